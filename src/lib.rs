@@ -1,0 +1,13 @@
+//! Darkstar: a roguelike whose monsters find their way by what their
+//! faction knows. This library is the headless core: grids, terrain costs,
+//! optimal pathfinding, and readers for the Moving AI benchmarks. It never
+//! touches the terminal; only `src/ui/` and `src/main.rs` do.
+
+pub mod cost;
+pub mod demo;
+pub mod geom;
+pub mod grid;
+pub mod movingai;
+pub mod path;
+pub mod rng;
+pub mod terrain;

@@ -1,0 +1,72 @@
+//! Reading the Moving AI grid benchmarks (Sturtevant, "Benchmarks for
+//! Grid-Based Pathfinding", IEEE TCIAIG 4(2):144-148, 2012): `.map` files,
+//! `.map.scen` scenario files with published optimal lengths, and a runner
+//! that checks our A* against every one of them.
+//!
+//! Input is untrusted: every error names the file and line, sizes are
+//! checked before anything is allocated, and nothing here panics on bad
+//! bytes.
+
+mod error;
+mod map;
+mod runner;
+mod scen;
+
+pub use error::MovingAiError;
+pub use map::{MAX_MAP_BYTES, MAX_SIDE, MovingAiMap, Tile};
+pub use runner::{Mismatch, ScenarioReport, run_scenario};
+pub use scen::{MAX_SCEN_BYTES, Problem, Scenario};
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Reads at most `max` bytes of `path` as UTF-8, refusing larger files
+/// before allocating for them.
+pub(crate) fn read_limited(path: &Path, max: u64) -> Result<String, MovingAiError> {
+    let io = |source| MovingAiError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
+        return Err(MovingAiError::parse(
+            path,
+            1,
+            format!("file is larger than the {max}-byte limit"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
+        MovingAiError::parse(path, line, "not valid UTF-8 text".into())
+    })
+}
+
+/// Where the map of a scenario file lives: `X.map` for `X.map.scen` if it
+/// exists, otherwise the file named in the scenario's first problem (only
+/// its last path component; legacy files name `maps/dao/...`) beside the
+/// scenario file.
+pub fn locate_map(scen_path: &Path, scenario: &Scenario) -> PathBuf {
+    let name = scen_path.to_string_lossy();
+    if let Some(stem) = name.strip_suffix(".scen") {
+        let candidate = PathBuf::from(stem);
+        if candidate.is_file() {
+            return candidate;
+        }
+    }
+    let dir = scen_path.parent().unwrap_or(Path::new("."));
+    let named = scenario
+        .problems
+        .first()
+        .map(|p| {
+            p.map
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(&p.map)
+                .to_string()
+        })
+        .unwrap_or_default();
+    dir.join(named)
+}

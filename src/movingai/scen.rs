@@ -1,0 +1,192 @@
+//! The Moving AI `.map.scen` scenario format: problems with published
+//! optimal lengths.
+
+use std::path::Path;
+
+use super::{MAX_SIDE, MovingAiError, read_limited};
+use crate::geom::Pos;
+
+/// Largest scenario file read (the largest published ones are a few MiB).
+pub const MAX_SCEN_BYTES: u64 = 64 << 20;
+
+/// One pathfinding problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    /// 1-based line of the scenario file it came from.
+    pub line: usize,
+    /// Difficulty bucket (roughly optimal length / 4).
+    pub bucket: u32,
+    /// The map file named by the problem.
+    pub map: String,
+    pub width: u32,
+    pub height: u32,
+    pub start: Pos,
+    pub goal: Pos,
+    /// Published optimal length in tiles (straight 1, diagonal sqrt(2)).
+    pub optimal: f64,
+    /// How far a computed length may be from `optimal` and still match:
+    /// 1e-6 for current files, which print 8 decimals; for legacy files,
+    /// which print 6 significant digits, half a unit in the last digit
+    /// (at most 5e-6 relative).
+    pub tolerance: f64,
+}
+
+impl Problem {
+    /// True when `length` matches the published optimum.
+    pub fn matches(&self, length: f64) -> bool {
+        (length - self.optimal).abs() <= self.tolerance
+    }
+}
+
+/// A parsed scenario file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The version on the first line (`1` or `1.0`).
+    pub version: String,
+    pub problems: Vec<Problem>,
+}
+
+impl Scenario {
+    /// Reads and parses a `.map.scen` file.
+    pub fn load(path: &Path) -> Result<Scenario, MovingAiError> {
+        let text = read_limited(path, MAX_SCEN_BYTES)?;
+        Scenario::parse(&text, path)
+    }
+
+    /// Parses scenario text; `path` only names the source in errors.
+    /// Fields are tab-separated (legacy files: any whitespace).
+    ///
+    /// ```
+    /// use darkstar::movingai::Scenario;
+    /// let text = "version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.41421356\n";
+    /// let s = Scenario::parse(text, "m.map.scen".as_ref()).unwrap();
+    /// assert_eq!(s.problems[0].goal, darkstar::geom::Pos::new(2, 1));
+    /// assert!(s.problems[0].matches(1.0 + 2f64.sqrt()));
+    /// let bad = Scenario::parse("version 1\n0\tm.map\t3\t2\t0\t0\t9\t1\t2.4\n", "m.map.scen".as_ref());
+    /// assert_eq!(bad.unwrap_err().to_string(), "m.map.scen:2: goal (9, 1) is outside the 3x2 map");
+    /// ```
+    pub fn parse(text: &str, path: &Path) -> Result<Scenario, MovingAiError> {
+        let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
+        let mut lines = text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
+        let version = match lines
+            .next()
+            .map(|(_, l)| l.split_whitespace().collect::<Vec<_>>())
+        {
+            Some(words) if words.len() == 2 && words[0] == "version" => words[1].to_string(),
+            _ => return Err(err(1, "expected 'version 1' on the first line".into())),
+        };
+        if version != "1" && version != "1.0" {
+            return Err(err(1, format!("unsupported scenario version {version:?}")));
+        }
+        let mut problems = Vec::new();
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            problems.push(parse_problem(n, line).map_err(|m| err(n, m))?);
+        }
+        Ok(Scenario { version, problems })
+    }
+}
+
+fn parse_problem(line_no: usize, line: &str) -> Result<Problem, String> {
+    let fields: Vec<&str> = if line.contains('\t') {
+        line.split('\t').map(str::trim).collect()
+    } else {
+        line.split_whitespace().collect()
+    };
+    let [bucket, map, width, height, sx, sy, gx, gy, length] = fields[..] else {
+        return Err(format!(
+            "expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, length), found {}",
+            fields.len()
+        ));
+    };
+    let int = |name: &str, text: &str| {
+        text.parse::<u32>()
+            .map_err(|_| format!("{name} {text:?} is not a whole number"))
+    };
+    let bucket = int("bucket", bucket)?;
+    let (width, height) = (int("width", width)?, int("height", height)?);
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(format!(
+            "map size {width}x{height} is outside 1..={MAX_SIDE}"
+        ));
+    }
+    let start = Pos::new(int("start x", sx)? as i32, int("start y", sy)? as i32);
+    let goal = Pos::new(int("goal x", gx)? as i32, int("goal y", gy)? as i32);
+    for (name, p) in [("start", start), ("goal", goal)] {
+        if p.x as u32 >= width || p.y as u32 >= height {
+            return Err(format!("{name} {p} is outside the {width}x{height} map"));
+        }
+    }
+    let optimal = length
+        .parse::<f64>()
+        .ok()
+        .filter(|l| l.is_finite() && *l >= 0.0)
+        .ok_or_else(|| format!("optimal length {length:?} is not a non-negative number"))?;
+    Ok(Problem {
+        line: line_no,
+        bucket,
+        map: map.to_string(),
+        width,
+        height,
+        start,
+        goal,
+        optimal,
+        tolerance: tolerance(length, optimal),
+    })
+}
+
+/// The matching tolerance implied by how the length was printed.
+fn tolerance(text: &str, value: f64) -> f64 {
+    let decimals = text.split_once('.').map_or(0, |(_, f)| f.len());
+    if decimals >= 8 {
+        1e-6
+    } else {
+        // Six significant digits: half a unit in the sixth digit.
+        5e-6 * value.max(1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Scenario, MovingAiError> {
+        Scenario::parse(text, Path::new("t.map.scen"))
+    }
+
+    #[test]
+    fn legacy_whitespace_and_crlf_parse() {
+        let s = parse("version 1.0\r\n0 maps/dao/x.map 10 10 1 2 3 4 2.82843\r\n\r\n").unwrap();
+        let p = &s.problems[0];
+        assert_eq!(
+            (p.start, p.goal, p.line),
+            (Pos::new(1, 2), Pos::new(3, 4), 2)
+        );
+        assert!(p.matches(2.0 * 2f64.sqrt()));
+        assert!(!p.matches(2.8285));
+    }
+
+    #[test]
+    fn current_files_match_within_1e_6() {
+        let s = parse("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421356\n").unwrap();
+        assert!(s.problems[0].matches(2f64.sqrt()));
+        assert!(!s.problems[0].matches(2f64.sqrt() + 2e-6));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let line = |t: &str| parse(t).unwrap_err().line();
+        assert_eq!(line(""), Some(1));
+        assert_eq!(line("version 2\n"), Some(1));
+        assert_eq!(line("version 1\n\n0\tm\t9\t9\t0\t0\t1\n"), Some(3));
+        assert_eq!(line("version 1\n0\tm\t9\t9\t0\t0\t1\t-1\t1.0\n"), Some(2));
+        assert_eq!(line("version 1\n0\tm\t9\t9\t0\t0\t1\t1\tNaN\n"), Some(2));
+        assert_eq!(line("version 1\n0\tm\t0\t9\t0\t0\t1\t1\t1\n"), Some(2));
+    }
+}

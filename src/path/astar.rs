@@ -1,0 +1,669 @@
+//! A*: optimal grid paths from a reusable [`SearchContext`].
+//!
+//! The design follows Patrick Lester's "A* Pathfinding for Beginners" where
+//! it is exact and departs where it says "good enough":
+//! - the open list is a binary heap; a better route to an open cell pushes a
+//!   fresh entry and the stale one is skipped when popped;
+//! - per-cell g, parent and list state live in arrays owned by the context
+//!   and are invalidated by bumping a generation stamp (the `whichList`
+//!   trick), never cleared per query;
+//! - the heuristic is the octile distance in the map's cheapest step costs,
+//!   which is admissible and consistent, and the search stops when the goal
+//!   is taken off the open list, so every path found is optimal;
+//! - ties on f are broken towards the larger g (the cell nearer the goal),
+//!   then the lower cell index, so results never depend on anything else.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::{Connectivity, CostMap, Islands, for_each_step};
+use crate::cost::{Cost, StepCosts};
+use crate::geom::{Dir, Pos};
+
+/// How a search may move and how long it may run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// King moves without corner cutting, or rook moves.
+    pub connectivity: Connectivity,
+    /// Give up with [`Outcome::OutOfBudget`] after expanding this many
+    /// cells, so a turn can bound the work it spends on searches.
+    pub max_expansions: Option<u64>,
+    /// Extra cost for every step whose direction differs from the previous
+    /// step's; 0 turns it off. Paths stay optimal for the penalised cost:
+    /// the search then runs over (cell, heading) states.
+    pub turn_penalty: Cost,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            connectivity: Connectivity::Eight,
+            max_expansions: None,
+            turn_penalty: 0,
+        }
+    }
+}
+
+/// What a search ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An optimal path: `path[0]` is the start, the last cell the goal.
+    Found { path: Vec<Pos>, cost: Cost },
+    /// No path exists: every reachable cell was examined, or the islands
+    /// pre-check proved the goal is elsewhere.
+    Unreachable,
+    /// The expansion budget ran out first; nothing is known about the goal.
+    OutOfBudget,
+}
+
+impl Outcome {
+    /// The path's cost, if one was found.
+    pub fn cost(&self) -> Option<Cost> {
+        match self {
+            Outcome::Found { cost, .. } => Some(*cost),
+            _ => None,
+        }
+    }
+
+    /// The path, if one was found.
+    pub fn path(&self) -> Option<&[Pos]> {
+        match self {
+            Outcome::Found { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// A path with its total cost, for callers that keep one per unit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Path {
+    pub cells: Vec<Pos>,
+    pub cost: Cost,
+}
+
+/// Work done by the last search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Cells taken off the open list and whose neighbours were examined.
+    pub expanded: u64,
+    /// Entries pushed onto the open list (including the start).
+    pub pushed: u64,
+}
+
+/// Per-state bookkeeping, valid only when `stamp` is this search's.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    g: Cost,
+    parent: u32,
+    stamp: u32,
+}
+
+/// An open-list entry. Ordered so that `BinaryHeap` (a max-heap) pops the
+/// lowest f, then the lowest h (the highest g), then the lowest state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    f: Cost,
+    h: Cost,
+    state: u32,
+}
+
+impl Ord for Entry {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .f
+            .cmp(&self.f)
+            .then(other.h.cmp(&self.h))
+            .then(other.state.cmp(&self.state))
+    }
+}
+
+impl PartialOrd for Entry {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Reusable A* state: allocate once, search many times. Arrays grow to the
+/// largest map searched and are invalidated by a generation stamp, so a
+/// query costs time proportional to the cells it touches, not to the map.
+///
+/// ```
+/// use darkstar::geom::Pos;
+/// use darkstar::path::{Outcome, SearchContext, SearchOptions};
+/// use darkstar::terrain::AsciiMap;
+///
+/// // The classic article's Figure 1: a wall between A and B.
+/// let level = AsciiMap::parse("
+///     .......
+///     ...#...
+///     .A.#.B.
+///     ...#...
+///     .......").unwrap();
+/// let (a, b) = (level.label('A').unwrap(), level.label('B').unwrap());
+/// let mut ctx = SearchContext::new();
+/// let Outcome::Found { path, cost } =
+///     ctx.find_path(&level.map, a, b, &SearchOptions::default()) else { panic!() };
+/// assert_eq!((path[0], *path.last().unwrap()), (a, b));
+/// // Round the wall's end without cutting its corner: four straight steps
+/// // and two diagonals, on floor (cost factor 10).
+/// use darkstar::cost::{DIAGONAL, STRAIGHT};
+/// assert_eq!(cost, 10 * (4 * STRAIGHT + 2 * DIAGONAL));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SearchContext {
+    nodes: Vec<Node>,
+    heap: BinaryHeap<Entry>,
+    /// This search's stamp for "open"; `generation + 1` means closed.
+    /// Always even; 0 is never used, so fresh nodes (stamp 0) are unseen.
+    generation: u32,
+    stats: SearchStats,
+}
+
+/// A state space for the core search: states are dense `u32` indices.
+trait Space {
+    /// Number of states.
+    fn len(&self) -> usize;
+    /// The cell of a state.
+    fn pos(&self, state: u32) -> Pos;
+    /// Calls `visit(state, cell, cost)` for each successor of `state`.
+    fn successors(&self, state: u32, visit: impl FnMut(u32, Pos, Cost));
+}
+
+/// Where a search is going: a heuristic and a goal test over cells.
+trait Target {
+    fn h(&self, p: Pos) -> Cost;
+    fn reached(&self, p: Pos) -> bool;
+}
+
+/// One goal cell, with the octile (or Manhattan) heuristic.
+struct CellTarget {
+    goal: Pos,
+    cheapest: StepCosts,
+    connectivity: Connectivity,
+}
+
+impl Target for CellTarget {
+    #[inline]
+    fn h(&self, p: Pos) -> Cost {
+        self.connectivity.heuristic(self.cheapest, p, self.goal)
+    }
+    #[inline]
+    fn reached(&self, p: Pos) -> bool {
+        p == self.goal
+    }
+}
+
+/// Any cell satisfying a predicate; no heuristic (Dijkstra order), so the
+/// nearest such cell is found.
+struct PredicateTarget<F>(F);
+
+impl<F: Fn(Pos) -> bool> Target for PredicateTarget<F> {
+    #[inline]
+    fn h(&self, _: Pos) -> Cost {
+        0
+    }
+    #[inline]
+    fn reached(&self, p: Pos) -> bool {
+        (self.0)(p)
+    }
+}
+
+/// States are cells, numbered row-major.
+struct CellSpace<'m, M: ?Sized> {
+    map: &'m M,
+    width: u32,
+    connectivity: Connectivity,
+}
+
+impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.width as usize * self.map.height() as usize
+    }
+    #[inline]
+    fn pos(&self, state: u32) -> Pos {
+        Pos::new((state % self.width) as i32, (state / self.width) as i32)
+    }
+    #[inline]
+    fn successors(&self, state: u32, mut visit: impl FnMut(u32, Pos, Cost)) {
+        let from = self.pos(state);
+        let w = self.width;
+        for_each_step(self.map, from, self.connectivity, |to, _, cost| {
+            visit(to.y as u32 * w + to.x as u32, to, cost)
+        });
+    }
+}
+
+/// States are (cell, heading of the step that entered it); one extra state,
+/// the last, is the start, which has no heading.
+struct HeadingSpace<'m, M: ?Sized> {
+    cells: CellSpace<'m, M>,
+    start: Pos,
+    turn_penalty: Cost,
+}
+
+impl<M: CostMap + ?Sized> HeadingSpace<'_, M> {
+    fn start_state(&self) -> u32 {
+        (self.len() - 1) as u32
+    }
+}
+
+impl<M: CostMap + ?Sized> Space for HeadingSpace<'_, M> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.cells.len() * 8 + 1
+    }
+    #[inline]
+    fn pos(&self, state: u32) -> Pos {
+        if state == self.start_state() {
+            self.start
+        } else {
+            self.cells.pos(state / 8)
+        }
+    }
+    #[inline]
+    fn successors(&self, state: u32, mut visit: impl FnMut(u32, Pos, Cost)) {
+        let from = self.pos(state);
+        let heading = (state != self.start_state()).then(|| Dir::from_index(state as usize % 8));
+        let w = self.cells.width;
+        for_each_step(
+            self.cells.map,
+            from,
+            self.cells.connectivity,
+            |to, dir, cost| {
+                let turn = match heading {
+                    Some(h) if h != dir => self.turn_penalty,
+                    _ => 0,
+                };
+                let cell = to.y as u32 * w + to.x as u32;
+                visit(cell * 8 + dir.index() as u32, to, cost + turn)
+            },
+        );
+    }
+}
+
+impl SearchContext {
+    /// An empty context; it grows on first use.
+    pub fn new() -> SearchContext {
+        SearchContext::default()
+    }
+
+    /// Work done by the last search.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The cheapest path from `start` to `goal`.
+    pub fn find_path<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Outcome {
+        self.stats = SearchStats::default();
+        if !map.contains(start) || !map.contains(goal) {
+            return Outcome::Unreachable;
+        }
+        let target = CellTarget {
+            goal,
+            cheapest: map.cheapest_steps(),
+            connectivity: options.connectivity,
+        };
+        self.dispatch(map, start, &target, options)
+    }
+
+    /// Like [`SearchContext::find_path`], but first asks `islands` whether
+    /// the goal can be reached at all: a goal on another island is answered
+    /// `Unreachable` without expanding a single cell. `islands` must have
+    /// been computed on `map` with the same connectivity.
+    pub fn find_path_checked<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        islands: &Islands,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Outcome {
+        if !islands.connected(start, goal) {
+            self.stats = SearchStats::default();
+            return Outcome::Unreachable;
+        }
+        self.find_path(map, start, goal, options)
+    }
+
+    /// The cheapest path from `start` to the nearest cell (by path cost) for
+    /// which `is_goal` holds: a Dijkstra search, since there is no single
+    /// goal to aim a heuristic at.
+    pub fn find_path_to<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        start: Pos,
+        is_goal: impl Fn(Pos) -> bool,
+        options: &SearchOptions,
+    ) -> Outcome {
+        self.stats = SearchStats::default();
+        if !map.contains(start) {
+            return Outcome::Unreachable;
+        }
+        self.dispatch(map, start, &PredicateTarget(is_goal), options)
+    }
+
+    fn dispatch<M: CostMap + ?Sized, T: Target>(
+        &mut self,
+        map: &M,
+        start: Pos,
+        target: &T,
+        options: &SearchOptions,
+    ) -> Outcome {
+        let cells = CellSpace {
+            map,
+            width: map.width(),
+            connectivity: options.connectivity,
+        };
+        let budget = options.max_expansions.unwrap_or(u64::MAX);
+        if options.turn_penalty == 0 {
+            let s = start.y as u32 * cells.width + start.x as u32;
+            self.run(&cells, s, target, budget)
+        } else {
+            let space = HeadingSpace {
+                cells,
+                start,
+                turn_penalty: options.turn_penalty,
+            };
+            let s = space.start_state();
+            self.run(&space, s, target, budget)
+        }
+    }
+
+    /// Starts a new generation sized for `len` states.
+    fn begin(&mut self, len: usize) {
+        if self.nodes.len() < len {
+            self.nodes.resize(
+                len,
+                Node {
+                    g: 0,
+                    parent: 0,
+                    stamp: 0,
+                },
+            );
+        }
+        if self.generation >= u32::MAX - 3 {
+            // Wrapped after 2^31 searches: stamps could collide, so clear
+            // once and start over.
+            for n in &mut self.nodes {
+                n.stamp = 0;
+            }
+            self.generation = 0;
+        }
+        self.generation += 2;
+        self.heap.clear();
+    }
+
+    /// The search proper, over any state space.
+    fn run<S: Space, T: Target>(
+        &mut self,
+        space: &S,
+        start: u32,
+        target: &T,
+        budget: u64,
+    ) -> Outcome {
+        self.begin(space.len());
+        let open = self.generation;
+        let closed = open + 1;
+        let SearchContext {
+            nodes, heap, stats, ..
+        } = self;
+        nodes[start as usize] = Node {
+            g: 0,
+            parent: start,
+            stamp: open,
+        };
+        let h = target.h(space.pos(start));
+        heap.push(Entry {
+            f: h,
+            h,
+            state: start,
+        });
+        stats.pushed = 1;
+        while let Some(entry) = heap.pop() {
+            let node = &mut nodes[entry.state as usize];
+            if node.stamp == closed || entry.f - entry.h != node.g {
+                continue; // Stale: this state was reached more cheaply since.
+            }
+            let pos = space.pos(entry.state);
+            if target.reached(pos) {
+                node.stamp = closed;
+                let cost = node.g;
+                return Outcome::Found {
+                    path: reconstruct(nodes, space, entry.state),
+                    cost,
+                };
+            }
+            if stats.expanded >= budget {
+                // Put it back: the open list stays a faithful frontier.
+                heap.push(entry);
+                return Outcome::OutOfBudget;
+            }
+            node.stamp = closed;
+            stats.expanded += 1;
+            let g = node.g;
+            space.successors(entry.state, |next, next_pos, step| {
+                let ng = g + step;
+                let n = &mut nodes[next as usize];
+                if n.stamp == closed || (n.stamp == open && n.g <= ng) {
+                    return;
+                }
+                *n = Node {
+                    g: ng,
+                    parent: entry.state,
+                    stamp: open,
+                };
+                let h = target.h(next_pos);
+                heap.push(Entry {
+                    f: ng + h,
+                    h,
+                    state: next,
+                });
+                stats.pushed += 1;
+            });
+        }
+        Outcome::Unreachable
+    }
+}
+
+/// Walks parents back from `end` to the start (its own parent).
+fn reconstruct<S: Space>(nodes: &[Node], space: &S, end: u32) -> Vec<Pos> {
+    let mut path = Vec::new();
+    let mut s = end;
+    loop {
+        path.push(space.pos(s));
+        let parent = nodes[s as usize].parent;
+        if parent == s {
+            break;
+        }
+        s = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// The cost of walking `path` on `map` with `options`' movement rules and
+/// turn penalty, or `None` if some step is not a legal move. Handy for
+/// checking paths and for re-costing a path after the map changed.
+pub fn path_cost<M: CostMap + ?Sized>(
+    map: &M,
+    path: &[Pos],
+    options: &SearchOptions,
+) -> Option<Cost> {
+    let mut total: Cost = 0;
+    let mut heading = None;
+    for pair in path.windows(2) {
+        let dir = pair[0].dir_to(pair[1])?;
+        let (_, c) = super::step(map, pair[0], dir, options.connectivity)?;
+        total += c;
+        if heading.is_some_and(|h| h != dir) {
+            total += options.turn_penalty;
+        }
+        heading = Some(dir);
+    }
+    if path.first().is_some_and(|&p| !map.contains(p)) {
+        return None;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::STRAIGHT;
+    use crate::terrain::{AsciiMap, FLOOR_COST, TerrainMap};
+
+    fn fixture(text: &str) -> (TerrainMap, Pos, Pos) {
+        let a = AsciiMap::parse(text).unwrap();
+        (a.map.clone(), a.label('S').unwrap(), a.label('G').unwrap())
+    }
+
+    #[test]
+    fn does_not_cut_corners() {
+        // The only way from S to G is round the wall's end, not through the
+        // diagonal gap between the two walls.
+        let (map, s, g) = fixture(
+            "
+            S#.
+            .#.
+            ..G",
+        );
+        let (map2, ..) = fixture(
+            "
+            S#.
+            #.G
+            ...",
+        );
+        let mut ctx = SearchContext::new();
+        let out = ctx.find_path(&map, s, g, &SearchOptions::default());
+        // Cutting the corner at (1,1) would give 2 straight + 1 diagonal.
+        assert_eq!(out.cost(), Some(FLOOR_COST * 4 * STRAIGHT));
+        assert_eq!(
+            ctx.find_path(&map2, s, g, &SearchOptions::default()),
+            Outcome::Unreachable
+        );
+    }
+
+    #[test]
+    fn four_connected_uses_only_straight_steps() {
+        let (map, s, g) = fixture(
+            "
+            S..
+            ...
+            ..G",
+        );
+        let opts = SearchOptions {
+            connectivity: Connectivity::Four,
+            ..Default::default()
+        };
+        let out = SearchContext::new().find_path(&map, s, g, &opts);
+        assert_eq!(out.cost(), Some(FLOOR_COST * 4 * STRAIGHT));
+        let path = out.path().unwrap();
+        assert!(
+            path.windows(2)
+                .all(|w| !w[0].dir_to(w[1]).unwrap().is_diagonal())
+        );
+    }
+
+    #[test]
+    fn budget_runs_out_and_reports_it() {
+        let (map, s, g) = fixture(
+            "
+            S.........
+            ..........
+            .........G",
+        );
+        let mut ctx = SearchContext::new();
+        let tight = SearchOptions {
+            max_expansions: Some(3),
+            ..Default::default()
+        };
+        assert_eq!(ctx.find_path(&map, s, g, &tight), Outcome::OutOfBudget);
+        assert_eq!(ctx.stats().expanded, 3);
+        let enough = SearchOptions {
+            max_expansions: Some(1000),
+            ..Default::default()
+        };
+        assert!(matches!(
+            ctx.find_path(&map, s, g, &enough),
+            Outcome::Found { .. }
+        ));
+    }
+
+    #[test]
+    fn start_equals_goal_and_off_map_queries() {
+        let (map, s, _) = fixture("S.G");
+        let mut ctx = SearchContext::new();
+        let opts = SearchOptions::default();
+        assert_eq!(
+            ctx.find_path(&map, s, s, &opts),
+            Outcome::Found {
+                path: vec![s],
+                cost: 0
+            }
+        );
+        assert_eq!(
+            ctx.find_path(&map, s, Pos::new(9, 0), &opts),
+            Outcome::Unreachable
+        );
+        assert_eq!(
+            ctx.find_path(&map, Pos::new(-1, 0), s, &opts),
+            Outcome::Unreachable
+        );
+    }
+
+    #[test]
+    fn turn_penalty_prefers_fewer_turns_at_equal_length() {
+        // Without a penalty a staircase and an L cost the same on 4-connected
+        // moves; with one, the path turns once.
+        let (map, s, g) = fixture(
+            "
+            S...
+            ....
+            ....
+            ...G",
+        );
+        let opts = SearchOptions {
+            connectivity: Connectivity::Four,
+            turn_penalty: STRAIGHT,
+            ..Default::default()
+        };
+        let out = SearchContext::new().find_path(&map, s, g, &opts);
+        let path = out.path().unwrap();
+        let turns = path
+            .windows(3)
+            .filter(|w| w[0].dir_to(w[1]) != w[1].dir_to(w[2]))
+            .count();
+        assert_eq!(turns, 1);
+        assert_eq!(out.cost(), Some(FLOOR_COST * 6 * STRAIGHT + STRAIGHT));
+        assert_eq!(path_cost(&map, path, &opts), out.cost());
+    }
+
+    #[test]
+    fn generation_stamps_survive_many_searches_and_a_wrap() {
+        let (map, s, g) = fixture(
+            "
+            S.#.
+            ..#.
+            ...G",
+        );
+        let mut ctx = SearchContext::new();
+        let opts = SearchOptions::default();
+        let first = ctx.find_path(&map, s, g, &opts);
+        for _ in 0..100 {
+            assert_eq!(ctx.find_path(&map, s, g, &opts), first);
+        }
+        ctx.generation = u32::MAX - 4;
+        assert_eq!(ctx.find_path(&map, s, g, &opts), first);
+        assert_eq!(ctx.find_path(&map, s, g, &opts), first);
+        assert!(ctx.generation < 10, "wrapped and restarted");
+    }
+}

@@ -1,0 +1,135 @@
+//! Multi-source Dijkstra: the cost from every cell to the nearest of many
+//! targets, and a flow field that walks any unit downhill to it. One search
+//! serves every unit that wants "the nearest X" (food, exits, enemies), as
+//! the classic article suggests, instead of one A* per unit and target.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::{Connectivity, CostMap, step};
+use crate::cost::{Cost, UNREACHED};
+use crate::geom::Pos;
+use crate::grid::Grid;
+
+/// For each cell, the cost of the cheapest path from it to the nearest
+/// source, and which source that is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceMap {
+    dist: Grid<Cost>,
+    nearest: Grid<u32>,
+    connectivity: Connectivity,
+}
+
+impl DistanceMap {
+    /// Runs Dijkstra backwards from all `sources` at once. Costs are those
+    /// of walking *to* the sources (the map's step costs may depend on
+    /// direction, so each relaxation asks for the step towards the source).
+    /// Ties between sources go to the one listed first.
+    ///
+    /// ```
+    /// use darkstar::geom::Pos;
+    /// use darkstar::path::{Connectivity, DistanceMap};
+    /// use darkstar::terrain::AsciiMap;
+    /// let a = AsciiMap::parse("1...@..2").unwrap();
+    /// let sources = [a.label('1').unwrap(), a.label('2').unwrap()];
+    /// let d = DistanceMap::compute(&a.map, &sources, Connectivity::Eight);
+    /// let me = a.label('@').unwrap();
+    /// assert_eq!(d.nearest_source(me), Some(1)); // three steps east, not four west
+    /// assert_eq!(d.next_step(&a.map, me), Some(Pos::new(5, 0)));
+    /// ```
+    pub fn compute<M: CostMap + ?Sized>(
+        map: &M,
+        sources: &[Pos],
+        connectivity: Connectivity,
+    ) -> DistanceMap {
+        let (w, h) = (map.width(), map.height());
+        let mut dist = Grid::new(w, h, UNREACHED);
+        let mut nearest = Grid::new(w, h, u32::MAX);
+        let mut heap = BinaryHeap::new();
+        for (i, &s) in sources.iter().enumerate() {
+            if let Some(d) = dist.get_mut(s)
+                && *d != 0
+            {
+                *d = 0;
+                nearest[s] = i as u32;
+                heap.push(Reverse((0, nearest[s], s.y, s.x)));
+            }
+        }
+        while let Some(Reverse((d, src, y, x))) = heap.pop() {
+            let here = Pos::new(x, y);
+            if d != dist[here] || src != nearest[here] {
+                continue;
+            }
+            for &dir in connectivity.dirs() {
+                // A neighbour `p` reaches `here` by the opposite move.
+                let p = here.step(dir);
+                if !map.contains(p) {
+                    continue;
+                }
+                let Some((_, c)) = step(map, p, dir.opposite(), connectivity) else {
+                    continue;
+                };
+                let nd = d + c;
+                if (nd, src) < (dist[p], nearest[p]) {
+                    dist[p] = nd;
+                    nearest[p] = src;
+                    heap.push(Reverse((nd, src, p.y, p.x)));
+                }
+            }
+        }
+        DistanceMap {
+            dist,
+            nearest,
+            connectivity,
+        }
+    }
+
+    /// The cost from `p` to its nearest source, or `None` if no source can
+    /// be reached (or `p` is off the map).
+    pub fn distance(&self, p: Pos) -> Option<Cost> {
+        self.dist.get(p).copied().filter(|&d| d != UNREACHED)
+    }
+
+    /// The index (into the `sources` given) of the source nearest `p`.
+    pub fn nearest_source(&self, p: Pos) -> Option<usize> {
+        self.distance(p).map(|_| self.nearest[p] as usize)
+    }
+
+    /// The flow field: the neighbour to step to from `p` on a cheapest path
+    /// to the nearest source (first in direction order on ties), or `None`
+    /// at a source or where no source can be reached.
+    pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
+        let here = self.distance(p)?;
+        if here == 0 {
+            return None;
+        }
+        let mut best: Option<(Cost, Pos)> = None;
+        for &dir in self.connectivity.dirs() {
+            if let Some((to, c)) = step(map, p, dir, self.connectivity)
+                && let Some(d) = self.distance(to)
+                && best.is_none_or(|(b, _)| c + d < b)
+            {
+                best = Some((c + d, to));
+            }
+        }
+        best.filter(|&(total, _)| total == here).map(|(_, to)| to)
+    }
+
+    /// Follows the flow field from `p` to its nearest source; the cells
+    /// visited, `p` first, or `None` if no source is reachable.
+    pub fn path_from<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Vec<Pos>> {
+        self.distance(p)?;
+        let mut path = vec![p];
+        let mut at = p;
+        while let Some(next) = self.next_step(map, at) {
+            path.push(next);
+            at = next;
+        }
+        (self.distance(at) == Some(0)).then_some(path)
+    }
+
+    /// The whole grid of distances ([`UNREACHED`] where none).
+    pub fn grid(&self) -> &Grid<Cost> {
+        &self.dist
+    }
+}
