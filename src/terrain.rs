@@ -4,9 +4,9 @@
 //! step, diagonal or not.
 
 use crate::cost::{Cost, StepCosts};
-use crate::geom::{Dir, Pos};
+use crate::geom::Pos;
 use crate::grid::Grid;
-use crate::path::CostMap;
+use crate::path::{CostMap, Step};
 
 /// What a cell is made of.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -223,9 +223,9 @@ impl CostMap for TerrainMap {
         self.cells.height()
     }
     #[inline]
-    fn step_cost(&self, _from: Pos, to: Pos, dir: Dir) -> Option<Cost> {
-        let factor = self.cells[to].enter_cost()?;
-        let base = if dir.is_diagonal() {
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        let factor = self.cells.cells()[step.to_index].enter_cost()?;
+        let base = if step.dir.is_diagonal() {
             crate::cost::DIAGONAL
         } else {
             crate::cost::STRAIGHT

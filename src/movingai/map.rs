@@ -4,9 +4,9 @@ use std::path::Path;
 
 use super::{MovingAiError, read_limited};
 use crate::cost::{Cost, DIAGONAL, STRAIGHT, StepCosts};
-use crate::geom::{Dir, Pos};
+use crate::geom::Pos;
 use crate::grid::Grid;
-use crate::path::CostMap;
+use crate::path::{CostMap, Step};
 use crate::terrain::{Terrain, TerrainMap};
 
 /// Largest width or height accepted, checked before allocating the grid.
@@ -67,6 +67,9 @@ impl Tile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
     tiles: Grid<Tile>,
+    /// [`Tile::class`] of every cell, row-major: the one byte a search
+    /// reads per step.
+    classes: Vec<u8>,
 }
 
 impl MovingAiMap {
@@ -171,7 +174,8 @@ impl MovingAiMap {
         }
         let tiles = Grid::from_vec(width, height, tiles)
             .ok_or_else(|| err(last_line, "map size does not match its rows".into()))?;
-        Ok(MovingAiMap { tiles })
+        let classes = tiles.cells().iter().map(|t| t.class()).collect();
+        Ok(MovingAiMap { tiles, classes })
     }
 
     /// Number of columns.
@@ -217,12 +221,12 @@ impl CostMap for MovingAiMap {
         self.tiles.height()
     }
     #[inline]
-    fn step_cost(&self, from: Pos, to: Pos, dir: Dir) -> Option<Cost> {
-        let class = self.tiles[to].class();
-        if class == 0 || class != self.tiles[from].class() {
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        let class = self.classes[step.to_index];
+        if class == 0 || class != self.classes[step.from_index] {
             return None;
         }
-        Some(if dir.is_diagonal() {
+        Some(if step.dir.is_diagonal() {
             DIAGONAL
         } else {
             STRAIGHT
@@ -237,6 +241,8 @@ impl CostMap for MovingAiMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::Dir;
+    use crate::path::{Connectivity, step};
 
     fn parse(text: &str) -> Result<MovingAiMap, MovingAiError> {
         MovingAiMap::parse(text, Path::new("t.map"))
@@ -289,9 +295,9 @@ mod tests {
     #[test]
     fn ground_and_water_do_not_mix() {
         let m = parse("type octile\nheight 1\nwidth 4\nmap\n.SWW\n").unwrap();
-        let cost = |a: i32, b: i32| m.step_cost(Pos::new(a, 0), Pos::new(b, 0), Dir::E);
-        assert_eq!(cost(0, 1), Some(STRAIGHT), "ground to swamp");
-        assert_eq!(cost(1, 2), None, "swamp to water");
-        assert_eq!(cost(2, 3), Some(STRAIGHT), "water to water");
+        let cost = |a: i32| step(&m, Pos::new(a, 0), Dir::E, Connectivity::Eight).map(|s| s.1);
+        assert_eq!(cost(0), Some(STRAIGHT), "ground to swamp");
+        assert_eq!(cost(1), None, "swamp to water");
+        assert_eq!(cost(2), Some(STRAIGHT), "water to water");
     }
 }

@@ -70,3 +70,17 @@ pub fn locate_map(scen_path: &Path, scenario: &Scenario) -> PathBuf {
         .unwrap_or_default();
     dir.join(named)
 }
+
+/// The environment variable naming the folder of Moving AI data.
+pub const DATA_DIR_VAR: &str = "DARKSTAR_MOVINGAI";
+
+/// The folder of Moving AI benchmark data that tests and benchmarks read:
+/// `$DARKSTAR_MOVINGAI`, else `../shared/movingai` beside this crate's
+/// source; `None` when that folder does not exist (a fresh clone), so callers
+/// can skip with a clear line. The data is never copied into the repository.
+pub fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os(DATA_DIR_VAR)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/movingai"));
+    dir.is_dir().then_some(dir)
+}

@@ -2,21 +2,23 @@
 //!
 //! The design follows Patrick Lester's "A* Pathfinding for Beginners" where
 //! it is exact and departs where it says "good enough":
-//! - the open list is a binary heap; a better route to an open cell pushes a
-//!   fresh entry and the stale one is skipped when popped;
+//! - the open list is a binary heap of packed integer keys, fronted by a
+//!   stack for successors whose f equals the f being expanded; a better
+//!   route to an open cell pushes a fresh entry and the stale one is
+//!   skipped when popped;
 //! - per-cell g, parent and list state live in arrays owned by the context
 //!   and are invalidated by bumping a generation stamp (the `whichList`
 //!   trick), never cleared per query;
 //! - the heuristic is the octile distance in the map's cheapest step costs,
 //!   which is admissible and consistent, and the search stops when the goal
 //!   is taken off the open list, so every path found is optimal;
-//! - ties on f are broken towards the larger g (the cell nearer the goal),
-//!   then the lower cell index, so results never depend on anything else.
+//! - ties on f go first to the cells generated most recently at the f
+//!   being expanded (depth first: the ones nearest the goal), then to the
+//!   lower h, then to the lower cell index, so results depend on nothing
+//!   but the input and the fixed neighbour order.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
-use super::{Connectivity, CostMap, Islands, for_each_step};
+use super::radix::RadixHeap;
+use super::{Connectivity, CostMap, Islands, neighbours};
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
 
@@ -98,33 +100,6 @@ struct Node {
     stamp: u32,
 }
 
-/// An open-list entry. Ordered so that `BinaryHeap` (a max-heap) pops the
-/// lowest f, then the lowest h (the highest g), then the lowest state.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Entry {
-    f: Cost,
-    h: Cost,
-    state: u32,
-}
-
-impl Ord for Entry {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .cmp(&self.f)
-            .then(other.h.cmp(&self.h))
-            .then(other.state.cmp(&self.state))
-    }
-}
-
-impl PartialOrd for Entry {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 /// Reusable A* state: allocate once, search many times. Arrays grow to the
 /// largest map searched and are invalidated by a generation stamp, so a
 /// query costs time proportional to the cells it touches, not to the map.
@@ -154,7 +129,9 @@ impl PartialOrd for Entry {
 #[derive(Clone, Debug, Default)]
 pub struct SearchContext {
     nodes: Vec<Node>,
-    heap: BinaryHeap<Entry>,
+    heap: RadixHeap,
+    /// Open cells whose f equals the f being expanded (see `run`).
+    stack: Vec<u32>,
     /// This search's stamp for "open"; `generation + 1` means closed.
     /// Always even; 0 is never used, so fresh nodes (stamp 0) are unseen.
     generation: u32,
@@ -167,8 +144,9 @@ trait Space {
     fn len(&self) -> usize;
     /// The cell of a state.
     fn pos(&self, state: u32) -> Pos;
-    /// Calls `visit(state, cell, cost)` for each successor of `state`.
-    fn successors(&self, state: u32, visit: impl FnMut(u32, Pos, Cost));
+    /// The successors of `state`, whose cell is `pos`, as
+    /// `(state, cell, step cost)`.
+    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)>;
 }
 
 /// Where a search is going: a heuristic and a goal test over cells.
@@ -226,13 +204,10 @@ impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
     fn pos(&self, state: u32) -> Pos {
         Pos::new((state % self.width) as i32, (state / self.width) as i32)
     }
-    #[inline]
-    fn successors(&self, state: u32, mut visit: impl FnMut(u32, Pos, Cost)) {
-        let from = self.pos(state);
-        let w = self.width;
-        for_each_step(self.map, from, self.connectivity, |to, _, cost| {
-            visit(to.y as u32 * w + to.x as u32, to, cost)
-        });
+    #[inline(always)]
+    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)> {
+        neighbours(self.map, pos, state as usize, self.connectivity)
+            .map(|n| (n.to_index as u32, n.to, n.cost))
     }
 }
 
@@ -263,24 +238,22 @@ impl<M: CostMap + ?Sized> Space for HeadingSpace<'_, M> {
             self.cells.pos(state / 8)
         }
     }
-    #[inline]
-    fn successors(&self, state: u32, mut visit: impl FnMut(u32, Pos, Cost)) {
-        let from = self.pos(state);
+    #[inline(always)]
+    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)> {
         let heading = (state != self.start_state()).then(|| Dir::from_index(state as usize % 8));
-        let w = self.cells.width;
-        for_each_step(
-            self.cells.map,
-            from,
-            self.cells.connectivity,
-            |to, dir, cost| {
-                let turn = match heading {
-                    Some(h) if h != dir => self.turn_penalty,
-                    _ => 0,
-                };
-                let cell = to.y as u32 * w + to.x as u32;
-                visit(cell * 8 + dir.index() as u32, to, cost + turn)
-            },
-        );
+        let from_index = pos.y as usize * self.cells.width as usize + pos.x as usize;
+        let penalty = self.turn_penalty;
+        neighbours(self.cells.map, pos, from_index, self.cells.connectivity).map(move |n| {
+            let turn = match heading {
+                Some(h) if h != n.dir => penalty,
+                _ => 0,
+            };
+            (
+                n.to_index as u32 * 8 + n.dir.index() as u32,
+                n.to,
+                n.cost + turn,
+            )
+        })
     }
 }
 
@@ -400,6 +373,7 @@ impl SearchContext {
         }
         self.generation += 2;
         self.heap.clear();
+        self.stack.clear();
     }
 
     /// The search proper, over any state space.
@@ -414,61 +388,82 @@ impl SearchContext {
         let open = self.generation;
         let closed = open + 1;
         let SearchContext {
-            nodes, heap, stats, ..
+            nodes,
+            heap,
+            stack,
+            stats,
+            ..
         } = self;
         nodes[start as usize] = Node {
             g: 0,
             parent: start,
             stamp: open,
         };
-        let h = target.h(space.pos(start));
-        heap.push(Entry {
-            f: h,
-            h,
-            state: start,
-        });
+        // `f_now` is the f of the cell being expanded: never decreasing,
+        // since the heuristic is consistent. Successors with that same f are
+        // as good as anything open, so they go on `stack` and are expanded
+        // next, most recent first, without touching the heap. In open
+        // country many successors towards the goal keep f, so they never
+        // enter the heap at all.
+        let mut f_now = target.h(space.pos(start));
+        stack.push(start);
         stats.pushed = 1;
-        while let Some(entry) = heap.pop() {
-            let node = &mut nodes[entry.state as usize];
-            if node.stamp == closed || entry.f - entry.h != node.g {
-                continue; // Stale: this state was reached more cheaply since.
+        loop {
+            let (state, from_heap) = match stack.pop() {
+                Some(state) => (state, None),
+                None => match heap.pop() {
+                    Some((f, state)) => {
+                        f_now = f;
+                        (state, Some(f))
+                    }
+                    None => break,
+                },
+            };
+            let node = &mut nodes[state as usize];
+            if node.stamp == closed {
+                // Stale: a cheaper entry for this state (lower f, since h is
+                // the same) was popped and closed it already.
+                continue;
             }
-            let pos = space.pos(entry.state);
+            let pos = space.pos(state);
             if target.reached(pos) {
                 node.stamp = closed;
                 let cost = node.g;
                 return Outcome::Found {
-                    path: reconstruct(nodes, space, entry.state),
+                    path: reconstruct(nodes, space, state),
                     cost,
                 };
             }
             if stats.expanded >= budget {
                 // Put it back: the open list stays a faithful frontier.
-                heap.push(entry);
+                match from_heap {
+                    Some(f) => heap.push(f, state),
+                    None => stack.push(state),
+                }
                 return Outcome::OutOfBudget;
             }
             node.stamp = closed;
             stats.expanded += 1;
             let g = node.g;
-            space.successors(entry.state, |next, next_pos, step| {
+            for (next, next_pos, step) in space.successors(state, pos) {
                 let ng = g + step;
                 let n = &mut nodes[next as usize];
                 if n.stamp == closed || (n.stamp == open && n.g <= ng) {
-                    return;
+                    continue;
                 }
                 *n = Node {
                     g: ng,
-                    parent: entry.state,
+                    parent: state,
                     stamp: open,
                 };
-                let h = target.h(next_pos);
-                heap.push(Entry {
-                    f: ng + h,
-                    h,
-                    state: next,
-                });
+                let f = ng + target.h(next_pos);
+                if f == f_now {
+                    stack.push(next);
+                } else {
+                    heap.push(f, next);
+                }
                 stats.pushed += 1;
-            });
+            }
         }
         Outcome::Unreachable
     }

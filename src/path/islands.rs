@@ -42,7 +42,7 @@ impl Islands {
                 labels[seed] = count;
                 queue.push_back(seed);
                 while let Some(p) = queue.pop_front() {
-                    for_each_step(map, p, connectivity, |to, _, _| {
+                    for_each_step(map, p, connectivity, |to, _, _, _| {
                         if labels[to] == u32::MAX {
                             labels[to] = count;
                             queue.push_back(to);

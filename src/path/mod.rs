@@ -5,6 +5,7 @@
 pub mod astar;
 pub mod dijkstra;
 pub mod islands;
+mod radix;
 
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
@@ -29,12 +30,12 @@ pub trait CostMap {
     /// Number of rows.
     fn height(&self) -> u32;
 
-    /// The cost of the single step from `from` to its neighbour `to`, which
-    /// lies in direction `dir`, or `None` if that step is not allowed. Both
-    /// cells are on the map. Corner cutting is not this method's business:
-    /// the searches allow a diagonal only when both straight steps it is made
-    /// of are legal from `from` (see [`step`]).
-    fn step_cost(&self, from: Pos, to: Pos, dir: Dir) -> Option<Cost>;
+    /// The cost of `step` (from a cell to one of its neighbours, both on
+    /// the map), or `None` if that step is not allowed. Corner cutting is
+    /// not this method's business: the searches allow a diagonal only when
+    /// both straight steps it is made of are legal from `step.from` (see
+    /// [`step`]).
+    fn step_cost(&self, step: Step) -> Option<Cost>;
 
     /// A lower bound on the cost of any legal straight and diagonal step on
     /// this map; the heuristic is the octile distance in these costs.
@@ -57,8 +58,8 @@ impl<M: CostMap + ?Sized> CostMap for &M {
         (**self).height()
     }
     #[inline]
-    fn step_cost(&self, from: Pos, to: Pos, dir: Dir) -> Option<Cost> {
-        (**self).step_cost(from, to, dir)
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        (**self).step_cost(step)
     }
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
@@ -97,6 +98,24 @@ impl Connectivity {
     }
 }
 
+/// One step a search asks a [`CostMap`] about. It carries the row-major
+/// indices of both cells as well as their positions, so a dense map can look
+/// costs up without recomputing `y * width + x` for every neighbour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub from: Pos,
+    pub to: Pos,
+    pub from_index: usize,
+    pub to_index: usize,
+    pub dir: Dir,
+}
+
+/// Row-major index of `p`, which must be on `map`.
+#[inline]
+fn index_of<M: CostMap + ?Sized>(map: &M, p: Pos) -> usize {
+    p.y as usize * map.width() as usize + p.x as usize
+}
+
 /// The full movement rule for one step: on the map, legal per the map, and
 /// for a diagonal, both straight steps it is made of legal from `from`.
 /// Returns the destination and the step's cost.
@@ -112,62 +131,154 @@ impl Connectivity {
 /// assert!(step(&map, Pos::new(1, 0), Dir::SW, Connectivity::Eight).is_none());
 /// assert!(step(&map, Pos::new(1, 0), Dir::W, Connectivity::Eight).is_some());
 /// ```
-#[inline]
 pub fn step<M: CostMap + ?Sized>(
     map: &M,
     from: Pos,
     dir: Dir,
     connectivity: Connectivity,
 ) -> Option<(Pos, Cost)> {
-    let to = from.step(dir);
-    if !map.contains(to) {
+    if !map.contains(from) || !map.contains(from.step(dir)) {
         return None;
     }
-    if dir.is_diagonal() {
-        if connectivity == Connectivity::Four {
-            return None;
-        }
-        let (a, b) = dir.components();
-        for side in [a, b] {
-            map.step_cost(from, from.step(side), side)?;
-        }
+    if dir.is_diagonal() && connectivity == Connectivity::Four {
+        return None;
     }
-    map.step_cost(from, to, dir).map(|c| (to, c))
+    neighbours(map, from, index_of(map, from), connectivity)
+        .find(|n| n.dir == dir)
+        .map(|n| (n.to, n.cost))
 }
 
-/// Calls `visit(to, dir, cost)` for every legal step out of `from`, in the
-/// fixed direction order. Straight steps are settled first so each diagonal's
-/// corner check reuses them instead of asking the map again.
+/// Calls `visit(to, to_index, dir, cost)` for every legal step out of
+/// `from` (which must be on the map), in the fixed direction order.
 #[inline]
 pub fn for_each_step<M: CostMap + ?Sized>(
     map: &M,
     from: Pos,
     connectivity: Connectivity,
-    mut visit: impl FnMut(Pos, Dir, Cost),
+    mut visit: impl FnMut(Pos, usize, Dir, Cost),
 ) {
-    let (w, h) = (map.width() as i32, map.height() as i32);
+    for n in neighbours(map, from, index_of(map, from), connectivity) {
+        visit(n.to, n.to_index, n.dir, n.cost);
+    }
+}
+
+/// One legal step out of a cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Neighbour {
+    pub to: Pos,
+    pub to_index: usize,
+    pub dir: Dir,
+    pub cost: Cost,
+}
+
+/// The legal steps out of a cell, at most eight, held inline (compactly:
+/// index, direction and cost) so that the hot loop of a search neither
+/// allocates nor calls through a closure.
+#[derive(Copy, Clone, Debug)]
+pub struct Neighbours {
+    from: Pos,
+    indices: [u32; 8],
+    dirs: [Dir; 8],
+    costs: [Cost; 8],
+    len: u8,
+    next: u8,
+}
+
+impl Neighbours {
+    #[inline(always)]
+    fn push(&mut self, index: usize, dir: Dir, cost: Cost) {
+        let i = self.len as usize & 7;
+        self.indices[i] = index as u32;
+        self.dirs[i] = dir;
+        self.costs[i] = cost;
+        self.len += 1;
+    }
+}
+
+impl Iterator for Neighbours {
+    type Item = Neighbour;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Neighbour> {
+        if self.next >= self.len {
+            return None;
+        }
+        let i = self.next as usize & 7;
+        self.next += 1;
+        Some(Neighbour {
+            to: self.from.step(self.dirs[i]),
+            to_index: self.indices[i] as usize,
+            dir: self.dirs[i],
+            cost: self.costs[i],
+        })
+    }
+}
+
+/// Every legal step out of `from` (on the map, with row-major index
+/// `from_index`), in the fixed direction order. Straight steps are settled
+/// first so that each diagonal's corner check reuses them instead of asking
+/// the map again.
+#[inline(always)]
+pub fn neighbours<M: CostMap + ?Sized>(
+    map: &M,
+    from: Pos,
+    from_index: usize,
+    connectivity: Connectivity,
+) -> Neighbours {
+    let mut out = Neighbours {
+        from,
+        indices: [0; 8],
+        dirs: [Dir::N; 8],
+        costs: [0; 8],
+        len: 0,
+        next: 0,
+    };
+    let w = map.width() as usize;
+    let (max_x, max_y) = (map.width() as i32 - 1, map.height() as i32 - 1);
+    let inside = [from.y > 0, from.x < max_x, from.y < max_y, from.x > 0];
+    let offsets = [
+        from_index.wrapping_sub(w),
+        from_index + 1,
+        from_index + w,
+        from_index.wrapping_sub(1),
+    ];
     let mut open = [false; 4];
     for (i, dir) in Dir::STRAIGHT.into_iter().enumerate() {
-        let to = from.step(dir);
-        if to.x < 0 || to.y < 0 || to.x >= w || to.y >= h {
+        if !inside[i] {
             continue;
         }
-        if let Some(c) = map.step_cost(from, to, dir) {
+        let step = Step {
+            from,
+            to: from.step(dir),
+            from_index,
+            to_index: offsets[i],
+            dir,
+        };
+        if let Some(cost) = map.step_cost(step) {
             open[i] = true;
-            visit(to, dir, c);
+            out.push(step.to_index, dir, cost);
         }
     }
     if connectivity == Connectivity::Four {
-        return;
+        return out;
     }
     for dir in Dir::DIAGONAL {
         let (a, b) = dir.components();
-        // Both straight components legal implies `to` is on the map.
+        // Both straight components legal implies `to` is on the map; its
+        // index is one row (the N/S part) and one column (E/W) away.
         if open[a.index()] && open[b.index()] {
-            let to = from.step(dir);
-            if let Some(c) = map.step_cost(from, to, dir) {
-                visit(to, dir, c);
+            let step = Step {
+                from,
+                to: from.step(dir),
+                from_index,
+                to_index: offsets[a.index()]
+                    .wrapping_add(offsets[b.index()])
+                    .wrapping_sub(from_index),
+                dir,
+            };
+            if let Some(cost) = map.step_cost(step) {
+                out.push(step.to_index, dir, cost);
             }
         }
     }
+    out
 }
