@@ -188,10 +188,18 @@ impl<F: Fn(Pos) -> bool> Target for PredicateTarget<F> {
     }
 }
 
+/// With cell indices below 2^24 (4096 x 4096) and widths below 2^12,
+/// `(i * ceil(2^40 / w)) >> 40` equals `i / w` exactly: the error of the
+/// rounded reciprocal, at most `i / 2^40 * w < 2^-4`, never reaches the next
+/// integer, and the product stays below 2^64.
+const RECIPROCAL_SHIFT: u32 = 40;
+
 /// States are cells, numbered row-major.
 struct CellSpace<'m, M: ?Sized> {
     map: &'m M,
     width: u32,
+    /// `ceil(2^RECIPROCAL_SHIFT / width)`: see [`CellSpace::pos`].
+    width_reciprocal: u64,
     connectivity: Connectivity,
 }
 
@@ -202,7 +210,10 @@ impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
     }
     #[inline]
     fn pos(&self, state: u32) -> Pos {
-        Pos::new((state % self.width) as i32, (state / self.width) as i32)
+        // Division by the width is the slowest instruction of an expansion;
+        // a multiply by its precomputed reciprocal gives the same row.
+        let y = ((state as u64 * self.width_reciprocal) >> RECIPROCAL_SHIFT) as u32;
+        Pos::new((state - y * self.width) as i32, y as i32)
     }
     #[inline(always)]
     fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)> {
@@ -334,6 +345,7 @@ impl SearchContext {
         let cells = CellSpace {
             map,
             width: map.width(),
+            width_reciprocal: (1u64 << RECIPROCAL_SHIFT).div_ceil(map.width().max(1) as u64),
             connectivity: options.connectivity,
         };
         let budget = options.max_expansions.unwrap_or(u64::MAX);
