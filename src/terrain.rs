@@ -224,7 +224,11 @@ impl CostMap for TerrainMap {
     }
     #[inline]
     fn step_cost(&self, step: Step) -> Option<Cost> {
-        let factor = self.cells.cells()[step.to_index].enter_cost()?;
+        let cells = self.cells.cells();
+        // Leaving a wall is as illegal as entering one: legality must be
+        // symmetric for islands and reverse searches to be right.
+        cells[step.from_index].enter_cost()?;
+        let factor = cells[step.to_index].enter_cost()?;
         let base = if step.dir.is_diagonal() {
             crate::cost::DIAGONAL
         } else {

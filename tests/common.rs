@@ -1,0 +1,154 @@
+//! Shared helpers: random terrain maps for property tests and an
+//! independent brute-force reference for optimal path costs.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use darkstar::cost::{Cost, DIAGONAL, STRAIGHT};
+use darkstar::geom::{Dir, Pos};
+use darkstar::grid::Grid;
+use darkstar::path::Connectivity;
+use darkstar::terrain::{Terrain, TerrainMap};
+use proptest::prelude::*;
+
+/// A random map of up to `max` x `max` cells, walls likely enough that
+/// some goals are unreachable, every other terrain present too.
+pub fn terrain_map(max: u32) -> impl Strategy<Value = TerrainMap> {
+    (1..=max, 1..=max).prop_flat_map(|(w, h)| {
+        let cell = prop_oneof![
+            4 => Just(Terrain::Floor),
+            3 => Just(Terrain::Wall),
+            1 => Just(Terrain::Road),
+            1 => Just(Terrain::Rubble),
+            1 => Just(Terrain::Swamp),
+            1 => Just(Terrain::ShallowWater),
+        ];
+        proptest::collection::vec(cell, (w * h) as usize)
+            .prop_map(move |cells| TerrainMap::from_grid(Grid::from_vec(w, h, cells).unwrap()))
+    })
+}
+
+/// A map with a start and a goal on it.
+pub fn query(max: u32) -> impl Strategy<Value = (TerrainMap, Pos, Pos)> {
+    terrain_map(max).prop_flat_map(|m| {
+        let (w, h) = (m.width() as i32, m.height() as i32);
+        let pos = move || (0..w, 0..h).prop_map(|(x, y)| Pos::new(x, y));
+        (Just(m), pos(), pos())
+    })
+}
+
+pub fn connectivity() -> impl Strategy<Value = Connectivity> {
+    prop_oneof![Just(Connectivity::Eight), Just(Connectivity::Four)]
+}
+
+/// The reference movement rule, written from the rules and not from the
+/// library: a step goes from a passable cell to a passable cell on the map
+/// (so legality is symmetric, as `CostMap` requires); a diagonal also needs
+/// both cells beside it (the two orthogonal neighbours) passable; the cost
+/// is the entered terrain's factor times 470832 or 665857.
+pub fn reference_step(
+    map: &TerrainMap,
+    from: Pos,
+    dir: Dir,
+    conn: Connectivity,
+) -> Option<(Pos, Cost)> {
+    let (dx, dy) = dir.delta();
+    let diagonal = dx != 0 && dy != 0;
+    if diagonal && conn == Connectivity::Four {
+        return None;
+    }
+    let to = Pos::new(from.x + dx, from.y + dy);
+    map.get(from)?.enter_cost()?;
+    let factor = map.get(to)?.enter_cost()?;
+    if diagonal {
+        let side_a = Pos::new(from.x + dx, from.y);
+        let side_b = Pos::new(from.x, from.y + dy);
+        if !map.is_passable(side_a) || !map.is_passable(side_b) {
+            return None;
+        }
+    }
+    Some((to, factor * if diagonal { DIAGONAL } else { STRAIGHT }))
+}
+
+/// Dijkstra over (cell, last direction) states with a flat penalty for
+/// each change of direction; `turn_penalty` 0 gives plain shortest paths.
+/// Returns the cost from `start` to every cell (`None` if unreachable).
+pub fn reference_costs(
+    map: &TerrainMap,
+    start: Pos,
+    conn: Connectivity,
+    turn_penalty: Cost,
+) -> Grid<Option<Cost>> {
+    let (w, h) = (map.width(), map.height());
+    // State 8 = no heading yet (the start).
+    let mut best = vec![Cost::MAX; (w * h) as usize * 9];
+    let index = |p: Pos, heading: usize| (p.y as usize * w as usize + p.x as usize) * 9 + heading;
+    let mut heap = BinaryHeap::new();
+    best[index(start, 8)] = 0;
+    heap.push(Reverse((0, start.x, start.y, 8usize)));
+    while let Some(Reverse((d, x, y, heading))) = heap.pop() {
+        let p = Pos::new(x, y);
+        if d > best[index(p, heading)] {
+            continue;
+        }
+        for (i, dir) in Dir::ALL.into_iter().enumerate() {
+            if let Some((to, c)) = reference_step(map, p, dir, conn) {
+                let turn = if heading != 8 && heading != i {
+                    turn_penalty
+                } else {
+                    0
+                };
+                let nd = d + c + turn;
+                if nd < best[index(to, i)] {
+                    best[index(to, i)] = nd;
+                    heap.push(Reverse((nd, to.x, to.y, i)));
+                }
+            }
+        }
+    }
+    let mut out = Grid::new(w, h, None);
+    for p in out.positions() {
+        let m = (0..9)
+            .map(|hd| best[index(p, hd)])
+            .min()
+            .unwrap_or(Cost::MAX);
+        out[p] = (m != Cost::MAX).then_some(m);
+    }
+    out
+}
+
+/// Checks that `path` goes from `start` to `goal` in legal steps whose
+/// costs (with turn penalties) add up to `cost`.
+pub fn check_path(
+    map: &TerrainMap,
+    path: &[Pos],
+    start: Pos,
+    goal: Pos,
+    cost: Cost,
+    conn: Connectivity,
+    turn_penalty: Cost,
+) -> Result<(), String> {
+    if path.first() != Some(&start) || path.last() != Some(&goal) {
+        return Err(format!(
+            "path does not run from {start} to {goal}: {path:?}"
+        ));
+    }
+    let mut total = 0;
+    let mut heading = None;
+    for pair in path.windows(2) {
+        let dir = pair[0]
+            .dir_to(pair[1])
+            .ok_or_else(|| format!("{} and {} are not neighbours", pair[0], pair[1]))?;
+        let (_, c) = reference_step(map, pair[0], dir, conn)
+            .ok_or_else(|| format!("illegal step {} -> {}", pair[0], pair[1]))?;
+        total += c;
+        if heading.is_some_and(|h| h != dir) {
+            total += turn_penalty;
+        }
+        heading = Some(dir);
+    }
+    if total != cost {
+        return Err(format!("steps add up to {total}, search said {cost}"));
+    }
+    Ok(())
+}

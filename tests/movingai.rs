@@ -1,0 +1,160 @@
+//! Every Moving AI scenario in the data folder against its published
+//! optimal length (Sturtevant 2012). Skips with one line where the folder
+//! is absent; CI always has it.
+
+use std::path::{Path, PathBuf};
+
+use darkstar::cost::{STRAIGHT, to_tiles};
+use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::path::{SearchContext, SearchOptions};
+use darkstar::terrain::FLOOR_COST;
+
+/// Scenario files checked, relative to the data folder, and which share of
+/// their problems: the 512x512 maze's 12,120 problems are sampled (every
+/// 4th) to keep the suite quick; everything else runs in full.
+const SCENARIOS: [(&str, usize); 6] = [
+    ("arena2.map.scen", 1),
+    ("8room_000.map.scen", 1),
+    ("maze512-1-0.map.scen", 4),
+    ("legacy/brc202d.map.scen", 1),
+    ("legacy/den011d.map.scen", 1),
+    ("legacy/lak303d.map.scen", 1),
+];
+
+fn data() -> Option<PathBuf> {
+    let dir = movingai::data_dir();
+    if dir.is_none() {
+        println!(
+            "skipping Moving AI checks: no data folder (set {} or provide ../shared/movingai)",
+            movingai::DATA_DIR_VAR
+        );
+    }
+    dir
+}
+
+fn check(name: &str) {
+    let Some(dir) = data() else { return };
+    let every = SCENARIOS.iter().find(|s| s.0 == name).map(|s| s.1).unwrap();
+    let scen_path = dir.join(name);
+    let scenario = Scenario::load(&scen_path).unwrap();
+    let map = MovingAiMap::load(&movingai::locate_map(&scen_path, &scenario)).unwrap();
+    let report = movingai::run_scenario(
+        &map,
+        &scenario,
+        &scen_path,
+        every,
+        &mut SearchContext::new(),
+    )
+    .unwrap();
+    assert!(
+        report.problems >= scenario.problems.len() / every,
+        "{name}: ran {}",
+        report.problems
+    );
+    assert!(
+        report.problems > 100,
+        "{name}: only {} problems",
+        report.problems
+    );
+    assert!(
+        report.mismatches.is_empty(),
+        "{name}: {} mismatches, first {:?}",
+        report.mismatches.len(),
+        report.mismatches.first()
+    );
+}
+
+#[test]
+fn arena2_matches_published_lengths() {
+    check("arena2.map.scen");
+}
+
+#[test]
+fn room_map_matches_published_lengths() {
+    check("8room_000.map.scen");
+}
+
+#[test]
+fn maze_matches_published_lengths() {
+    check("maze512-1-0.map.scen");
+}
+
+#[test]
+fn legacy_brc202d_matches_published_lengths() {
+    check("legacy/brc202d.map.scen");
+}
+
+#[test]
+fn legacy_den011d_matches_published_lengths() {
+    check("legacy/den011d.map.scen");
+}
+
+#[test]
+fn legacy_lak303d_matches_published_lengths() {
+    check("legacy/lak303d.map.scen");
+}
+
+/// No scenario file in the folder escapes the checks above.
+#[test]
+fn every_scenario_file_is_checked() {
+    let Some(dir) = data() else { return };
+    let mut found = Vec::new();
+    for sub in [dir.clone(), dir.join("legacy")] {
+        for entry in std::fs::read_dir(&sub).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.to_string_lossy().ends_with(".scen") {
+                found.push(
+                    path.strip_prefix(&dir)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                );
+            }
+        }
+    }
+    found.sort();
+    let mut listed: Vec<String> = SCENARIOS.iter().map(|s| s.0.to_string()).collect();
+    listed.sort();
+    assert_eq!(found, listed);
+}
+
+/// The check can fail: a scenario whose published lengths are off by 1e-5
+/// is reported problem by problem.
+#[test]
+fn wrong_published_lengths_are_reported() {
+    let Some(dir) = data() else { return };
+    let scen_path = dir.join("arena2.map.scen");
+    let mut scenario = Scenario::load(&scen_path).unwrap();
+    let map = MovingAiMap::load(&dir.join("arena2.map")).unwrap();
+    for p in scenario.problems.iter_mut().take(50).skip(40) {
+        p.optimal += 1e-5;
+    }
+    let report =
+        movingai::run_scenario(&map, &scenario, &scen_path, 1, &mut SearchContext::new()).unwrap();
+    let lines: Vec<usize> = report.mismatches.iter().map(|m| m.line).collect();
+    assert_eq!(lines, (42..52).collect::<Vec<_>>());
+}
+
+/// A Moving AI map loads as a level: on its terrain (all floor) every path
+/// costs exactly the floor factor times the benchmark length.
+#[test]
+fn a_benchmark_map_loads_as_level_terrain() {
+    let Some(dir) = data() else { return };
+    let map = MovingAiMap::load(&dir.join("arena2.map")).unwrap();
+    let level = map.to_terrain_map();
+    let scenario = Scenario::load(&dir.join(Path::new("arena2.map.scen"))).unwrap();
+    let mut ctx = SearchContext::new();
+    for p in scenario.problems.iter().step_by(30) {
+        let cost = ctx
+            .find_path(&level, p.start, p.goal, &SearchOptions::default())
+            .cost()
+            .unwrap();
+        assert!(
+            p.matches(to_tiles(cost) / FLOOR_COST as f64),
+            "line {}",
+            p.line
+        );
+        assert_eq!(cost % FLOOR_COST, 0);
+    }
+    assert_eq!(STRAIGHT % 2, 0);
+}

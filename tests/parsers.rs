@@ -1,0 +1,159 @@
+//! Bad input to the readers and the command line: clear errors naming the
+//! file and line, never a panic, never an unbounded allocation.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use darkstar::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
+use darkstar::terrain::AsciiMap;
+use proptest::prelude::*;
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("darkstar-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics_the_readers(text in "(?s).{0,400}") {
+        let _ = MovingAiMap::parse(&text, "fuzz.map".as_ref());
+        let _ = Scenario::parse(&text, "fuzz.map.scen".as_ref());
+        let _ = AsciiMap::parse(&text);
+    }
+
+    /// Near-valid maps: a real header with random sizes and random rows.
+    #[test]
+    fn mangled_maps_give_line_numbered_errors(h in 0u32..6, w in 0u32..6, rows in proptest::collection::vec("[.@TSWGOx]{0,7}", 0..8)) {
+        let text = format!("type octile\nheight {h}\nwidth {w}\nmap\n{}\n", rows.join("\n"));
+        match MovingAiMap::parse(&text, "m.map".as_ref()) {
+            Ok(map) => prop_assert_eq!((map.width(), map.height()), (w, h)),
+            Err(e) => {
+                let line = e.line().unwrap();
+                prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
+                prop_assert!(e.to_string().starts_with("m.map:"), "{}", e);
+            }
+        }
+    }
+}
+
+#[test]
+fn file_errors_name_the_path_and_line() {
+    let dir = scratch("errors");
+    let map = dir.join("bad.map");
+    std::fs::write(
+        &map,
+        "type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n...\r\n.?.\r\n",
+    )
+    .unwrap();
+    let err = MovingAiMap::load(&map).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!("{}:6: column 2: unknown terrain '?'", map.display())
+    );
+
+    let scen = dir.join("bad.map.scen");
+    std::fs::write(&scen, "version 1\n0\tbad.map\t3\t2\t0\t0\t1\n").unwrap();
+    let err = Scenario::load(&scen).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}:2: expected 9 fields", scen.display())),
+        "{err}"
+    );
+
+    let missing = dir.join("missing.map");
+    let err = MovingAiMap::load(&missing).unwrap_err().to_string();
+    assert!(err.starts_with(&missing.display().to_string()), "{err}");
+
+    std::fs::write(&map, [b'.', 0xff, b'\n']).unwrap();
+    assert!(
+        MovingAiMap::load(&map)
+            .unwrap_err()
+            .to_string()
+            .contains("UTF-8")
+    );
+}
+
+#[test]
+fn oversized_files_are_refused_before_reading_them_whole() {
+    let dir = scratch("oversized");
+    let map = dir.join("huge.map");
+    let file = std::fs::File::create(&map).unwrap();
+    file.set_len(MAX_MAP_BYTES + 1).unwrap();
+    let err = MovingAiMap::load(&map).unwrap_err().to_string();
+    assert!(err.contains("larger than"), "{err}");
+}
+
+fn darkstar(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_darkstar"))
+        .args(args)
+        .output()
+        .expect("run darkstar")
+}
+
+#[test]
+fn scen_command_reports_matches_and_mismatches_by_exit_code() {
+    let dir = scratch("cli");
+    std::fs::write(
+        dir.join("t.map"),
+        "type octile\nheight 3\nwidth 4\nmap\n....\n.T..\n....\n",
+    )
+    .unwrap();
+    let good = dir.join("t.map.scen");
+    std::fs::write(&good, "version 1\n0\tt.map\t4\t3\t0\t0\t3\t2\t4.41421356\n0\tt.map\t4\t3\t0\t2\t0\t2\t0.00000000\n").unwrap();
+    let out = darkstar(&["scen", good.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("2 problems") && stdout.contains("0 mismatches"),
+        "{stdout}"
+    );
+
+    let bad = dir.join("wrong.map.scen");
+    std::fs::write(&bad, "version 1\n0\tt.map\t4\t3\t0\t0\t3\t2\t3.00000000\n").unwrap();
+    let out = darkstar(&[
+        "scen",
+        bad.to_str().unwrap(),
+        "--map",
+        dir.join("t.map").to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("MISMATCH") && stdout.contains(":2:"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_command_lines_are_errors_not_panics() {
+    for args in [
+        &["scen"][..],
+        &["scen", "/nonexistent/x.map.scen"],
+        &["scen", "a", "b"],
+        &["scen", "a", "--every", "0"],
+        &["demo", "--seed"],
+        &["demo", "--seed", "x"],
+        &["frobnicate"],
+    ] {
+        let out = darkstar(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("darkstar: error:"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn demo_runs_with_no_arguments() {
+    let out = darkstar(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("seed 1:") && stdout.contains('S') && stdout.contains('G'),
+        "{stdout}"
+    );
+}

@@ -1,0 +1,205 @@
+//! A*, Dijkstra and islands checked against the brute-force reference on
+//! random maps, plus the fixtures that show each feature.
+
+use darkstar::cost::{Cost, STRAIGHT};
+use darkstar::geom::Pos;
+use darkstar::path::{Connectivity, DistanceMap, Islands, Outcome, SearchContext, SearchOptions};
+use darkstar::terrain::{AsciiMap, FLOOR_COST, ROAD_COST, SWAMP_COST};
+use proptest::prelude::*;
+
+use crate::common::{check_path, connectivity, query, reference_costs, terrain_map};
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// A* finds exactly the brute-force optimum (or reports unreachable
+    /// exactly when there is none), and its path is legal and adds up.
+    #[test]
+    fn astar_is_optimal_and_paths_are_valid((map, start, goal) in query(16), conn in connectivity()) {
+        let reference = reference_costs(&map, start, conn, 0)[goal];
+        let opts = SearchOptions { connectivity: conn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        match ctx.find_path(&map, start, goal, &opts) {
+            Outcome::Found { path, cost } => {
+                prop_assert_eq!(Some(cost), reference);
+                check_path(&map, &path, start, goal, cost, conn, 0).map_err(TestCaseError::fail)?;
+            }
+            Outcome::Unreachable => prop_assert_eq!(reference, None),
+            Outcome::OutOfBudget => prop_assert!(false, "no budget was set"),
+        }
+    }
+
+    /// With a turn penalty the search runs over (cell, heading) states and
+    /// is still exactly optimal for the penalised cost.
+    #[test]
+    fn turn_penalty_paths_are_optimal((map, start, goal) in query(10), conn in connectivity(), penalty in 1..3 * STRAIGHT) {
+        let reference = reference_costs(&map, start, conn, penalty)[goal];
+        let opts = SearchOptions { connectivity: conn, turn_penalty: penalty, ..Default::default() };
+        match SearchContext::new().find_path(&map, start, goal, &opts) {
+            Outcome::Found { path, cost } => {
+                prop_assert_eq!(Some(cost), reference);
+                check_path(&map, &path, start, goal, cost, conn, penalty).map_err(TestCaseError::fail)?;
+            }
+            other => prop_assert_eq!(reference, None, "{:?}", other),
+        }
+    }
+
+    /// One context reused for many queries gives what fresh contexts give
+    /// (the generation stamps really do forget the previous search).
+    #[test]
+    fn reused_context_matches_fresh_ones(map in terrain_map(12), picks in proptest::collection::vec((0u32..144, 0u32..144), 1..12)) {
+        let cells = map.width() * map.height();
+        let at = |i: u32| Pos::new((i % cells % map.width()) as i32, (i % cells / map.width()) as i32);
+        let mut shared = SearchContext::new();
+        let opts = SearchOptions::default();
+        for (a, b) in picks {
+            let fresh = SearchContext::new().find_path(&map, at(a), at(b), &opts);
+            prop_assert_eq!(shared.find_path(&map, at(a), at(b), &opts), fresh);
+        }
+    }
+
+    /// The budget: a search given exactly the expansions it needed finds the
+    /// path; one fewer runs out and says so.
+    #[test]
+    fn budget_is_exact((map, start, goal) in query(12)) {
+        let mut ctx = SearchContext::new();
+        let full = ctx.find_path(&map, start, goal, &SearchOptions::default());
+        let needed = ctx.stats().expanded;
+        let with = |n| SearchOptions { max_expansions: Some(n), ..Default::default() };
+        prop_assert_eq!(&ctx.find_path(&map, start, goal, &with(needed)), &full);
+        if needed > 0 {
+            prop_assert_eq!(ctx.find_path(&map, start, goal, &with(needed - 1)), Outcome::OutOfBudget);
+        }
+    }
+
+    /// Islands agree with reachability, and the checked search answers a
+    /// goal on another island without expanding anything.
+    #[test]
+    fn islands_match_reachability((map, start, goal) in query(16), conn in connectivity()) {
+        let islands = Islands::compute(&map, conn);
+        let reachable = reference_costs(&map, start, conn, 0)[goal].is_some();
+        prop_assert_eq!(islands.connected(start, goal), reachable);
+        let opts = SearchOptions { connectivity: conn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        let checked = ctx.find_path_checked(&map, &islands, start, goal, &opts);
+        if !reachable {
+            prop_assert_eq!(checked, Outcome::Unreachable);
+            prop_assert_eq!(ctx.stats().expanded, 0);
+        } else {
+            prop_assert_eq!(checked.cost(), reference_costs(&map, start, conn, 0)[goal]);
+        }
+    }
+
+    /// The multi-source distance map holds, for every cell, the cost to the
+    /// nearest source; following the flow field costs exactly that; and the
+    /// goal-predicate search finds the same nearest cost.
+    #[test]
+    fn distance_map_and_nearest_target_agree_with_reference(
+        map in terrain_map(12),
+        raw_sources in proptest::collection::vec((0i32..12, 0i32..12), 1..4),
+        conn in connectivity(),
+    ) {
+        let sources: Vec<Pos> = raw_sources
+            .into_iter()
+            .map(|(x, y)| Pos::new(x % map.width() as i32, y % map.height() as i32))
+            .collect();
+        let dm = DistanceMap::compute(&map, &sources, conn);
+        let opts = SearchOptions { connectivity: conn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        for p in map.grid().positions() {
+            let from_p = reference_costs(&map, p, conn, 0);
+            let want: Option<Cost> = sources.iter().filter_map(|&s| from_p[s]).min();
+            prop_assert_eq!(dm.distance(p), want, "at {}", p);
+            let nearest = ctx.find_path_to(&map, p, |q| sources.contains(&q), &opts);
+            prop_assert_eq!(nearest.cost(), want);
+            if let Some(path) = dm.path_from(&map, p) {
+                let walked: Cost = path.windows(2).map(|w| {
+                    darkstar::path::step(&map, w[0], w[0].dir_to(w[1]).unwrap(), conn).unwrap().1
+                }).sum();
+                prop_assert_eq!(Some(walked), want);
+                prop_assert!(sources.contains(path.last().unwrap()));
+            } else {
+                prop_assert_eq!(want, None);
+            }
+        }
+    }
+}
+
+fn labelled(text: &str) -> (AsciiMap, Pos, Pos) {
+    let a = AsciiMap::parse(text).unwrap();
+    let (s, g) = (a.label('S').unwrap(), a.label('G').unwrap());
+    (a, s, g)
+}
+
+#[test]
+fn road_around_a_swamp_beats_wading_through() {
+    // Through the swamp: 9 swamp steps and one onto G, 9 * 30 + 10 = 280.
+    // Round by the road: two steps up, ten along, one down (all road, 7
+    // each) and one onto G: 101. The road wins.
+    let (a, s, g) = labelled(
+        "
+        ===========
+        =#########=
+        S,,,,,,,,,G",
+    );
+    let out = SearchContext::new().find_path(&a.map, s, g, &SearchOptions::default());
+    assert!(
+        out.path().unwrap().iter().any(|p| p.y == 0),
+        "takes the road"
+    );
+    assert_eq!(out.cost(), Some((13 * ROAD_COST + FLOOR_COST) * STRAIGHT));
+    assert!(13 * ROAD_COST + FLOOR_COST < 9 * SWAMP_COST + FLOOR_COST);
+    // On plain floor the straight line (10 * 10 = 100) is just cheaper than
+    // the 101 of the road: a road is worth a detour, but not any detour.
+    let (b, ..) = labelled(
+        "
+        ===========
+        =#########=
+        S.........G",
+    );
+    let out = SearchContext::new().find_path(&b.map, s, g, &SearchOptions::default());
+    assert!(
+        out.path().unwrap().iter().all(|p| p.y == 2),
+        "walks straight"
+    );
+    assert_eq!(out.cost(), Some(10 * FLOOR_COST * STRAIGHT));
+}
+
+#[test]
+fn unreachable_island_is_answered_without_search() {
+    let (a, s, g) = labelled(
+        "
+        S.....#....
+        ......#.##.
+        ......#.#G#
+        ......#.###",
+    );
+    let islands = Islands::compute(&a.map, Connectivity::Eight);
+    let mut ctx = SearchContext::new();
+    let opts = SearchOptions::default();
+    assert_eq!(ctx.find_path(&a.map, s, g, &opts), Outcome::Unreachable);
+    let flooded = ctx.stats().expanded;
+    assert!(flooded >= 24, "plain A* floods S's side first ({flooded})");
+    assert_eq!(
+        ctx.find_path_checked(&a.map, &islands, s, g, &opts),
+        Outcome::Unreachable
+    );
+    assert_eq!(ctx.stats().expanded, 0);
+}
+
+#[test]
+fn same_query_gives_the_same_path_every_time() {
+    let (a, s, g) = labelled(
+        "
+        S.........
+        ..........
+        ....##....
+        ..........
+        .........G",
+    );
+    let opts = SearchOptions::default();
+    let first = SearchContext::new().find_path(&a.map, s, g, &opts);
+    for _ in 0..20 {
+        assert_eq!(SearchContext::new().find_path(&a.map, s, g, &opts), first);
+    }
+}
