@@ -92,14 +92,6 @@ pub struct SearchStats {
     pub pushed: u64,
 }
 
-/// Per-state bookkeeping, valid only when `stamp` is this search's.
-#[derive(Copy, Clone, Debug)]
-struct Node {
-    g: Cost,
-    parent: u32,
-    stamp: u32,
-}
-
 /// Reusable A* state: allocate once, search many times. Arrays grow to the
 /// largest map searched and are invalidated by a generation stamp, so a
 /// query costs time proportional to the cells it touches, not to the map.
@@ -128,7 +120,15 @@ struct Node {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SearchContext {
-    nodes: Vec<Node>,
+    /// Per-state list membership: this search's `generation` means open,
+    /// `generation + 1` closed, anything else not seen. Kept apart from g
+    /// and parent so the most frequent question, "closed?", touches only
+    /// four bytes per cell.
+    stamps: Vec<u32>,
+    /// Cost of the best known path to each seen state.
+    g: Vec<Cost>,
+    /// The state each seen state was best reached from (the start: itself).
+    parents: Vec<u32>,
     heap: RadixHeap,
     /// Open cells whose f equals the f being expanded (see `run`).
     stack: Vec<u32>,
@@ -365,22 +365,15 @@ impl SearchContext {
 
     /// Starts a new generation sized for `len` states.
     fn begin(&mut self, len: usize) {
-        if self.nodes.len() < len {
-            self.nodes.resize(
-                len,
-                Node {
-                    g: 0,
-                    parent: 0,
-                    stamp: 0,
-                },
-            );
+        if self.stamps.len() < len {
+            self.stamps.resize(len, 0);
+            self.g.resize(len, 0);
+            self.parents.resize(len, 0);
         }
         if self.generation >= u32::MAX - 3 {
             // Wrapped after 2^31 searches: stamps could collide, so clear
             // once and start over.
-            for n in &mut self.nodes {
-                n.stamp = 0;
-            }
+            self.stamps.fill(0);
             self.generation = 0;
         }
         self.generation += 2;
@@ -400,17 +393,17 @@ impl SearchContext {
         let open = self.generation;
         let closed = open + 1;
         let SearchContext {
-            nodes,
+            stamps,
+            g: costs,
+            parents,
             heap,
             stack,
             stats,
             ..
         } = self;
-        nodes[start as usize] = Node {
-            g: 0,
-            parent: start,
-            stamp: open,
-        };
+        stamps[start as usize] = open;
+        costs[start as usize] = 0;
+        parents[start as usize] = start;
         // `f_now` is the f of the cell being expanded: never decreasing,
         // since the heuristic is consistent. Successors with that same f are
         // as good as anything open, so they go on `stack` and are expanded
@@ -431,19 +424,17 @@ impl SearchContext {
                     None => break,
                 },
             };
-            let node = &mut nodes[state as usize];
-            if node.stamp == closed {
+            if stamps[state as usize] == closed {
                 // Stale: a cheaper entry for this state (lower f, since h is
                 // the same) was popped and closed it already.
                 continue;
             }
             let pos = space.pos(state);
             if target.reached(pos) {
-                node.stamp = closed;
-                let cost = node.g;
+                stamps[state as usize] = closed;
                 return Outcome::Found {
-                    path: reconstruct(nodes, space, state),
-                    cost,
+                    path: reconstruct(parents, space, state),
+                    cost: costs[state as usize],
                 };
             }
             if stats.expanded >= budget {
@@ -454,20 +445,19 @@ impl SearchContext {
                 }
                 return Outcome::OutOfBudget;
             }
-            node.stamp = closed;
+            stamps[state as usize] = closed;
             stats.expanded += 1;
-            let g = node.g;
+            let g = costs[state as usize];
             for (next, next_pos, step) in space.successors(state, pos) {
                 let ng = g + step;
-                let n = &mut nodes[next as usize];
-                if n.stamp == closed || (n.stamp == open && n.g <= ng) {
+                let i = next as usize;
+                let stamp = stamps[i];
+                if stamp == closed || (stamp == open && costs[i] <= ng) {
                     continue;
                 }
-                *n = Node {
-                    g: ng,
-                    parent: state,
-                    stamp: open,
-                };
+                stamps[i] = open;
+                costs[i] = ng;
+                parents[i] = state;
                 let f = ng + target.h(next_pos);
                 if f == f_now {
                     stack.push(next);
@@ -482,12 +472,12 @@ impl SearchContext {
 }
 
 /// Walks parents back from `end` to the start (its own parent).
-fn reconstruct<S: Space>(nodes: &[Node], space: &S, end: u32) -> Vec<Pos> {
+fn reconstruct<S: Space>(parents: &[u32], space: &S, end: u32) -> Vec<Pos> {
     let mut path = Vec::new();
     let mut s = end;
     loop {
         path.push(space.pos(s));
-        let parent = nodes[s as usize].parent;
+        let parent = parents[s as usize];
         if parent == s {
             break;
         }
