@@ -148,7 +148,7 @@ fn road_around_a_swamp_beats_wading_through() {
         "takes the road"
     );
     assert_eq!(out.cost(), Some((13 * ROAD_COST + FLOOR_COST) * STRAIGHT));
-    assert!(13 * ROAD_COST + FLOOR_COST < 9 * SWAMP_COST + FLOOR_COST);
+    const { assert!(13 * ROAD_COST + FLOOR_COST < 9 * SWAMP_COST + FLOOR_COST) };
     // On plain floor the straight line (10 * 10 = 100) is just cheaper than
     // the 101 of the road: a road is worth a detour, but not any detour.
     let (b, ..) = labelled(
