@@ -203,3 +203,15 @@ fn same_query_gives_the_same_path_every_time() {
         assert_eq!(SearchContext::new().find_path(&a.map, s, g, &opts), first);
     }
 }
+
+/// The classic article's Figure 1, from `levels/`: A to B round the wall.
+#[test]
+fn figure_one_goes_round_the_wall() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/figure1.txt");
+    let a = AsciiMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let (start, goal) = (a.label('A').unwrap(), a.label('B').unwrap());
+    let out = SearchContext::new().find_path(&a.map, start, goal, &SearchOptions::default());
+    let cost = out.cost().unwrap();
+    assert_eq!(cost, FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::cost::DIAGONAL));
+    assert!(out.path().unwrap().iter().all(|p| a.map.is_passable(*p)));
+}

@@ -377,7 +377,6 @@ impl SearchContext {
             self.generation = 0;
         }
         self.generation += 2;
-        self.heap.clear();
         self.stack.clear();
     }
 
@@ -411,6 +410,7 @@ impl SearchContext {
         // country many successors towards the goal keep f, so they never
         // enter the heap at all.
         let mut f_now = target.h(space.pos(start));
+        heap.reset(f_now);
         stack.push(start);
         stats.pushed = 1;
         loop {
