@@ -212,6 +212,9 @@ fn figure_one_goes_round_the_wall() {
     let (start, goal) = (a.label('A').unwrap(), a.label('B').unwrap());
     let out = SearchContext::new().find_path(&a.map, start, goal, &SearchOptions::default());
     let cost = out.cost().unwrap();
-    assert_eq!(cost, FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::cost::DIAGONAL));
+    assert_eq!(
+        cost,
+        FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::cost::DIAGONAL)
+    );
     assert!(out.path().unwrap().iter().all(|p| a.map.is_passable(*p)));
 }

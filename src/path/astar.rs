@@ -17,7 +17,7 @@
 //!   lower h, then to the lower cell index, so results depend on nothing
 //!   but the input and the fixed neighbour order.
 
-use super::radix::RadixHeap;
+use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, Islands, neighbours};
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
@@ -129,7 +129,7 @@ pub struct SearchContext {
     g: Vec<Cost>,
     /// The state each seen state was best reached from (the start: itself).
     parents: Vec<u32>,
-    heap: RadixHeap,
+    heap: BucketQueue,
     /// Open cells whose f equals the f being expanded (see `run`).
     stack: Vec<u32>,
     /// This search's stamp for "open"; `generation + 1` means closed.
@@ -410,7 +410,7 @@ impl SearchContext {
         // country many successors towards the goal keep f, so they never
         // enter the heap at all.
         let mut f_now = target.h(space.pos(start));
-        heap.reset(f_now);
+        heap.clear();
         stack.push(start);
         stats.pushed = 1;
         loop {

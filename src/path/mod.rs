@@ -3,9 +3,9 @@
 //! searches built on them: [`astar`], [`dijkstra`] and [`islands`].
 
 pub mod astar;
+mod buckets;
 pub mod dijkstra;
 pub mod islands;
-mod radix;
 
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
