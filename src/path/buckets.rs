@@ -34,7 +34,16 @@ pub(crate) struct BucketQueue {
     free: Vec<u32>,
     /// The bucket being drained: the smallest key's.
     current: Option<(Cost, u32)>,
+    /// The key and bucket of the last push: the successors of one cell
+    /// share a handful of f values, so most pushes hit it and skip the
+    /// table. `NO_KEY` when unset.
+    recent: (Cost, u32),
+    /// `64 - log2(table.len())`, the shift of the hash.
+    shift: u32,
 }
+
+/// No f value is this large (it would overflow adding any step).
+const NO_KEY: Cost = Cost::MAX;
 
 impl Default for BucketQueue {
     fn default() -> Self {
@@ -45,6 +54,8 @@ impl Default for BucketQueue {
             buckets: Vec::new(),
             free: Vec::new(),
             current: None,
+            recent: (NO_KEY, 0),
+            shift: 64 - 6,
         }
     }
 }
@@ -63,13 +74,13 @@ impl BucketQueue {
             self.free.push(n as u32);
         }
         self.current = None;
+        self.recent = (NO_KEY, 0);
     }
 
     #[inline]
     fn home(&self, key: Cost) -> usize {
         // Fibonacci hashing: the top bits of key * 2^64/phi.
-        let bits = self.table.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     /// The table slot holding `key`, if any.
@@ -93,9 +104,14 @@ impl BucketQueue {
     /// so far break nothing but are popped late: A* never pushes them.
     #[inline]
     pub(crate) fn push(&mut self, key: Cost, state: u32) {
+        if self.recent.0 == key {
+            self.buckets[self.recent.1 as usize].push(state);
+            return;
+        }
         if let Some(slot) = self.find(key) {
             let bucket = self.table[slot].1;
             self.buckets[bucket as usize].push(state);
+            self.recent = (key, bucket);
             return;
         }
         let bucket = match self.free.pop() {
@@ -117,6 +133,7 @@ impl BucketQueue {
         }
         self.table[i] = (key, bucket);
         self.used += 1;
+        self.recent = (key, bucket);
     }
 
     /// Rehashes the live keys, dropping removed slots, into a table with
@@ -131,6 +148,7 @@ impl BucketQueue {
         let len = (live.len() * 4).next_power_of_two().max(64);
         self.table.clear();
         self.table.resize(len, (0, EMPTY));
+        self.shift = 64 - len.trailing_zeros();
         let mask = len - 1;
         for (key, bucket) in &live {
             let mut i = self.home(*key);
@@ -156,6 +174,9 @@ impl BucketQueue {
                 }
                 self.free.push(bucket);
                 self.current = None;
+                if self.recent.0 == key {
+                    self.recent = (NO_KEY, 0);
+                }
             }
             let Reverse(key) = self.keys.pop()?;
             let slot = self.find(key)?;
