@@ -92,6 +92,17 @@ pub struct SearchStats {
     pub pushed: u64,
 }
 
+/// What a search knows of one state, valid only when `stamp` is this
+/// search's: `generation` means open, `generation + 1` closed.
+#[derive(Copy, Clone, Debug, Default)]
+struct Node {
+    /// Cost of the best known path here.
+    g: Cost,
+    /// The state this one was best reached from (the start: itself).
+    parent: u32,
+    stamp: u32,
+}
+
 /// Reusable A* state: allocate once, search many times. Arrays grow to the
 /// largest map searched and are invalidated by a generation stamp, so a
 /// query costs time proportional to the cells it touches, not to the map.
@@ -120,15 +131,8 @@ pub struct SearchStats {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SearchContext {
-    /// Per-state list membership: this search's `generation` means open,
-    /// `generation + 1` closed, anything else not seen. Kept apart from g
-    /// and parent so the most frequent question, "closed?", touches only
-    /// four bytes per cell.
-    stamps: Vec<u32>,
-    /// Cost of the best known path to each seen state.
-    g: Vec<Cost>,
-    /// The state each seen state was best reached from (the start: itself).
-    parents: Vec<u32>,
+    /// Per-state bookkeeping, one cache line access per neighbour.
+    nodes: Vec<Node>,
     heap: BucketQueue,
     /// Open cells whose f equals the f being expanded (see `run`).
     stack: Vec<u32>,
@@ -365,15 +369,13 @@ impl SearchContext {
 
     /// Starts a new generation sized for `len` states.
     fn begin(&mut self, len: usize) {
-        if self.stamps.len() < len {
-            self.stamps.resize(len, 0);
-            self.g.resize(len, 0);
-            self.parents.resize(len, 0);
+        if self.nodes.len() < len {
+            self.nodes.resize(len, Node::default());
         }
         if self.generation >= u32::MAX - 3 {
             // Wrapped after 2^31 searches: stamps could collide, so clear
             // once and start over.
-            self.stamps.fill(0);
+            self.nodes.fill(Node::default());
             self.generation = 0;
         }
         self.generation += 2;
@@ -392,17 +394,17 @@ impl SearchContext {
         let open = self.generation;
         let closed = open + 1;
         let SearchContext {
-            stamps,
-            g: costs,
-            parents,
+            nodes,
             heap,
             stack,
             stats,
             ..
         } = self;
-        stamps[start as usize] = open;
-        costs[start as usize] = 0;
-        parents[start as usize] = start;
+        nodes[start as usize] = Node {
+            g: 0,
+            parent: start,
+            stamp: open,
+        };
         // `f_now` is the f of the cell being expanded: never decreasing,
         // since the heuristic is consistent. Successors with that same f are
         // as good as anything open, so they go on `stack` and are expanded
@@ -424,17 +426,19 @@ impl SearchContext {
                     None => break,
                 },
             };
-            if stamps[state as usize] == closed {
+            let node = &mut nodes[state as usize];
+            if node.stamp == closed {
                 // Stale: a cheaper entry for this state (lower f, since h is
                 // the same) was popped and closed it already.
                 continue;
             }
             let pos = space.pos(state);
             if target.reached(pos) {
-                stamps[state as usize] = closed;
+                node.stamp = closed;
+                let cost = node.g;
                 return Outcome::Found {
-                    path: reconstruct(parents, space, state),
-                    cost: costs[state as usize],
+                    path: reconstruct(nodes, space, state),
+                    cost,
                 };
             }
             if stats.expanded >= budget {
@@ -445,19 +449,20 @@ impl SearchContext {
                 }
                 return Outcome::OutOfBudget;
             }
-            stamps[state as usize] = closed;
+            node.stamp = closed;
             stats.expanded += 1;
-            let g = costs[state as usize];
+            let g = node.g;
             for (next, next_pos, step) in space.successors(state, pos) {
                 let ng = g + step;
-                let i = next as usize;
-                let stamp = stamps[i];
-                if stamp == closed || (stamp == open && costs[i] <= ng) {
+                let n = &mut nodes[next as usize];
+                if n.stamp == closed || (n.stamp == open && n.g <= ng) {
                     continue;
                 }
-                stamps[i] = open;
-                costs[i] = ng;
-                parents[i] = state;
+                *n = Node {
+                    g: ng,
+                    parent: state,
+                    stamp: open,
+                };
                 let f = ng + target.h(next_pos);
                 if f == f_now {
                     stack.push(next);
@@ -472,12 +477,12 @@ impl SearchContext {
 }
 
 /// Walks parents back from `end` to the start (its own parent).
-fn reconstruct<S: Space>(parents: &[u32], space: &S, end: u32) -> Vec<Pos> {
+fn reconstruct<S: Space>(nodes: &[Node], space: &S, end: u32) -> Vec<Pos> {
     let mut path = Vec::new();
     let mut s = end;
     loop {
         path.push(space.pos(s));
-        let parent = parents[s as usize];
+        let parent = nodes[s as usize].parent;
         if parent == s {
             break;
         }
