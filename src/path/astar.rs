@@ -18,9 +18,9 @@
 //!   but the input and the fixed neighbour order.
 
 use super::buckets::BucketQueue;
-use super::{Connectivity, CostMap, Islands, neighbours};
+use super::{Connectivity, CostMap, Islands, Neighbour, Neighbours, neighbours_except};
 use crate::cost::{Cost, StepCosts};
-use crate::geom::{Dir, Pos};
+use crate::geom::Pos;
 
 /// How a search may move and how long it may run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -148,9 +148,12 @@ trait Space {
     fn len(&self) -> usize;
     /// The cell of a state.
     fn pos(&self, state: u32) -> Pos;
-    /// The successors of `state`, whose cell is `pos`, as
-    /// `(state, cell, step cost)`.
-    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)>;
+    /// The legal steps out of `state`, whose cell is `pos`, leaving out
+    /// (where the space can tell cheaply) steps to states for which
+    /// `closed(state)` holds.
+    fn steps(&self, state: u32, pos: Pos, closed: impl Fn(u32) -> bool) -> Neighbours;
+    /// The state a step out of `state` leads to, and its cost in this space.
+    fn successor(&self, state: u32, step: &Neighbour) -> (u32, Cost);
 }
 
 /// Where a search is going: a heuristic and a goal test over cells.
@@ -220,9 +223,15 @@ impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
         Pos::new((state - y * self.width) as i32, y as i32)
     }
     #[inline(always)]
-    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)> {
-        neighbours(self.map, pos, state as usize, self.connectivity)
-            .map(|n| (n.to_index as u32, n.to, n.cost))
+    fn steps(&self, state: u32, pos: Pos, closed: impl Fn(u32) -> bool) -> Neighbours {
+        // States are cells, so a closed neighbour need not even be costed.
+        neighbours_except(self.map, pos, state as usize, self.connectivity, |i| {
+            closed(i as u32)
+        })
+    }
+    #[inline(always)]
+    fn successor(&self, _state: u32, step: &Neighbour) -> (u32, Cost) {
+        (step.to_index as u32, step.cost)
     }
 }
 
@@ -254,21 +263,27 @@ impl<M: CostMap + ?Sized> Space for HeadingSpace<'_, M> {
         }
     }
     #[inline(always)]
-    fn successors(&self, state: u32, pos: Pos) -> impl Iterator<Item = (u32, Pos, Cost)> {
-        let heading = (state != self.start_state()).then(|| Dir::from_index(state as usize % 8));
+    fn steps(&self, _state: u32, pos: Pos, _closed: impl Fn(u32) -> bool) -> Neighbours {
+        // A closed cell says nothing of its other headings: cost them all.
         let from_index = pos.y as usize * self.cells.width as usize + pos.x as usize;
-        let penalty = self.turn_penalty;
-        neighbours(self.cells.map, pos, from_index, self.cells.connectivity).map(move |n| {
-            let turn = match heading {
-                Some(h) if h != n.dir => penalty,
-                _ => 0,
-            };
-            (
-                n.to_index as u32 * 8 + n.dir.index() as u32,
-                n.to,
-                n.cost + turn,
-            )
-        })
+        neighbours_except(
+            self.cells.map,
+            pos,
+            from_index,
+            self.cells.connectivity,
+            |_| false,
+        )
+    }
+    #[inline(always)]
+    fn successor(&self, state: u32, step: &Neighbour) -> (u32, Cost) {
+        let turn = match state != self.start_state() {
+            true if state as usize % 8 != step.dir.index() => self.turn_penalty,
+            _ => 0,
+        };
+        (
+            step.to_index as u32 * 8 + step.dir.index() as u32,
+            step.cost + turn,
+        )
     }
 }
 
@@ -452,7 +467,10 @@ impl SearchContext {
             node.stamp = closed;
             stats.expanded += 1;
             let g = node.g;
-            for (next, next_pos, step) in space.successors(state, pos) {
+            let steps = space.steps(state, pos, |s| nodes[s as usize].stamp == closed);
+            for n in steps {
+                let (next, step) = space.successor(state, &n);
+                let next_pos = n.to;
                 let ng = g + step;
                 let n = &mut nodes[next as usize];
                 if n.stamp == closed || (n.stamp == open && n.g <= ng) {

@@ -224,6 +224,20 @@ pub fn neighbours<M: CostMap + ?Sized>(
     from_index: usize,
     connectivity: Connectivity,
 ) -> Neighbours {
+    neighbours_except(map, from, from_index, connectivity, |_| false)
+}
+
+/// [`neighbours`] without the cells for which `skip(index)` holds (a
+/// search's closed cells): a skipped straight step still counts for the
+/// corner rule, but a skipped diagonal is not even costed.
+#[inline(always)]
+pub(crate) fn neighbours_except<M: CostMap + ?Sized>(
+    map: &M,
+    from: Pos,
+    from_index: usize,
+    connectivity: Connectivity,
+    skip: impl Fn(usize) -> bool,
+) -> Neighbours {
     let mut out = Neighbours {
         from,
         indices: [0; 8],
@@ -255,7 +269,9 @@ pub fn neighbours<M: CostMap + ?Sized>(
         };
         if let Some(cost) = map.step_cost(step) {
             open[i] = true;
-            out.push(step.to_index, dir, cost);
+            if !skip(step.to_index) {
+                out.push(step.to_index, dir, cost);
+            }
         }
     }
     if connectivity == Connectivity::Four {
@@ -266,13 +282,17 @@ pub fn neighbours<M: CostMap + ?Sized>(
         // Both straight components legal implies `to` is on the map; its
         // index is one row (the N/S part) and one column (E/W) away.
         if open[a.index()] && open[b.index()] {
+            let to_index = offsets[a.index()]
+                .wrapping_add(offsets[b.index()])
+                .wrapping_sub(from_index);
+            if skip(to_index) {
+                continue;
+            }
             let step = Step {
                 from,
                 to: from.step(dir),
                 from_index,
-                to_index: offsets[a.index()]
-                    .wrapping_add(offsets[b.index()])
-                    .wrapping_sub(from_index),
+                to_index,
                 dir,
             };
             if let Some(cost) = map.step_cost(step) {
