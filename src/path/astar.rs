@@ -32,7 +32,8 @@ pub struct SearchOptions {
     pub max_expansions: Option<u64>,
     /// Extra cost for every step whose direction differs from the previous
     /// step's; 0 turns it off. Paths stay optimal for the penalised cost:
-    /// the search then runs over (cell, heading) states.
+    /// the search then runs over (cell, heading) states, so its per-state
+    /// arrays are eight times the map's size (16 bytes a state).
     pub turn_penalty: Cost,
 }
 
@@ -195,17 +196,29 @@ impl<F: Fn(Pos) -> bool> Target for PredicateTarget<F> {
     }
 }
 
-/// With cell indices below 2^24 (4096 x 4096) and widths below 2^12,
-/// `(i * ceil(2^40 / w)) >> 40` equals `i / w` exactly: the error of the
-/// rounded reciprocal, at most `i / 2^40 * w < 2^-4`, never reaches the next
-/// integer, and the product stays below 2^64.
+/// For cell indices `i < 2^N` and widths `w <= 2^K` with `N + K <= 40`,
+/// `(i * ceil(2^40 / w)) >> 40` equals `i / w` exactly: the rounding error
+/// of the reciprocal, less than `w`, times `i` stays below `2^40`, so it
+/// never reaches the next integer; and the product fits 64 bits. That covers
+/// every map up to 2^40 / width cells (all of a 4096 x 4096 level); larger
+/// ones divide.
 const RECIPROCAL_SHIFT: u32 = 40;
+
+/// The reciprocal for [`CellSpace::pos`], or 0 where it would not be exact.
+fn width_reciprocal(width: u32, height: u32) -> u64 {
+    let cells = width as u64 * height as u64;
+    if width == 0 || cells.saturating_mul(width as u64) > 1 << RECIPROCAL_SHIFT {
+        return 0;
+    }
+    (1u64 << RECIPROCAL_SHIFT).div_ceil(width as u64)
+}
 
 /// States are cells, numbered row-major.
 struct CellSpace<'m, M: ?Sized> {
     map: &'m M,
     width: u32,
-    /// `ceil(2^RECIPROCAL_SHIFT / width)`: see [`CellSpace::pos`].
+    /// `ceil(2^RECIPROCAL_SHIFT / width)`, or 0 to divide (see
+    /// [`width_reciprocal`]).
     width_reciprocal: u64,
     connectivity: Connectivity,
 }
@@ -219,7 +232,11 @@ impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
     fn pos(&self, state: u32) -> Pos {
         // Division by the width is the slowest instruction of an expansion;
         // a multiply by its precomputed reciprocal gives the same row.
-        let y = ((state as u64 * self.width_reciprocal) >> RECIPROCAL_SHIFT) as u32;
+        let y = if self.width_reciprocal != 0 {
+            ((state as u64 * self.width_reciprocal) >> RECIPROCAL_SHIFT) as u32
+        } else {
+            state / self.width
+        };
         Pos::new((state - y * self.width) as i32, y as i32)
     }
     #[inline(always)]
@@ -364,7 +381,7 @@ impl SearchContext {
         let cells = CellSpace {
             map,
             width: map.width(),
-            width_reciprocal: (1u64 << RECIPROCAL_SHIFT).div_ceil(map.width().max(1) as u64),
+            width_reciprocal: width_reciprocal(map.width(), map.height()),
             connectivity: options.connectivity,
         };
         let budget = options.max_expansions.unwrap_or(u64::MAX);
@@ -665,6 +682,35 @@ mod tests {
         assert_eq!(turns, 1);
         assert_eq!(out.cost(), Some(FLOOR_COST * 6 * STRAIGHT + STRAIGHT));
         assert_eq!(path_cost(&map, path, &opts), out.cost());
+    }
+
+    #[test]
+    fn reciprocal_rows_are_exact_where_used() {
+        for (w, h) in [
+            (1, 5000),
+            (3, 7),
+            (281, 209),
+            (512, 512),
+            (4096, 4096),
+            (4095, 4096),
+        ] {
+            let r = width_reciprocal(w, h);
+            assert_ne!(r, 0, "{w}x{h}");
+            // Check the extremes of every row and a spread of other cells.
+            let cells = w * h;
+            let probe = (0..h)
+                .flat_map(|y| [y * w, y * w + w - 1])
+                .chain((0..cells).step_by(997));
+            for i in probe {
+                assert_eq!(
+                    ((i as u64 * r) >> RECIPROCAL_SHIFT) as u32,
+                    i / w,
+                    "{w}x{h} at {i}"
+                );
+            }
+        }
+        assert_eq!(width_reciprocal(1 << 20, 1 << 12), 0, "too large: divides");
+        assert_eq!(width_reciprocal(0, 10), 0);
     }
 
     #[test]
