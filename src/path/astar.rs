@@ -2,20 +2,20 @@
 //!
 //! The design follows Patrick Lester's "A* Pathfinding for Beginners" where
 //! it is exact and departs where it says "good enough":
-//! - the open list is a binary heap of packed integer keys, fronted by a
-//!   stack for successors whose f equals the f being expanded; a better
-//!   route to an open cell pushes a fresh entry and the stale one is
-//!   skipped when popped;
+//! - the open list is a priority queue of one last-in-first-out bucket per
+//!   distinct f (`buckets.rs`; measured faster here than a binary heap or
+//!   a radix heap, see README), fronted by a stack for successors whose f
+//!   equals the f being expanded; a better route to an open cell pushes a
+//!   fresh entry and the stale one is skipped when popped;
 //! - per-cell g, parent and list state live in arrays owned by the context
 //!   and are invalidated by bumping a generation stamp (the `whichList`
 //!   trick), never cleared per query;
 //! - the heuristic is the octile distance in the map's cheapest step costs,
 //!   which is admissible and consistent, and the search stops when the goal
 //!   is taken off the open list, so every path found is optimal;
-//! - ties on f go first to the cells generated most recently at the f
-//!   being expanded (depth first: the ones nearest the goal), then to the
-//!   lower h, then to the lower cell index, so results depend on nothing
-//!   but the input and the fixed neighbour order.
+//! - ties on f go to the cell generated most recently (depth first: the
+//!   one nearest the goal), so results depend on nothing but the input and
+//!   the fixed neighbour order.
 
 use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, Islands, Neighbour, Neighbours, neighbours_except};
