@@ -485,7 +485,9 @@ impl SearchContext {
             stats.expanded += 1;
             let g = node.g;
             let steps = space.steps(state, pos, |s| nodes[s as usize].stamp == closed);
-            for n in steps {
+            // Read in place (not moved into an iterator: a copy per cell).
+            for k in 0..steps.len() {
+                let n = steps.get(k);
                 let (next, step) = space.successor(state, &n);
                 let next_pos = n.to;
                 let ng = g + step;

@@ -180,18 +180,44 @@ pub struct Neighbours {
     indices: [u32; 8],
     dirs: [Dir; 8],
     costs: [Cost; 8],
-    len: u8,
-    next: u8,
+    // Counters are full words: a byte written and then read back as part
+    // of a word stalls store forwarding, which showed in profiles.
+    len: usize,
+    next: usize,
 }
 
 impl Neighbours {
     #[inline(always)]
     fn push(&mut self, index: usize, dir: Dir, cost: Cost) {
-        let i = self.len as usize & 7;
+        let i = self.len & 7;
         self.indices[i] = index as u32;
         self.dirs[i] = dir;
         self.costs[i] = cost;
         self.len += 1;
+    }
+
+    /// How many steps there are.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there is no legal step.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The `k`-th step (`k < len()`), read in place.
+    #[inline(always)]
+    pub fn get(&self, k: usize) -> Neighbour {
+        let i = k & 7;
+        Neighbour {
+            to: self.from.step(self.dirs[i]),
+            to_index: self.indices[i] as usize,
+            dir: self.dirs[i],
+            cost: self.costs[i],
+        }
     }
 }
 
@@ -199,16 +225,9 @@ impl Iterator for Neighbours {
     type Item = Neighbour;
     #[inline(always)]
     fn next(&mut self) -> Option<Neighbour> {
-        if self.next >= self.len {
-            return None;
-        }
-        let i = self.next as usize & 7;
-        self.next += 1;
-        Some(Neighbour {
-            to: self.from.step(self.dirs[i]),
-            to_index: self.indices[i] as usize,
-            dir: self.dirs[i],
-            cost: self.costs[i],
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.get(self.next - 1)
         })
     }
 }
