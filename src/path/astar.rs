@@ -77,13 +77,6 @@ impl Outcome {
     }
 }
 
-/// A path with its total cost, for callers that keep one per unit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Path {
-    pub cells: Vec<Pos>,
-    pub cost: Cost,
-}
-
 /// Work done by the last search.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -487,9 +480,9 @@ impl SearchContext {
             let steps = space.steps(state, pos, |s| nodes[s as usize].stamp == closed);
             // Read in place (not moved into an iterator: a copy per cell).
             for k in 0..steps.len() {
-                let n = steps.get(k);
-                let (next, step) = space.successor(state, &n);
-                let next_pos = n.to;
+                let neighbour = steps.get(k);
+                let (next, step) = space.successor(state, &neighbour);
+                let next_pos = neighbour.to;
                 let ng = g + step;
                 let n = &mut nodes[next as usize];
                 if n.stamp == closed || (n.stamp == open && n.g <= ng) {

@@ -10,7 +10,7 @@ pub mod islands;
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
 
-pub use astar::{Outcome, Path, SearchContext, SearchOptions, SearchStats};
+pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
 pub use islands::Islands;
 
