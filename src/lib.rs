@@ -5,8 +5,10 @@
 
 pub mod cost;
 pub mod demo;
+pub mod fov;
 pub mod geom;
 pub mod grid;
+pub mod knowledge;
 pub mod movingai;
 pub mod path;
 pub mod rng;

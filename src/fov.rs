@@ -1,0 +1,201 @@
+//! Field of view: symmetric shadowcasting (Albert Ford, 2020). Symmetric
+//! means that if a monster at A can see B, a monster at B can see A, so
+//! factions never "see" one another unfairly. Rational slopes, no floating
+//! point: the same cells are visible on every machine.
+
+use crate::geom::Pos;
+
+/// A slope `num / den` with `den > 0`.
+#[derive(Copy, Clone, Debug)]
+struct Slope {
+    num: i64,
+    den: i64,
+}
+
+/// A row of a quadrant at `depth`, between two slopes.
+#[derive(Copy, Clone, Debug)]
+struct Row {
+    depth: i64,
+    start: Slope,
+    end: Slope,
+}
+
+impl Row {
+    /// Columns from `round_ties_up(depth * start)` to
+    /// `round_ties_down(depth * end)`.
+    fn columns(&self) -> std::ops::RangeInclusive<i64> {
+        let (d, s, e) = (self.depth, self.start, self.end);
+        let min = (2 * d * s.num + s.den).div_euclid(2 * s.den);
+        let max = -((-(2 * d * e.num) + e.den).div_euclid(2 * e.den));
+        min..=max
+    }
+
+    fn next(&self) -> Row {
+        Row {
+            depth: self.depth + 1,
+            ..*self
+        }
+    }
+
+    /// True when the centre of column `col` lies within the row's slopes:
+    /// the test that keeps floor tiles symmetric.
+    fn is_symmetric(&self, col: i64) -> bool {
+        let (d, s, e) = (self.depth, self.start, self.end);
+        col * s.den >= d * s.num && col * e.den <= d * e.num
+    }
+}
+
+/// The slope through the left edge of `col` at `depth`.
+fn slope(depth: i64, col: i64) -> Slope {
+    Slope {
+        num: 2 * col - 1,
+        den: 2 * depth,
+    }
+}
+
+/// Calls `reveal(p)` for every position visible from `origin` within
+/// `radius` (Euclidean, rounded outwards: `dx² + dy² <= r² + r`), origin
+/// included; `opaque(p)` says whether a position blocks sight (callers
+/// answer `true` off the map). Radius 0 sees only the origin: touch only.
+/// A position may be revealed more than once.
+///
+/// ```
+/// use darkstar::fov::visible_from;
+/// use darkstar::geom::Pos;
+/// use darkstar::terrain::AsciiMap;
+/// let a = AsciiMap::parse("
+///     #######
+///     #@..#.#
+///     #######").unwrap();
+/// let mut seen = Vec::new();
+/// visible_from(a.label('@').unwrap(), 10, |p| !a.map.is_passable(p), |p| seen.push(p));
+/// assert!(seen.contains(&darkstar::geom::Pos::new(4, 1)), "the wall is seen");
+/// assert!(!seen.contains(&darkstar::geom::Pos::new(5, 1)), "what is behind it is not");
+/// ```
+pub fn visible_from(
+    origin: Pos,
+    radius: u32,
+    opaque: impl Fn(Pos) -> bool,
+    mut reveal: impl FnMut(Pos),
+) {
+    reveal(origin);
+    if radius == 0 {
+        return;
+    }
+    let r = radius as i64;
+    let limit = r * r + r;
+    for quadrant in 0..4 {
+        let to_pos = |depth: i64, col: i64| {
+            let (dx, dy) = match quadrant {
+                0 => (col, -depth), // north
+                1 => (depth, col),  // east
+                2 => (col, depth),  // south
+                _ => (-depth, col), // west
+            };
+            Pos::new(origin.x + dx as i32, origin.y + dy as i32)
+        };
+        let first = Row {
+            depth: 1,
+            start: Slope { num: -1, den: 1 },
+            end: Slope { num: 1, den: 1 },
+        };
+        let mut rows = vec![first];
+        while let Some(mut row) = rows.pop() {
+            if row.depth > r {
+                continue;
+            }
+            let mut prev_opaque: Option<bool> = None;
+            for col in row.columns() {
+                let p = to_pos(row.depth, col);
+                let wall = opaque(p);
+                let in_range = row.depth * row.depth + col * col <= limit;
+                if in_range && (wall || row.is_symmetric(col)) {
+                    reveal(p);
+                }
+                if prev_opaque == Some(true) && !wall {
+                    row.start = slope(row.depth, col);
+                }
+                if prev_opaque == Some(false) && wall {
+                    let mut next = row.next();
+                    next.end = slope(row.depth, col);
+                    rows.push(next);
+                }
+                prev_opaque = Some(wall);
+            }
+            if prev_opaque == Some(false) {
+                rows.push(row.next());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::terrain::{AsciiMap, TerrainMap};
+    use proptest::prelude::*;
+
+    fn seen(map: &TerrainMap, from: Pos, radius: u32) -> Grid<bool> {
+        let mut out = Grid::new(map.width(), map.height(), false);
+        visible_from(
+            from,
+            radius,
+            |p| !map.is_passable(p),
+            |p| {
+                if let Some(c) = out.get_mut(p) {
+                    *c = true;
+                }
+            },
+        );
+        out
+    }
+
+    #[test]
+    fn an_open_room_is_seen_whole_and_radius_limits_it() {
+        let a = AsciiMap::parse(
+            "
+            #########
+            #.......#
+            #.......#
+            #...@...#
+            #.......#
+            #########",
+        )
+        .unwrap();
+        let at = a.label('@').unwrap();
+        let all = seen(&a.map, at, 20);
+        assert!(all.cells().iter().all(|&v| v), "every cell, walls included");
+        let near = seen(&a.map, at, 1);
+        let count = near.cells().iter().filter(|&&v| v).count();
+        assert_eq!(count, 9, "radius 1: the 3x3 block");
+        assert_eq!(
+            seen(&a.map, at, 0).cells().iter().filter(|&&v| v).count(),
+            1
+        );
+    }
+
+    #[test]
+    fn pillars_cast_shadows() {
+        let a = AsciiMap::parse(
+            "
+            @.#....",
+        )
+        .unwrap();
+        let v = seen(&a.map, Pos::new(0, 0), 10);
+        assert!(v[Pos::new(2, 0)]);
+        assert!(!v[Pos::new(3, 0)]);
+    }
+
+    proptest! {
+        /// If A sees B, B sees A (between floor cells).
+        #[test]
+        fn sight_is_symmetric(cells in proptest::collection::vec(prop_oneof![3 => Just('.'), 1 => Just('#')], 144), a in (0i32..12, 0i32..12), b in (0i32..12, 0i32..12), radius in 1u32..9) {
+            let text: String = cells.chunks(12).map(|r| r.iter().collect::<String>() + "\n").collect();
+            let map = TerrainMap::from_ascii(&text).unwrap();
+            let (a, b) = (Pos::new(a.0, a.1), Pos::new(b.0, b.1));
+            prop_assume!(map.is_passable(a) && map.is_passable(b));
+            prop_assert_eq!(seen(&map, a, radius)[b], seen(&map, b, radius)[a]);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! What a faction knows of the map: one byte of belief per cell (unknown,
+//! or the terrain seen there) and the turn each cell was last seen. A
+//! faction's planners read this and never the true map: [`Knowledge`] is a
+//! [`CostMap`] of its own, built only from what was learnt, so code that is
+//! handed a `&Knowledge` has no way to reach the true terrain.
+//!
+//! Unknown cells are planned through as walkable (the freespace
+//! assumption), at `unknown_cost` per step: the floor cost gives the
+//! classic optimism; more makes a faction prefer routes it knows.
+
+use crate::cost::{Cost, DIAGONAL, STRAIGHT, StepCosts};
+use crate::geom::Pos;
+use crate::grid::Grid;
+use crate::path::{CostMap, Step};
+use crate::terrain::{FLOOR_COST, Terrain};
+
+/// The byte stored for a cell nobody has seen.
+const UNKNOWN: u8 = u8::MAX;
+
+/// A turn number, for "last seen".
+pub type Turn = u32;
+
+/// One faction's map of the world.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// `UNKNOWN`, or the `Terrain` discriminant last seen there.
+    beliefs: Grid<u8>,
+    /// When each known cell was last seen (0 for never).
+    last_seen: Grid<Turn>,
+    /// Cost factor of entering an unknown cell.
+    unknown_cost: Cost,
+    /// Lower bound of every entering cost here: the cheapest terrain ever
+    /// learnt, or the unknown cost (lowered, never raised: admissible).
+    cheapest: Cost,
+}
+
+/// What learning a cell changed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Learnt {
+    /// Nothing: the faction already believed this.
+    Nothing,
+    /// The cell was unknown or believed otherwise, and is passable.
+    Passable,
+    /// The cell turned out to be impassable: plans through it are void.
+    Wall,
+}
+
+impl Knowledge {
+    /// Knows nothing of a `width` x `height` map; unknown cells cost
+    /// `unknown_factor` times the floor cost (1 = the freespace assumption;
+    /// more than 1 prefers known routes).
+    ///
+    /// ```
+    /// use darkstar::knowledge::Knowledge;
+    /// use darkstar::geom::Pos;
+    /// let k = Knowledge::new(10, 5, 1);
+    /// assert_eq!(k.terrain(Pos::new(3, 3)), None);
+    /// ```
+    pub fn new(width: u32, height: u32, unknown_factor: Cost) -> Knowledge {
+        let unknown_cost = FLOOR_COST * unknown_factor.max(1);
+        Knowledge {
+            beliefs: Grid::new(width, height, UNKNOWN),
+            last_seen: Grid::new(width, height, 0),
+            unknown_cost,
+            cheapest: unknown_cost,
+        }
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u32 {
+        self.beliefs.width()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.beliefs.height()
+    }
+
+    /// The terrain believed at `p`, or `None` if unknown (or off the map).
+    pub fn terrain(&self, p: Pos) -> Option<Terrain> {
+        self.beliefs.get(p).and_then(|&b| decode(b))
+    }
+
+    /// True when `p` has been seen.
+    pub fn is_known(&self, p: Pos) -> bool {
+        self.terrain(p).is_some()
+    }
+
+    /// When `p` was last seen (0: never).
+    pub fn last_seen(&self, p: Pos) -> Turn {
+        self.last_seen.get(p).copied().unwrap_or(0)
+    }
+
+    /// Cost factor of entering an unknown cell.
+    pub fn unknown_cost(&self) -> Cost {
+        self.unknown_cost
+    }
+
+    /// Records that `terrain` was seen at `p` on `turn`; says whether that
+    /// changed the faction's beliefs, and how.
+    pub fn learn(&mut self, p: Pos, terrain: Terrain, turn: Turn) -> Learnt {
+        let Some(belief) = self.beliefs.get_mut(p) else {
+            return Learnt::Nothing;
+        };
+        self.last_seen[p] = turn;
+        let new = terrain as u8;
+        if *belief == new {
+            return Learnt::Nothing;
+        }
+        *belief = new;
+        match terrain.enter_cost() {
+            Some(c) => {
+                self.cheapest = self.cheapest.min(c);
+                Learnt::Passable
+            }
+            None => Learnt::Wall,
+        }
+    }
+
+    /// The entering cost factor of `p` as believed: known terrain's, the
+    /// unknown cost, or `None` for a known wall.
+    #[inline]
+    fn enter_cost_at(&self, index: usize) -> Option<Cost> {
+        match self.beliefs.cells()[index] {
+            UNKNOWN => Some(self.unknown_cost),
+            b => decode(b).and_then(Terrain::enter_cost),
+        }
+    }
+}
+
+fn decode(b: u8) -> Option<Terrain> {
+    Terrain::ALL.get(b as usize).copied()
+}
+
+impl CostMap for Knowledge {
+    #[inline]
+    fn width(&self) -> u32 {
+        self.beliefs.width()
+    }
+    #[inline]
+    fn height(&self) -> u32 {
+        self.beliefs.height()
+    }
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        // As on the true map: no step out of or into a (believed) wall.
+        self.enter_cost_at(step.from_index)?;
+        let factor = self.enter_cost_at(step.to_index)?;
+        Some(
+            factor
+                * if step.dir.is_diagonal() {
+                    DIAGONAL
+                } else {
+                    STRAIGHT
+                },
+        )
+    }
+    #[inline]
+    fn cheapest_steps(&self) -> StepCosts {
+        StepCosts::UNIT.scaled(self.cheapest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terrain_discriminants_round_trip_through_the_byte() {
+        for (i, t) in Terrain::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(decode(t as u8), Some(t));
+        }
+        assert_eq!(decode(UNKNOWN), None);
+    }
+
+    #[test]
+    fn learning_reports_new_walls_once() {
+        let mut k = Knowledge::new(4, 4, 1);
+        let p = Pos::new(1, 2);
+        assert_eq!(k.learn(p, Terrain::Wall, 3), Learnt::Wall);
+        assert_eq!(k.learn(p, Terrain::Wall, 4), Learnt::Nothing);
+        assert_eq!(k.last_seen(p), 4);
+        assert_eq!(k.learn(p, Terrain::Floor, 5), Learnt::Passable);
+        assert_eq!(k.learn(Pos::new(9, 9), Terrain::Wall, 5), Learnt::Nothing);
+    }
+
+    #[test]
+    fn unknown_cells_cost_the_factor_and_prefer_known_routes() {
+        let mut k = Knowledge::new(3, 1, 3);
+        assert_eq!(k.cheapest_steps(), StepCosts::UNIT.scaled(3 * FLOOR_COST));
+        k.learn(Pos::new(1, 0), Terrain::Road, 1);
+        assert_eq!(
+            k.cheapest_steps(),
+            StepCosts::UNIT.scaled(crate::terrain::ROAD_COST)
+        );
+        let step = |to: i32| {
+            crate::path::step(
+                &k,
+                Pos::new(to - 1, 0),
+                crate::geom::Dir::E,
+                crate::path::Connectivity::Eight,
+            )
+            .map(|s| s.1)
+        };
+        assert_eq!(step(1), Some(crate::terrain::ROAD_COST * STRAIGHT));
+        assert_eq!(step(2), Some(3 * FLOOR_COST * STRAIGHT));
+    }
+}
