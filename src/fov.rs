@@ -63,10 +63,7 @@ fn slope(depth: i64, col: i64) -> Slope {
 /// use darkstar::fov::visible_from;
 /// use darkstar::geom::Pos;
 /// use darkstar::terrain::AsciiMap;
-/// let a = AsciiMap::parse("
-///     #######
-///     #@..#.#
-///     #######").unwrap();
+/// let a = AsciiMap::parse("#######\n#@..#.#\n#######").unwrap();
 /// let mut seen = Vec::new();
 /// visible_from(a.label('@').unwrap(), 10, |p| !a.map.is_passable(p), |p| seen.push(p));
 /// assert!(seen.contains(&darkstar::geom::Pos::new(4, 1)), "the wall is seen");
