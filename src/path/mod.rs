@@ -1,10 +1,12 @@
 //! Grid pathfinding: the [`CostMap`] trait every search reads costs through,
 //! the movement rules (8- or 4-connected, no corner cutting), and the
-//! searches built on them: [`astar`], [`dijkstra`] and [`islands`].
+//! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`] and
+//! [`islands`].
 
 pub mod astar;
 mod buckets;
 pub mod dijkstra;
+pub mod dstar_lite;
 pub mod islands;
 
 use crate::cost::{Cost, StepCosts};
@@ -12,6 +14,7 @@ use crate::geom::{Dir, Pos};
 
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
+pub use dstar_lite::DStarLite;
 pub use islands::Islands;
 
 /// What a search knows of a map: its size, and what one step costs.

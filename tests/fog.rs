@@ -1,0 +1,92 @@
+//! Fog of war: knowledge layers, sight, and D* Lite against fresh A*.
+
+use darkstar::cost::StepCosts;
+use darkstar::fov::visible_from;
+use darkstar::geom::Pos;
+use darkstar::knowledge::{Knowledge, Learnt};
+use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
+use darkstar::terrain::{ROAD_COST, TerrainMap};
+use proptest::prelude::*;
+
+use crate::common::{connectivity, query};
+
+/// What a faction standing at `at` with sight `radius` learns of `map`.
+fn look(knowledge: &mut Knowledge, map: &TerrainMap, at: Pos, radius: u32, turn: u32) -> Vec<Pos> {
+    let mut walls = Vec::new();
+    visible_from(
+        at,
+        radius,
+        |p| !map.is_passable(p),
+        |p| {
+            if let Some(t) = map.get(p) {
+                if knowledge.learn(p, t, turn) != Learnt::Nothing {
+                    walls.push(p);
+                }
+            }
+        },
+    );
+    walls
+}
+
+fn floor_for(k: &Knowledge) -> StepCosts {
+    StepCosts::UNIT.scaled(k.unknown_cost().min(ROAD_COST))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A unit walks its D* Lite plan through unknown terrain, learning by
+    /// sight as it goes; after every discovery the repaired plan costs
+    /// exactly what a fresh A* on the same knowledge finds.
+    #[test]
+    fn dstar_lite_matches_fresh_astar_after_every_discovery(
+        (map, start, goal) in query(14),
+        conn in connectivity(),
+        radius in 0u32..4,
+        unknown_factor in 1u64..3,
+    ) {
+        prop_assume!(map.is_passable(start));
+        let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
+        look(&mut k, &map, start, radius, 0);
+        let mut dstar = DStarLite::new(&k, start, goal, conn, floor_for(&k));
+        let opts = SearchOptions { connectivity: conn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        for turn in 1..200 {
+            let fresh = ctx.find_path(&k, dstar.start(), goal, &opts).cost();
+            prop_assert_eq!(dstar.cost(), fresh, "turn {}", turn);
+            let Some(next) = dstar.next_step(&k) else { break };
+            if !map.is_passable(next) {
+                // Bumped into a wall it did not know: learn it, stay put.
+                let changed = if k.learn(next, map.get(next).unwrap(), turn) != Learnt::Nothing { vec![next] } else { vec![] };
+                prop_assert!(!changed.is_empty(), "walked into a known wall");
+                dstar.cells_changed(&k, &changed);
+                continue;
+            }
+            dstar.move_to(next);
+            let changed = look(&mut k, &map, next, radius, turn);
+            dstar.cells_changed(&k, &changed);
+        }
+    }
+}
+
+/// On a map it knows nothing of, a unit plans straight through the fog.
+#[test]
+fn unknown_cells_are_planned_through() {
+    let k = Knowledge::new(8, 3, 1);
+    let out = SearchContext::new().find_path(
+        &k,
+        Pos::new(0, 1),
+        Pos::new(7, 1),
+        &SearchOptions::default(),
+    );
+    assert_eq!(out.path().unwrap().len(), 8);
+    let dstar = DStarLite::new(
+        &k,
+        Pos::new(0, 1),
+        Pos::new(7, 1),
+        Connectivity::Eight,
+        floor_for(&k),
+    );
+    assert_eq!(dstar.cost(), out.cost());
+    assert_eq!(dstar.path(&k).unwrap().len(), 8);
+}
