@@ -5,6 +5,7 @@
 
 pub mod cost;
 pub mod demo;
+pub mod explore;
 pub mod fov;
 pub mod geom;
 pub mod grid;

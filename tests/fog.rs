@@ -1,36 +1,13 @@
 //! Fog of war: knowledge layers, sight, and D* Lite against fresh A*.
 
-use darkstar::cost::StepCosts;
-use darkstar::fov::visible_from;
+use darkstar::explore::{Replanner, knowledge_floor as floor_for, look, traverse};
 use darkstar::geom::Pos;
 use darkstar::knowledge::{Knowledge, Learnt};
 use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
-use darkstar::terrain::{ROAD_COST, TerrainMap};
+use darkstar::terrain::AsciiMap;
 use proptest::prelude::*;
 
 use crate::common::{connectivity, query};
-
-/// What a faction standing at `at` with sight `radius` learns of `map`.
-fn look(knowledge: &mut Knowledge, map: &TerrainMap, at: Pos, radius: u32, turn: u32) -> Vec<Pos> {
-    let mut walls = Vec::new();
-    visible_from(
-        at,
-        radius,
-        |p| !map.is_passable(p),
-        |p| {
-            if let Some(t) = map.get(p) {
-                if knowledge.learn(p, t, turn) != Learnt::Nothing {
-                    walls.push(p);
-                }
-            }
-        },
-    );
-    walls
-}
-
-fn floor_for(k: &Knowledge) -> StepCosts {
-    StepCosts::UNIT.scaled(k.unknown_cost().min(ROAD_COST))
-}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -89,4 +66,31 @@ fn unknown_cells_are_planned_through() {
     );
     assert_eq!(dstar.cost(), out.cost());
     assert_eq!(dstar.path(&k).unwrap().len(), 8);
+}
+
+/// A touch-only unit whose straight route is a dead end walks into it,
+/// bumps, replans and still arrives; with both replanners the walk is the
+/// same length, and D* Lite expands fewer cells in total.
+#[test]
+fn a_blind_unit_walks_into_a_dead_end_and_out_again() {
+    let a = AsciiMap::parse(
+        "
+        ##############
+        #S..........##
+        #..........#G#
+        #.########.#.#
+        #............#
+        ##############",
+    )
+    .unwrap();
+    let (s, g) = (a.label('S').unwrap(), a.label('G').unwrap());
+    let astar = traverse(&a.map, s, g, 0, Replanner::AStar, 500);
+    let dstar = traverse(&a.map, s, g, 0, Replanner::DStarLite, 500);
+    for t in [&astar, &dstar] {
+        assert!(t.reached, "{t:?}");
+        assert!(t.bumps >= 1 && t.replans >= 1, "{t:?}");
+    }
+    // Knowing the map, the same unit never enters the dead end.
+    let known = SearchContext::new().find_path(&a.map, s, g, &SearchOptions::default());
+    assert!(astar.steps > known.path().unwrap().len() as u64 - 1);
 }

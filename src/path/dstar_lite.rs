@@ -13,7 +13,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::{Connectivity, CostMap, step};
+use super::{Connectivity, CostMap, Neighbours, Step, neighbours};
 use crate::cost::{Cost, StepCosts, UNREACHED};
 use crate::geom::{Dir, Pos};
 
@@ -21,6 +21,10 @@ use crate::geom::{Dir, Pos};
 type Key = (Cost, Cost);
 
 /// An incremental planner from a moving start to a fixed goal.
+///
+/// It finds a cell's predecessors as the cells it can step to, which needs
+/// legality to be symmetric for diagonals too (true of every map in this
+/// crate: a diagonal's two corner cells are the same from either end).
 #[derive(Clone, Debug)]
 pub struct DStarLite {
     width: u32,
@@ -213,27 +217,40 @@ impl DStarLite {
 
     fn best_successor<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<(Pos, Cost)> {
         let mut best: Option<(Pos, Cost)> = None;
-        for &dir in self.connectivity.dirs() {
-            if let Some((to, c)) = step(map, p, dir, self.connectivity) {
-                let total = c.saturating_add(self.g[self.index(to)]);
-                if total != UNREACHED && best.is_none_or(|(_, b)| total < b) {
-                    best = Some((to, total));
-                }
+        let steps = neighbours(map, p, self.index(p), self.connectivity);
+        for k in 0..steps.len() {
+            let n = steps.get(k);
+            let total = n.cost.saturating_add(self.g[n.to_index]);
+            if total != UNREACHED && best.is_none_or(|(_, b)| total < b) {
+                best = Some((n.to, total));
             }
         }
         best
     }
 
-    /// Neighbours `s` of `u` with a legal step `s -> u`, and its cost.
-    fn predecessors<M: CostMap + ?Sized>(&self, map: &M, u: Pos) -> Vec<(Pos, Cost)> {
-        self.connectivity
-            .dirs()
-            .iter()
-            .filter_map(|&dir| {
-                let s = u.step(dir);
-                step(map, s, dir.opposite(), self.connectivity).map(|(_, c)| (s, c))
-            })
-            .collect()
+    /// The legal steps out of `u`; by the `CostMap` contract (legality is
+    /// symmetric, and a diagonal's two corners are the same cells from
+    /// either end) these are exactly `u`'s predecessors.
+    fn around<M: CostMap + ?Sized>(&self, map: &M, u: Pos) -> Neighbours {
+        neighbours(map, u, self.index(u), self.connectivity)
+    }
+
+    /// The cost of the step from neighbour `s` (index `si`, in direction
+    /// `dir` from `u`) into `u`.
+    fn cost_into<M: CostMap + ?Sized>(
+        map: &M,
+        (s, si): (Pos, usize),
+        (u, ui): (Pos, usize),
+        dir: Dir,
+    ) -> Cost {
+        map.step_cost(Step {
+            from: s,
+            to: u,
+            from_index: si,
+            to_index: ui,
+            dir: dir.opposite(),
+        })
+        .unwrap_or(UNREACHED)
     }
 
     fn compute<M: CostMap + ?Sized>(&mut self, map: &M) {
@@ -255,30 +272,32 @@ impl DStarLite {
                 self.g[ui] = self.rhs[ui];
                 self.queued[ui] = None;
                 let gu = self.g[ui];
-                for (s, c) in self.predecessors(map, u) {
-                    if s != self.goal {
-                        let i = self.index(s);
-                        self.rhs[i] = self.rhs[i].min(c.saturating_add(gu));
-                        self.update_vertex(s);
+                let around = self.around(map, u);
+                for k in 0..around.len() {
+                    let n = around.get(k);
+                    if n.to != self.goal {
+                        let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
+                        self.rhs[n.to_index] = self.rhs[n.to_index].min(c.saturating_add(gu));
+                        self.update_vertex(n.to);
                     }
                 }
             } else {
                 self.expanded += 1;
                 let g_old = self.g[ui];
                 self.g[ui] = UNREACHED;
-                let preds = self.predecessors(map, u);
-                for (s, c) in preds.into_iter().chain([(u, UNREACHED)]) {
-                    let i = self.index(s);
-                    let via_u = if s == u {
-                        true
-                    } else {
-                        self.rhs[i] == c.saturating_add(g_old)
-                    };
-                    if via_u && s != self.goal {
-                        self.rhs[i] = self.lookahead(map, s);
+                let around = self.around(map, u);
+                for k in 0..around.len() {
+                    let n = around.get(k);
+                    let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
+                    if n.to != self.goal && self.rhs[n.to_index] == c.saturating_add(g_old) {
+                        self.rhs[n.to_index] = self.lookahead(map, n.to);
                     }
-                    self.update_vertex(s);
+                    self.update_vertex(n.to);
                 }
+                if u != self.goal {
+                    self.rhs[ui] = self.lookahead(map, u);
+                }
+                self.update_vertex(u);
             }
         }
     }

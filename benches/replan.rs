@@ -1,0 +1,134 @@
+//! A unit crossing an unknown Moving AI map (touch only, and with sight 4):
+//! D* Lite against repeated A* in one run. Prints, after criterion's
+//! report, the nodes each expanded over the whole traverse and the ratio,
+//! with criterion's medians. `cargo bench --bench replan`; data from
+//! `$DARKSTAR_MOVINGAI` (default `../shared/movingai`).
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::Criterion;
+use darkstar::explore::{Replanner, traverse};
+use darkstar::geom::Pos;
+use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::terrain::TerrainMap;
+
+/// Map, sight radius, the scenario bucket the problems come from (a bucket
+/// is about a quarter of the optimal length) and how many of its problems.
+/// The maze with sight gets a longer problem: a blind repeated A* on one
+/// that long takes most of a minute per traverse, too slow to sample.
+const CASES: [(&str, u32, u32, usize); 4] = [
+    ("maze512-1-0", 0, 100, 2),
+    ("maze512-1-0", 4, 500, 1),
+    ("8room_000", 0, 100, 2),
+    ("8room_000", 4, 100, 2),
+];
+const MAX_TURNS: u32 = 1_000_000;
+
+struct Case {
+    id: String,
+    map: TerrainMap,
+    problems: Vec<(Pos, Pos)>,
+    radius: u32,
+}
+
+fn run(case: &Case, replanner: Replanner) -> (u64, u64) {
+    let mut expanded = 0;
+    let mut reached = 0;
+    for &(s, g) in &case.problems {
+        let t = traverse(&case.map, s, g, case.radius, replanner, MAX_TURNS);
+        expanded += t.expanded;
+        reached += t.reached as u64;
+    }
+    (expanded, reached)
+}
+
+fn criterion_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+        .join("criterion")
+}
+
+fn median_ns(group: &str, id: &str) -> Option<f64> {
+    let file = criterion_dir()
+        .join(group)
+        .join(id)
+        .join("new/estimates.json");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
+    json["median"]["point_estimate"].as_f64()
+}
+
+fn main() {
+    let Some(dir) = movingai::data_dir() else {
+        println!(
+            "skipping the replanning benchmark: no Moving AI data (set {} or add ../shared/movingai)",
+            movingai::DATA_DIR_VAR
+        );
+        return;
+    };
+    let mut cases = Vec::new();
+    for (name, radius, bucket, count) in CASES {
+        let map = MovingAiMap::load(&dir.join(format!("{name}.map"))).expect("map");
+        let scen = Scenario::load(&dir.join(format!("{name}.map.scen"))).expect("scen");
+        let problems: Vec<(Pos, Pos)> = scen
+            .problems
+            .iter()
+            .filter(|p| p.bucket == bucket)
+            .take(count)
+            .map(|p| (p.start, p.goal))
+            .collect();
+        cases.push(Case {
+            id: format!("{name}_sight{radius}_bucket{bucket}"),
+            map: map.to_terrain_map(),
+            problems,
+            radius,
+        });
+    }
+    let mut c = Criterion::default()
+        .output_directory(&criterion_dir())
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(5))
+        .configure_from_args();
+    for case in &cases {
+        let mut group = c.benchmark_group(format!("replan_{}", case.id));
+        group.bench_function("dstar_lite", |b| {
+            b.iter(|| black_box(run(black_box(case), Replanner::DStarLite)))
+        });
+        group.bench_function("repeated_astar", |b| {
+            b.iter(|| black_box(run(black_box(case), Replanner::AStar)))
+        });
+        group.finish();
+    }
+    c.final_summary();
+
+    println!("\nTraverses of unknown maps (criterion medians; expansions over whole traverses):");
+    println!(
+        "| case | problems | D* Lite expanded | repeated A* expanded | ratio | D* Lite | repeated A* |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for case in &cases {
+        let (d, dr) = run(case, Replanner::DStarLite);
+        let (a, ar) = run(case, Replanner::AStar);
+        assert_eq!(
+            (dr, ar),
+            (case.problems.len() as u64, case.problems.len() as u64),
+            "both reach every goal"
+        );
+        let group = format!("replan_{}", case.id);
+        let time =
+            |id| median_ns(&group, id).map_or("-".to_string(), |ns| format!("{:.1} ms", ns / 1e6));
+        println!(
+            "| {} | {} | {} | {} | {:.1}x | {} | {} |",
+            case.id,
+            case.problems.len(),
+            d,
+            a,
+            a as f64 / d as f64,
+            time("dstar_lite"),
+            time("repeated_astar")
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! A unit crossing terrain it does not know, to a goal: the experiment at
+//! the heart of Darkstar, with the two ways of replanning side by side.
+//! The unit plans over its [`Knowledge`], learns by sight (and by bumping
+//! into walls it did not know), and replans:
+//! - [`Replanner::AStar`]: a fresh A* whenever a newly learnt wall lies on
+//!   the rest of its path (checked in O(path length), not every turn);
+//! - [`Replanner::DStarLite`]: D* Lite repairs its plan after every
+//!   discovery.
+
+use crate::cost::{Cost, StepCosts};
+use crate::fov::visible_from;
+use crate::geom::Pos;
+use crate::knowledge::{Knowledge, Learnt, Turn};
+use crate::path::{Connectivity, DStarLite, Outcome, SearchContext, SearchOptions};
+use crate::terrain::{ROAD_COST, TerrainMap};
+
+/// How the unit replans.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Replanner {
+    AStar,
+    DStarLite,
+}
+
+/// How a traverse went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Traverse {
+    /// True when the unit reached the goal.
+    pub reached: bool,
+    /// Steps walked.
+    pub steps: u64,
+    /// Moves lost walking into walls it did not know.
+    pub bumps: u64,
+    /// Plans made or repaired after the first.
+    pub replans: u64,
+    /// Cells expanded by every search, the first included.
+    pub expanded: u64,
+    /// Cost of the steps walked.
+    pub cost: Cost,
+}
+
+/// Everything `at` sees within `radius` on `map`, learnt into `knowledge`
+/// on `turn`; returns the cells whose belief changed.
+pub fn look(
+    knowledge: &mut Knowledge,
+    map: &TerrainMap,
+    at: Pos,
+    radius: u32,
+    turn: Turn,
+) -> Vec<Pos> {
+    let mut changed = Vec::new();
+    visible_from(
+        at,
+        radius,
+        |p| !map.is_passable(p),
+        |p| {
+            if let Some(t) = map.get(p)
+                && knowledge.learn(p, t, turn) != Learnt::Nothing
+            {
+                changed.push(p);
+            }
+        },
+    );
+    changed
+}
+
+/// The admissible lower bound of every step cost `knowledge` can come to
+/// have: the unknown cost, or a road's if cheaper.
+pub fn knowledge_floor(knowledge: &Knowledge) -> StepCosts {
+    StepCosts::UNIT.scaled(knowledge.unknown_cost().min(ROAD_COST))
+}
+
+/// Walks a unit from `start` to `goal` over `map`, which it does not know,
+/// with sight `radius` (0: touch only), replanning with `replanner`, for
+/// at most `max_turns` turns.
+pub fn traverse(
+    map: &TerrainMap,
+    start: Pos,
+    goal: Pos,
+    radius: u32,
+    replanner: Replanner,
+    max_turns: Turn,
+) -> Traverse {
+    let mut k = Knowledge::new(map.width(), map.height(), 1);
+    let mut out = Traverse::default();
+    look(&mut k, map, start, radius, 0);
+    let conn = Connectivity::Eight;
+    let opts = SearchOptions::default();
+    let mut ctx = SearchContext::new();
+    let mut at = start;
+    let mut dstar = None;
+    let mut path: Vec<Pos> = Vec::new();
+    let mut next_index = 1;
+    let mut plan = |k: &Knowledge, at: Pos, out: &mut Traverse, path: &mut Vec<Pos>| {
+        let found = ctx.find_path(k, at, goal, &opts);
+        out.expanded += ctx.stats().expanded;
+        *path = match found {
+            Outcome::Found { path, .. } => path,
+            _ => Vec::new(),
+        };
+    };
+    match replanner {
+        Replanner::AStar => plan(&k, at, &mut out, &mut path),
+        Replanner::DStarLite => {
+            let d = DStarLite::new(&k, start, goal, conn, knowledge_floor(&k));
+            out.expanded = d.expanded();
+            dstar = Some(d);
+        }
+    }
+    for turn in 1..=max_turns {
+        if at == goal {
+            out.reached = true;
+            break;
+        }
+        let next = match &dstar {
+            Some(d) => d.next_step(&k),
+            None => path.get(next_index).copied(),
+        };
+        let Some(next) = next else { break };
+        let mut changed = Vec::new();
+        let dir = at.dir_to(next).expect("plans step to neighbours");
+        if let Some((_, cost)) = crate::path::step(map, at, dir, conn) {
+            out.cost += cost;
+            at = next;
+            out.steps += 1;
+            next_index += 1;
+            if let Some(d) = &mut dstar {
+                d.move_to(at);
+            }
+            changed = look(&mut k, map, at, radius, turn);
+        } else {
+            // A bump: the move is lost, and the unit feels the cells that
+            // stopped it (the target, and for a diagonal the two corners).
+            out.bumps += 1;
+            let (a, b) = dir.components();
+            for p in [next, at.step(a), at.step(b)] {
+                if let Some(t) = map.get(p)
+                    && k.learn(p, t, turn) != Learnt::Nothing
+                {
+                    changed.push(p);
+                }
+            }
+        }
+        if changed.is_empty() {
+            continue;
+        }
+        match &mut dstar {
+            Some(d) => {
+                let before = d.expanded();
+                d.cells_changed(&k, &changed);
+                out.expanded += d.expanded() - before;
+                out.replans += 1;
+            }
+            None => {
+                // Replan only if what is left of the path (from here) is
+                // no longer legal on what the unit now knows: O(path).
+                let rest = &path[(next_index - 1).min(path.len())..];
+                if crate::path::astar::path_cost(&k, rest, &opts).is_none() {
+                    plan(&k, at, &mut out, &mut path);
+                    next_index = 1;
+                    out.replans += 1;
+                }
+            }
+        }
+    }
+    out.reached |= at == goal;
+    out
+}
