@@ -94,3 +94,27 @@ fn a_blind_unit_walks_into_a_dead_end_and_out_again() {
     let known = SearchContext::new().find_path(&a.map, s, g, &SearchOptions::default());
     assert!(astar.steps > known.path().unwrap().len() as u64 - 1);
 }
+
+/// With sight, the same unit sees the dead end's wall and turns before it
+/// ever bumps into anything, and walks less than the blind one.
+#[test]
+fn a_unit_with_sight_replans_before_bumping() {
+    let a = AsciiMap::parse(
+        "
+        ##############
+        #S..........##
+        #..........#G#
+        #.########.#.#
+        #............#
+        ##############",
+    )
+    .unwrap();
+    let (s, g) = (a.label('S').unwrap(), a.label('G').unwrap());
+    for replanner in [Replanner::AStar, Replanner::DStarLite] {
+        let blind = traverse(&a.map, s, g, 0, replanner, 500);
+        let sighted = traverse(&a.map, s, g, 3, replanner, 500);
+        assert!(sighted.reached && sighted.replans >= 1, "{sighted:?}");
+        assert_eq!(sighted.bumps, 0, "{sighted:?}");
+        assert!(sighted.steps < blind.steps, "{sighted:?} vs {blind:?}");
+    }
+}
