@@ -218,3 +218,28 @@ fn figure_one_goes_round_the_wall() {
     );
     assert!(out.path().unwrap().iter().all(|p| a.map.is_passable(*p)));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// A search spread over slices of any size ends exactly as the same
+    /// search run in one go: same outcome, same total expansions.
+    #[test]
+    fn resumed_searches_match_unbounded_ones((map, start, goal) in query(14), conn in connectivity(), turn in prop_oneof![Just(0), Just(STRAIGHT)], slice in 1u64..20) {
+        let opts = SearchOptions { connectivity: conn, turn_penalty: turn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        let whole = ctx.find_path(&map, start, goal, &opts);
+        let whole_expanded = ctx.stats().expanded;
+        let sliced_opts = SearchOptions { max_expansions: Some(slice), ..opts };
+        let mut outcome = ctx.find_path(&map, start, goal, &sliced_opts);
+        let mut expanded = ctx.stats().expanded;
+        while outcome == Outcome::OutOfBudget {
+            outcome = ctx.resume(&map, slice).expect("a pending search");
+            expanded += ctx.stats().expanded;
+            prop_assert!(ctx.stats().expanded <= slice);
+        }
+        prop_assert_eq!(outcome, whole);
+        prop_assert_eq!(expanded, whole_expanded);
+        prop_assert_eq!(ctx.resume(&map, slice), None);
+    }
+}

@@ -134,6 +134,18 @@ pub struct SearchContext {
     /// Always even; 0 is never used, so fresh nodes (stamp 0) are unseen.
     generation: u32,
     stats: SearchStats,
+    /// The f being expanded (see `run`), kept for a resumed search.
+    f_now: Cost,
+    /// A cell-to-cell search that ran out of budget, to be resumed.
+    pending: Option<Pending>,
+}
+
+/// What a search that ran out of budget needs to go on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Pending {
+    start: Pos,
+    goal: Pos,
+    options: SearchOptions,
 }
 
 /// A state space for the core search: states are dense `u32` indices.
@@ -317,6 +329,7 @@ impl SearchContext {
         options: &SearchOptions,
     ) -> Outcome {
         self.stats = SearchStats::default();
+        self.pending = None;
         if !map.contains(start) || !map.contains(goal) {
             return Outcome::Unreachable;
         }
@@ -325,7 +338,58 @@ impl SearchContext {
             cheapest: map.cheapest_steps(),
             connectivity: options.connectivity,
         };
-        self.dispatch(map, start, &target, options)
+        let budget = options.max_expansions.unwrap_or(u64::MAX);
+        let outcome = self.dispatch(map, start, &target, options, budget, true);
+        if outcome == Outcome::OutOfBudget {
+            self.pending = Some(Pending {
+                start,
+                goal,
+                options: *options,
+            });
+        }
+        outcome
+    }
+
+    /// Goes on with the last [`SearchContext::find_path`] if it ran out of
+    /// budget, for at most `budget` more expansions: a turn can spread one
+    /// long search over several. `map` must be the same, unchanged (start
+    /// afresh if it changed). `None` when there is nothing to resume: the
+    /// last search finished, or was not a `find_path`. [`SearchContext::stats`]
+    /// then counts this slice's work only.
+    ///
+    /// ```
+    /// use darkstar::geom::Pos;
+    /// use darkstar::path::{Outcome, SearchContext, SearchOptions};
+    /// use darkstar::terrain::TerrainMap;
+    /// let map = TerrainMap::from_ascii(&".".repeat(40)).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let tight = SearchOptions { max_expansions: Some(10), ..Default::default() };
+    /// assert_eq!(ctx.find_path(&map, Pos::new(0, 0), Pos::new(39, 0), &tight), Outcome::OutOfBudget);
+    /// let mut turns = 1;
+    /// let outcome = loop {
+    ///     turns += 1;
+    ///     match ctx.resume(&map, 10) {
+    ///         Some(Outcome::OutOfBudget) => continue,
+    ///         other => break other,
+    ///     }
+    /// };
+    /// assert_eq!(outcome.and_then(|o| o.cost()), Some(39 * 10 * darkstar::cost::STRAIGHT));
+    /// assert_eq!(turns, 4); // 39 expansions, ten a turn
+    /// assert_eq!(ctx.resume(&map, 10), None, "nothing left to resume");
+    /// ```
+    pub fn resume<M: CostMap + ?Sized>(&mut self, map: &M, budget: u64) -> Option<Outcome> {
+        let pending = self.pending.take()?;
+        self.stats = SearchStats::default();
+        let target = CellTarget {
+            goal: pending.goal,
+            cheapest: map.cheapest_steps(),
+            connectivity: pending.options.connectivity,
+        };
+        let outcome = self.dispatch(map, pending.start, &target, &pending.options, budget, false);
+        if outcome == Outcome::OutOfBudget {
+            self.pending = Some(pending);
+        }
+        Some(outcome)
     }
 
     /// Like [`SearchContext::find_path`], but first asks `islands` whether
@@ -342,6 +406,7 @@ impl SearchContext {
     ) -> Outcome {
         if !islands.connected(start, goal) {
             self.stats = SearchStats::default();
+            self.pending = None;
             return Outcome::Unreachable;
         }
         self.find_path(map, start, goal, options)
@@ -358,18 +423,24 @@ impl SearchContext {
         options: &SearchOptions,
     ) -> Outcome {
         self.stats = SearchStats::default();
+        self.pending = None;
         if !map.contains(start) {
             return Outcome::Unreachable;
         }
-        self.dispatch(map, start, &PredicateTarget(is_goal), options)
+        let budget = options.max_expansions.unwrap_or(u64::MAX);
+        self.dispatch(map, start, &PredicateTarget(is_goal), options, budget, true)
     }
 
+    /// Runs (`fresh`) or goes on with (`!fresh`) a search in the state
+    /// space `options` call for.
     fn dispatch<M: CostMap + ?Sized, T: Target>(
         &mut self,
         map: &M,
         start: Pos,
         target: &T,
         options: &SearchOptions,
+        budget: u64,
+        fresh: bool,
     ) -> Outcome {
         let cells = CellSpace {
             map,
@@ -377,10 +448,12 @@ impl SearchContext {
             width_reciprocal: width_reciprocal(map.width(), map.height()),
             connectivity: options.connectivity,
         };
-        let budget = options.max_expansions.unwrap_or(u64::MAX);
         if options.turn_penalty == 0 {
             let s = start.y as u32 * cells.width + start.x as u32;
-            self.run(&cells, s, target, budget)
+            if fresh {
+                self.seed(&cells, s, target);
+            }
+            self.run(&cells, target, budget)
         } else {
             let space = HeadingSpace {
                 cells,
@@ -388,7 +461,10 @@ impl SearchContext {
                 turn_penalty: options.turn_penalty,
             };
             let s = space.start_state();
-            self.run(&space, s, target, budget)
+            if fresh {
+                self.seed(&space, s, target);
+            }
+            self.run(&space, target, budget)
         }
     }
 
@@ -407,28 +483,13 @@ impl SearchContext {
         self.stack.clear();
     }
 
-    /// The search proper, over any state space.
-    fn run<S: Space, T: Target>(
-        &mut self,
-        space: &S,
-        start: u32,
-        target: &T,
-        budget: u64,
-    ) -> Outcome {
+    /// Starts a search from `start`: a new generation, the start open.
+    fn seed<S: Space, T: Target>(&mut self, space: &S, start: u32, target: &T) {
         self.begin(space.len());
-        let open = self.generation;
-        let closed = open + 1;
-        let SearchContext {
-            nodes,
-            heap,
-            stack,
-            stats,
-            ..
-        } = self;
-        nodes[start as usize] = Node {
+        self.nodes[start as usize] = Node {
             g: 0,
             parent: start,
-            stamp: open,
+            stamp: self.generation,
         };
         // `f_now` is the f of the cell being expanded: never decreasing,
         // since the heuristic is consistent. Successors with that same f are
@@ -436,10 +497,26 @@ impl SearchContext {
         // next, most recent first, without touching the heap. In open
         // country many successors towards the goal keep f, so they never
         // enter the heap at all.
-        let mut f_now = target.h(space.pos(start));
-        heap.clear();
-        stack.push(start);
-        stats.pushed = 1;
+        self.f_now = target.h(space.pos(start));
+        self.heap.clear();
+        self.stack.push(start);
+        self.stats.pushed += 1;
+    }
+
+    /// The search proper, over any state space, from where `seed` or an
+    /// earlier slice left it, for at most `budget` expansions.
+    fn run<S: Space, T: Target>(&mut self, space: &S, target: &T, budget: u64) -> Outcome {
+        let open = self.generation;
+        let closed = open + 1;
+        let SearchContext {
+            nodes,
+            heap,
+            stack,
+            stats,
+            f_now,
+            ..
+        } = self;
+        let mut f_now = *f_now;
         loop {
             let (state, from_heap) = match stack.pop() {
                 Some(state) => (state, None),
@@ -472,6 +549,7 @@ impl SearchContext {
                     Some(f) => heap.push(f, state),
                     None => stack.push(state),
                 }
+                self.f_now = f_now;
                 return Outcome::OutOfBudget;
             }
             node.stamp = closed;
