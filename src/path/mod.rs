@@ -8,6 +8,7 @@ mod buckets;
 pub mod dijkstra;
 pub mod dstar_lite;
 pub mod islands;
+pub mod obstacles;
 
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
@@ -16,6 +17,7 @@ pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
 pub use dstar_lite::DStarLite;
 pub use islands::Islands;
+pub use obstacles::WithObstacles;
 
 /// What a search knows of a map: its size, and what one step costs.
 ///

@@ -1,0 +1,90 @@
+//! Units as obstacles: a [`CostMap`] that forbids a few extra cells on top
+//! of another map. Following the classic article, a unit plans around
+//! units that are stopped or standing next to it (they will still be there
+//! when it arrives), but not around distant moving ones (they will have
+//! moved), so the list is short and a linear scan beats any set.
+
+use super::{CostMap, Step};
+use crate::cost::{Cost, StepCosts};
+use crate::geom::Pos;
+
+/// `map`, with the cells in `blocked` (row-major indices) impassable.
+#[derive(Copy, Clone, Debug)]
+pub struct WithObstacles<'m, M: ?Sized> {
+    pub map: &'m M,
+    pub blocked: &'m [usize],
+}
+
+impl<'m, M: CostMap + ?Sized> WithObstacles<'m, M> {
+    /// `map` with `blocked` cells impassable.
+    pub fn new(map: &'m M, blocked: &'m [usize]) -> Self {
+        WithObstacles { map, blocked }
+    }
+
+    /// The row-major index of `p` on `map`, for building `blocked`.
+    pub fn index_of(map: &M, p: Pos) -> usize {
+        p.y as usize * map.width() as usize + p.x as usize
+    }
+}
+
+impl<M: CostMap + ?Sized> CostMap for WithObstacles<'_, M> {
+    #[inline]
+    fn width(&self) -> u32 {
+        self.map.width()
+    }
+    #[inline]
+    fn height(&self) -> u32 {
+        self.map.height()
+    }
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        // Both ends, so legality stays symmetric (the planning unit's own
+        // cell is never in the list).
+        if self.blocked.contains(&step.to_index) || self.blocked.contains(&step.from_index) {
+            return None;
+        }
+        self.map.step_cost(step)
+    }
+    #[inline]
+    fn cheapest_steps(&self) -> StepCosts {
+        self.map.cheapest_steps()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::{Outcome, SearchContext, SearchOptions};
+    use crate::terrain::AsciiMap;
+
+    #[test]
+    fn a_unit_goes_round_a_stopped_one_and_waits_behind_one_in_a_corridor() {
+        let a = AsciiMap::parse(
+            "
+            .....
+            S.1.G
+            .....",
+        )
+        .unwrap();
+        let (s, g, other) = (
+            a.label('S').unwrap(),
+            a.label('G').unwrap(),
+            a.label('1').unwrap(),
+        );
+        let blocked = [WithObstacles::index_of(&a.map, other)];
+        let map = WithObstacles::new(&a.map, &blocked);
+        let out = SearchContext::new().find_path(&map, s, g, &SearchOptions::default());
+        let path = out.path().unwrap();
+        assert!(!path.contains(&other), "goes round: {path:?}");
+        assert_eq!(path.len(), 5, "and loses nothing: diagonals round it");
+
+        let corridor = AsciiMap::parse("S.1.G").unwrap();
+        let blocked = [WithObstacles::index_of(&corridor.map, other)];
+        let map = WithObstacles::new(&corridor.map, &blocked);
+        assert_eq!(
+            SearchContext::new().find_path(&map, s, g, &SearchOptions::default()),
+            Outcome::Unreachable,
+            "single file: no way past, so the caller waits or re-plans"
+        );
+    }
+}
