@@ -8,14 +8,15 @@
 //! `cargo bench --bench astar`; the data folder is `$DARKSTAR_MOVINGAI`
 //! (default `../shared/movingai`).
 
+mod support;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use criterion::Criterion;
 use darkstar::cost::{Cost, StepCosts};
 use darkstar::geom::Pos;
-use darkstar::movingai::{self, MovingAiMap, Problem, Scenario};
+use darkstar::movingai::{MovingAiMap, Problem, Scenario};
 use darkstar::path::{Connectivity, CostMap, Outcome, SearchContext, SearchOptions};
 
 /// The benchmarked maps, and which problems of each are timed: every
@@ -119,41 +120,15 @@ fn theirs(map: &MovingAiMap, problems: &[Problem]) -> Cost {
         .sum()
 }
 
-fn criterion_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
-        .join("criterion")
-}
-
-/// Criterion's median estimate for one benchmark, in nanoseconds.
-fn median_ns(group: &str, id: &str) -> Option<f64> {
-    let file = criterion_dir()
-        .join(group)
-        .join(id)
-        .join("new/estimates.json");
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
-    json["median"]["point_estimate"].as_f64()
-}
-
 fn main() {
-    let Some(dir) = movingai::data_dir() else {
-        println!(
-            "skipping the A* benchmark: no Moving AI data (set {} or add ../shared/movingai)",
-            movingai::DATA_DIR_VAR
-        );
+    let Some(dir) = support::data_dir_or_skip("the A* benchmark") else {
         return;
     };
     let suites: Vec<Suite> = SUITES
         .iter()
         .map(|&(name, every)| load(&dir, name, every))
         .collect();
-    let mut c = Criterion::default()
-        .output_directory(&criterion_dir())
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8))
-        .configure_from_args();
+    let mut c = support::criterion(Duration::from_secs(8));
     let mut ctx = SearchContext::new();
     for s in &suites {
         let mut group = c.benchmark_group(s.name);
@@ -174,8 +149,8 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for s in &suites {
         let (Some(ours), Some(peer)) = (
-            median_ns(s.name, "darkstar"),
-            median_ns(s.name, "pathfinding"),
+            support::median_ns(s.name, "darkstar"),
+            support::median_ns(s.name, "pathfinding"),
         ) else {
             println!("| {} | (not measured in this run) |", s.name);
             continue;

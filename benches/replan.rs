@@ -4,14 +4,14 @@
 //! with criterion's medians. `cargo bench --bench replan`; data from
 //! `$DARKSTAR_MOVINGAI` (default `../shared/movingai`).
 
+mod support;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use criterion::Criterion;
 use darkstar::explore::{Replanner, traverse};
 use darkstar::geom::Pos;
-use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::movingai::{MovingAiMap, Scenario};
 use darkstar::terrain::TerrainMap;
 
 /// Map, sight radius, the scenario bucket the problems come from (a bucket
@@ -44,28 +44,8 @@ fn run(case: &Case, replanner: Replanner) -> (u64, u64) {
     (expanded, reached)
 }
 
-fn criterion_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
-        .join("criterion")
-}
-
-fn median_ns(group: &str, id: &str) -> Option<f64> {
-    let file = criterion_dir()
-        .join(group)
-        .join(id)
-        .join("new/estimates.json");
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
-    json["median"]["point_estimate"].as_f64()
-}
-
 fn main() {
-    let Some(dir) = movingai::data_dir() else {
-        println!(
-            "skipping the replanning benchmark: no Moving AI data (set {} or add ../shared/movingai)",
-            movingai::DATA_DIR_VAR
-        );
+    let Some(dir) = support::data_dir_or_skip("the replanning benchmark") else {
         return;
     };
     let mut cases = Vec::new();
@@ -86,12 +66,7 @@ fn main() {
             radius,
         });
     }
-    let mut c = Criterion::default()
-        .output_directory(&criterion_dir())
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5))
-        .configure_from_args();
+    let mut c = support::criterion(Duration::from_secs(5));
     for case in &cases {
         let mut group = c.benchmark_group(format!("replan_{}", case.id));
         group.bench_function("dstar_lite", |b| {
@@ -118,8 +93,10 @@ fn main() {
             "both reach every goal"
         );
         let group = format!("replan_{}", case.id);
-        let time =
-            |id| median_ns(&group, id).map_or("-".to_string(), |ns| format!("{:.1} ms", ns / 1e6));
+        let time = |id| {
+            support::median_ns(&group, id)
+                .map_or("-".to_string(), |ns| format!("{:.1} ms", ns / 1e6))
+        };
         println!(
             "| {} | {} | {} | {} | {:.1}x | {} | {} |",
             case.id,

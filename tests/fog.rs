@@ -73,17 +73,7 @@ fn unknown_cells_are_planned_through() {
 /// same length, and D* Lite expands fewer cells in total.
 #[test]
 fn a_blind_unit_walks_into_a_dead_end_and_out_again() {
-    let a = AsciiMap::parse(
-        "
-        ##############
-        #S..........##
-        #..........#G#
-        #.########.#.#
-        #............#
-        ##############",
-    )
-    .unwrap();
-    let (s, g) = (a.label('S').unwrap(), a.label('G').unwrap());
+    let (a, s, g) = dead_end();
     let astar = traverse(&a.map, s, g, 0, Replanner::AStar, 500);
     let dstar = traverse(&a.map, s, g, 0, Replanner::DStarLite, 500);
     for t in [&astar, &dstar] {
@@ -99,6 +89,19 @@ fn a_blind_unit_walks_into_a_dead_end_and_out_again() {
 /// ever bumps into anything, and walks less than the blind one.
 #[test]
 fn a_unit_with_sight_replans_before_bumping() {
+    let (a, s, g) = dead_end();
+    for replanner in [Replanner::AStar, Replanner::DStarLite] {
+        let blind = traverse(&a.map, s, g, 0, replanner, 500);
+        let sighted = traverse(&a.map, s, g, 3, replanner, 500);
+        assert!(sighted.reached && sighted.replans >= 1, "{sighted:?}");
+        assert_eq!(sighted.bumps, 0, "{sighted:?}");
+        assert!(sighted.steps < blind.steps, "{sighted:?} vs {blind:?}");
+    }
+}
+
+/// The straight way from S to G runs into a dead end: G opens only from
+/// below, which a unit learns when it gets there.
+fn dead_end() -> (AsciiMap, Pos, Pos) {
     let a = AsciiMap::parse(
         "
         ##############
@@ -110,11 +113,5 @@ fn a_unit_with_sight_replans_before_bumping() {
     )
     .unwrap();
     let (s, g) = (a.label('S').unwrap(), a.label('G').unwrap());
-    for replanner in [Replanner::AStar, Replanner::DStarLite] {
-        let blind = traverse(&a.map, s, g, 0, replanner, 500);
-        let sighted = traverse(&a.map, s, g, 3, replanner, 500);
-        assert!(sighted.reached && sighted.replans >= 1, "{sighted:?}");
-        assert_eq!(sighted.bumps, 0, "{sighted:?}");
-        assert!(sighted.steps < blind.steps, "{sighted:?} vs {blind:?}");
-    }
+    (a, s, g)
 }
