@@ -5,6 +5,8 @@
 //! 1.6e-12 per diagonal step. That is what lets one integer A* serve both the
 //! game and the Moving AI benchmarks, whose optimal lengths use sqrt(2).
 
+use crate::geom::Dir;
+
 /// A path cost in fixed-point units (see [`STRAIGHT`]).
 pub type Cost = u64;
 
@@ -48,6 +50,16 @@ impl StepCosts {
         straight: STRAIGHT,
         diagonal: DIAGONAL,
     };
+
+    /// The cost of one step in `dir`: straight or diagonal.
+    #[inline]
+    pub const fn for_dir(self, dir: Dir) -> Cost {
+        if dir.is_diagonal() {
+            self.diagonal
+        } else {
+            self.straight
+        }
+    }
 
     /// Both base costs multiplied by a terrain factor.
     pub const fn scaled(self, factor: Cost) -> StepCosts {

@@ -30,12 +30,6 @@ impl Pos {
         }
     }
 
-    /// Chebyshev distance: the number of king moves between two cells.
-    pub fn chebyshev(self, other: Pos) -> u32 {
-        let (dx, dy) = self.abs_delta(other);
-        dx.max(dy)
-    }
-
     /// Absolute column and row differences.
     #[inline]
     pub fn abs_delta(self, other: Pos) -> (u32, u32) {

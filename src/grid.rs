@@ -30,11 +30,6 @@ impl<T: Clone> Grid<T> {
             cells: vec![fill; width as usize * height as usize],
         }
     }
-
-    /// Sets every cell to `value`.
-    pub fn fill(&mut self, value: T) {
-        self.cells.fill(value);
-    }
 }
 
 impl<T> Grid<T> {

@@ -8,7 +8,7 @@
 //! assumption), at `unknown_cost` per step: the floor cost gives the
 //! classic optimism; more makes a faction prefer routes it knows.
 
-use crate::cost::{Cost, DIAGONAL, STRAIGHT, StepCosts};
+use crate::cost::{Cost, StepCosts};
 use crate::geom::Pos;
 use crate::grid::Grid;
 use crate::path::{CostMap, Step};
@@ -146,14 +146,7 @@ impl CostMap for Knowledge {
         // As on the true map: no step out of or into a (believed) wall.
         self.enter_cost_at(step.from_index)?;
         let factor = self.enter_cost_at(step.to_index)?;
-        Some(
-            factor
-                * if step.dir.is_diagonal() {
-                    DIAGONAL
-                } else {
-                    STRAIGHT
-                },
-        )
+        Some(factor * StepCosts::UNIT.for_dir(step.dir))
     }
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
@@ -164,6 +157,7 @@ impl CostMap for Knowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::STRAIGHT;
 
     #[test]
     fn terrain_discriminants_round_trip_through_the_byte() {

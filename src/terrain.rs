@@ -229,12 +229,7 @@ impl CostMap for TerrainMap {
         // symmetric for islands and reverse searches to be right.
         cells[step.from_index].enter_cost()?;
         let factor = cells[step.to_index].enter_cost()?;
-        let base = if step.dir.is_diagonal() {
-            crate::cost::DIAGONAL
-        } else {
-            crate::cost::STRAIGHT
-        };
-        Some(base * factor)
+        Some(factor * StepCosts::UNIT.for_dir(step.dir))
     }
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::{MovingAiError, read_limited};
-use crate::cost::{Cost, DIAGONAL, STRAIGHT, StepCosts};
+use crate::cost::{Cost, StepCosts};
 use crate::geom::Pos;
 use crate::grid::Grid;
 use crate::path::{CostMap, Step};
@@ -226,11 +226,7 @@ impl CostMap for MovingAiMap {
         if class == 0 || class != self.classes[step.from_index] {
             return None;
         }
-        Some(if step.dir.is_diagonal() {
-            DIAGONAL
-        } else {
-            STRAIGHT
-        })
+        Some(StepCosts::UNIT.for_dir(step.dir))
     }
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
@@ -241,6 +237,7 @@ impl CostMap for MovingAiMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::STRAIGHT;
     use crate::geom::Dir;
     use crate::path::{Connectivity, step};
 
