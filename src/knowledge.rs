@@ -96,13 +96,28 @@ impl Knowledge {
         self.unknown_cost
     }
 
+    /// A copy of what the faction believes, for a search that goes on over
+    /// several turns while the faction keeps learning: beliefs and costs
+    /// only (one byte a cell), without the last-seen turns.
+    pub fn snapshot(&self) -> Knowledge {
+        Knowledge {
+            beliefs: self.beliefs.clone(),
+            last_seen: Grid::new(0, 0, 0),
+            unknown_cost: self.unknown_cost,
+            cheapest: self.cheapest,
+        }
+    }
+
     /// Records that `terrain` was seen at `p` on `turn`; says whether that
     /// changed the faction's beliefs, and how.
     pub fn learn(&mut self, p: Pos, terrain: Terrain, turn: Turn) -> Learnt {
         let Some(belief) = self.beliefs.get_mut(p) else {
             return Learnt::Nothing;
         };
-        self.last_seen[p] = turn;
+        // (A snapshot keeps no last-seen turns.)
+        if let Some(seen) = self.last_seen.get_mut(p) {
+            *seen = turn;
+        }
         let new = terrain as u8;
         if *belief == new {
             return Learnt::Nothing;

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use darkstar::level::Level;
 use darkstar::movingai::{self, MovingAiMap, Scenario};
 use darkstar::path::SearchContext;
+use darkstar::sim::{Game, SimConfig};
 
 const USAGE: &str = "\
 darkstar: a roguelike whose monsters find their way by what their faction knows
@@ -20,6 +22,15 @@ USAGE:
                                   Moving AI scenario and compare each length
                                   with the published optimum; exits 1 on any
                                   mismatch
+    darkstar run [--level FILE | --seed N] [--turns T] [--budget B]
+                 [--width W --height H] [--monsters M]
+                                  play a level headless for at most T turns
+                                  (default 1000; stops early when nothing more
+                                  can happen) and print a per-faction summary
+                                  and event counts; --seed (default 1) builds
+                                  a W x H maze (default 79x41) with M monsters
+                                  a faction (default 3); B is the A* expansion
+                                  budget a turn (default 50000)
     darkstar help                 this text
 ";
 
@@ -39,6 +50,7 @@ fn run(args: Vec<String>) -> Result<ExitCode> {
         None => demo(Vec::new()),
         Some("demo") => demo(args.collect()),
         Some("scen") => scen(args.collect()),
+        Some("run") => run_headless(args.collect()),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -135,4 +147,70 @@ fn scen(args: Vec<String>) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn run_headless(args: Vec<String>) -> Result<ExitCode> {
+    let mut level_path = None;
+    let mut seed = None;
+    let mut turns = 1000u32;
+    let mut config = SimConfig::default();
+    let (mut width, mut height, mut monsters) = (79u32, 41u32, 3usize);
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let mut v = |flag: &str| value(flag, &mut args);
+        match arg.as_str() {
+            "--level" => level_path = Some(PathBuf::from(v("--level")?)),
+            "--seed" => seed = Some(number("--seed", &v("--seed")?)?),
+            "--turns" => turns = number("--turns", &v("--turns")?)?,
+            "--budget" => config.expansion_budget = number("--budget", &v("--budget")?)?,
+            "--width" => width = number("--width", &v("--width")?)?,
+            "--height" => height = number("--height", &v("--height")?)?,
+            "--monsters" => monsters = number("--monsters", &v("--monsters")?)?,
+            other => bail!("run: unknown argument {other:?}\n\n{USAGE}"),
+        }
+    }
+    if config.expansion_budget == 0 {
+        bail!("--budget must be at least 1");
+    }
+    let side = darkstar::mapgen::MIN_MAZE_SIDE..=darkstar::mapgen::MAX_MAZE_SIDE;
+    if !side.contains(&width) || !side.contains(&height) {
+        bail!(
+            "--width and --height must be from {} to {}",
+            side.start(),
+            side.end()
+        );
+    }
+    if monsters > 10_000 {
+        bail!("--monsters must be at most 10000");
+    }
+    let (level, seed) = match (level_path, seed) {
+        (Some(_), Some(_)) => bail!("run: give --level or --seed, not both"),
+        (Some(path), None) => (Level::load(&path)?, 1),
+        (None, seed) => {
+            let seed = seed.unwrap_or(1);
+            (
+                darkstar::mapgen::maze_level(seed, width, height, monsters),
+                seed,
+            )
+        }
+    };
+    let mut game = Game::new(&level, seed, config)
+        .with_context(|| format!("level {:?} cannot start", level.name))?;
+    let started = Instant::now();
+    let report = darkstar::sim::run_headless(&mut game, turns);
+    let elapsed = started.elapsed();
+    println!(
+        "{} ({}x{}): {}",
+        level.name,
+        level.terrain.width(),
+        level.terrain.height(),
+        level.description
+    );
+    print!("{report}");
+    println!(
+        "{:.3} s, {:.0} turns/s",
+        elapsed.as_secs_f64(),
+        report.turns as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -17,30 +17,23 @@ pub use map::{MAX_MAP_BYTES, MAX_SIDE, MovingAiMap, Tile};
 pub use runner::{Mismatch, ScenarioReport, run_scenario};
 pub use scen::{MAX_SCEN_BYTES, Problem, Scenario};
 
-use std::io::Read;
+use crate::textfile::ReadError;
 use std::path::{Path, PathBuf};
 
 /// Reads at most `max` bytes of `path` as UTF-8, refusing larger files
 /// before allocating for them.
 pub(crate) fn read_limited(path: &Path, max: u64) -> Result<String, MovingAiError> {
-    let io = |source| MovingAiError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > max {
-        return Err(MovingAiError::parse(
-            path,
-            1,
-            format!("file is larger than the {max}-byte limit"),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        MovingAiError::parse(path, line, "not valid UTF-8 text".into())
+    crate::textfile::read_limited(path, max).map_err(|e| match e {
+        ReadError::Io(source) => MovingAiError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        ReadError::TooLarge(max) => {
+            MovingAiError::parse(path, 1, format!("file is larger than the {max}-byte limit"))
+        }
+        ReadError::NotUtf8 { line } => {
+            MovingAiError::parse(path, line, "not valid UTF-8 text".into())
+        }
     })
 }
 

@@ -129,9 +129,21 @@ impl DStarLite {
         Some(path)
     }
 
-    /// The unit moved to `to`.
+    /// The unit moved to `to`, the next cell of its plan (where costs to
+    /// the goal are already settled).
     pub fn move_to(&mut self, to: Pos) {
         self.start = to;
+    }
+
+    /// The unit was moved to `to`, which need not be on its plan (pushed
+    /// aside, say): the search goes on until `to` is settled too.
+    pub fn jump_to<M: CostMap + ?Sized>(&mut self, map: &M, to: Pos) {
+        self.km += self.h(self.last, to);
+        self.last = to;
+        self.start = to;
+        if self.index_checked(to).is_some() {
+            self.compute(map);
+        }
     }
 
     /// Costs around `cells` changed on `map` (cells learnt, walls found):

@@ -1,0 +1,165 @@
+//! Levels: the true map, the factions that live on it (how far they see,
+//! how they plan, what they think of unexplored ground), where their
+//! monsters start and where they are going. Read from the plain-text
+//! format documented in `levels/README.md` ([`Level::parse`]), written
+//! back by [`Level::to_text`].
+
+mod error;
+mod parse;
+
+pub use error::LevelError;
+pub use parse::{MAX_FACTIONS, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SPEED, MAX_UNKNOWN};
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::cost::Cost;
+use crate::explore::Replanner;
+use crate::geom::Pos;
+use crate::terrain::{Terrain, TerrainMap};
+
+/// One faction: shared knowledge, shared sight, one way of planning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FactionSpec {
+    /// A name for summaries (one word).
+    pub name: String,
+    /// The letter its monsters are drawn with (and marked with in the grid).
+    pub glyph: char,
+    /// Sight radius in cells; 0 means touch only (a dark dungeon).
+    pub sight: u32,
+    /// Repeated A* or D* Lite.
+    pub planner: Replanner,
+    /// Unknown cells cost this many times floor (1: the freespace
+    /// assumption; more prefers known ground).
+    pub unknown_factor: Cost,
+    /// Energy gained a turn; [`crate::sim::NORMAL_SPEED`] is one floor step
+    /// a turn.
+    pub speed: u32,
+    /// True when the faction starts knowing the whole map (natives).
+    pub knows_map: bool,
+    /// Where its monsters are going, if anywhere.
+    pub goal: Option<Pos>,
+    /// The digit marking the goal in the grid (kept for writing back).
+    pub goal_label: Option<char>,
+}
+
+impl FactionSpec {
+    /// A faction with the defaults of the level format: sight 0, A*,
+    /// unknown factor 1, normal speed, no goal.
+    pub fn new(name: &str, glyph: char) -> FactionSpec {
+        FactionSpec {
+            name: name.to_string(),
+            glyph,
+            sight: 0,
+            planner: Replanner::AStar,
+            unknown_factor: 1,
+            speed: crate::sim::NORMAL_SPEED,
+            knows_map: false,
+            goal: None,
+            goal_label: None,
+        }
+    }
+}
+
+/// Where one monster starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spawn {
+    /// Index into [`Level::factions`].
+    pub faction: usize,
+    pub at: Pos,
+}
+
+/// A level: map, factions, spawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub name: String,
+    pub description: String,
+    pub terrain: TerrainMap,
+    pub factions: Vec<FactionSpec>,
+    /// In reading order of the grid: monster ids follow it.
+    pub spawns: Vec<Spawn>,
+}
+
+impl Level {
+    /// Reads a level file (at most [`MAX_LEVEL_BYTES`]).
+    pub fn load(path: &Path) -> Result<Level, LevelError> {
+        use crate::textfile::{ReadError, read_limited};
+        let text = read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
+            ReadError::Io(source) => LevelError::Io {
+                file: path.to_path_buf(),
+                source,
+            },
+            ReadError::TooLarge(max) => parse::error(
+                path,
+                1,
+                1,
+                format!("file is larger than the {max}-byte limit"),
+            ),
+            ReadError::NotUtf8 { line } => parse::error(path, line, 1, "not valid UTF-8 text"),
+        })?;
+        Level::parse(&text, path)
+    }
+
+    /// Parses level text; `file` names it in errors.
+    ///
+    /// ```
+    /// use darkstar::level::Level;
+    /// let text = "name: corridor\nfaction: orcs glyph=o sight=2 goal=1\nmap:\n#####\n#o.1#\n#####\n";
+    /// let level = Level::parse(text, "corridor.txt".as_ref()).unwrap();
+    /// assert_eq!(level.factions[0].sight, 2);
+    /// assert_eq!(level.spawns.len(), 1);
+    /// assert_eq!(Level::parse(&level.to_text(), "again".as_ref()).unwrap(), level);
+    /// ```
+    pub fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
+        parse::parse(text, file)
+    }
+
+    /// The level in the text format, loadable by [`Level::parse`].
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "name: {}", self.name);
+        if !self.description.is_empty() {
+            let _ = writeln!(out, "description: {}", self.description);
+        }
+        for f in &self.factions {
+            let planner = match f.planner {
+                Replanner::AStar => "astar",
+                Replanner::DStarLite => "dstar",
+            };
+            let _ = write!(
+                out,
+                "faction: {} glyph={} sight={} planner={planner} unknown={} speed={}",
+                f.name, f.glyph, f.sight, f.unknown_factor, f.speed
+            );
+            if let Some(label) = f.goal_label {
+                let _ = write!(out, " goal={label}");
+            }
+            if f.knows_map {
+                out.push_str(" knows-map");
+            }
+            out.push('\n');
+        }
+        out.push_str("map:\n");
+        let mut rows: Vec<Vec<char>> = (0..self.terrain.height() as i32)
+            .map(|y| {
+                (0..self.terrain.width() as i32)
+                    .map(|x| self.terrain.get(Pos::new(x, y)).map_or('#', Terrain::glyph))
+                    .collect()
+            })
+            .collect();
+        let mut put = |p: Pos, c: char| rows[p.y as usize][p.x as usize] = c;
+        for f in &self.factions {
+            if let (Some(goal), Some(label)) = (f.goal, f.goal_label) {
+                put(goal, label);
+            }
+        }
+        for s in &self.spawns {
+            put(s.at, self.factions[s.faction].glyph);
+        }
+        for row in rows {
+            out.extend(row);
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,380 @@
+//! The level text format (see `levels/README.md`): `key: value` header
+//! lines, then `map:` and the grid. Untrusted input: every error names the
+//! file, line and column; sizes and counts are limited, so no input can
+//! make the reader allocate without bound or panic.
+
+use std::path::Path;
+
+use super::{FactionSpec, Level, LevelError, Spawn};
+use crate::explore::Replanner;
+use crate::geom::Pos;
+use crate::grid::Grid;
+use crate::terrain::{MAX_SIDE, Terrain, TerrainMap};
+
+/// Largest level file read.
+pub const MAX_LEVEL_BYTES: u64 = 20 * 1024 * 1024;
+/// Most factions a level may declare.
+pub const MAX_FACTIONS: usize = 16;
+/// Most monsters a level may place.
+pub const MAX_MONSTERS: usize = 100_000;
+/// Largest sight radius (field of view costs grow with its square).
+pub const MAX_SIGHT: u32 = 64;
+/// Largest unknown-cell cost factor.
+pub const MAX_UNKNOWN: u64 = 100;
+/// Largest speed (ten floor steps a turn).
+pub const MAX_SPEED: u32 = 1000;
+
+pub(super) fn error(
+    file: &Path,
+    line: usize,
+    column: usize,
+    message: impl Into<String>,
+) -> LevelError {
+    LevelError::Parse {
+        file: file.to_path_buf(),
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
+    let err = |line, column, message: String| error(file, line, column, message);
+    let mut name = None;
+    let mut description = String::new();
+    let mut factions: Vec<FactionSpec> = Vec::new();
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let mut map_line = None;
+    for (n, line) in lines.by_ref() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once(':') else {
+            return Err(err(
+                n,
+                1,
+                format!("expected `key: value` or `map:`, found {trimmed:?}"),
+            ));
+        };
+        let value = value.trim();
+        // 1-based column where the trimmed value starts in the line.
+        let column = 1 + (value.as_ptr() as usize - line.as_ptr() as usize);
+        match key.trim() {
+            "name" => name = Some(value.to_string()),
+            "description" => {
+                if !description.is_empty() {
+                    description.push(' ');
+                }
+                description.push_str(value);
+            }
+            "faction" => {
+                if factions.len() == MAX_FACTIONS {
+                    return Err(err(n, 1, format!("more than {MAX_FACTIONS} factions")));
+                }
+                let f =
+                    faction(value, &factions).map_err(|(offset, m)| err(n, column + offset, m))?;
+                factions.push(f);
+            }
+            "map" => {
+                if !value.is_empty() {
+                    return Err(err(
+                        n,
+                        column,
+                        "nothing may follow `map:` on its line".into(),
+                    ));
+                }
+                map_line = Some(n);
+                break;
+            }
+            other => {
+                return Err(err(
+                    n,
+                    1,
+                    format!("unknown key {other:?} (expected name, description, faction or map)"),
+                ));
+            }
+        }
+    }
+    let Some(map_line) = map_line else {
+        return Err(err(
+            text.lines().count().max(1),
+            1,
+            "no `map:` line: the grid is missing".into(),
+        ));
+    };
+    let name = name.ok_or_else(|| err(1, 1, "no `name:` line".into()))?;
+
+    // The grid: every remaining line, trailing blank lines ignored.
+    let rows: Vec<(usize, &str)> = lines.collect();
+    let last = rows.iter().rposition(|(_, r)| !r.trim().is_empty());
+    let rows = &rows[..last.map_or(0, |l| l + 1)];
+    if rows.is_empty() {
+        return Err(err(
+            map_line + 1,
+            1,
+            "the grid after `map:` is empty".into(),
+        ));
+    }
+    if rows.len() > MAX_SIDE as usize {
+        return Err(err(
+            rows[MAX_SIDE as usize].0,
+            1,
+            format!("more than {MAX_SIDE} rows"),
+        ));
+    }
+    let width = rows[0].1.chars().count();
+    if width == 0 {
+        return Err(err(rows[0].0, 1, "empty grid row".into()));
+    }
+    if width > MAX_SIDE as usize {
+        return Err(err(
+            rows[0].0,
+            MAX_SIDE as usize + 1,
+            format!("rows longer than {MAX_SIDE} cells"),
+        ));
+    }
+    let mut cells = Vec::with_capacity(width * rows.len());
+    let mut spawns = Vec::new();
+    let mut goals: Vec<(char, Pos, usize, usize)> = Vec::new();
+    for (y, &(n, row)) in rows.iter().enumerate() {
+        let mut count = 0;
+        for (x, c) in row.chars().enumerate() {
+            count += 1;
+            if x >= width {
+                break;
+            }
+            let at = Pos::new(x as i32, y as i32);
+            let t = if let Some(t) = Terrain::from_glyph(c) {
+                t
+            } else if let Some(f) = factions.iter().position(|f| f.glyph == c) {
+                if spawns.len() == MAX_MONSTERS {
+                    return Err(err(n, x + 1, format!("more than {MAX_MONSTERS} monsters")));
+                }
+                spawns.push(Spawn { faction: f, at });
+                Terrain::Floor
+            } else if c.is_ascii_digit() {
+                if goals.iter().any(|g| g.0 == c) {
+                    return Err(err(n, x + 1, format!("goal {c:?} marked twice")));
+                }
+                goals.push((c, at, n, x + 1));
+                Terrain::Floor
+            } else {
+                return Err(err(
+                    n,
+                    x + 1,
+                    format!(
+                        "unknown glyph {c:?} (expected terrain `#.=:,~`, a faction glyph or a goal digit)"
+                    ),
+                ));
+            };
+            cells.push(t);
+        }
+        if count != width {
+            return Err(err(
+                n,
+                count.min(width) + 1,
+                format!("row is {count} cells wide, expected {width} like the first row"),
+            ));
+        }
+    }
+    let grid = Grid::from_vec(width as u32, rows.len() as u32, cells)
+        .ok_or_else(|| err(map_line, 1, "grid size mismatch".into()))?;
+    for f in &mut factions {
+        if let Some(label) = f.goal_label {
+            let Some(g) = goals.iter().find(|g| g.0 == label) else {
+                return Err(err(
+                    map_line,
+                    1,
+                    format!("faction {}'s goal {label:?} is not in the grid", f.name),
+                ));
+            };
+            f.goal = Some(g.1);
+        }
+    }
+    if let Some(g) = goals
+        .iter()
+        .find(|g| !factions.iter().any(|f| f.goal_label == Some(g.0)))
+    {
+        return Err(err(
+            g.2,
+            g.3,
+            format!("goal {:?} is no faction's goal", g.0),
+        ));
+    }
+    Ok(Level {
+        name,
+        description,
+        terrain: TerrainMap::from_grid(grid),
+        factions,
+        spawns,
+    })
+}
+
+/// One `faction:` value: a name, then `key=value` settings and flags.
+/// Errors carry the byte offset of the bad word within `value`.
+fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, String)> {
+    let mut words = value
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - value.as_ptr() as usize, w));
+    let Some((_, name)) = words.next() else {
+        return Err((0, "a faction needs a name".into()));
+    };
+    if earlier.iter().any(|f| f.name == name) {
+        return Err((0, format!("faction {name:?} declared twice")));
+    }
+    let mut spec = FactionSpec::new(name, '\0');
+    for (at, word) in words {
+        let bad = |m: String| (at, m);
+        if word == "knows-map" {
+            spec.knows_map = true;
+            continue;
+        }
+        let Some((key, v)) = word.split_once('=') else {
+            return Err(bad(format!(
+                "expected key=value or knows-map, found {word:?}"
+            )));
+        };
+        let number = |max: u64, min: u64| -> Result<u64, (usize, String)> {
+            v.parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "{key} must be a whole number from {min} to {max}, found {v:?}"
+                    ))
+                })
+        };
+        match key {
+            "glyph" => {
+                let mut chars = v.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(bad(format!("glyph must be one letter, found {v:?}")));
+                };
+                if !c.is_ascii_alphabetic() {
+                    return Err(bad(format!("glyph must be an ASCII letter, found {c:?}")));
+                }
+                if let Some(f) = earlier.iter().find(|f| f.glyph == c) {
+                    return Err(bad(format!("glyph {c:?} is already faction {}'s", f.name)));
+                }
+                spec.glyph = c;
+            }
+            "sight" => spec.sight = number(MAX_SIGHT as u64, 0)? as u32,
+            "unknown" => spec.unknown_factor = number(MAX_UNKNOWN, 1)?,
+            "speed" => spec.speed = number(MAX_SPEED as u64, 1)? as u32,
+            "planner" => {
+                spec.planner = match v {
+                    "astar" => Replanner::AStar,
+                    "dstar" => Replanner::DStarLite,
+                    _ => return Err(bad(format!("planner must be astar or dstar, found {v:?}"))),
+                }
+            }
+            "goal" => {
+                let mut chars = v.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_digit() => spec.goal_label = Some(c),
+                    _ => return Err(bad(format!("goal must be one digit, found {v:?}"))),
+                }
+            }
+            _ => {
+                return Err(bad(format!(
+                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, goal or knows-map)"
+                )));
+            }
+        }
+    }
+    if spec.glyph == '\0' {
+        return Err((0, format!("faction {name} needs glyph=LETTER")));
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_err(text: &str) -> (usize, usize, String) {
+        match parse(text, Path::new("t.txt")) {
+            Err(LevelError::Parse {
+                line,
+                column,
+                message,
+                ..
+            }) => (line, column, message),
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_level_reads_and_round_trips() {
+        let text = "# comment\nname: test\ndescription: two\ndescription: lines\n\
+                    faction: orcs glyph=o sight=3 planner=dstar unknown=2 speed=50 goal=1\n\
+                    faction: elves glyph=e knows-map\nmap:\n######\n#o.e1#\n#,~=:#\n######\n";
+        let level = parse(text, Path::new("t.txt")).unwrap();
+        assert_eq!(level.description, "two lines");
+        assert_eq!(level.terrain.width(), 6);
+        assert_eq!(level.factions[0].goal, Some(Pos::new(4, 1)));
+        assert_eq!(level.factions[0].planner, Replanner::DStarLite);
+        assert!(level.factions[1].knows_map);
+        assert_eq!(
+            level.spawns,
+            vec![
+                Spawn {
+                    faction: 0,
+                    at: Pos::new(1, 1)
+                },
+                Spawn {
+                    faction: 1,
+                    at: Pos::new(3, 1)
+                }
+            ]
+        );
+        assert_eq!(parse(&level.to_text(), Path::new("again")).unwrap(), level);
+    }
+
+    #[test]
+    fn errors_name_line_column_and_expectation() {
+        let head = "name: t\nfaction: orcs glyph=o\nmap:\n";
+        assert_eq!(parse_err(&format!("{head}#o#\n#?#\n")).0, 5);
+        assert_eq!(parse_err(&format!("{head}#o#\n#?#\n")).1, 2);
+        assert!(
+            parse_err(&format!("{head}#o#\n##\n"))
+                .2
+                .contains("expected 3")
+        );
+        let (line, column, m) = parse_err("name: t\nfaction: orcs glyph=o sight=999\nmap:\n#\n");
+        assert_eq!((line, column), (2, 23));
+        assert!(m.contains("sight must be"), "{m}");
+        assert!(
+            parse_err("name: t\nmap:\n1\n")
+                .2
+                .contains("no faction's goal")
+        );
+        assert!(
+            parse_err("name: t\nfaction: a glyph=a goal=2\nmap:\n.\n")
+                .2
+                .contains("not in the grid")
+        );
+        assert!(
+            parse_err("name: t\nfaction: a glyph=#\nmap:\n.\n")
+                .2
+                .contains("letter")
+        );
+        assert!(
+            parse_err("name: t\nfaction: a glyph=a\nfaction: b glyph=a\nmap:\n.\n")
+                .2
+                .contains("already")
+        );
+        assert!(parse_err("name: t\n").2.contains("no `map:`"));
+        assert!(parse_err("map:\n.\n").2.contains("no `name:`"));
+        assert!(parse_err("name: t\nmap:\n\n\n").2.contains("empty"));
+        assert!(
+            parse_err("name: t\nsize: 3\nmap:\n.\n")
+                .2
+                .contains("unknown key")
+        );
+    }
+}

@@ -1,0 +1,320 @@
+//! The AI's side of the type boundary: a monster's plan, made and kept up
+//! to date over its faction's [`Knowledge`] and nothing else. Every method
+//! that reads a map takes `&Knowledge` (not any [`CostMap`]), and this
+//! module imports neither the world nor the terrain map, so the planner
+//! cannot be handed the true map by mistake:
+//!
+//! ```compile_fail
+//! use darkstar::explore::Replanner;
+//! use darkstar::geom::Pos;
+//! use darkstar::sim::Planner;
+//! use darkstar::terrain::{Terrain, TerrainMap};
+//! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
+//! let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
+//! planner.plan_incremental(&truth, Pos::new(0, 0), 0); // expects &Knowledge
+//! ```
+//!
+//! Units the monster can sense (adjacent ones, and stopped ones of its own
+//! faction nearby) are planned around as obstacles, per the classic
+//! article; distant moving units are not, since they will have moved.
+//!
+//! [`CostMap`]: crate::path::CostMap
+
+use crate::cost::Cost;
+use crate::explore::{Replanner, knowledge_floor};
+use crate::geom::Pos;
+use crate::knowledge::Knowledge;
+use crate::path::astar::path_cost;
+use crate::path::{DStarLite, Outcome, SearchOptions, WithObstacles};
+
+/// Why a monster replanned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReplanReason {
+    /// A wall its faction just learnt (seen or bumped) lies on its path.
+    NewWall,
+    /// A unit stands in its way and is not moving off.
+    Blocked,
+}
+
+/// Where a monster's plan stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It has none and must ask for one.
+    NeedsPlan,
+    /// Its A* request is in the game's queue of searches.
+    Queued,
+    /// It has a path to follow.
+    Ready,
+    /// No path exists on what its faction knows (with the units it plans
+    /// around); since knowledge only ever adds walls, without units in the
+    /// way that is for good.
+    NoPath,
+}
+
+/// What bringing a plan up to date did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sync {
+    /// Cells expanded doing it (D* Lite repairs; A* checks expand none).
+    pub expanded: u64,
+    /// The rest of the path crossed a newly known wall.
+    pub broken: bool,
+}
+
+/// One monster's plan.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    kind: Replanner,
+    goal: Option<Pos>,
+    status: Status,
+    /// The path, from where the monster stood when it was made; `path[next]`
+    /// is the next cell to step to.
+    path: Vec<Pos>,
+    next: usize,
+    cost: Option<Cost>,
+    /// Cells of units planned around: sorted row-major indices.
+    blocked: Vec<usize>,
+    dstar: Option<Box<DStarLite>>,
+    /// How much of its faction's discovery log the plan has taken in.
+    log_seen: usize,
+    /// Why the request in the queue was made (`None`: the first plan).
+    reason: Option<ReplanReason>,
+}
+
+impl Planner {
+    /// A planner of `kind` heading for `goal` (none: the monster idles).
+    pub fn new(kind: Replanner, goal: Option<Pos>) -> Planner {
+        Planner {
+            kind,
+            goal,
+            status: Status::NeedsPlan,
+            path: Vec::new(),
+            next: 0,
+            cost: None,
+            blocked: Vec::new(),
+            dstar: None,
+            log_seen: 0,
+            reason: None,
+        }
+    }
+
+    /// Repeated A* or D* Lite.
+    pub fn kind(&self) -> Replanner {
+        self.kind
+    }
+
+    /// Where it is heading.
+    pub fn goal(&self) -> Option<Pos> {
+        self.goal
+    }
+
+    /// Where the plan stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Cost of the plan when it was made or last repaired.
+    pub fn cost(&self) -> Option<Cost> {
+        self.cost
+    }
+
+    /// The rest of the plan: the monster's cell, then every cell to the goal
+    /// (empty without a plan). Drawn straight through unknown cells.
+    pub fn remaining(&self) -> &[Pos] {
+        match self.status {
+            Status::Ready => &self.path[self.next.saturating_sub(1).min(self.path.len())..],
+            _ => &[],
+        }
+    }
+
+    /// The cell to step to next.
+    pub fn next_step(&self) -> Option<Pos> {
+        match self.status {
+            Status::Ready => self.path.get(self.next).copied(),
+            _ => None,
+        }
+    }
+
+    /// Cells of the units it plans around.
+    pub fn blocked(&self) -> &[usize] {
+        &self.blocked
+    }
+
+    /// The map it plans over: its faction's knowledge with the units it
+    /// plans around made impassable.
+    pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> WithObstacles<'a, Knowledge> {
+        WithObstacles::new(knowledge, &self.blocked)
+    }
+
+    /// The monster stepped to `to`, the plan's next cell.
+    pub fn advanced(&mut self, to: Pos) {
+        self.next += 1;
+        if let Some(d) = &mut self.dstar {
+            d.move_to(to);
+        }
+    }
+
+    /// Marks that a plan must be made (for `reason`; `None`: the first).
+    pub fn request(&mut self, reason: Option<ReplanReason>) {
+        self.status = Status::NeedsPlan;
+        self.reason = reason;
+        self.path.clear();
+    }
+
+    /// Its A* request went into the queue.
+    pub fn queued(&mut self) {
+        self.status = Status::Queued;
+    }
+
+    /// Installs a finished A* search made when the faction's discovery log
+    /// was `log_len` long; returns why it was requested.
+    pub fn install(&mut self, outcome: Outcome, log_len: usize) -> Option<ReplanReason> {
+        self.log_seen = log_len;
+        self.next = 1;
+        match outcome {
+            Outcome::Found { path, cost } => {
+                self.path = path;
+                self.cost = Some(cost);
+                self.status = Status::Ready;
+            }
+            _ => {
+                self.path.clear();
+                self.cost = None;
+                self.status = Status::NoPath;
+            }
+        }
+        self.reason.take()
+    }
+
+    /// Takes a detour round units found by a capped A* search (the caller's,
+    /// over `view` with `blocked` impassable); a detour that was not found
+    /// leaves the plan as it was. Returns whether it was taken.
+    pub fn take_detour(&mut self, outcome: Outcome, blocked: Vec<usize>, log_len: usize) -> bool {
+        let Outcome::Found { path, cost } = outcome else {
+            return false;
+        };
+        self.blocked = blocked;
+        self.path = path;
+        self.next = 1;
+        self.cost = Some(cost);
+        self.status = Status::Ready;
+        self.log_seen = log_len;
+        true
+    }
+
+    /// The monster was pushed to `to` (next to where it stood) by an ally
+    /// swapping places with it: D* Lite carries on from there; an A* plan
+    /// steps back first, a path still legal, one step longer.
+    pub fn displaced(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
+        let before = self.dstar.as_ref().map_or(0, |d| d.expanded());
+        match &mut self.dstar {
+            Some(d) => {
+                d.jump_to(&WithObstacles::new(knowledge, &self.blocked), to);
+                self.refresh(knowledge);
+            }
+            None if self.status == Status::Ready => {
+                let from = self.next.saturating_sub(1).min(self.path.len());
+                let mut path = Vec::with_capacity(self.path.len() - from + 1);
+                path.push(to);
+                path.extend_from_slice(&self.path[from..]);
+                self.cost = path_cost(&self.view(knowledge), &path, &SearchOptions::default());
+                self.path = path;
+                self.next = 1;
+                if self.cost.is_none() {
+                    self.request(Some(ReplanReason::Blocked));
+                }
+            }
+            None => {}
+        }
+        self.dstar.as_ref().map_or(0, |d| d.expanded()) - before
+    }
+
+    /// D* Lite only: makes the first plan from `at`, at once; returns the
+    /// cells expanded.
+    pub fn plan_incremental(&mut self, knowledge: &Knowledge, at: Pos, log_len: usize) -> u64 {
+        let Some(goal) = self.goal else { return 0 };
+        let floor = knowledge_floor(knowledge);
+        let view = WithObstacles::new(knowledge, &self.blocked);
+        let d = DStarLite::new(&view, at, goal, crate::path::Connectivity::Eight, floor);
+        let expanded = d.expanded();
+        self.dstar = Some(Box::new(d));
+        self.log_seen = log_len;
+        self.reason = None;
+        self.refresh(knowledge);
+        expanded
+    }
+
+    /// Takes in what the faction learnt since the plan last looked (`log`:
+    /// every cell whose belief changed, in order). A* checks that the rest
+    /// of its path is still legal, in O(path length), and asks for a new
+    /// plan if not; D* Lite repairs its plan.
+    pub fn sync(&mut self, knowledge: &Knowledge, log: &[Pos]) -> Sync {
+        let new = log.get(self.log_seen..).unwrap_or(&[]);
+        self.log_seen = log.len();
+        if new.is_empty() {
+            return Sync::default();
+        }
+        let broken = self.status == Status::Ready
+            && path_cost(
+                &self.view(knowledge),
+                self.remaining(),
+                &SearchOptions::default(),
+            )
+            .is_none();
+        let mut expanded = 0;
+        match &mut self.dstar {
+            Some(d) => {
+                let before = d.expanded();
+                d.cells_changed(&WithObstacles::new(knowledge, &self.blocked), new);
+                expanded = d.expanded() - before;
+                self.refresh(knowledge);
+            }
+            None if broken => self.request(Some(ReplanReason::NewWall)),
+            None => {}
+        }
+        Sync { expanded, broken }
+    }
+
+    /// Plans around units at `blocked` (sorted row-major indices) from now
+    /// on. A D* Lite plan is repaired at once (returns the cells expanded);
+    /// an A* plan is not touched: the caller asks for a new one.
+    pub fn set_blocked(&mut self, knowledge: &Knowledge, blocked: Vec<usize>) -> u64 {
+        let old = std::mem::replace(&mut self.blocked, blocked);
+        let Some(d) = &mut self.dstar else {
+            return 0;
+        };
+        let width = knowledge.width() as usize;
+        let changed: Vec<Pos> = old
+            .iter()
+            .filter(|i| self.blocked.binary_search(i).is_err())
+            .chain(
+                self.blocked
+                    .iter()
+                    .filter(|i| old.binary_search(i).is_err()),
+            )
+            .map(|&i| Pos::new((i % width) as i32, (i / width) as i32))
+            .collect();
+        let before = d.expanded();
+        d.cells_changed(&WithObstacles::new(knowledge, &self.blocked), &changed);
+        let expanded = d.expanded() - before;
+        self.refresh(knowledge);
+        expanded
+    }
+
+    /// D* Lite: reads the path off the repaired plan.
+    fn refresh(&mut self, knowledge: &Knowledge) {
+        let Some(d) = &self.dstar else { return };
+        let view = WithObstacles::new(knowledge, &self.blocked);
+        self.cost = d.cost();
+        self.next = 1;
+        match d.path(&view) {
+            Some(path) => {
+                self.path = path;
+                self.status = Status::Ready;
+            }
+            None => {
+                self.path.clear();
+                self.status = Status::NoPath;
+            }
+        }
+    }
+}

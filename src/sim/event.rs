@@ -1,0 +1,82 @@
+//! What happened: [`crate::sim::Game::apply`] returns these, in order, for
+//! the UI to animate and tests to check. Events describe; they never feed
+//! back into the simulation.
+
+use super::{MonsterId, ReplanReason};
+use crate::cost::Cost;
+use crate::geom::Pos;
+
+/// Why a monster spent its action standing still.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WaitReason {
+    /// Its path request is waiting in (or being worked through by) the
+    /// turn's search budget.
+    Thinking,
+    /// A unit stands on its next cell.
+    Blocked,
+}
+
+/// One thing that happened in a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A monster stepped.
+    Moved {
+        monster: MonsterId,
+        from: Pos,
+        to: Pos,
+    },
+    /// A monster walked into a wall it did not know (towards `toward`; for
+    /// a diagonal, the wall may be a corner) and lost its move.
+    Bumped { monster: MonsterId, toward: Pos },
+    /// A faction learnt these cells (seen or bumped by `by`).
+    Discovered {
+        faction: usize,
+        by: MonsterId,
+        cells: Vec<Pos>,
+    },
+    /// A monster made its first plan.
+    Planned { monster: MonsterId, cost: Cost },
+    /// A monster made a new plan.
+    Replanned {
+        monster: MonsterId,
+        reason: ReplanReason,
+        cost: Option<Cost>,
+    },
+    /// A monster found no way to its goal on what its faction knows.
+    NoPath { monster: MonsterId },
+    /// A monster stood still.
+    Waited {
+        monster: MonsterId,
+        reason: WaitReason,
+    },
+    /// A monster reached its goal and left the level.
+    ReachedGoal { monster: MonsterId, at: Pos },
+}
+
+impl Event {
+    /// Every kind of event, in the order summaries list them.
+    pub const KINDS: [&'static str; 8] = [
+        "moved",
+        "bumped",
+        "discovered",
+        "planned",
+        "replanned",
+        "no-path",
+        "waited",
+        "reached-goal",
+    ];
+
+    /// This event's index in [`Event::KINDS`].
+    pub fn kind(&self) -> usize {
+        match self {
+            Event::Moved { .. } => 0,
+            Event::Bumped { .. } => 1,
+            Event::Discovered { .. } => 2,
+            Event::Planned { .. } => 3,
+            Event::Replanned { .. } => 4,
+            Event::NoPath { .. } => 5,
+            Event::Waited { .. } => 6,
+            Event::ReachedGoal { .. } => 7,
+        }
+    }
+}

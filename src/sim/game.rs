@@ -1,0 +1,697 @@
+//! The turn loop: the rules of movement, sight and bumping, applied to the
+//! true world, with every monster's plan made over its faction's knowledge
+//! (see [`super::ai`]). Deterministic: monsters act in id order, every
+//! search visits neighbours in one fixed order and breaks ties one fixed
+//! way, energy is integer, the one RNG is seeded and owned here, and no
+//! hash map is iterated.
+//!
+//! Energy: each turn a monster gains its speed ([`NORMAL_SPEED`] is one
+//! floor step a turn) and acts while it has at least [`ACTION_READY`];
+//! each action spends what it costs ([`move_energy`], [`WAIT_ENERGY`]), so
+//! a swamp step takes three turns and a road step seven tenths of one.
+//!
+//! Searches: A* requests go into a first-come-first-served queue that gets
+//! [`SimConfig::expansion_budget`] expansions a turn, so hundreds of
+//! monsters replanning at once never stall a turn; a search that runs out
+//! goes on next turn, first in line, over a snapshot of the knowledge it
+//! started on (so it is still an optimal search, and nobody starves), and
+//! its path is then checked against what was learnt meanwhile like any
+//! other. D* Lite repairs are charged to the same budget but run at once:
+//! they are small, and that is the point of them.
+
+use std::collections::VecDeque;
+
+use rand::RngExt;
+
+use super::Command;
+use super::ai::{Planner, ReplanReason, Status};
+use super::event::{Event, WaitReason};
+use super::faction::Faction;
+use super::monster::{Monster, MonsterId, Presence};
+use super::stats::{Stats, Trail, index};
+use super::world::World;
+use crate::cost::Cost;
+use crate::explore::{Replanner, look};
+use crate::geom::Pos;
+use crate::knowledge::{Knowledge, Turn};
+use crate::level::Level;
+use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
+use crate::rng::{SimRng, sim_rng};
+use crate::terrain::Terrain;
+
+/// Energy a normal monster gains a turn: one straight floor step.
+pub const NORMAL_SPEED: u32 = 100;
+/// A monster acts while it has at least this much energy.
+pub const ACTION_READY: i64 = 100;
+/// Standing still (waiting, thinking, or a move lost to a bump) costs what
+/// a straight floor step does, so a blocked monster takes its turn.
+pub const WAIT_ENERGY: i64 = 100;
+/// At most this many actions a turn, whatever the speed and terrain.
+const MAX_ACTIONS: u32 = 32;
+
+/// Energy a step costs: ten times the entering cost factor of the target
+/// cell for a straight step (floor: 100), fourteen for a diagonal. Time
+/// approximates the diagonal by 1.4; plans use the exact costs, so this
+/// decides how long a step takes, never which route is best.
+pub fn move_energy(enter_factor: Cost, diagonal: bool) -> i64 {
+    enter_factor as i64 * if diagonal { 14 } else { 10 }
+}
+
+/// Settings of the simulation that are not part of a level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SimConfig {
+    /// A* expansions the search queue may spend a turn (D* Lite repairs
+    /// are charged to it too).
+    pub expansion_budget: u64,
+    /// Most actions a monster waits for a moving unit to clear its way
+    /// before it plans around it (drawn from 1 to this for each hold-up; a
+    /// stopped unit is planned around at once).
+    pub patience: u32,
+    /// Stopped units of its own faction within this many cells are planned
+    /// around (adjacent units always are).
+    pub avoid_radius: u32,
+    /// Most expansions a search for a way round units in the way may take
+    /// (it runs at once, charged to the turn's budget).
+    pub detour_budget: u64,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            expansion_budget: 50_000,
+            patience: 2,
+            avoid_radius: 8,
+            detour_budget: 2_000,
+        }
+    }
+}
+
+/// Why a level cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("monster {monster} spawns at {at}, which is not free, passable ground")]
+    BadSpawn { monster: usize, at: Pos },
+    #[error("faction {faction}'s goal {at} is off the map")]
+    BadGoal { faction: String, at: Pos },
+}
+
+/// A search that ran out of budget and goes on next turn.
+#[derive(Clone, Debug)]
+struct Suspended {
+    /// The knowledge it started on.
+    snapshot: Knowledge,
+    /// The faction's log length then.
+    log_len: usize,
+}
+
+/// A* requests, first come first served.
+#[derive(Clone, Debug, Default)]
+struct SearchQueue {
+    waiting: VecDeque<MonsterId>,
+    ctx: SearchContext,
+    /// The head's search, when it ran out of budget.
+    suspended: Option<Suspended>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    seed: u64,
+    turn: Turn,
+    world: World,
+    factions: Vec<Faction>,
+    monsters: Vec<Monster>,
+    rng: SimRng,
+    queue: SearchQueue,
+    /// For short searches round units, apart from the queue's (which may
+    /// hold a suspended search).
+    detour_ctx: SearchContext,
+    config: SimConfig,
+    /// Expansions spent this turn.
+    spent: u64,
+}
+
+impl Game {
+    /// Starts `level` with `seed`: monsters placed in the level's order with
+    /// a random head start of energy (so equal-speed monsters are not in
+    /// lockstep), and every monster looks around once.
+    pub fn new(level: &Level, seed: u64, config: SimConfig) -> Result<Game, GameError> {
+        let terrain = &level.terrain;
+        let mut world = World::new(terrain.clone());
+        let mut rng = sim_rng(seed);
+        let mut factions = Vec::new();
+        for spec in &level.factions {
+            if let Some(goal) = spec.goal
+                && terrain.get(goal).is_none()
+            {
+                return Err(GameError::BadGoal {
+                    faction: spec.name.clone(),
+                    at: goal,
+                });
+            }
+            let mut f = Faction::new(spec.clone(), terrain.width(), terrain.height());
+            if spec.knows_map {
+                for p in terrain.grid().positions() {
+                    f.know(p, terrain.grid()[p]);
+                }
+            }
+            factions.push(f);
+        }
+        let mut monsters = Vec::new();
+        for (i, s) in level.spawns.iter().enumerate() {
+            if !terrain.is_passable(s.at) || world.occupant(s.at).is_some() {
+                return Err(GameError::BadSpawn {
+                    monster: i,
+                    at: s.at,
+                });
+            }
+            let spec = &level.factions[s.faction];
+            let id = i as MonsterId;
+            world.place(id, s.at);
+            monsters.push(Monster {
+                id,
+                faction: s.faction,
+                pos: s.at,
+                presence: Presence::Here,
+                energy: rng.random_range(0..spec.speed.max(1) as i64),
+                speed: spec.speed,
+                planner: Planner::new(spec.planner, spec.goal),
+                stats: Stats::default(),
+                trail: Trail::new(index(s.at, terrain.width())),
+                still: 0,
+                blocked_waits: 0,
+                patience: 0,
+            });
+        }
+        let mut game = Game {
+            seed,
+            turn: 0,
+            world,
+            factions,
+            monsters,
+            rng,
+            queue: SearchQueue::default(),
+            detour_ctx: SearchContext::new(),
+            config,
+            spent: 0,
+        };
+        let mut ignored = Vec::new();
+        for id in 0..game.monsters.len() {
+            game.look(id, &mut ignored);
+        }
+        Ok(game)
+    }
+
+    /// Does what `command` asks; returns what happened, in order.
+    pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        let mut events = Vec::new();
+        match command {
+            Command::Advance => self.advance(&mut events),
+            Command::SetGoal { monster, goal } => {
+                if let Some(m) = self.monsters.get_mut(monster as usize) {
+                    m.planner = Planner::new(m.planner.kind(), goal);
+                    self.queue.waiting.retain(|&w| w != monster);
+                    if self.queue.waiting.front() != Some(&monster) {
+                        // The suspended search (if any) belongs to the head,
+                        // which may have been this monster.
+                        self.queue.suspended = None;
+                    }
+                }
+            }
+        }
+        events
+    }
+
+    /// The seed the game started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Turns played.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+    /// The true world (for the rules, the UI and tests; never for planners).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+    pub fn factions(&self) -> &[Faction] {
+        &self.factions
+    }
+    pub fn monsters(&self) -> &[Monster] {
+        &self.monsters
+    }
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+    /// Expansions spent by searches this turn.
+    pub fn spent_this_turn(&self) -> u64 {
+        self.spent
+    }
+    /// A* requests waiting for the search budget.
+    pub fn queued_searches(&self) -> usize {
+        self.queue.waiting.len()
+    }
+
+    /// A faction's counters: its monsters' summed.
+    pub fn faction_stats(&self, faction: usize) -> Stats {
+        let mut s = Stats::default();
+        for m in self.monsters.iter().filter(|m| m.faction == faction) {
+            s += m.stats;
+        }
+        s
+    }
+
+    /// True when nothing more can happen: every monster has left, or has
+    /// no goal, or has no path on what its faction knows with nobody in
+    /// its way (knowledge only ever adds walls, so that is final).
+    pub fn is_settled(&self) -> bool {
+        self.monsters.iter().all(|m| {
+            !m.is_here()
+                || m.planner.goal().is_none()
+                || (m.planner.status() == Status::NoPath && m.planner.blocked().is_empty())
+        })
+    }
+
+    fn advance(&mut self, ev: &mut Vec<Event>) {
+        self.turn += 1;
+        self.spent = 0;
+        for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
+            m.energy = (m.energy + m.speed as i64).min(ACTION_READY + m.speed as i64);
+        }
+        // Searches left over from last turn go first.
+        self.pump(ev);
+        for id in 0..self.monsters.len() {
+            let mut actions = 0;
+            while actions < MAX_ACTIONS
+                && self.monsters[id].is_here()
+                && self.monsters[id].energy >= ACTION_READY
+            {
+                self.act(id, ev);
+                actions += 1;
+            }
+        }
+    }
+
+    /// One action of monster `id`.
+    fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
+        self.sync(id, ev);
+        let m = &self.monsters[id];
+        if m.planner.goal().is_none() {
+            return self.stand(id, None, ev);
+        }
+        match m.planner.status() {
+            Status::NeedsPlan => self.request_plan(id, ev),
+            Status::NoPath if !m.planner.blocked().is_empty() => {
+                // Units it planned round hem it in (D* Lite, after a wall
+                // was found): plan through them, and wait for them there.
+                let m = &mut self.monsters[id];
+                let expanded = m
+                    .planner
+                    .set_blocked(self.factions[m.faction].knowledge(), Vec::new());
+                self.charge(id, expanded);
+                self.announce(id, Some(ReplanReason::Blocked), ev);
+            }
+            _ => {}
+        }
+        let m = &self.monsters[id];
+        let Some(next) = m.planner.next_step() else {
+            let thinking = matches!(m.planner.status(), Status::Queued | Status::NeedsPlan);
+            return self.stand(id, thinking.then_some(WaitReason::Thinking), ev);
+        };
+        if let Some(other) = self.world.occupant(next) {
+            return self.collide(id, other as usize, ev);
+        }
+        let at = m.pos;
+        let Some(dir) = at.dir_to(next) else {
+            // Plans only step to neighbours; never trust that blindly.
+            self.monsters[id].planner.request(None);
+            return self.stand(id, Some(WaitReason::Thinking), ev);
+        };
+        if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some() {
+            self.step(id, next, dir.is_diagonal(), ev);
+        } else {
+            self.bump(id, next, dir, ev);
+        }
+    }
+
+    /// Spends an action standing still.
+    fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        m.energy -= WAIT_ENERGY;
+        m.still += 1;
+        if let Some(reason) = reason {
+            m.stats.waits += 1;
+            ev.push(Event::Waited {
+                monster: m.id,
+                reason,
+            });
+        }
+    }
+
+    /// A unit stands on the next cell. If it is heading into this monster's
+    /// cell, the two squeeze past each other; an ally with nowhere to step
+    /// (thinking, idle, lost) swaps places with it (as allies do in most
+    /// roguelikes): single-file corridors would jam otherwise. An ally
+    /// waiting in line is not pushed back: that would only swap it back. Anyone else: wait for it to move on,
+    /// and plan around it once it is stopped or patience runs out.
+    fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) {
+        let (me, them) = (&self.monsters[id], &self.monsters[other]);
+        let head_on = them.planner.next_step() == Some(me.pos);
+        let idle_ally = them.faction == me.faction && them.planner.next_step().is_none();
+        if head_on || idle_ally {
+            return self.swap(id, other, head_on, ev);
+        }
+        let stopped = them.is_stopped();
+        let m = &mut self.monsters[id];
+        if m.blocked_waits == 0 {
+            // Patience is drawn afresh for each hold-up, so two monsters
+            // waiting on each other do not give up in the same action; a
+            // stopped unit is planned around at once.
+            m.patience = if stopped {
+                0
+            } else {
+                self.rng.random_range(1..=self.config.patience.max(1))
+            };
+        }
+        if m.blocked_waits >= m.patience {
+            if self.detour(id, ev) {
+                self.monsters[id].blocked_waits = 0;
+            } else {
+                // Hemmed in: keep the plan and wait a while before trying
+                // again, rather than search again every action.
+                let m = &mut self.monsters[id];
+                m.patience = m.blocked_waits + 1 + self.rng.random_range(2..=6);
+                m.blocked_waits += 1;
+            }
+        } else {
+            self.monsters[id].blocked_waits += 1;
+        }
+        self.stand(id, Some(WaitReason::Blocked), ev);
+    }
+
+    /// Plans round the units in the way; true if a way round was found.
+    /// A*: a search capped at the detour budget (a detour round a unit is
+    /// short; not finding one cheaply means waiting is better). D* Lite:
+    /// a repair, undone if it finds no way.
+    fn detour(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
+        let avoid = self.units_to_avoid(id);
+        let m = &mut self.monsters[id];
+        let f = &self.factions[m.faction];
+        let found = match m.planner.kind() {
+            Replanner::AStar => {
+                let Some(goal) = m.planner.goal() else {
+                    return false;
+                };
+                let left = self.config.expansion_budget.saturating_sub(self.spent);
+                let cap = self.config.detour_budget.min(left);
+                if cap == 0 {
+                    return false;
+                }
+                let options = SearchOptions {
+                    max_expansions: Some(cap),
+                    ..SearchOptions::default()
+                };
+                let view = WithObstacles::new(f.knowledge(), &avoid);
+                let outcome = self.detour_ctx.find_path(&view, m.pos, goal, &options);
+                let expanded = self.detour_ctx.stats().expanded;
+                let log_len = f.log().len();
+                let taken = m.planner.take_detour(outcome, avoid, log_len);
+                self.charge(id, expanded);
+                taken
+            }
+            Replanner::DStarLite => {
+                let mut expanded = m.planner.set_blocked(f.knowledge(), avoid);
+                let found = m.planner.status() == Status::Ready;
+                if !found {
+                    expanded += m.planner.set_blocked(f.knowledge(), Vec::new());
+                }
+                self.charge(id, expanded);
+                found
+            }
+        };
+        if found {
+            self.announce(id, Some(ReplanReason::Blocked), ev);
+        }
+        found
+    }
+
+    /// Monster `id` steps into its ally `other`'s cell and `other` into
+    /// its; `head_on` when that is where `other` was going anyway.
+    fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) {
+        let (from, to) = (self.monsters[id].pos, self.monsters[other].pos);
+        let Some(dir) = from.dir_to(to) else {
+            return self.stand(id, Some(WaitReason::Blocked), ev);
+        };
+        self.world.remove(to);
+        self.step(id, to, dir.is_diagonal(), ev);
+        let width = self.world.terrain().width();
+        let o = &mut self.monsters[other];
+        o.pos = from;
+        o.stats.steps += 1;
+        o.trail.push(index(from, width));
+        o.stats.wasted = o.stats.steps.saturating_sub(o.trail.len());
+        o.still = 0;
+        let f = &self.factions[o.faction];
+        if head_on {
+            o.planner.advanced(from);
+        } else {
+            let expanded = o.planner.displaced(f.knowledge(), from);
+            o.stats.expanded += expanded;
+            self.spent += expanded;
+        }
+        let o = &mut self.monsters[other];
+        let monster = o.id;
+        ev.push(Event::Moved {
+            monster,
+            from: to,
+            to: from,
+        });
+        if o.planner.goal() == Some(from) {
+            o.presence = Presence::Escaped(self.turn);
+            ev.push(Event::ReachedGoal { monster, at: from });
+            return;
+        }
+        self.world.place(monster, from);
+        self.look(other, ev);
+        self.sync(other, ev);
+    }
+
+    /// A step on the true map.
+    fn step(&mut self, id: usize, to: Pos, diagonal: bool, ev: &mut Vec<Event>) {
+        let width = self.world.terrain().width();
+        let factor = self
+            .world
+            .get(to)
+            .and_then(Terrain::enter_cost)
+            .unwrap_or(0);
+        let m = &mut self.monsters[id];
+        let from = m.pos;
+        m.energy -= move_energy(factor, diagonal);
+        m.pos = to;
+        m.still = 0;
+        m.blocked_waits = 0;
+        m.stats.steps += 1;
+        m.trail.push(index(to, width));
+        m.stats.wasted = m.stats.steps - m.trail.len();
+        m.planner.advanced(to);
+        let monster = m.id;
+        let arrived = m.planner.goal() == Some(to);
+        self.world.remove(from);
+        ev.push(Event::Moved { monster, from, to });
+        if arrived {
+            self.monsters[id].presence = Presence::Escaped(self.turn);
+            ev.push(Event::ReachedGoal { monster, at: to });
+            return;
+        }
+        self.world.place(monster, to);
+        self.look(id, ev);
+        // Replan at once if what it saw broke its path: before any bump.
+        self.sync(id, ev);
+    }
+
+    /// A step into a wall the monster did not know: it feels the cells that
+    /// stopped it (the target, and for a diagonal the two corners), loses
+    /// the move and replans.
+    fn bump(&mut self, id: usize, toward: Pos, dir: crate::geom::Dir, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        m.stats.bumps += 1;
+        let (at, monster, fi) = (m.pos, m.id, m.faction);
+        ev.push(Event::Bumped { monster, toward });
+        let (a, b) = dir.components();
+        let mut cells = Vec::new();
+        for p in [toward, at.step(a), at.step(b)] {
+            if let Some(t) = self.world.get(p)
+                && self.factions[fi].learn(p, t, self.turn)
+            {
+                cells.push(p);
+            }
+        }
+        if cells.is_empty() {
+            // It bumped into something its faction knew: its plan is wrong.
+            self.monsters[id].planner.request(None);
+        } else {
+            ev.push(Event::Discovered {
+                faction: fi,
+                by: monster,
+                cells,
+            });
+        }
+        self.stand(id, None, ev);
+        self.sync(id, ev);
+    }
+
+    /// The monster looks around with its faction's sight.
+    fn look(&mut self, id: usize, ev: &mut Vec<Event>) {
+        let m = &self.monsters[id];
+        let f = &mut self.factions[m.faction];
+        let sight = f.spec().sight;
+        let (knowledge, log) = f.knowledge_mut();
+        let cells = look(knowledge, self.world.terrain(), m.pos, sight, self.turn);
+        if !cells.is_empty() {
+            log.extend_from_slice(&cells);
+            ev.push(Event::Discovered {
+                faction: m.faction,
+                by: m.id,
+                cells,
+            });
+        }
+    }
+
+    /// Brings the monster's plan up to date with its faction's knowledge.
+    fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        if m.planner.status() == Status::Queued {
+            return; // Checked when the search comes back.
+        }
+        let f = &self.factions[m.faction];
+        let sync = m.planner.sync(f.knowledge(), f.log());
+        self.charge(id, sync.expanded);
+        if sync.broken {
+            match self.monsters[id].planner.kind() {
+                Replanner::AStar => self.request_plan(id, ev),
+                Replanner::DStarLite => self.announce(id, Some(ReplanReason::NewWall), ev),
+            }
+        }
+    }
+
+    /// Makes (D* Lite) or queues (A*) a plan over the faction's knowledge.
+    /// Units are not planned around here but where they are met (see
+    /// [`Game::collide`]): a whole-map search that fails because a unit
+    /// stands in a corridor would be wasted, since units move.
+    fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        let f = &self.factions[m.faction];
+        match m.planner.kind() {
+            Replanner::AStar => {
+                m.planner.set_blocked(f.knowledge(), Vec::new());
+                if m.planner.status() != Status::Queued {
+                    m.planner.queued();
+                    self.queue.waiting.push_back(m.id);
+                }
+                self.pump(ev);
+            }
+            Replanner::DStarLite => {
+                let expanded = m
+                    .planner
+                    .plan_incremental(f.knowledge(), m.pos, f.log().len());
+                self.charge(id, expanded);
+                self.announce(id, None, ev);
+            }
+        }
+    }
+
+    /// Runs queued A* searches, first come first served, until the turn's
+    /// budget is spent.
+    fn pump(&mut self, ev: &mut Vec<Event>) {
+        while self.spent < self.config.expansion_budget {
+            let Some(&id) = self.queue.waiting.front() else {
+                break;
+            };
+            let left = self.config.expansion_budget - self.spent;
+            let m = &self.monsters[id as usize];
+            let f = &self.factions[m.faction];
+            let q = &mut self.queue;
+            let outcome = match (&q.suspended, m.planner.goal()) {
+                (Some(s), _) => q
+                    .ctx
+                    .resume(&m.planner.view(&s.snapshot), left)
+                    .unwrap_or(Outcome::Unreachable),
+                (None, Some(goal)) => {
+                    let options = SearchOptions {
+                        max_expansions: Some(left),
+                        ..SearchOptions::default()
+                    };
+                    q.ctx
+                        .find_path(&m.planner.view(f.knowledge()), m.pos, goal, &options)
+                }
+                (None, None) => Outcome::Unreachable,
+            };
+            let expanded = q.ctx.stats().expanded;
+            if outcome == Outcome::OutOfBudget {
+                if q.suspended.is_none() {
+                    q.suspended = Some(Suspended {
+                        snapshot: f.knowledge().snapshot(),
+                        log_len: f.log().len(),
+                    });
+                }
+                self.charge(id as usize, expanded);
+                break;
+            }
+            let log_len = q.suspended.take().map_or(f.log().len(), |s| s.log_len);
+            q.waiting.pop_front();
+            self.charge(id as usize, expanded);
+            let reason = self.monsters[id as usize].planner.install(outcome, log_len);
+            self.announce(id as usize, reason, ev);
+        }
+    }
+
+    /// Reports a plan just made or repaired.
+    fn announce(&mut self, id: usize, reason: Option<ReplanReason>, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        let monster = m.id;
+        match (m.planner.status(), m.planner.cost(), reason) {
+            (Status::Ready, Some(cost), None) => ev.push(Event::Planned { monster, cost }),
+            (Status::Ready, cost, Some(reason)) => {
+                m.stats.replans += 1;
+                ev.push(Event::Replanned {
+                    monster,
+                    reason,
+                    cost,
+                });
+            }
+            (Status::NoPath, ..) => ev.push(Event::NoPath { monster }),
+            _ => {}
+        }
+    }
+
+    /// Charges search work to a monster and to the turn's budget.
+    fn charge(&mut self, id: usize, expanded: u64) {
+        self.monsters[id].stats.expanded += expanded;
+        self.spent += expanded;
+    }
+
+    /// Cells of the units monster `id` plans around: every unit next to it,
+    /// and stopped units of its own faction within the avoid radius.
+    /// Row-major order, so the list is sorted.
+    fn units_to_avoid(&self, id: usize) -> Vec<usize> {
+        let m = &self.monsters[id];
+        let r = self.config.avoid_radius as i32;
+        let width = self.world.terrain().width() as usize;
+        let mut out = Vec::new();
+        for y in m.pos.y - r..=m.pos.y + r {
+            for x in m.pos.x - r..=m.pos.x + r {
+                let p = Pos::new(x, y);
+                let Some(o) = self.world.occupant(p) else {
+                    continue;
+                };
+                let other = &self.monsters[o as usize];
+                let (dx, dy) = p.abs_delta(m.pos);
+                let adjacent = dx.max(dy) == 1;
+                if adjacent || (other.faction == m.faction && other.is_stopped() && o != m.id) {
+                    out.push(y as usize * width + x as usize);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,38 @@
+//! The headless simulation: the true world, factions with their knowledge,
+//! monsters with their plans, and a deterministic turn loop driven by
+//! [`Command`]s that returns [`Event`]s. Nothing here draws or reads the
+//! terminal; the UI renders a `&Game`.
+//!
+//! ```
+//! use darkstar::level::Level;
+//! use darkstar::sim::{Command, Event, Game, SimConfig};
+//! let text = "name: hall\nfaction: orcs glyph=o goal=1\nmap:\n#######\n#o...1#\n#######\n";
+//! let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
+//! let mut game = Game::new(&level, 7, SimConfig::default()).unwrap();
+//! let mut events = Vec::new();
+//! while !game.is_settled() {
+//!     events.extend(game.apply(Command::Advance));
+//! }
+//! assert!(events.iter().any(|e| matches!(e, Event::ReachedGoal { monster: 0, .. })));
+//! assert_eq!(game.monsters()[0].stats().steps, 4);
+//! ```
+
+pub mod ai;
+mod command;
+mod event;
+mod faction;
+mod game;
+mod monster;
+mod report;
+mod stats;
+mod world;
+
+pub use ai::{Planner, ReplanReason, Status};
+pub use command::Command;
+pub use event::{Event, WaitReason};
+pub use faction::Faction;
+pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
+pub use monster::{Monster, MonsterId, Presence};
+pub use report::{Report, run_headless};
+pub use stats::{Stats, Trail};
+pub use world::World;

@@ -1,0 +1,76 @@
+//! A monster: where it is, how much energy it has banked, its plan and its
+//! counters.
+
+use super::ai::Planner;
+use super::stats::{Stats, Trail};
+use crate::geom::Pos;
+use crate::knowledge::Turn;
+
+/// A monster's number: its index in [`crate::sim::Game::monsters`], in the
+/// order the level places them.
+pub type MonsterId = u32;
+
+/// Whether a monster is still on the level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Presence {
+    /// On the map.
+    Here,
+    /// Reached its goal on this turn and left.
+    Escaped(Turn),
+}
+
+/// One monster.
+#[derive(Clone, Debug)]
+pub struct Monster {
+    pub(crate) id: MonsterId,
+    pub(crate) faction: usize,
+    pub(crate) pos: Pos,
+    pub(crate) presence: Presence,
+    /// Banked energy; it acts while this is at least
+    /// [`crate::sim::ACTION_READY`], and every action spends some.
+    pub(crate) energy: i64,
+    pub(crate) speed: u32,
+    pub(crate) planner: Planner,
+    pub(crate) stats: Stats,
+    pub(crate) trail: Trail,
+    /// Actions in a row without a step: above zero, others treat it as
+    /// stopped and plan around it.
+    pub(crate) still: u32,
+    /// Actions in a row spent waiting for a moving unit to clear the way.
+    pub(crate) blocked_waits: u32,
+    /// How many such actions it will wait this time.
+    pub(crate) patience: u32,
+}
+
+impl Monster {
+    pub fn id(&self) -> MonsterId {
+        self.id
+    }
+    /// Index of its faction.
+    pub fn faction(&self) -> usize {
+        self.faction
+    }
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+    pub fn presence(&self) -> Presence {
+        self.presence
+    }
+    /// True while it is on the map.
+    pub fn is_here(&self) -> bool {
+        self.presence == Presence::Here
+    }
+    pub fn energy(&self) -> i64 {
+        self.energy
+    }
+    pub fn planner(&self) -> &Planner {
+        &self.planner
+    }
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+    /// True when it did not step on its last action.
+    pub fn is_stopped(&self) -> bool {
+        self.still > 0
+    }
+}
