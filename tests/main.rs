@@ -5,3 +5,4 @@ mod fog;
 mod movingai;
 mod parsers;
 mod searches;
+mod sim;

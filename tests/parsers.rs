@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use darkstar::level::{Level, MAX_LEVEL_BYTES};
 use darkstar::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
 use darkstar::terrain::AsciiMap;
 use proptest::prelude::*;
@@ -24,6 +25,23 @@ proptest! {
         let _ = MovingAiMap::parse(&text, "fuzz.map".as_ref());
         let _ = Scenario::parse(&text, "fuzz.map.scen".as_ref());
         let _ = AsciiMap::parse(&text);
+        let _ = Level::parse(&text, "fuzz.txt".as_ref());
+    }
+
+    /// Near-valid levels: a real header and random grid rows and settings.
+    /// Any error names the file, a line that exists and a column.
+    #[test]
+    fn mangled_levels_give_positioned_errors(
+        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|knows-map|frob)",
+        rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
+    ) {
+        let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
+        if let Err(e) = Level::parse(&text, "l.txt".as_ref()) {
+            let (line, column) = e.position().unwrap();
+            prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
+            prop_assert!(column >= 1, "{}", e);
+            prop_assert!(e.to_string().starts_with(&format!("l.txt:{line}:{column}: ")), "{}", e);
+        }
     }
 
     /// Near-valid maps: a real header with random sizes and random rows.
@@ -138,6 +156,11 @@ fn bad_command_lines_are_errors_not_panics() {
         &["demo", "--seed"],
         &["demo", "--seed", "x"],
         &["frobnicate"],
+        &["run", "--turns", "x"],
+        &["run", "--seed", "1", "--level", "levels/dead-end.txt"],
+        &["run", "--width", "3"],
+        &["run", "--budget", "0"],
+        &["run", "--level", "/nonexistent/level.txt"],
     ] {
         let out = darkstar(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -154,6 +177,88 @@ fn demo_runs_with_no_arguments() {
     assert!(out.status.success());
     assert!(
         stdout.contains("seed 1:") && stdout.contains('S') && stdout.contains('G'),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn level_files_errors_name_file_line_and_column() {
+    let dir = scratch("levels");
+    let path = dir.join("bad.txt");
+    std::fs::write(&path, "name: bad\nfaction: orcs glyph=o\nmap:\n###\n#o?\n").unwrap();
+    let err = Level::load(&path).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}:5:3: unknown glyph '?'", path.display())),
+        "{err}"
+    );
+    let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains(":5:3:"), "{stderr}");
+
+    std::fs::write(&path, [b'n', 0xff, b'\n']).unwrap();
+    assert!(
+        Level::load(&path)
+            .unwrap_err()
+            .to_string()
+            .contains(":1:1: not valid UTF-8")
+    );
+    let huge = std::fs::File::create(&path).unwrap();
+    huge.set_len(MAX_LEVEL_BYTES + 1).unwrap();
+    assert!(
+        Level::load(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("larger than")
+    );
+}
+
+/// Every level shipped in `levels/` loads and starts.
+#[test]
+fn shipped_levels_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            darkstar::sim::Game::new(&level, 1, Default::default()).unwrap();
+            count += 1;
+        }
+    }
+    assert!(count >= 2);
+}
+
+#[test]
+fn run_command_prints_a_summary_per_faction() {
+    let out = darkstar(&["run", "--seed", "2", "--turns", "3000"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for word in [
+        "maze-2",
+        "blind",
+        "scouts",
+        "natives",
+        "bumps",
+        "replans",
+        "expanded",
+        "wasted",
+        "events: moved",
+    ] {
+        assert!(stdout.contains(word), "{word} missing: {stdout}");
+    }
+    let dead_end = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/dead-end.txt");
+    let out = darkstar(&[
+        "run",
+        "--level",
+        dead_end.to_str().unwrap(),
+        "--turns",
+        "100",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Dead-end alley") && stdout.contains("reached-goal 1"),
         "{stdout}"
     );
 }

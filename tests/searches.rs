@@ -208,15 +208,16 @@ fn same_query_gives_the_same_path_every_time() {
 #[test]
 fn figure_one_goes_round_the_wall() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/figure1.txt");
-    let a = AsciiMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let (start, goal) = (a.label('A').unwrap(), a.label('B').unwrap());
-    let out = SearchContext::new().find_path(&a.map, start, goal, &SearchOptions::default());
+    let level = darkstar::level::Level::load(&path).unwrap();
+    let (start, goal) = (level.spawns[0].at, level.factions[0].goal.unwrap());
+    let map = &level.terrain;
+    let out = SearchContext::new().find_path(map, start, goal, &SearchOptions::default());
     let cost = out.cost().unwrap();
     assert_eq!(
         cost,
         FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::cost::DIAGONAL)
     );
-    assert!(out.path().unwrap().iter().all(|p| a.map.is_passable(*p)));
+    assert!(out.path().unwrap().iter().all(|p| map.is_passable(*p)));
 }
 
 proptest! {

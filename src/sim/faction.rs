@@ -2,7 +2,7 @@
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
 use crate::geom::Pos;
-use crate::knowledge::{Knowledge, Learnt, Turn};
+use crate::knowledge::Knowledge;
 use crate::level::FactionSpec;
 use crate::terrain::Terrain;
 
@@ -39,15 +39,6 @@ impl Faction {
     /// Cells learnt so far, in order.
     pub fn log(&self) -> &[Pos] {
         &self.log
-    }
-
-    /// Records `terrain` seen at `p`; true when that was news.
-    pub(crate) fn learn(&mut self, p: Pos, terrain: Terrain, turn: Turn) -> bool {
-        let news = self.knowledge.learn(p, terrain, turn) != Learnt::Nothing;
-        if news {
-            self.log.push(p);
-        }
-        news
     }
 
     /// Learns `p` before play starts: not logged, since no plan exists yet.

@@ -32,8 +32,8 @@ use super::stats::{Stats, Trail, index};
 use super::world::World;
 use crate::cost::Cost;
 use crate::explore::{Replanner, look};
-use crate::geom::Pos;
-use crate::knowledge::{Knowledge, Turn};
+use crate::geom::{Dir, Pos};
+use crate::knowledge::{Knowledge, Learnt, Turn};
 use crate::level::Level;
 use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
 use crate::rng::{SimRng, sim_rng};
@@ -197,7 +197,7 @@ impl Game {
         };
         let mut ignored = Vec::new();
         for id in 0..game.monsters.len() {
-            game.look(id, &mut ignored);
+            game.look(id, &[], &mut ignored);
         }
         Ok(game)
     }
@@ -328,7 +328,7 @@ impl Game {
             return self.stand(id, Some(WaitReason::Thinking), ev);
         };
         if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some() {
-            self.step(id, next, dir.is_diagonal(), ev);
+            self.step(id, next, dir, ev);
         } else {
             self.bump(id, next, dir, ev);
         }
@@ -443,7 +443,7 @@ impl Game {
             return self.stand(id, Some(WaitReason::Blocked), ev);
         };
         self.world.remove(to);
-        self.step(id, to, dir.is_diagonal(), ev);
+        self.step(id, to, dir, ev);
         let width = self.world.terrain().width();
         let o = &mut self.monsters[other];
         o.pos = from;
@@ -466,18 +466,19 @@ impl Game {
             from: to,
             to: from,
         });
-        if o.planner.goal() == Some(from) {
-            o.presence = Presence::Escaped(self.turn);
+        let arrived = o.planner.goal() == Some(from);
+        self.look(other, &Self::corners(to, dir.opposite()), ev);
+        if arrived {
+            self.monsters[other].presence = Presence::Escaped(self.turn);
             ev.push(Event::ReachedGoal { monster, at: from });
             return;
         }
         self.world.place(monster, from);
-        self.look(other, ev);
         self.sync(other, ev);
     }
 
     /// A step on the true map.
-    fn step(&mut self, id: usize, to: Pos, diagonal: bool, ev: &mut Vec<Event>) {
+    fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) {
         let width = self.world.terrain().width();
         let factor = self
             .world
@@ -486,7 +487,7 @@ impl Game {
             .unwrap_or(0);
         let m = &mut self.monsters[id];
         let from = m.pos;
-        m.energy -= move_energy(factor, diagonal);
+        m.energy -= move_energy(factor, dir.is_diagonal());
         m.pos = to;
         m.still = 0;
         m.blocked_waits = 0;
@@ -498,13 +499,13 @@ impl Game {
         let arrived = m.planner.goal() == Some(to);
         self.world.remove(from);
         ev.push(Event::Moved { monster, from, to });
+        self.look(id, &Self::corners(from, dir), ev);
         if arrived {
             self.monsters[id].presence = Presence::Escaped(self.turn);
             ev.push(Event::ReachedGoal { monster, at: to });
             return;
         }
         self.world.place(monster, to);
-        self.look(id, ev);
         // Replan at once if what it saw broke its path: before any bump.
         self.sync(id, ev);
     }
@@ -512,49 +513,58 @@ impl Game {
     /// A step into a wall the monster did not know: it feels the cells that
     /// stopped it (the target, and for a diagonal the two corners), loses
     /// the move and replans.
-    fn bump(&mut self, id: usize, toward: Pos, dir: crate::geom::Dir, ev: &mut Vec<Event>) {
+    fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         m.stats.bumps += 1;
-        let (at, monster, fi) = (m.pos, m.id, m.faction);
+        let (at, monster) = (m.pos, m.id);
         ev.push(Event::Bumped { monster, toward });
-        let (a, b) = dir.components();
-        let mut cells = Vec::new();
-        for p in [toward, at.step(a), at.step(b)] {
-            if let Some(t) = self.world.get(p)
-                && self.factions[fi].learn(p, t, self.turn)
-            {
-                cells.push(p);
-            }
-        }
-        if cells.is_empty() {
+        let mut touched = Self::corners(at, dir);
+        touched.insert(0, toward);
+        if !self.look(id, &touched, ev) {
             // It bumped into something its faction knew: its plan is wrong.
             self.monsters[id].planner.request(None);
-        } else {
-            ev.push(Event::Discovered {
-                faction: fi,
-                by: monster,
-                cells,
-            });
         }
         self.stand(id, None, ev);
         self.sync(id, ev);
     }
 
-    /// The monster looks around with its faction's sight.
-    fn look(&mut self, id: usize, ev: &mut Vec<Event>) {
+    /// The monster looks around with its faction's sight, and feels the
+    /// `touched` cells (the corners it just squeezed between: a diagonal
+    /// step passes right by them, so even a blind monster learns them).
+    /// True if its faction learnt anything.
+    fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
         let m = &self.monsters[id];
         let f = &mut self.factions[m.faction];
         let sight = f.spec().sight;
         let (knowledge, log) = f.knowledge_mut();
-        let cells = look(knowledge, self.world.terrain(), m.pos, sight, self.turn);
-        if !cells.is_empty() {
-            log.extend_from_slice(&cells);
-            ev.push(Event::Discovered {
-                faction: m.faction,
-                by: m.id,
-                cells,
-            });
+        let mut cells = look(knowledge, self.world.terrain(), m.pos, sight, self.turn);
+        for &p in touched {
+            if let Some(t) = self.world.get(p)
+                && knowledge.learn(p, t, self.turn) != Learnt::Nothing
+            {
+                cells.push(p);
+            }
         }
+        if cells.is_empty() {
+            return false;
+        }
+        log.extend_from_slice(&cells);
+        ev.push(Event::Discovered {
+            faction: m.faction,
+            by: m.id,
+            cells,
+        });
+        true
+    }
+
+    /// The two cells a step from `from` in `dir` passes between (none for a
+    /// straight step).
+    fn corners(from: Pos, dir: Dir) -> Vec<Pos> {
+        if !dir.is_diagonal() {
+            return Vec::new();
+        }
+        let (a, b) = dir.components();
+        vec![from.step(a), from.step(b)]
     }
 
     /// Brings the monster's plan up to date with its faction's knowledge.

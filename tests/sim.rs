@@ -1,0 +1,386 @@
+//! The simulation, through `Game::apply`: fog-of-war behaviour on ASCII
+//! fixtures, units in each other's way, the search budget, determinism, and
+//! the property that what a faction has not discovered cannot change
+//! anything it does.
+
+use darkstar::explore::Replanner;
+use darkstar::geom::Pos;
+use darkstar::level::{FactionSpec, Level, Spawn};
+use darkstar::mapgen::maze_level;
+use darkstar::path::{SearchContext, SearchOptions};
+use darkstar::sim::{Command, Event, Game, ReplanReason, SimConfig, WaitReason};
+use darkstar::terrain::Terrain;
+use proptest::prelude::*;
+
+use crate::common::terrain_map;
+
+/// Plays `level` until it settles or `turns` run out; every event with the
+/// turn it happened on.
+fn play(level: &Level, seed: u64, config: SimConfig, turns: u32) -> (Game, Vec<(u32, Event)>) {
+    let mut game = Game::new(level, seed, config).expect("level starts");
+    let mut events = Vec::new();
+    for _ in 0..turns {
+        if game.is_settled() {
+            break;
+        }
+        let turn = game.turn() + 1;
+        events.extend(game.apply(Command::Advance).into_iter().map(|e| (turn, e)));
+    }
+    (game, events)
+}
+
+fn parse(text: &str) -> Level {
+    Level::parse(text, "fixture.txt".as_ref()).unwrap()
+}
+
+fn levels_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
+}
+
+/// `levels/dead-end.txt` with its one faction's settings changed.
+fn dead_end(sight: u32, planner: Replanner, knows_map: bool) -> Level {
+    let mut level = Level::load(&levels_dir().join("dead-end.txt")).unwrap();
+    let f = &mut level.factions[0];
+    (f.sight, f.planner, f.knows_map) = (sight, planner, knows_map);
+    level
+}
+
+/// The pocket east of the start: the blind alley.
+const POCKET: Pos = Pos::new(11, 1);
+
+fn visited(events: &[(u32, Event)], cell: Pos) -> bool {
+    events
+        .iter()
+        .any(|(_, e)| matches!(e, Event::Moved { to, .. } if *to == cell))
+}
+
+fn reached(events: &[(u32, Event)], monster: u32) -> bool {
+    events
+        .iter()
+        .any(|(_, e)| matches!(e, Event::ReachedGoal { monster: m, .. } if *m == monster))
+}
+
+/// Touch only: the monster plans straight through the fog into the blind
+/// alley, bumps the walls at its end, replans and still reaches the goal;
+/// the steps into the alley and back count as wasted.
+#[test]
+fn a_blind_monster_walks_into_the_dead_end_bumps_replans_and_arrives() {
+    for planner in [Replanner::AStar, Replanner::DStarLite] {
+        let (game, events) = play(&dead_end(0, planner, false), 1, SimConfig::default(), 500);
+        assert!(reached(&events, 0), "{planner:?}: {events:?}");
+        assert!(
+            visited(&events, POCKET),
+            "{planner:?} never entered the alley"
+        );
+        let first_bump = events
+            .iter()
+            .position(|(_, e)| matches!(e, Event::Bumped { .. }));
+        let first_replan = events.iter().position(|(_, e)| {
+            matches!(
+                e,
+                Event::Replanned {
+                    reason: ReplanReason::NewWall,
+                    ..
+                }
+            )
+        });
+        let (Some(bump), Some(replan)) = (first_bump, first_replan) else {
+            panic!("{planner:?}: no bump or no replan: {events:?}");
+        };
+        assert!(bump < replan, "{planner:?}: replanned before bumping");
+        let stats = game.monsters()[0].stats();
+        assert!(
+            stats.bumps >= 1 && stats.replans >= 1 && stats.wasted >= 2,
+            "{stats:?}"
+        );
+        assert_eq!(game.faction_stats(0), stats);
+    }
+}
+
+/// The same monster knowing the map walks the optimal path and never sets
+/// foot in the alley.
+#[test]
+fn with_full_knowledge_the_same_monster_never_enters_the_dead_end() {
+    for planner in [Replanner::AStar, Replanner::DStarLite] {
+        let level = dead_end(0, planner, true);
+        let (game, events) = play(&level, 1, SimConfig::default(), 500);
+        assert!(reached(&events, 0));
+        assert!(!visited(&events, POCKET), "{planner:?} entered the alley");
+        let optimal = SearchContext::new()
+            .find_path(
+                &level.terrain,
+                level.spawns[0].at,
+                level.factions[0].goal.unwrap(),
+                &SearchOptions::default(),
+            )
+            .path()
+            .unwrap()
+            .len() as u64
+            - 1;
+        let stats = game.monsters()[0].stats();
+        assert_eq!(
+            (stats.steps, stats.bumps, stats.replans, stats.wasted),
+            (optimal, 0, 0, 0)
+        );
+    }
+}
+
+/// With sight, the monster replans the moment it sees the alley's end,
+/// before it bumps into anything (it never does), and walks less.
+#[test]
+fn a_monster_with_sight_replans_as_soon_as_it_sees_the_wall() {
+    for planner in [Replanner::AStar, Replanner::DStarLite] {
+        let (blind, _) = play(&dead_end(0, planner, false), 1, SimConfig::default(), 500);
+        let (game, events) = play(&dead_end(3, planner, false), 1, SimConfig::default(), 500);
+        assert!(reached(&events, 0));
+        assert!(
+            events
+                .iter()
+                .all(|(_, e)| !matches!(e, Event::Bumped { .. }))
+        );
+        let replan = events
+            .iter()
+            .position(|(_, e)| {
+                matches!(
+                    e,
+                    Event::Replanned {
+                        reason: ReplanReason::NewWall,
+                        ..
+                    }
+                )
+            })
+            .unwrap_or_else(|| panic!("{planner:?} never replanned"));
+        // The replan comes straight after the sighting that caused it.
+        assert!(matches!(events[replan - 1].1, Event::Discovered { .. }));
+        let (seen, walked) = (game.monsters()[0].stats(), blind.monsters()[0].stats());
+        assert!(seen.steps < walked.steps, "{seen:?} vs {walked:?}");
+    }
+}
+
+/// Same level, same seed: the identical event sequence, twice; and the
+/// RNG matters (another seed plays differently).
+#[test]
+fn the_same_seed_replays_the_identical_event_sequence() {
+    let level = maze_level(7, 41, 21, 4);
+    let config = SimConfig::default();
+    let (a_game, a) = play(&level, 7, config, 400);
+    let (b_game, b) = play(&level, 7, config, 400);
+    assert!(a.len() > 500, "too little happened to compare: {}", a.len());
+    assert_eq!(a, b);
+    for (x, y) in a_game.monsters().iter().zip(b_game.monsters()) {
+        assert_eq!((x.pos(), x.stats()), (y.pos(), y.stats()));
+    }
+    let (_, c) = play(&level, 8, config, 400);
+    assert_ne!(a, c, "the seed changed nothing");
+}
+
+/// Every monster of every faction gets through a maze full of dead ends,
+/// squeezing past one another in its single-file corridors.
+#[test]
+fn every_faction_gets_through_a_maze() {
+    let level = maze_level(3, 61, 31, 3);
+    let (game, events) = play(&level, 3, SimConfig::default(), 6000);
+    for m in game.monsters() {
+        assert!(
+            !m.is_here(),
+            "monster {} stuck at {}: {:?}",
+            m.id(),
+            m.pos(),
+            m.stats()
+        );
+    }
+    let blind = game.faction_stats(0);
+    let natives = game.faction_stats(2);
+    assert!(blind.bumps > 0 && blind.wasted > 0, "{blind:?}");
+    assert_eq!((natives.bumps, natives.replans), (0, 0), "{natives:?}");
+    assert!(natives.steps < blind.steps);
+    assert!(
+        events
+            .iter()
+            .any(|(_, e)| matches!(e, Event::Replanned { .. }))
+    );
+}
+
+/// A unit that is not moving stands in the straight way across a room: the
+/// monster plans round it (treated as unwalkable) rather than waiting for
+/// ever; a different faction, so no swapping places.
+#[test]
+fn a_stopped_unit_is_planned_around() {
+    let level = parse(
+        "name: room\nfaction: walkers glyph=w goal=1\nfaction: statues glyph=s\nmap:\n\
+         #########\n\
+         #.......#\n\
+         #w..s..1#\n\
+         #.......#\n\
+         #########\n",
+    );
+    let statue = level.spawns[1].at;
+    let (game, events) = play(&level, 1, SimConfig::default(), 100);
+    assert!(reached(&events, 0), "{events:?}");
+    assert!(!visited(&events, statue));
+    assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
+    assert!(events.iter().any(|(_, e)| matches!(
+        e,
+        Event::Replanned {
+            monster: 0,
+            reason: ReplanReason::Blocked,
+            ..
+        }
+    )));
+}
+
+/// A file of allies in a one-cell corridor all get to the goal, and two
+/// factions meeting head on squeeze past each other.
+#[test]
+fn single_file_corridors_do_not_jam() {
+    let level = parse(
+        "name: corridor\nfaction: east glyph=e goal=1\nfaction: west glyph=w goal=2\nmap:\n\
+         ##################\n\
+         #2eeee.......www1#\n\
+         ##################\n",
+    );
+    let (game, events) = play(&level, 5, SimConfig::default(), 200);
+    for m in game.monsters() {
+        assert!(!m.is_here(), "monster {} stuck at {}", m.id(), m.pos());
+    }
+    assert_eq!(
+        events
+            .iter()
+            .filter(|(_, e)| matches!(e, Event::ReachedGoal { .. }))
+            .count(),
+        7
+    );
+}
+
+/// Hundreds of cells of searching with a budget of a few dozen a turn: no
+/// turn spends more than the budget, a search runs over several turns (the
+/// monster thinks meanwhile), nobody starves, and a search spread over
+/// turns finds exactly the plan one run in a single turn does.
+#[test]
+fn searches_share_a_per_turn_budget_fairly() {
+    let mut level = maze_level(11, 41, 21, 5);
+    for f in &mut level.factions {
+        f.planner = Replanner::AStar; // D* Lite repairs are charged, not sliced
+    }
+    let tight = SimConfig {
+        expansion_budget: 40,
+        detour_budget: 40,
+        ..SimConfig::default()
+    };
+    let mut game = Game::new(&level, 11, tight).unwrap();
+    let mut events = Vec::new();
+    let mut thought_for = vec![0u32; game.monsters().len()];
+    for _ in 0..20_000 {
+        if game.is_settled() {
+            break;
+        }
+        let turn = game.apply(Command::Advance);
+        assert!(
+            game.spent_this_turn() <= tight.expansion_budget,
+            "turn {} spent {}",
+            game.turn(),
+            game.spent_this_turn()
+        );
+        for e in &turn {
+            if let Event::Waited {
+                monster,
+                reason: WaitReason::Thinking,
+            } = e
+            {
+                thought_for[*monster as usize] += 1;
+            }
+        }
+        events.extend(turn);
+    }
+    assert!(
+        game.monsters().iter().all(|m| !m.is_here()),
+        "someone starved"
+    );
+    assert!(
+        thought_for.iter().any(|&t| t >= 3),
+        "no search spanned turns: {thought_for:?}"
+    );
+    // First plans: the same cost as with an unlimited budget (knowledge
+    // does not change while a monster thinks about its first plan... but
+    // other monsters may learn meanwhile, so compare on a lone monster).
+    let mut alone = level.clone();
+    alone.spawns.truncate(1);
+    let first_plan = |config| {
+        let (_, ev) = play(&alone, 11, config, 200);
+        ev.into_iter()
+            .find_map(|(t, e)| match e {
+                Event::Planned { cost, .. } => Some((t, cost)),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let (slow_turn, slow_cost) = first_plan(tight);
+    let (fast_turn, fast_cost) = first_plan(SimConfig::default());
+    assert_eq!(slow_cost, fast_cost);
+    assert!(slow_turn > fast_turn, "the sliced search took no longer");
+}
+
+/// Builds a level on `terrain`: a touch-only A* faction and a sighted D*
+/// Lite faction, both heading for `goal`, monsters at `spawns`.
+fn two_factions(terrain: darkstar::terrain::TerrainMap, goal: Pos, spawns: &[Pos]) -> Level {
+    let mut blind = FactionSpec::new("blind", 'b');
+    blind.goal = Some(goal);
+    let mut scouts = FactionSpec::new("scouts", 's');
+    (scouts.sight, scouts.planner, scouts.goal) = (2, Replanner::DStarLite, Some(goal));
+    Level {
+        name: "random".into(),
+        description: String::new(),
+        terrain,
+        factions: vec![blind, scouts],
+        spawns: spawns
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Spawn { faction: i % 2, at })
+            .collect(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Changing the true contents of cells no faction has discovered
+    /// changes nothing: the same events, plans and costs, turn for turn.
+    /// (A faction's planners see only its knowledge; the rules reveal a
+    /// cell only by sight or touch.)
+    #[test]
+    fn hidden_changes_never_change_plans(
+        map in terrain_map(16),
+        picks in proptest::collection::vec((0u32..256, 0u32..256), 2..6),
+        noise in proptest::collection::vec(0usize..6, 256),
+        seed in 0u64..1000,
+    ) {
+        let passable: Vec<Pos> = map.grid().positions().filter(|&p| map.is_passable(p)).collect();
+        prop_assume!(passable.len() >= 3);
+        let mut cells: Vec<Pos> = picks.iter().map(|&(i, _)| passable[i as usize % passable.len()]).collect();
+        cells.sort_by_key(|p| (p.y, p.x));
+        cells.dedup();
+        prop_assume!(cells.len() >= 2);
+        let goal = cells.pop().unwrap();
+        let level = two_factions(map.clone(), goal, &cells);
+        let config = SimConfig::default();
+        let (game, events) = play(&level, seed, config, 60);
+        // Cells some faction knows at the end (all it ever learnt).
+        let known = |p: Pos| game.factions().iter().any(|f| f.knowledge().is_known(p));
+        let mut altered = level.clone();
+        let mut changed = 0;
+        for (i, p) in map.grid().positions().enumerate() {
+            if !known(p) {
+                let t = Terrain::ALL[noise[i % noise.len()]];
+                if map.get(p) != Some(t) {
+                    changed += 1;
+                }
+                altered.terrain.set(p, t);
+            }
+        }
+        let (other, again) = play(&altered, seed, config, 60);
+        prop_assert_eq!(&events, &again, "{} hidden cells changed", changed);
+        for (a, b) in game.monsters().iter().zip(other.monsters()) {
+            prop_assert_eq!(a.planner().remaining(), b.planner().remaining());
+        }
+    }
+}
