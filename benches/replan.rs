@@ -1,8 +1,10 @@
-//! A unit crossing an unknown Moving AI map (touch only, and with sight 4):
-//! D* Lite against repeated A* in one run. Prints, after criterion's
+//! A unit crossing an unknown map (touch only, and with sight 4): D* Lite
+//! against repeated A* in one run, on Moving AI maps (a 512x512 maze and
+//! rooms) and on generated perfect mazes. Prints, after criterion's
 //! report, the nodes each expanded over the whole traverse and the ratio,
-//! with criterion's medians. `cargo bench --bench replan`; data from
-//! `$DARKSTAR_MOVINGAI` (default `../shared/movingai`).
+//! with criterion's medians. `cargo bench --bench replan`; Moving AI data
+//! from `$DARKSTAR_MOVINGAI` (default `../shared/movingai`); the generated
+//! cases run without it.
 
 mod support;
 
@@ -11,7 +13,9 @@ use std::time::Duration;
 
 use darkstar::explore::{Replanner, traverse};
 use darkstar::geom::Pos;
+use darkstar::mapgen::maze;
 use darkstar::movingai::{MovingAiMap, Scenario};
+use darkstar::rng::sim_rng;
 use darkstar::terrain::TerrainMap;
 
 /// Map, sight radius, the scenario bucket the problems come from (a bucket
@@ -25,6 +29,8 @@ const CASES: [(&str, u32, u32, usize); 4] = [
     ("8room_000", 4, 100, 2),
 ];
 const MAX_TURNS: u32 = 1_000_000;
+/// Generated perfect mazes: side, seed, sight radius. Corner to corner.
+const GENERATED: [(u32, u64, u32); 3] = [(255, 1, 0), (255, 3, 4), (511, 2, 0)];
 
 struct Case {
     id: String,
@@ -45,26 +51,36 @@ fn run(case: &Case, replanner: Replanner) -> (u64, u64) {
 }
 
 fn main() {
-    let Some(dir) = support::data_dir_or_skip("the replanning benchmark") else {
-        return;
-    };
     let mut cases = Vec::new();
-    for (name, radius, bucket, count) in CASES {
-        let map = MovingAiMap::load(&dir.join(format!("{name}.map"))).expect("map");
-        let scen = Scenario::load(&dir.join(format!("{name}.map.scen"))).expect("scen");
-        let problems: Vec<(Pos, Pos)> = scen
-            .problems
-            .iter()
-            .filter(|p| p.bucket == bucket)
-            .take(count)
-            .map(|p| (p.start, p.goal))
-            .collect();
+    for (side, seed, radius) in GENERATED {
+        let map = maze(side, side, &mut sim_rng(seed));
+        let far = side as i32 - 2;
         cases.push(Case {
-            id: format!("{name}_sight{radius}_bucket{bucket}"),
-            map: map.to_terrain_map(),
-            problems,
+            id: format!("generated{side}_seed{seed}_sight{radius}"),
+            map,
+            problems: vec![(Pos::new(1, 1), Pos::new(far, far))],
             radius,
         });
+    }
+    if let Some(dir) = support::data_dir_or_skip("the Moving AI cases of the replanning benchmark")
+    {
+        for (name, radius, bucket, count) in CASES {
+            let map = MovingAiMap::load(&dir.join(format!("{name}.map"))).expect("map");
+            let scen = Scenario::load(&dir.join(format!("{name}.map.scen"))).expect("scen");
+            let problems: Vec<(Pos, Pos)> = scen
+                .problems
+                .iter()
+                .filter(|p| p.bucket == bucket)
+                .take(count)
+                .map(|p| (p.start, p.goal))
+                .collect();
+            cases.push(Case {
+                id: format!("{name}_sight{radius}_bucket{bucket}"),
+                map: map.to_terrain_map(),
+                problems,
+                radius,
+            });
+        }
     }
     let mut c = support::criterion(Duration::from_secs(5));
     for case in &cases {

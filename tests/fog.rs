@@ -4,6 +4,7 @@ use darkstar::explore::{Replanner, knowledge_floor as floor_for, look, traverse}
 use darkstar::geom::Pos;
 use darkstar::knowledge::{Knowledge, Learnt};
 use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
+use darkstar::sim::Planner;
 use darkstar::terrain::AsciiMap;
 use proptest::prelude::*;
 
@@ -42,6 +43,63 @@ proptest! {
             dstar.move_to(next);
             let changed = look(&mut k, &map, next, radius, turn);
             dstar.cells_changed(&k, &changed);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The game's D* Lite planner repairs lazily (only when a learnt wall
+    /// breaks the rest of its path) and starts afresh when cheaper ground
+    /// than its heuristic's floor turns up (a road): whenever it repairs,
+    /// its plan costs exactly what a fresh A* on the same knowledge finds,
+    /// and its path is legal there.
+    #[test]
+    fn the_lazy_dstar_planner_is_exact_whenever_it_repairs(
+        (map, start, goal) in query(14),
+        radius in 0u32..4,
+        unknown_factor in 1u64..3,
+    ) {
+        prop_assume!(map.is_passable(start) && start != goal);
+        let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
+        let mut log = look(&mut k, &map, start, radius, 0);
+        let mut planner = Planner::new(Replanner::DStarLite, Some(goal));
+        planner.plan_incremental(&k, start, log.len());
+        let opts = SearchOptions::default();
+        let mut ctx = SearchContext::new();
+        let mut at = start;
+        prop_assert_eq!(planner.cost(), ctx.find_path(&k, at, goal, &opts).cost());
+        for turn in 1..300 {
+            let Some(next) = planner.next_step() else { break };
+            let dir = at.dir_to(next).unwrap();
+            if darkstar::path::step(&map, at, dir, Connectivity::Eight).is_some() {
+                at = next;
+                planner.advanced(next);
+                log.extend(look(&mut k, &map, at, radius, turn));
+            } else {
+                // Bumped: feel the target and the corners.
+                let (a, b) = dir.components();
+                for p in [next, at.step(a), at.step(b)] {
+                    if let Some(t) = map.get(p) && k.learn(p, t, turn) != Learnt::Nothing {
+                        log.push(p);
+                    }
+                }
+            }
+            let before = planner.cost();
+            let sync = planner.sync(&k, &log);
+            if sync.repaired {
+                let fresh = ctx.find_path(&k, at, goal, &opts).cost();
+                prop_assert_eq!(planner.cost(), fresh, "turn {}", turn);
+                if fresh.is_some() {
+                    let rest = planner.remaining();
+                    prop_assert_eq!(rest[0], at);
+                    prop_assert_eq!(darkstar::path::astar::path_cost(&k, rest, &opts), fresh, "rest {:?}", rest);
+                }
+            } else {
+                prop_assert!(!sync.broken && sync.expanded == 0);
+                prop_assert_eq!(planner.cost(), before);
+            }
         }
     }
 }

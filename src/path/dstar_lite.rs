@@ -88,6 +88,21 @@ impl DStarLite {
         self.expanded
     }
 
+    /// The lower bound on step costs the heuristic was built on.
+    pub fn floor(&self) -> StepCosts {
+        self.floor
+    }
+
+    /// The goal it plans to.
+    pub fn goal(&self) -> Pos {
+        self.goal
+    }
+
+    /// King or rook moves.
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
+    }
+
     /// The unit's current position.
     pub fn start(&self) -> Pos {
         self.start
@@ -130,20 +145,11 @@ impl DStarLite {
     }
 
     /// The unit moved to `to`, the next cell of its plan (where costs to
-    /// the goal are already settled).
+    /// the goal are already settled). After a move anywhere else, report
+    /// `to` as changed ([`DStarLite::cells_changed`]) so the search
+    /// settles it.
     pub fn move_to(&mut self, to: Pos) {
         self.start = to;
-    }
-
-    /// The unit was moved to `to`, which need not be on its plan (pushed
-    /// aside, say): the search goes on until `to` is settled too.
-    pub fn jump_to<M: CostMap + ?Sized>(&mut self, map: &M, to: Pos) {
-        self.km += self.h(self.last, to);
-        self.last = to;
-        self.start = to;
-        if self.index_checked(to).is_some() {
-            self.compute(map);
-        }
     }
 
     /// Costs around `cells` changed on `map` (cells learnt, walls found):

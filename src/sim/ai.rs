@@ -21,11 +21,11 @@
 //! [`CostMap`]: crate::path::CostMap
 
 use crate::cost::Cost;
-use crate::explore::{Replanner, knowledge_floor};
+use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::knowledge::Knowledge;
 use crate::path::astar::path_cost;
-use crate::path::{DStarLite, Outcome, SearchOptions, WithObstacles};
+use crate::path::{CostMap, DStarLite, Outcome, SearchOptions, WithObstacles};
 
 /// Why a monster replanned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +58,9 @@ pub struct Sync {
     pub expanded: u64,
     /// The rest of the path crossed a newly known wall.
     pub broken: bool,
+    /// D* Lite repaired (or rebuilt) its plan: the plan is now optimal on
+    /// what the faction knows.
+    pub repaired: bool,
 }
 
 /// One monster's plan.
@@ -74,6 +77,10 @@ pub struct Planner {
     /// Cells of units planned around: sorted row-major indices.
     blocked: Vec<usize>,
     dstar: Option<Box<DStarLite>>,
+    /// D* Lite: cells learnt since its last repair. It repairs when the rest
+    /// of its path breaks (as A* replans), or before anything else that
+    /// runs its search, so it never searches on half-told costs.
+    pending: Vec<Pos>,
     /// How much of its faction's discovery log the plan has taken in.
     log_seen: usize,
     /// Why the request in the queue was made (`None`: the first plan).
@@ -92,6 +99,7 @@ impl Planner {
             cost: None,
             blocked: Vec::new(),
             dstar: None,
+            pending: Vec::new(),
             log_seen: 0,
             reason: None,
         }
@@ -202,41 +210,47 @@ impl Planner {
     }
 
     /// The monster was pushed to `to` (next to where it stood) by an ally
-    /// swapping places with it: D* Lite carries on from there; an A* plan
-    /// steps back first, a path still legal, one step longer.
+    /// swapping places with it: its path steps back first, still legal,
+    /// one step longer. (D* Lite settles the new start at its next repair.)
+    /// Returns the cells expanded (a D* Lite repair, if the step back is
+    /// not legal on what the faction knows).
     pub fn displaced(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
-        let before = self.dstar.as_ref().map_or(0, |d| d.expanded());
-        match &mut self.dstar {
-            Some(d) => {
-                d.jump_to(&WithObstacles::new(knowledge, &self.blocked), to);
-                self.refresh(knowledge);
-            }
-            None if self.status == Status::Ready => {
-                let from = self.next.saturating_sub(1).min(self.path.len());
-                let mut path = Vec::with_capacity(self.path.len() - from + 1);
-                path.push(to);
-                path.extend_from_slice(&self.path[from..]);
-                self.cost = path_cost(&self.view(knowledge), &path, &SearchOptions::default());
-                self.path = path;
-                self.next = 1;
-                if self.cost.is_none() {
-                    self.request(Some(ReplanReason::Blocked));
-                }
-            }
-            None => {}
+        if let Some(d) = &mut self.dstar {
+            d.move_to(to);
         }
-        self.dstar.as_ref().map_or(0, |d| d.expanded()) - before
+        if self.status != Status::Ready {
+            return 0;
+        }
+        let from = self.next.saturating_sub(1).min(self.path.len());
+        let mut path = Vec::with_capacity(self.path.len() - from + 1);
+        path.push(to);
+        path.extend_from_slice(&self.path[from..]);
+        self.cost = path_cost(&self.view(knowledge), &path, &SearchOptions::default());
+        self.path = path;
+        self.next = 1;
+        if self.cost.is_some() {
+            return 0;
+        }
+        match self.dstar {
+            Some(_) => self.flush(knowledge),
+            None => {
+                self.request(Some(ReplanReason::Blocked));
+                0
+            }
+        }
     }
 
     /// D* Lite only: makes the first plan from `at`, at once; returns the
     /// cells expanded.
     pub fn plan_incremental(&mut self, knowledge: &Knowledge, at: Pos, log_len: usize) -> u64 {
         let Some(goal) = self.goal else { return 0 };
-        let floor = knowledge_floor(knowledge);
-        let view = WithObstacles::new(knowledge, &self.blocked);
-        let d = DStarLite::new(&view, at, goal, crate::path::Connectivity::Eight, floor);
+        // The heuristic's floor: the cheapest step known now. Cheaper ground
+        // found later (a road) means starting afresh (see `flush`).
+        let floor = knowledge.cheapest_steps();
+        let d = DStarLite::new(knowledge, at, goal, crate::path::Connectivity::Eight, floor);
         let expanded = d.expanded();
         self.dstar = Some(Box::new(d));
+        self.pending.clear();
         self.log_seen = log_len;
         self.reason = None;
         self.refresh(knowledge);
@@ -260,42 +274,57 @@ impl Planner {
                 &SearchOptions::default(),
             )
             .is_none();
-        let mut expanded = 0;
-        match &mut self.dstar {
+        let (mut expanded, mut repaired) = (0, false);
+        match &self.dstar {
             Some(d) => {
-                let before = d.expanded();
-                d.cells_changed(&WithObstacles::new(knowledge, &self.blocked), new);
-                expanded = d.expanded() - before;
-                self.refresh(knowledge);
+                self.pending.extend_from_slice(new);
+                if broken || d.floor() != knowledge.cheapest_steps() {
+                    expanded = self.flush(knowledge);
+                    repaired = true;
+                }
             }
             None if broken => self.request(Some(ReplanReason::NewWall)),
             None => {}
         }
-        Sync { expanded, broken }
+        Sync {
+            expanded,
+            broken,
+            repaired,
+        }
     }
 
-    /// Plans around units at `blocked` (sorted row-major indices) from now
-    /// on. A D* Lite plan is repaired at once (returns the cells expanded);
-    /// an A* plan is not touched: the caller asks for a new one.
-    pub fn set_blocked(&mut self, knowledge: &Knowledge, blocked: Vec<usize>) -> u64 {
-        let old = std::mem::replace(&mut self.blocked, blocked);
-        let Some(d) = &mut self.dstar else {
-            return 0;
-        };
-        let width = knowledge.width() as usize;
-        let changed: Vec<Pos> = old
-            .iter()
-            .filter(|i| self.blocked.binary_search(i).is_err())
-            .chain(
-                self.blocked
-                    .iter()
-                    .filter(|i| old.binary_search(i).is_err()),
-            )
-            .map(|&i| Pos::new((i % width) as i32, (i / width) as i32))
-            .collect();
+    /// Forgets the units it planned around (a new plan is about to be made
+    /// over the bare knowledge).
+    pub fn clear_blocked(&mut self) {
+        self.blocked.clear();
+    }
+
+    /// D* Lite: takes in every pending change and settles its current start
+    /// (which a detour or a push may have taken off its plan), or, if ground
+    /// cheaper than its heuristic's floor is now known, starts afresh on the
+    /// new floor, which keeps the heuristic admissible; then reads off the
+    /// path. D* Lite plans over the bare knowledge: units in the way are
+    /// the business of detours. Returns the cells expanded.
+    fn flush(&mut self, knowledge: &Knowledge) -> u64 {
+        let Some(d) = &mut self.dstar else { return 0 };
         let before = d.expanded();
-        d.cells_changed(&WithObstacles::new(knowledge, &self.blocked), &changed);
-        let expanded = d.expanded() - before;
+        let expanded = if d.floor() != knowledge.cheapest_steps() {
+            let (at, goal) = (d.start(), d.goal());
+            **d = DStarLite::new(
+                knowledge,
+                at,
+                goal,
+                d.connectivity(),
+                knowledge.cheapest_steps(),
+            );
+            d.expanded()
+        } else {
+            self.pending.push(d.start());
+            d.cells_changed(knowledge, &self.pending);
+            d.expanded() - before
+        };
+        self.pending.clear();
+        self.blocked.clear();
         self.refresh(knowledge);
         expanded
     }
@@ -303,10 +332,9 @@ impl Planner {
     /// D* Lite: reads the path off the repaired plan.
     fn refresh(&mut self, knowledge: &Knowledge) {
         let Some(d) = &self.dstar else { return };
-        let view = WithObstacles::new(knowledge, &self.blocked);
         self.cost = d.cost();
         self.next = 1;
-        match d.path(&view) {
+        match d.path(knowledge) {
             Some(path) => {
                 self.path = path;
                 self.status = Status::Ready;

@@ -299,19 +299,8 @@ impl Game {
         if m.planner.goal().is_none() {
             return self.stand(id, None, ev);
         }
-        match m.planner.status() {
-            Status::NeedsPlan => self.request_plan(id, ev),
-            Status::NoPath if !m.planner.blocked().is_empty() => {
-                // Units it planned round hem it in (D* Lite, after a wall
-                // was found): plan through them, and wait for them there.
-                let m = &mut self.monsters[id];
-                let expanded = m
-                    .planner
-                    .set_blocked(self.factions[m.faction].knowledge(), Vec::new());
-                self.charge(id, expanded);
-                self.announce(id, Some(ReplanReason::Blocked), ev);
-            }
-            _ => {}
+        if m.planner.status() == Status::NeedsPlan {
+            self.request_plan(id, ev);
         }
         let m = &self.monsters[id];
         let Some(next) = m.planner.next_step() else {
@@ -389,46 +378,34 @@ impl Game {
         self.stand(id, Some(WaitReason::Blocked), ev);
     }
 
-    /// Plans round the units in the way; true if a way round was found.
-    /// A*: a search capped at the detour budget (a detour round a unit is
-    /// short; not finding one cheaply means waiting is better). D* Lite:
-    /// a repair, undone if it finds no way.
+    /// Plans round the units in the way; true if a way round was found. An
+    /// A* search capped at the detour budget, whatever the faction's
+    /// planner: a detour round a unit is short, and not finding one cheaply
+    /// means waiting is better. (Cutting a maze corridor in D* Lite's graph
+    /// would raise every cost behind it, then lower them all again when the
+    /// unit moves on.) D* Lite takes its plan back at its next repair.
     fn detour(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
         let avoid = self.units_to_avoid(id);
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
-        let found = match m.planner.kind() {
-            Replanner::AStar => {
-                let Some(goal) = m.planner.goal() else {
-                    return false;
-                };
-                let left = self.config.expansion_budget.saturating_sub(self.spent);
-                let cap = self.config.detour_budget.min(left);
-                if cap == 0 {
-                    return false;
-                }
-                let options = SearchOptions {
-                    max_expansions: Some(cap),
-                    ..SearchOptions::default()
-                };
-                let view = WithObstacles::new(f.knowledge(), &avoid);
-                let outcome = self.detour_ctx.find_path(&view, m.pos, goal, &options);
-                let expanded = self.detour_ctx.stats().expanded;
-                let log_len = f.log().len();
-                let taken = m.planner.take_detour(outcome, avoid, log_len);
-                self.charge(id, expanded);
-                taken
-            }
-            Replanner::DStarLite => {
-                let mut expanded = m.planner.set_blocked(f.knowledge(), avoid);
-                let found = m.planner.status() == Status::Ready;
-                if !found {
-                    expanded += m.planner.set_blocked(f.knowledge(), Vec::new());
-                }
-                self.charge(id, expanded);
-                found
-            }
+        let Some(goal) = m.planner.goal() else {
+            return false;
         };
+        let left = self.config.expansion_budget.saturating_sub(self.spent);
+        let cap = self.config.detour_budget.min(left);
+        if cap == 0 {
+            return false;
+        }
+        let options = SearchOptions {
+            max_expansions: Some(cap),
+            ..SearchOptions::default()
+        };
+        let view = WithObstacles::new(f.knowledge(), &avoid);
+        let outcome = self.detour_ctx.find_path(&view, m.pos, goal, &options);
+        let expanded = self.detour_ctx.stats().expanded;
+        let log_len = f.log().len();
+        let found = m.planner.take_detour(outcome, avoid, log_len);
+        self.charge(id, expanded);
         if found {
             self.announce(id, Some(ReplanReason::Blocked), ev);
         }
@@ -591,9 +568,9 @@ impl Game {
     fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
+        m.planner.clear_blocked();
         match m.planner.kind() {
             Replanner::AStar => {
-                m.planner.set_blocked(f.knowledge(), Vec::new());
                 if m.planner.status() != Status::Queued {
                     m.planner.queued();
                     self.queue.waiting.push_back(m.id);
