@@ -53,7 +53,7 @@ pub fn look(
     visible_from(
         at,
         radius,
-        |p| !map.is_passable(p),
+        |p| map.is_opaque(p),
         |p| {
             if let Some(t) = map.get(p)
                 && knowledge.learn(p, t, turn) != Learnt::Nothing

@@ -22,6 +22,8 @@ pub enum Terrain {
     Swamp,
     /// Knee-deep water.
     ShallowWater,
+    /// A closed door: passable, but nobody sees through it.
+    Door,
     /// Solid rock: impassable.
     Wall,
 }
@@ -42,15 +44,20 @@ pub const SWAMP_COST: Cost = 30;
 /// Shallow water costs four times floor: the dearest passable ground, so
 /// water is crossed only where there is no reasonable way round.
 pub const SHALLOW_WATER_COST: Cost = 40;
+/// A door costs a little more than floor (opening it takes a moment), so
+/// of two equal routes the one without doors wins, and a door is never
+/// worth a real detour.
+pub const DOOR_COST: Cost = 12;
 
 impl Terrain {
     /// Every kind, in declaration order.
-    pub const ALL: [Terrain; 6] = [
+    pub const ALL: [Terrain; 7] = [
         Terrain::Floor,
         Terrain::Road,
         Terrain::Rubble,
         Terrain::Swamp,
         Terrain::ShallowWater,
+        Terrain::Door,
         Terrain::Wall,
     ];
 
@@ -64,6 +71,7 @@ impl Terrain {
             Terrain::Rubble => Some(RUBBLE_COST),
             Terrain::Swamp => Some(SWAMP_COST),
             Terrain::ShallowWater => Some(SHALLOW_WATER_COST),
+            Terrain::Door => Some(DOOR_COST),
             Terrain::Wall => None,
         }
     }
@@ -74,6 +82,12 @@ impl Terrain {
         self.enter_cost().is_some()
     }
 
+    /// True when it blocks sight: walls and (closed) doors.
+    #[inline]
+    pub const fn is_opaque(self) -> bool {
+        matches!(self, Terrain::Wall | Terrain::Door)
+    }
+
     /// The character a level file and the headless views use.
     pub const fn glyph(self) -> char {
         match self {
@@ -82,6 +96,7 @@ impl Terrain {
             Terrain::Rubble => ':',
             Terrain::Swamp => ',',
             Terrain::ShallowWater => '~',
+            Terrain::Door => '+',
             Terrain::Wall => '#',
         }
     }
@@ -198,6 +213,11 @@ impl TerrainMap {
     #[inline]
     pub fn is_passable(&self, p: Pos) -> bool {
         self.get(p).is_some_and(Terrain::is_passable)
+    }
+
+    /// True when `p` blocks sight (off the map counts as opaque).
+    pub fn is_opaque(&self, p: Pos) -> bool {
+        self.get(p).is_none_or(Terrain::is_opaque)
     }
 
     /// The map as rows of glyphs.

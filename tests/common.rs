@@ -22,6 +22,7 @@ pub fn terrain_map(max: u32) -> impl Strategy<Value = TerrainMap> {
             1 => Just(Terrain::Rubble),
             1 => Just(Terrain::Swamp),
             1 => Just(Terrain::ShallowWater),
+            1 => Just(Terrain::Door),
         ];
         proptest::collection::vec(cell, (w * h) as usize)
             .prop_map(move |cells| TerrainMap::from_grid(Grid::from_vec(w, h, cells).unwrap()))
