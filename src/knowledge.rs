@@ -11,6 +11,7 @@
 use crate::cost::{Cost, StepCosts};
 use crate::geom::Pos;
 use crate::grid::Grid;
+use crate::influence::Influence;
 use crate::path::{CostMap, Step};
 use crate::terrain::{FLOOR_COST, Terrain};
 
@@ -32,6 +33,8 @@ pub struct Knowledge {
     /// Lower bound of every entering cost here: the cheapest terrain ever
     /// learnt, or the unknown cost (lowered, never raised: admissible).
     cheapest: Cost,
+    /// Danger from deaths and chokepoints, added to entering costs.
+    influence: Influence,
 }
 
 /// What learning a cell changed.
@@ -63,7 +66,40 @@ impl Knowledge {
             last_seen: Grid::new(width, height, 0),
             unknown_cost,
             cheapest: unknown_cost,
+            influence: Influence::new(width, height, 0),
         }
+    }
+
+    /// The same, with danger weighing `weight` in planning costs (see
+    /// [`crate::influence`]); 0 leaves danger out.
+    pub fn with_danger_weight(mut self, weight: u32) -> Knowledge {
+        self.influence = Influence::new(self.width(), self.height(), weight);
+        self
+    }
+
+    /// The faction's danger map.
+    pub fn influence(&self) -> &Influence {
+        &self.influence
+    }
+
+    /// A death of one of the faction's own at `at`; returns the cells whose
+    /// planning cost changed.
+    pub fn death(&mut self, at: Pos) -> Vec<Pos> {
+        self.influence.death(at);
+        self.influence.drain_changes()
+    }
+
+    /// Danger fades (every [`crate::influence::DECAY_PERIOD`] turns);
+    /// returns the cells whose planning cost changed.
+    pub fn decay(&mut self) -> Vec<Pos> {
+        self.influence.decay();
+        self.influence.drain_changes()
+    }
+
+    /// Cells whose planning cost changed through danger since the last
+    /// call (chokepoints re-judged as cells are learnt), in order.
+    pub fn drain_danger_changes(&mut self) -> Vec<Pos> {
+        self.influence.drain_changes()
     }
 
     /// Number of columns.
@@ -105,6 +141,7 @@ impl Knowledge {
             last_seen: Grid::new(0, 0, 0),
             unknown_cost: self.unknown_cost,
             cheapest: self.cheapest,
+            influence: self.influence.clone(),
         }
     }
 
@@ -123,6 +160,14 @@ impl Knowledge {
             return Learnt::Nothing;
         }
         *belief = new;
+        if self.influence.weight() > 0 {
+            let beliefs = &self.beliefs;
+            self.influence.beliefs_changed(p, |q| match beliefs.get(q) {
+                Some(&UNKNOWN) => true,
+                Some(&b) => decode(b).is_some_and(Terrain::is_passable),
+                None => false,
+            });
+        }
         match terrain.enter_cost() {
             Some(c) => {
                 self.cheapest = self.cheapest.min(c);
@@ -160,7 +205,7 @@ impl CostMap for Knowledge {
     fn step_cost(&self, step: Step) -> Option<Cost> {
         // As on the true map: no step out of or into a (believed) wall.
         self.enter_cost_at(step.from_index)?;
-        let factor = self.enter_cost_at(step.to_index)?;
+        let factor = self.enter_cost_at(step.to_index)? + self.influence.penalty_at(step.to_index);
         Some(factor * StepCosts::UNIT.for_dir(step.dir))
     }
     #[inline]

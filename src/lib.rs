@@ -9,6 +9,7 @@ pub mod explore;
 pub mod fov;
 pub mod geom;
 pub mod grid;
+pub mod influence;
 pub mod knowledge;
 pub mod level;
 pub mod mapgen;

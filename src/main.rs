@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use darkstar::level::Level;
+use darkstar::mapgen::{GenParams, Style};
 use darkstar::movingai::{self, MovingAiMap, Scenario};
 use darkstar::path::SearchContext;
 use darkstar::sim::{Game, SimConfig};
@@ -23,14 +24,20 @@ USAGE:
                                   with the published optimum; exits 1 on any
                                   mismatch
     darkstar run [--level FILE | --seed N] [--turns T] [--budget B]
-                 [--width W --height H] [--monsters M]
+                 [--style dungeon|cave|maze] [--width W] [--height H]
+                 [--monsters M]
                                   play a level headless for at most T turns
-                                  (default 1000; stops early when nothing more
+                                  (default 5000; stops early when nothing more
                                   can happen) and print a per-faction summary
-                                  and event counts; --seed (default 1) builds
-                                  a W x H maze (default 79x41) with M monsters
-                                  a faction (default 3); B is the A* expansion
+                                  and event counts; --seed (default 1)
+                                  generates a W x H level (default an 80x40
+                                  dungeon) with M monsters in each of three
+                                  factions (default 3); B is the A* expansion
                                   budget a turn (default 50000)
+    darkstar gen [--seed N] [--style S] [--width W] [--height H]
+                 [--monsters M]
+                                  print the generated level as text (a level
+                                  file: darkstar run --level reads it back)
     darkstar help                 this text
 ";
 
@@ -51,6 +58,7 @@ fn run(args: Vec<String>) -> Result<ExitCode> {
         Some("demo") => demo(args.collect()),
         Some("scen") => scen(args.collect()),
         Some("run") => run_headless(args.collect()),
+        Some("gen") => generate_level(args.collect()),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -149,12 +157,64 @@ fn scen(args: Vec<String>) -> Result<ExitCode> {
     })
 }
 
+/// The generator settings `run` and `gen` share: `--style`, `--width`,
+/// `--height`, `--monsters`. Returns false for a flag that is not one.
+fn gen_flag(
+    flag: &str,
+    params: &mut GenParams,
+    args: &mut impl Iterator<Item = String>,
+) -> Result<bool> {
+    match flag {
+        "--style" => {
+            let name = value(flag, args)?;
+            params.style = Style::from_name(&name)
+                .with_context(|| format!("--style must be dungeon, cave or maze, got {name:?}"))?;
+        }
+        "--width" => params.width = number(flag, &value(flag, args)?)?,
+        "--height" => params.height = number(flag, &value(flag, args)?)?,
+        "--monsters" => params.monsters_per_faction = number(flag, &value(flag, args)?)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+fn check_gen(params: &GenParams) -> Result<()> {
+    let (lo_w, lo_h, hi) = (
+        darkstar::mapgen::MIN_WIDTH,
+        darkstar::mapgen::MIN_HEIGHT,
+        darkstar::mapgen::MAX_GEN_SIDE,
+    );
+    if !(lo_w..=hi).contains(&params.width) || !(lo_h..=hi).contains(&params.height) {
+        bail!("--width must be from {lo_w} to {hi} and --height from {lo_h} to {hi}");
+    }
+    if params.monsters_per_faction == 0 || params.monsters_per_faction > 10_000 {
+        bail!("--monsters must be from 1 to 10000");
+    }
+    Ok(())
+}
+
+fn generate_level(args: Vec<String>) -> Result<ExitCode> {
+    let mut seed = 1u64;
+    let mut params = GenParams::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--seed" {
+            seed = number("--seed", &value("--seed", &mut args)?)?;
+        } else if !gen_flag(&arg, &mut params, &mut args)? {
+            bail!("gen: unknown argument {arg:?}\n\n{USAGE}");
+        }
+    }
+    check_gen(&params)?;
+    print!("{}", darkstar::mapgen::generate(&params, seed).to_text());
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run_headless(args: Vec<String>) -> Result<ExitCode> {
     let mut level_path = None;
     let mut seed = None;
-    let mut turns = 1000u32;
+    let mut turns = 5000u32;
     let mut config = SimConfig::default();
-    let (mut width, mut height, mut monsters) = (79u32, 41u32, 3usize);
+    let mut params = GenParams::default();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let mut v = |flag: &str| value(flag, &mut args);
@@ -163,35 +223,38 @@ fn run_headless(args: Vec<String>) -> Result<ExitCode> {
             "--seed" => seed = Some(number("--seed", &v("--seed")?)?),
             "--turns" => turns = number("--turns", &v("--turns")?)?,
             "--budget" => config.expansion_budget = number("--budget", &v("--budget")?)?,
-            "--width" => width = number("--width", &v("--width")?)?,
-            "--height" => height = number("--height", &v("--height")?)?,
-            "--monsters" => monsters = number("--monsters", &v("--monsters")?)?,
-            other => bail!("run: unknown argument {other:?}\n\n{USAGE}"),
+            other => {
+                if !gen_flag(other, &mut params, &mut args)? {
+                    bail!("run: unknown argument {other:?}\n\n{USAGE}");
+                }
+            }
         }
     }
     if config.expansion_budget == 0 {
         bail!("--budget must be at least 1");
     }
-    let side = darkstar::mapgen::MIN_MAZE_SIDE..=darkstar::mapgen::MAX_MAZE_SIDE;
-    if !side.contains(&width) || !side.contains(&height) {
-        bail!(
-            "--width and --height must be from {} to {}",
-            side.start(),
-            side.end()
-        );
-    }
-    if monsters > 10_000 {
-        bail!("--monsters must be at most 10000");
-    }
+    check_gen(&params)?;
     let (level, seed) = match (level_path, seed) {
         (Some(_), Some(_)) => bail!("run: give --level or --seed, not both"),
-        (Some(path), None) => (Level::load(&path)?, 1),
+        (Some(path), None) => {
+            let level = Level::load(&path)?;
+            if level.factions.is_empty() {
+                // A bare map (Moving AI): put the default factions on it.
+                let name = level.name.clone();
+                let populated = darkstar::mapgen::populate_map(
+                    level.terrain,
+                    1,
+                    params.monsters_per_faction,
+                    &name,
+                );
+                (populated, 1)
+            } else {
+                (level, 1)
+            }
+        }
         (None, seed) => {
             let seed = seed.unwrap_or(1);
-            (
-                darkstar::mapgen::maze_level(seed, width, height, monsters),
-                seed,
-            )
+            (darkstar::mapgen::generate(&params, seed), seed)
         }
     };
     let mut game = Game::new(&level, seed, config)

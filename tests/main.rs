@@ -2,6 +2,8 @@
 
 mod common;
 mod fog;
+mod levels;
+mod mapgen;
 mod movingai;
 mod parsers;
 mod searches;

@@ -235,7 +235,7 @@ fn run_command_prints_a_summary_per_faction() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for word in [
-        "maze-2",
+        "dungeon-2",
         "blind",
         "scouts",
         "natives",

@@ -161,7 +161,7 @@ fn a_monster_with_sight_replans_as_soon_as_it_sees_the_wall() {
 /// RNG matters (another seed plays differently).
 #[test]
 fn the_same_seed_replays_the_identical_event_sequence() {
-    let level = maze_level(7, 41, 21, 4);
+    let level = darkstar::mapgen::generate(&darkstar::mapgen::GenParams::default(), 7);
     let config = SimConfig::default();
     let (a_game, a) = play(&level, 7, config, 400);
     let (b_game, b) = play(&level, 7, config, 400);

@@ -8,7 +8,10 @@ mod error;
 mod parse;
 
 pub use error::LevelError;
-pub use parse::{MAX_FACTIONS, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SPEED, MAX_UNKNOWN};
+pub use parse::{
+    MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SPEED,
+    MAX_UNKNOWN,
+};
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,6 +40,9 @@ pub struct FactionSpec {
     pub speed: u32,
     /// True when the faction starts knowing the whole map (natives).
     pub knows_map: bool,
+    /// How much danger (deaths, chokepoints) weighs in its planning costs;
+    /// 0 ignores it (see [`crate::influence`]).
+    pub danger: u32,
     /// Where its monsters are going, if anywhere.
     pub goal: Option<Pos>,
     /// The digit marking the goal in the grid (kept for writing back).
@@ -45,7 +51,7 @@ pub struct FactionSpec {
 
 impl FactionSpec {
     /// A faction with the defaults of the level format: sight 0, A*,
-    /// unknown factor 1, normal speed, no goal.
+    /// unknown factor 1, normal speed, danger weight 1, no goal.
     pub fn new(name: &str, glyph: char) -> FactionSpec {
         FactionSpec {
             name: name.to_string(),
@@ -55,6 +61,7 @@ impl FactionSpec {
             unknown_factor: 1,
             speed: crate::sim::NORMAL_SPEED,
             knows_map: false,
+            danger: 1,
             goal: None,
             goal_label: None,
         }
@@ -81,7 +88,9 @@ pub struct Level {
 }
 
 impl Level {
-    /// Reads a level file (at most [`MAX_LEVEL_BYTES`]).
+    /// Reads a level file (at most [`MAX_LEVEL_BYTES`]). A Moving AI `.map`
+    /// file (it starts `type `) loads too, as terrain without factions:
+    /// see [`crate::mapgen::populate_map`] to put monsters on it.
     pub fn load(path: &Path) -> Result<Level, LevelError> {
         use crate::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
@@ -97,6 +106,25 @@ impl Level {
             ),
             ReadError::NotUtf8 { line } => parse::error(path, line, 1, "not valid UTF-8 text"),
         })?;
+        if text.starts_with("type ") {
+            let map = crate::movingai::MovingAiMap::parse(&text, path).map_err(|e| {
+                let line = e.line().unwrap_or(1);
+                let message = e.to_string();
+                // The Moving AI error already names file and line.
+                let message = message.rsplit(": ").next().unwrap_or(&message).to_string();
+                parse::error(path, line, 1, message)
+            })?;
+            let name = path
+                .file_stem()
+                .map_or("map".into(), |s| s.to_string_lossy().into_owned());
+            return Ok(Level {
+                description: format!("Moving AI map {name}"),
+                name,
+                terrain: map.to_terrain_map(),
+                factions: Vec::new(),
+                spawns: Vec::new(),
+            });
+        }
         Level::parse(&text, path)
     }
 
@@ -128,8 +156,8 @@ impl Level {
             };
             let _ = write!(
                 out,
-                "faction: {} glyph={} sight={} planner={planner} unknown={} speed={}",
-                f.name, f.glyph, f.sight, f.unknown_factor, f.speed
+                "faction: {} glyph={} sight={} planner={planner} unknown={} speed={} danger={}",
+                f.name, f.glyph, f.sight, f.unknown_factor, f.speed, f.danger
             );
             if let Some(label) = f.goal_label {
                 let _ = write!(out, " goal={label}");

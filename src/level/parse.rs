@@ -23,6 +23,8 @@ pub const MAX_SIGHT: u32 = 64;
 pub const MAX_UNKNOWN: u64 = 100;
 /// Largest speed (ten floor steps a turn).
 pub const MAX_SPEED: u32 = 1000;
+/// Largest danger weight.
+pub const MAX_DANGER_WEIGHT: u32 = 100;
 
 pub(super) fn error(
     file: &Path,
@@ -265,6 +267,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             "sight" => spec.sight = number(MAX_SIGHT as u64, 0)? as u32,
             "unknown" => spec.unknown_factor = number(MAX_UNKNOWN, 1)?,
             "speed" => spec.speed = number(MAX_SPEED as u64, 1)? as u32,
+            "danger" => spec.danger = number(MAX_DANGER_WEIGHT as u64, 0)? as u32,
             "planner" => {
                 spec.planner = match v {
                     "astar" => Replanner::AStar,
@@ -281,7 +284,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, goal or knows-map)"
+                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, danger, goal or knows-map)"
                 )));
             }
         }

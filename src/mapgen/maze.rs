@@ -4,10 +4,10 @@
 
 use rand::RngExt;
 
-use crate::explore::Replanner;
+use super::populate;
 use crate::geom::Pos;
 use crate::grid::Grid;
-use crate::level::{FactionSpec, Level, Spawn};
+use crate::level::Level;
 use crate::rng::{SimRng, sim_rng};
 use crate::terrain::{Terrain, TerrainMap};
 
@@ -66,10 +66,9 @@ pub fn maze(width: u32, height: u32, rng: &mut SimRng) -> TerrainMap {
     TerrainMap::from_grid(grid)
 }
 
-/// A maze level for `seed`: three factions race from the west edge to a
-/// goal on the east edge. The blind (touch only, repeated A*) walk into
-/// every dead end; the scouts (sight 4, D* Lite) see some coming; the
-/// natives know the maze. Each gets `per_faction` monsters (at least one).
+/// A maze level for `seed`: the three factions of [`super::populate`]
+/// race from the west edge to a goal on the east edge, `per_faction`
+/// monsters each (at least one).
 pub fn maze_level(seed: u64, width: u32, height: u32, per_faction: usize) -> Level {
     let mut rng = sim_rng(seed);
     let terrain = maze(width, height, &mut rng);
@@ -80,51 +79,24 @@ pub fn maze_level(seed: u64, width: u32, height: u32, per_faction: usize) -> Lev
             .filter(|&p| terrain.is_passable(p))
             .collect()
     };
-    let west = column(1);
     let east_x = if w % 2 == 1 { w - 2 } else { w - 3 };
     let east = column(east_x);
     let goal = east[rng.random_range(0..east.len())];
-    let mut factions = vec![
-        FactionSpec::new("blind", 'b'),
-        FactionSpec::new("scouts", 's'),
-        FactionSpec::new("natives", 'n'),
-    ];
-    factions[1].sight = 4;
-    factions[1].planner = Replanner::DStarLite;
-    factions[2].knows_map = true;
-    for f in &mut factions {
-        f.goal = Some(goal);
-        f.goal_label = Some('1');
-    }
-    // Spawn cells: distinct floor cells of the west column, then further
-    // east, taken in a seeded random order.
-    let mut free: Vec<Pos> = west;
+    // Spawn cells: the west column, then further east as needed.
+    let mut free: Vec<Pos> = column(1);
     let mut x = 3;
     while free.len() < 3 * per_faction.max(1) + 1 && x < w - 1 {
         free.extend(column(x));
         x += 2;
     }
     free.retain(|&p| p != goal);
-    let mut spawns = Vec::new();
-    'place: for _ in 0..per_faction.max(1) {
-        for faction in 0..factions.len() {
-            if free.is_empty() {
-                break 'place;
-            }
-            let at = free.swap_remove(rng.random_range(0..free.len()));
-            spawns.push(Spawn { faction, at });
-        }
-    }
-    // The level format lists spawns in reading order; keep to it so a level
-    // written out and read back is the same level.
-    spawns.sort_by_key(|s| (s.at.y, s.at.x));
-    Level {
-        name: format!("maze-{seed}"),
-        description: format!(
-            "A {w}x{h} perfect maze from seed {seed}: every wrong turn a dead end."
-        ),
+    populate(
         terrain,
-        factions,
-        spawns,
-    }
+        goal,
+        free,
+        per_faction.max(1),
+        &mut rng,
+        format!("maze-{seed}"),
+        format!("A {w}x{h} perfect maze from seed {seed}: every wrong turn a dead end."),
+    )
 }

@@ -2,6 +2,69 @@
 //! simulation RNG, seeded explicitly, so the same seed and parameters give
 //! the same level on every machine.
 
+mod dungeon;
 mod maze;
 
+pub use dungeon::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style, generate, populate_map};
 pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
+
+use rand::RngExt;
+
+use crate::explore::Replanner;
+use crate::geom::Pos;
+use crate::level::{FactionSpec, Level, Spawn};
+use crate::rng::SimRng;
+use crate::terrain::TerrainMap;
+
+/// The three factions of generated levels, all heading for `goal`: the
+/// blind (touch only, repeated A*) walk into every dead end; the scouts
+/// (sight 4, D* Lite) see some coming; the natives know the map.
+pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
+    let mut factions = vec![
+        FactionSpec::new("blind", 'b'),
+        FactionSpec::new("scouts", 's'),
+        FactionSpec::new("natives", 'n'),
+    ];
+    factions[1].sight = 4;
+    factions[1].planner = Replanner::DStarLite;
+    factions[2].knows_map = true;
+    for f in &mut factions {
+        f.goal = Some(goal);
+        f.goal_label = Some('1');
+    }
+    factions
+}
+
+/// A level on `terrain` with [`default_factions`] heading for `goal`, and
+/// `per_faction` monsters each (fewer if `spots` runs out) on cells taken
+/// from `spots` in a seeded random order, a faction at a time in turn.
+/// Spawns are listed in reading order, as the level format has them.
+pub(crate) fn populate(
+    terrain: TerrainMap,
+    goal: Pos,
+    mut spots: Vec<Pos>,
+    per_faction: usize,
+    rng: &mut SimRng,
+    name: String,
+    description: String,
+) -> Level {
+    let factions = default_factions(goal);
+    let mut spawns = Vec::new();
+    'place: for _ in 0..per_faction {
+        for faction in 0..factions.len() {
+            if spots.is_empty() {
+                break 'place;
+            }
+            let at = spots.swap_remove(rng.random_range(0..spots.len()));
+            spawns.push(Spawn { faction, at });
+        }
+    }
+    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    Level {
+        name,
+        description,
+        terrain,
+        factions,
+        spawns,
+    }
+}

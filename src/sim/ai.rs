@@ -21,17 +21,21 @@
 //! [`CostMap`]: crate::path::CostMap
 
 use crate::cost::Cost;
+use crate::cost::StepCosts;
 use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::knowledge::Knowledge;
 use crate::path::astar::path_cost;
-use crate::path::{CostMap, DStarLite, Outcome, SearchOptions, WithObstacles};
+use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchOptions, Step};
 
 /// Why a monster replanned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ReplanReason {
     /// A wall its faction just learnt (seen or bumped) lies on its path.
     NewWall,
+    /// The rest of its path now costs more than when it was planned
+    /// (danger, or worse ground seen on it): a better way may exist.
+    Costlier,
     /// A unit stands in its way and is not moving off.
     Blocked,
 }
@@ -58,6 +62,8 @@ pub struct Sync {
     pub expanded: u64,
     /// The rest of the path crossed a newly known wall.
     pub broken: bool,
+    /// The rest of the path is still legal but dearer than planned.
+    pub costlier: bool,
     /// D* Lite repaired (or rebuilt) its plan: the plan is now optimal on
     /// what the faction knows.
     pub repaired: bool,
@@ -74,8 +80,13 @@ pub struct Planner {
     path: Vec<Pos>,
     next: usize,
     cost: Option<Cost>,
+    /// `costs[i]`: the planned cost from `path[0]` to `path[i]`.
+    costs: Vec<Cost>,
     /// Cells of units planned around: sorted row-major indices.
     blocked: Vec<usize>,
+    /// Cells on allies' planned paths, one entry per ally (sorted row-major
+    /// indices): each costs [`CLAIM_PENALTY`] more per claim (A* only).
+    claims: Vec<usize>,
     dstar: Option<Box<DStarLite>>,
     /// D* Lite: cells learnt since its last repair. It repairs when the rest
     /// of its path breaks (as A* replans), or before anything else that
@@ -97,7 +108,9 @@ impl Planner {
             path: Vec::new(),
             next: 0,
             cost: None,
+            costs: Vec::new(),
             blocked: Vec::new(),
+            claims: Vec::new(),
             dstar: None,
             pending: Vec::new(),
             log_seen: 0,
@@ -148,9 +161,56 @@ impl Planner {
     }
 
     /// The map it plans over: its faction's knowledge with the units it
-    /// plans around made impassable.
-    pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> WithObstacles<'a, Knowledge> {
-        WithObstacles::new(knowledge, &self.blocked)
+    /// plans around made impassable and its allies' claimed cells dearer.
+    pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> PlanView<'a> {
+        PlanView {
+            knowledge,
+            blocked: &self.blocked,
+            claims: &self.claims,
+        }
+    }
+
+    /// Plans the next A* search round allies' claimed cells (sorted
+    /// row-major indices, one entry per claim).
+    pub fn set_claims(&mut self, claims: Vec<usize>) {
+        self.claims = claims;
+    }
+
+    /// Takes `path` as the plan, costing it on `knowledge` as this planner
+    /// sees it; false (and no plan) if some step is not legal there.
+    fn set_path(&mut self, path: Vec<Pos>, knowledge: &Knowledge) -> bool {
+        let view = self.view(knowledge);
+        let mut costs = Vec::with_capacity(path.len());
+        let mut total = 0;
+        costs.push(0);
+        for pair in path.windows(2) {
+            let step = pair[0]
+                .dir_to(pair[1])
+                .and_then(|d| crate::path::step(&view, pair[0], d, Connectivity::Eight));
+            let Some((_, c)) = step else {
+                self.path.clear();
+                self.costs.clear();
+                self.cost = None;
+                return false;
+            };
+            total += c;
+            costs.push(total);
+        }
+        self.path = path;
+        self.costs = costs;
+        self.next = 1;
+        self.cost = Some(total);
+        self.status = Status::Ready;
+        true
+    }
+
+    /// What the rest of the path cost when it was planned.
+    fn planned_rest(&self) -> Cost {
+        let from = self
+            .next
+            .saturating_sub(1)
+            .min(self.costs.len().saturating_sub(1));
+        self.costs.last().copied().unwrap_or(0) - self.costs.get(from).copied().unwrap_or(0)
     }
 
     /// The monster stepped to `to`, the plan's next cell.
@@ -173,22 +233,24 @@ impl Planner {
         self.status = Status::Queued;
     }
 
-    /// Installs a finished A* search made when the faction's discovery log
-    /// was `log_len` long; returns why it was requested.
-    pub fn install(&mut self, outcome: Outcome, log_len: usize) -> Option<ReplanReason> {
+    /// Installs a finished A* search, made over `knowledge` (the faction's,
+    /// or the snapshot a long search ran on) when the faction's discovery
+    /// log was `log_len` long; returns why it was requested.
+    pub fn install(
+        &mut self,
+        outcome: Outcome,
+        knowledge: &Knowledge,
+        log_len: usize,
+    ) -> Option<ReplanReason> {
         self.log_seen = log_len;
-        self.next = 1;
-        match outcome {
-            Outcome::Found { path, cost } => {
-                self.path = path;
-                self.cost = Some(cost);
-                self.status = Status::Ready;
-            }
-            _ => {
-                self.path.clear();
-                self.cost = None;
-                self.status = Status::NoPath;
-            }
+        let found = match outcome {
+            Outcome::Found { path, .. } => self.set_path(path, knowledge),
+            _ => false,
+        };
+        if !found {
+            self.path.clear();
+            self.cost = None;
+            self.status = Status::NoPath;
         }
         self.reason.take()
     }
@@ -196,15 +258,23 @@ impl Planner {
     /// Takes a detour round units found by a capped A* search (the caller's,
     /// over `view` with `blocked` impassable); a detour that was not found
     /// leaves the plan as it was. Returns whether it was taken.
-    pub fn take_detour(&mut self, outcome: Outcome, blocked: Vec<usize>, log_len: usize) -> bool {
-        let Outcome::Found { path, cost } = outcome else {
+    pub fn take_detour(
+        &mut self,
+        outcome: Outcome,
+        blocked: Vec<usize>,
+        knowledge: &Knowledge,
+        log_len: usize,
+    ) -> bool {
+        let Outcome::Found { path, .. } = outcome else {
             return false;
         };
-        self.blocked = blocked;
-        self.path = path;
-        self.next = 1;
-        self.cost = Some(cost);
-        self.status = Status::Ready;
+        let old = std::mem::replace(&mut self.blocked, blocked);
+        let claims = std::mem::take(&mut self.claims);
+        if !self.set_path(path, knowledge) {
+            self.blocked = old;
+            self.claims = claims;
+            return false;
+        }
         self.log_seen = log_len;
         true
     }
@@ -225,10 +295,7 @@ impl Planner {
         let mut path = Vec::with_capacity(self.path.len() - from + 1);
         path.push(to);
         path.extend_from_slice(&self.path[from..]);
-        self.cost = path_cost(&self.view(knowledge), &path, &SearchOptions::default());
-        self.path = path;
-        self.next = 1;
-        if self.cost.is_some() {
+        if self.set_path(path, knowledge) {
             return 0;
         }
         match self.dstar {
@@ -247,7 +314,8 @@ impl Planner {
         // The heuristic's floor: the cheapest step known now. Cheaper ground
         // found later (a road) means starting afresh (see `flush`).
         let floor = knowledge.cheapest_steps();
-        let d = DStarLite::new(knowledge, at, goal, crate::path::Connectivity::Eight, floor);
+        self.claims.clear(); // D* Lite's graph cannot follow allies' moves
+        let d = DStarLite::new(knowledge, at, goal, Connectivity::Eight, floor);
         let expanded = d.expanded();
         self.dstar = Some(Box::new(d));
         self.pending.clear();
@@ -267,28 +335,34 @@ impl Planner {
         if new.is_empty() {
             return Sync::default();
         }
-        let broken = self.status == Status::Ready
-            && path_cost(
+        let rest = if self.status == Status::Ready {
+            Some(path_cost(
                 &self.view(knowledge),
                 self.remaining(),
                 &SearchOptions::default(),
-            )
-            .is_none();
+            ))
+        } else {
+            None
+        };
+        let broken = rest == Some(None);
+        let costlier = matches!(rest, Some(Some(c)) if c > self.planned_rest());
         let (mut expanded, mut repaired) = (0, false);
         match &self.dstar {
             Some(d) => {
                 self.pending.extend_from_slice(new);
-                if broken || d.floor() != knowledge.cheapest_steps() {
+                if broken || costlier || d.floor() != knowledge.cheapest_steps() {
                     expanded = self.flush(knowledge);
                     repaired = true;
                 }
             }
             None if broken => self.request(Some(ReplanReason::NewWall)),
+            None if costlier => self.request(Some(ReplanReason::Costlier)),
             None => {}
         }
         Sync {
             expanded,
             broken,
+            costlier,
             repaired,
         }
     }
@@ -332,17 +406,70 @@ impl Planner {
     /// D* Lite: reads the path off the repaired plan.
     fn refresh(&mut self, knowledge: &Knowledge) {
         let Some(d) = &self.dstar else { return };
-        self.cost = d.cost();
-        self.next = 1;
-        match d.path(knowledge) {
-            Some(path) => {
-                self.path = path;
-                self.status = Status::Ready;
-            }
-            None => {
-                self.path.clear();
-                self.status = Status::NoPath;
-            }
+        let found = match d.path(knowledge) {
+            Some(path) => self.set_path(path, knowledge),
+            None => false,
+        };
+        if !found {
+            self.path.clear();
+            self.cost = None;
+            self.status = Status::NoPath;
         }
+    }
+}
+
+/// Extra entering cost factor of a cell for each ally whose planned path
+/// claims it: half of floor. An ally's route three cells long is worth a
+/// detour of about one and a half steps, so a group spreads over parallel
+/// routes of nearly equal length instead of queueing on the best one.
+pub const CLAIM_PENALTY: Cost = 5;
+
+/// What a planner searches: its faction's knowledge, the units it plans
+/// around (impassable), and cells claimed by allies' paths (dearer). Built
+/// only from a [`Knowledge`], so still never the true map.
+#[derive(Copy, Clone, Debug)]
+pub struct PlanView<'a> {
+    knowledge: &'a Knowledge,
+    blocked: &'a [usize],
+    claims: &'a [usize],
+}
+
+impl PlanView<'_> {
+    #[inline]
+    fn claims_on(&self, index: usize) -> Cost {
+        if self.claims.is_empty() {
+            return 0;
+        }
+        let lo = self.claims.partition_point(|&c| c < index);
+        let hi = self.claims.partition_point(|&c| c <= index);
+        (hi - lo) as Cost
+    }
+}
+
+impl CostMap for PlanView<'_> {
+    #[inline]
+    fn width(&self) -> u32 {
+        self.knowledge.width()
+    }
+    #[inline]
+    fn height(&self) -> u32 {
+        self.knowledge.height()
+    }
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        // Both ends, so legality stays symmetric (the planning unit's own
+        // cell is never blocked).
+        if !self.blocked.is_empty()
+            && (self.blocked.contains(&step.to_index) || self.blocked.contains(&step.from_index))
+        {
+            return None;
+        }
+        let base = self.knowledge.step_cost(step)?;
+        let claims = self.claims_on(step.to_index);
+        Some(base + claims * CLAIM_PENALTY * StepCosts::UNIT.for_dir(step.dir))
+    }
+    #[inline]
+    fn cheapest_steps(&self) -> StepCosts {
+        self.knowledge.cheapest_steps()
     }
 }

@@ -11,6 +11,9 @@ pub enum Command {
     /// Play one turn: every monster gains energy, the search queue gets the
     /// turn's budget, and every monster with enough energy acts.
     Advance,
+    /// A monster dies where it stands (a trap, a fight, a test): its
+    /// faction marks the place as dangerous.
+    Kill { monster: MonsterId },
     /// Sends a monster somewhere else (or nowhere): its plan is dropped.
     SetGoal {
         monster: MonsterId,

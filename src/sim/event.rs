@@ -51,11 +51,13 @@ pub enum Event {
     },
     /// A monster reached its goal and left the level.
     ReachedGoal { monster: MonsterId, at: Pos },
+    /// A monster died.
+    Died { monster: MonsterId, at: Pos },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 8] = [
+    pub const KINDS: [&'static str; 9] = [
         "moved",
         "bumped",
         "discovered",
@@ -64,6 +66,7 @@ impl Event {
         "no-path",
         "waited",
         "reached-goal",
+        "died",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -77,6 +80,7 @@ impl Event {
             Event::NoPath { .. } => 5,
             Event::Waited { .. } => 6,
             Event::ReachedGoal { .. } => 7,
+            Event::Died { .. } => 8,
         }
     }
 }

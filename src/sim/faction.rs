@@ -2,7 +2,11 @@
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
 use crate::geom::Pos;
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, Turn};
+use crate::path::{Connectivity, Islands};
+
+/// Turns between recomputations of a faction's islands.
+pub const ISLANDS_REFRESH: Turn = 32;
 use crate::level::FactionSpec;
 use crate::terrain::Terrain;
 
@@ -11,18 +15,24 @@ use crate::terrain::Terrain;
 pub struct Faction {
     spec: FactionSpec,
     knowledge: Knowledge,
-    /// Every cell whose belief changed, in the order learnt. Terrain never
-    /// changes, so each cell appears at most once: bounded by the map.
+    /// Every cell whose planning cost changed, in order: cells learnt
+    /// (each at most once: terrain never changes) and cells whose danger
+    /// changed (deaths, decay, chokepoints).
     log: Vec<Pos>,
+    /// Islands of what it knows, with the turn and log length they were
+    /// computed at.
+    islands: Option<(Islands, Turn, usize)>,
 }
 
 impl Faction {
     pub(crate) fn new(spec: FactionSpec, width: u32, height: u32) -> Faction {
-        let knowledge = Knowledge::new(width, height, spec.unknown_factor);
+        let knowledge =
+            Knowledge::new(width, height, spec.unknown_factor).with_danger_weight(spec.danger);
         Faction {
             spec,
             knowledge,
             log: Vec::new(),
+            islands: None,
         }
     }
 
@@ -44,6 +54,28 @@ impl Faction {
     /// Learns `p` before play starts: not logged, since no plan exists yet.
     pub(crate) fn know(&mut self, p: Pos, terrain: Terrain) {
         self.knowledge.learn(p, terrain, 0);
+    }
+
+    /// The islands of what the faction knows (unknown cells walkable).
+    /// Walls are only ever added to its knowledge, so islands only ever
+    /// split: "not connected" by an older computation is still true. They
+    /// are recomputed (a pass over the map) at most every
+    /// [`ISLANDS_REFRESH`] turns, and only if it learnt something since.
+    pub(crate) fn islands(&mut self, turn: Turn) -> &Islands {
+        let stale = match &self.islands {
+            None => true,
+            Some((_, at, len)) => *len != self.log.len() && turn >= at + ISLANDS_REFRESH,
+        };
+        if stale {
+            let islands = Islands::compute(&self.knowledge, Connectivity::Eight);
+            self.islands = Some((islands, turn, self.log.len()));
+        }
+        &self.islands.as_ref().expect("just computed").0
+    }
+
+    /// Records planning-cost changes (danger) in the log.
+    pub(crate) fn log_changes(&mut self, cells: Vec<Pos>) {
+        self.log.extend(cells);
     }
 
     /// Splits into what the rules update and the log, for `explore::look`.

@@ -33,6 +33,7 @@ use super::world::World;
 use crate::cost::Cost;
 use crate::explore::{Replanner, look};
 use crate::geom::{Dir, Pos};
+use crate::influence::DECAY_PERIOD;
 use crate::knowledge::{Knowledge, Learnt, Turn};
 use crate::level::Level;
 use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
@@ -73,6 +74,10 @@ pub struct SimConfig {
     /// Most expansions a search for a way round units in the way may take
     /// (it runs at once, charged to the turn's budget).
     pub detour_budget: u64,
+    /// A* plans treat cells on the future paths of allies within this many
+    /// cells as claimed (dearer, see [`crate::sim::ai::CLAIM_PENALTY`]);
+    /// 0 turns claims off.
+    pub claim_radius: u32,
 }
 
 impl Default for SimConfig {
@@ -82,6 +87,7 @@ impl Default for SimConfig {
             patience: 2,
             avoid_radius: 8,
             detour_budget: 2_000,
+            claim_radius: 8,
         }
     }
 }
@@ -154,6 +160,9 @@ impl Game {
                 for p in terrain.grid().positions() {
                     f.know(p, terrain.grid()[p]);
                 }
+                // Chokepoints judged on the way need no telling: no plan
+                // exists yet.
+                f.knowledge_mut().0.drain_danger_changes();
             }
             factions.push(f);
         }
@@ -210,14 +219,10 @@ impl Game {
             Command::SetGoal { monster, goal } => {
                 if let Some(m) = self.monsters.get_mut(monster as usize) {
                     m.planner = Planner::new(m.planner.kind(), goal);
-                    self.queue.waiting.retain(|&w| w != monster);
-                    if self.queue.waiting.front() != Some(&monster) {
-                        // The suspended search (if any) belongs to the head,
-                        // which may have been this monster.
-                        self.queue.suspended = None;
-                    }
+                    self.unqueue(monster);
                 }
             }
+            Command::Kill { monster } => self.kill(monster, &mut events),
         }
         events
     }
@@ -272,9 +277,43 @@ impl Game {
         })
     }
 
+    /// Takes `monster`'s request out of the search queue.
+    fn unqueue(&mut self, monster: MonsterId) {
+        if self.queue.waiting.front() == Some(&monster) {
+            // The suspended search, if any, was this monster's.
+            self.queue.suspended = None;
+        }
+        self.queue.waiting.retain(|&w| w != monster);
+    }
+
+    fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
+        let Some(m) = self.monsters.get_mut(monster as usize) else {
+            return;
+        };
+        if !m.is_here() {
+            return;
+        }
+        m.presence = Presence::Dead(self.turn);
+        let (at, fi) = (m.pos, m.faction);
+        self.world.remove(at);
+        self.unqueue(monster);
+        let f = &mut self.factions[fi];
+        let (knowledge, _) = f.knowledge_mut();
+        let changed = knowledge.death(at);
+        f.log_changes(changed);
+        ev.push(Event::Died { monster, at });
+    }
+
     fn advance(&mut self, ev: &mut Vec<Event>) {
         self.turn += 1;
         self.spent = 0;
+        if self.turn.is_multiple_of(DECAY_PERIOD) {
+            for f in &mut self.factions {
+                let (knowledge, _) = f.knowledge_mut();
+                let changed = knowledge.decay();
+                f.log_changes(changed);
+            }
+        }
         for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
             m.energy = (m.energy + m.speed as i64).min(ACTION_READY + m.speed as i64);
         }
@@ -404,7 +443,9 @@ impl Game {
         let outcome = self.detour_ctx.find_path(&view, m.pos, goal, &options);
         let expanded = self.detour_ctx.stats().expanded;
         let log_len = f.log().len();
-        let found = m.planner.take_detour(outcome, avoid, log_len);
+        let found = m
+            .planner
+            .take_detour(outcome, avoid, f.knowledge(), log_len);
         self.charge(id, expanded);
         if found {
             self.announce(id, Some(ReplanReason::Blocked), ev);
@@ -522,6 +563,8 @@ impl Game {
                 cells.push(p);
             }
         }
+        // Chokepoints re-judged on what was learnt change costs too.
+        log.extend(knowledge.drain_danger_changes());
         if cells.is_empty() {
             return false;
         }
@@ -553,10 +596,15 @@ impl Game {
         let f = &self.factions[m.faction];
         let sync = m.planner.sync(f.knowledge(), f.log());
         self.charge(id, sync.expanded);
-        if sync.broken {
+        if sync.broken || sync.costlier {
+            let reason = if sync.broken {
+                ReplanReason::NewWall
+            } else {
+                ReplanReason::Costlier
+            };
             match self.monsters[id].planner.kind() {
                 Replanner::AStar => self.request_plan(id, ev),
-                Replanner::DStarLite => self.announce(id, Some(ReplanReason::NewWall), ev),
+                Replanner::DStarLite => self.announce(id, Some(reason), ev),
             }
         }
     }
@@ -565,10 +613,26 @@ impl Game {
     /// Units are not planned around here but where they are met (see
     /// [`Game::collide`]): a whole-map search that fails because a unit
     /// stands in a corridor would be wasted, since units move.
+    ///
+    /// First the islands pre-check: a goal on another island of what the
+    /// faction knows is answered "no path" at once, without a search. An
+    /// A* plan also steers round cells allies near it have claimed.
     fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
+        let reachable = self.goal_reachable(id);
+        let claims = match self.monsters[id].planner.kind() {
+            Replanner::AStar => self.claims_near(id),
+            Replanner::DStarLite => Vec::new(),
+        };
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
         m.planner.clear_blocked();
+        m.planner.set_claims(claims);
+        if !reachable {
+            let reason = m
+                .planner
+                .install(Outcome::Unreachable, f.knowledge(), f.log().len());
+            return self.announce(id, reason, ev);
+        }
         match m.planner.kind() {
             Replanner::AStar => {
                 if m.planner.status() != Status::Queued {
@@ -624,10 +688,17 @@ impl Game {
                 self.charge(id as usize, expanded);
                 break;
             }
-            let log_len = q.suspended.take().map_or(f.log().len(), |s| s.log_len);
+            let suspended = q.suspended.take();
             q.waiting.pop_front();
             self.charge(id as usize, expanded);
-            let reason = self.monsters[id as usize].planner.install(outcome, log_len);
+            let f = &self.factions[self.monsters[id as usize].faction];
+            let (knowledge, log_len) = match &suspended {
+                Some(s) => (&s.snapshot, s.log_len),
+                None => (f.knowledge(), f.log().len()),
+            };
+            let reason = self.monsters[id as usize]
+                .planner
+                .install(outcome, knowledge, log_len);
             self.announce(id as usize, reason, ev);
         }
     }
@@ -655,6 +726,55 @@ impl Game {
     fn charge(&mut self, id: usize, expanded: u64) {
         self.monsters[id].stats.expanded += expanded;
         self.spent += expanded;
+    }
+
+    /// False when the faction's knowledge shows the monster's goal on
+    /// another island (walls it knows enclose one or the other).
+    fn goal_reachable(&mut self, id: usize) -> bool {
+        let m = &self.monsters[id];
+        let Some(goal) = m.planner.goal() else {
+            return true;
+        };
+        let at = m.pos;
+        self.factions[m.faction]
+            .islands(self.turn)
+            .connected(at, goal)
+    }
+
+    /// Cells on the future paths of allies near monster `id` (within the
+    /// claim radius of it, at most twice that many cells along each path),
+    /// one entry per ally per cell, sorted.
+    fn claims_near(&self, id: usize) -> Vec<usize> {
+        let r = self.config.claim_radius as i32;
+        if r == 0 {
+            return Vec::new();
+        }
+        let m = &self.monsters[id];
+        let width = self.world.terrain().width() as usize;
+        let near = |p: Pos| {
+            let (dx, dy) = p.abs_delta(m.pos);
+            dx.max(dy) as i32 <= r
+        };
+        let mut claims = Vec::new();
+        for y in m.pos.y - r..=m.pos.y + r {
+            for x in m.pos.x - r..=m.pos.x + r {
+                let Some(o) = self.world.occupant(Pos::new(x, y)) else {
+                    continue;
+                };
+                let ally = &self.monsters[o as usize];
+                if o == m.id || ally.faction != m.faction {
+                    continue;
+                }
+                let future = ally.planner.remaining().iter().skip(1).take(2 * r as usize);
+                claims.extend(
+                    future
+                        .filter(|&&p| near(p))
+                        .map(|p| p.y as usize * width + p.x as usize),
+                );
+            }
+        }
+        claims.sort_unstable();
+        claims
     }
 
     /// Cells of the units monster `id` plans around: every unit next to it,

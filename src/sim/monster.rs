@@ -17,6 +17,8 @@ pub enum Presence {
     Here,
     /// Reached its goal on this turn and left.
     Escaped(Turn),
+    /// Died on this turn.
+    Dead(Turn),
 }
 
 /// One monster.

@@ -49,7 +49,9 @@ pub fn run_headless(game: &mut Game, turns: Turn) -> Report {
             FactionReport {
                 name: f.spec().name.clone(),
                 monsters: mine.clone().count(),
-                reached: mine.filter(|m| !m.is_here()).count(),
+                reached: mine
+                    .filter(|m| matches!(m.presence(), super::Presence::Escaped(_)))
+                    .count(),
                 known: (0..k.height() as i32)
                     .flat_map(|y| (0..k.width() as i32).map(move |x| crate::geom::Pos::new(x, y)))
                     .filter(|&p| k.is_known(p))

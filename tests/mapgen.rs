@@ -1,0 +1,184 @@
+//! The level generator: determinism (a seed catalog compared with a
+//! committed golden file), every goal reachable, the features it promises,
+//! and round trips through the level format.
+
+use darkstar::geom::{Dir, Pos};
+use darkstar::level::Level;
+use darkstar::mapgen::{GenParams, Style, generate};
+use darkstar::path::{Connectivity, Islands};
+use darkstar::terrain::Terrain;
+
+/// FNV-1a, 64 bits: a hash whose value is fixed by its definition, unlike
+/// std's `DefaultHasher`, so the golden file means the same everywhere.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+const GOLDEN: &str = "tests/golden/seed_catalog.txt";
+const UPDATE_VAR: &str = "DARKSTAR_UPDATE_GOLDEN";
+
+/// The catalog: seeds 1 to 25 of the default dungeon, and a few of the other
+/// styles and sizes; one line each, `style width height seed hash`.
+fn catalog() -> String {
+    let mut out = String::new();
+    let mut add = |params: GenParams, seed: u64| {
+        let text = generate(&params, seed).to_text();
+        out.push_str(&format!(
+            "{} {} {} {seed} {:016x}\n",
+            params.style.name(),
+            params.width,
+            params.height,
+            fnv1a(text.as_bytes())
+        ));
+    };
+    for seed in 1..=25 {
+        add(GenParams::default(), seed);
+    }
+    for (style, w, h) in [
+        (Style::Cave, 60, 30),
+        (Style::Maze, 41, 21),
+        (Style::Dungeon, 40, 20),
+        (Style::Dungeon, 200, 100),
+    ] {
+        for seed in 1..=3 {
+            add(
+                GenParams {
+                    style,
+                    width: w,
+                    height: h,
+                    ..GenParams::default()
+                },
+                seed,
+            );
+        }
+    }
+    out
+}
+
+/// Brogue's seed catalog: the generator must give these exact levels for
+/// these seeds on every machine. When a change to the generator is meant
+/// to change levels, regenerate the file with
+/// `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release seed_catalog` and commit it.
+#[test]
+fn seed_catalog_matches_the_golden_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
+    let now = catalog();
+    if std::env::var_os(UPDATE_VAR).is_some() {
+        std::fs::write(&path, &now).unwrap();
+        return;
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_default();
+    let changed: Vec<&str> = now
+        .lines()
+        .zip(golden.lines().chain(std::iter::repeat("")))
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect();
+    assert!(
+        changed.is_empty() && now.lines().count() == golden.lines().count(),
+        "the generator made different levels for {} catalog entries, first: {:?}.\n\
+         If that is intended, run `{UPDATE_VAR}=1 cargo test --release seed_catalog` \
+         and commit {GOLDEN}.",
+        changed.len(),
+        changed.first()
+    );
+}
+
+fn check_level(level: &Level) {
+    let map = &level.terrain;
+    let islands = Islands::compute(map, Connectivity::Eight);
+    assert!(!level.spawns.is_empty(), "{}: nobody", level.name);
+    for f in &level.factions {
+        let goal = f.goal.expect("every generated faction has a goal");
+        for s in &level.spawns {
+            assert!(
+                islands.connected(s.at, goal),
+                "{}: {} cannot reach {goal}",
+                level.name,
+                s.at
+            );
+        }
+    }
+    // Written out and read back, the same level.
+    let again = Level::parse(&level.to_text(), "gen.txt".as_ref()).unwrap();
+    assert_eq!(&again, level);
+}
+
+/// Every spawn can reach its goal, across styles, sizes and seeds, from
+/// the smallest size to the largest.
+#[test]
+fn every_goal_is_reachable_and_levels_round_trip() {
+    for seed in 1..=30 {
+        for style in [Style::Dungeon, Style::Cave, Style::Maze] {
+            let (w, h) = [(40, 20), (80, 40), (123, 57)][seed as usize % 3];
+            let level = generate(
+                &GenParams {
+                    style,
+                    width: w,
+                    height: h,
+                    ..GenParams::default()
+                },
+                seed,
+            );
+            assert_eq!((level.terrain.width(), level.terrain.height()), (w, h));
+            check_level(&level);
+        }
+    }
+    let big = generate(
+        &GenParams {
+            width: 1024,
+            height: 1024,
+            ..GenParams::default()
+        },
+        9,
+    );
+    check_level(&big);
+}
+
+/// Count of cells matching `f`.
+fn count(level: &Level, f: impl Fn(Pos, Terrain) -> bool) -> usize {
+    let map = &level.terrain;
+    map.grid()
+        .positions()
+        .filter(|&p| f(p, map.get(p).unwrap()))
+        .count()
+}
+
+/// Dungeons have dead ends (a floor cell with one passable neighbour among
+/// its four), doors, roads, swamp, water and rubble.
+#[test]
+fn dungeons_have_dead_ends_doors_and_terrain() {
+    let mut totals = [0usize; 6];
+    for seed in 1..=10 {
+        let level = generate(&GenParams::default(), seed);
+        let map = &level.terrain;
+        let dead_ends = count(&level, |p, t| {
+            t.is_passable()
+                && [Dir::N, Dir::E, Dir::S, Dir::W]
+                    .into_iter()
+                    .filter(|&d| map.is_passable(p.step(d)))
+                    .count()
+                    == 1
+        });
+        assert!(dead_ends >= 2, "seed {seed}: {dead_ends} dead ends");
+        for (i, t) in [
+            Terrain::Door,
+            Terrain::Road,
+            Terrain::Swamp,
+            Terrain::ShallowWater,
+            Terrain::Rubble,
+            Terrain::Floor,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            totals[i] += count(&level, |_, x| x == t);
+        }
+    }
+    assert!(totals.iter().all(|&n| n > 0), "{totals:?}");
+}
