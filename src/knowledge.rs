@@ -6,7 +6,9 @@
 //!
 //! Unknown cells are planned through as walkable (the freespace
 //! assumption), at `unknown_cost` per step: the floor cost gives the
-//! classic optimism; more makes a faction prefer routes it knows.
+//! classic optimism; more makes a faction prefer routes it knows. Danger
+//! the faction knows of (where its own died, chokepoints of the map it
+//! knows: see [`crate::influence`]) adds to entering costs.
 
 use crate::cost::{Cost, StepCosts};
 use crate::geom::Pos;

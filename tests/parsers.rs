@@ -32,7 +32,7 @@ proptest! {
     /// Any error names the file, a line that exists and a column.
     #[test]
     fn mangled_levels_give_positioned_errors(
-        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|knows-map|frob)",
+        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|danger=[0-9]{1,3}|knows-map|frob)",
         rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
     ) {
         let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
@@ -161,6 +161,11 @@ fn bad_command_lines_are_errors_not_panics() {
         &["run", "--width", "3"],
         &["run", "--budget", "0"],
         &["run", "--level", "/nonexistent/level.txt"],
+        &["run", "--style", "hexagons"],
+        &["gen", "--width", "2000"],
+        &["gen", "--height", "5"],
+        &["gen", "--monsters", "0"],
+        &["gen", "--frob"],
     ] {
         let out = darkstar(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -261,4 +266,53 @@ fn run_command_prints_a_summary_per_faction() {
         stdout.contains("Dead-end alley") && stdout.contains("reached-goal 1"),
         "{stdout}"
     );
+}
+
+/// `darkstar gen` prints a level that loads back as the generator's level,
+/// and `run --level` plays it.
+#[test]
+fn gen_prints_a_loadable_level() {
+    let out = darkstar(&[
+        "gen", "--seed", "3", "--style", "cave", "--width", "60", "--height", "30",
+    ]);
+    assert!(out.status.success());
+    let dir = scratch("gen");
+    let path = dir.join("cave.txt");
+    std::fs::write(&path, &out.stdout).unwrap();
+    let params = darkstar::mapgen::GenParams {
+        style: darkstar::mapgen::Style::Cave,
+        width: 60,
+        height: 30,
+        ..Default::default()
+    };
+    assert_eq!(
+        Level::load(&path).unwrap(),
+        darkstar::mapgen::generate(&params, 3)
+    );
+    let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("reached-goal 9"));
+}
+
+/// A Moving AI map loads as a level (terrain only) and `run` puts the
+/// default factions on it.
+#[test]
+fn moving_ai_maps_load_as_levels() {
+    let dir = scratch("mapaslevel");
+    let path = dir.join("room.map");
+    std::fs::write(
+        &path,
+        "type octile\nheight 4\nwidth 6\nmap\n......\n.TT...\n......\n@@@...\n",
+    )
+    .unwrap();
+    let level = Level::load(&path).unwrap();
+    assert_eq!((level.terrain.width(), level.terrain.height()), (6, 4));
+    assert!(level.factions.is_empty());
+    let out = darkstar(&["run", "--level", path.to_str().unwrap(), "--monsters", "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("reached-goal 3"), "{stdout}");
+    std::fs::write(&path, "type octile\nheight 4\nwidth 6\nmap\n..?...\n").unwrap();
+    let err = Level::load(&path).unwrap_err().to_string();
+    assert!(err.starts_with(&format!("{}:5:", path.display())), "{err}");
 }
