@@ -1,7 +1,9 @@
 //! Darkstar: a roguelike whose monsters find their way by what their
-//! faction knows. This library is the headless core: grids, terrain costs,
-//! optimal pathfinding, and readers for the Moving AI benchmarks. It never
-//! touches the terminal; only `src/ui/` and `src/main.rs` do.
+//! faction knows. This library is the headless core (grids, terrain costs,
+//! optimal pathfinding, fog of war, the simulation, levels, readers for the
+//! Moving AI benchmarks) plus, behind the `tui` feature, the terminal front
+//! end in `ui`: only `src/ui/` and `src/main.rs` touch the terminal, and
+//! `cargo build --lib --no-default-features` builds everything else.
 
 pub mod cost;
 pub mod demo;
@@ -19,3 +21,5 @@ pub mod rng;
 pub mod sim;
 pub mod terrain;
 pub mod textfile;
+#[cfg(feature = "tui")]
+pub mod ui;

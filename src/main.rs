@@ -38,6 +38,12 @@ USAGE:
                  [--monsters M]
                                   print the generated level as text (a level
                                   file: darkstar run --level reads it back)
+    darkstar watch [--level FILE | --seed N] [--style S] [--width W]
+                   [--height H] [--monsters M]
+                                  watch the AI play a level in the terminal:
+                                  space pause, . step, +/- speed, f faction,
+                                  v knowledge and plans, d danger, c cost,
+                                  p claimed paths, ? help, q quit
     darkstar help                 this text
 ";
 
@@ -59,6 +65,7 @@ fn run(args: Vec<String>) -> Result<ExitCode> {
         Some("scen") => scen(args.collect()),
         Some("run") => run_headless(args.collect()),
         Some("gen") => generate_level(args.collect()),
+        Some("watch") => watch(args.collect()),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -234,29 +241,7 @@ fn run_headless(args: Vec<String>) -> Result<ExitCode> {
         bail!("--budget must be at least 1");
     }
     check_gen(&params)?;
-    let (level, seed) = match (level_path, seed) {
-        (Some(_), Some(_)) => bail!("run: give --level or --seed, not both"),
-        (Some(path), None) => {
-            let level = Level::load(&path)?;
-            if level.factions.is_empty() {
-                // A bare map (Moving AI): put the default factions on it.
-                let name = level.name.clone();
-                let populated = darkstar::mapgen::populate_map(
-                    level.terrain,
-                    1,
-                    params.monsters_per_faction,
-                    &name,
-                );
-                (populated, 1)
-            } else {
-                (level, 1)
-            }
-        }
-        (None, seed) => {
-            let seed = seed.unwrap_or(1);
-            (darkstar::mapgen::generate(&params, seed), seed)
-        }
-    };
+    let (level, seed) = choose_level(level_path, seed, &params)?;
     let mut game = Game::new(&level, seed, config)
         .with_context(|| format!("level {:?} cannot start", level.name))?;
     let started = Instant::now();
@@ -275,5 +260,61 @@ fn run_headless(args: Vec<String>) -> Result<ExitCode> {
         elapsed.as_secs_f64(),
         report.turns as f64 / elapsed.as_secs_f64().max(1e-9)
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The level `run` and `watch` play: a file (a Moving AI map gets the
+/// default factions) or a generated one; and the game seed.
+fn choose_level(
+    level_path: Option<PathBuf>,
+    seed: Option<u64>,
+    params: &GenParams,
+) -> Result<(Level, u64)> {
+    Ok(match (level_path, seed) {
+        (Some(_), Some(_)) => bail!("give --level or --seed, not both"),
+        (Some(path), None) => {
+            let level = Level::load(&path)?;
+            if level.factions.is_empty() {
+                // A bare map (Moving AI): put the default factions on it.
+                let name = level.name.clone();
+                let populated = darkstar::mapgen::populate_map(
+                    level.terrain,
+                    1,
+                    params.monsters_per_faction,
+                    &name,
+                );
+                (populated, 1)
+            } else {
+                (level, 1)
+            }
+        }
+        (None, seed) => {
+            let seed = seed.unwrap_or(1);
+            (darkstar::mapgen::generate(params, seed), seed)
+        }
+    })
+}
+
+fn watch(args: Vec<String>) -> Result<ExitCode> {
+    let mut level_path = None;
+    let mut seed = None;
+    let mut params = GenParams::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--level" => level_path = Some(PathBuf::from(value("--level", &mut args)?)),
+            "--seed" => seed = Some(number("--seed", &value("--seed", &mut args)?)?),
+            other => {
+                if !gen_flag(other, &mut params, &mut args)? {
+                    bail!("watch: unknown argument {other:?}\n\n{USAGE}");
+                }
+            }
+        }
+    }
+    check_gen(&params)?;
+    let (level, seed) = choose_level(level_path, seed, &params)?;
+    let app = darkstar::ui::App::new(&level, seed)
+        .with_context(|| format!("level {:?} cannot start", level.name))?;
+    darkstar::ui::run(app).context("the terminal")?;
     Ok(ExitCode::SUCCESS)
 }

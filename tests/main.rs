@@ -8,3 +8,5 @@ mod movingai;
 mod parsers;
 mod searches;
 mod sim;
+#[cfg(feature = "tui")]
+mod ui;

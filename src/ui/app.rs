@@ -1,0 +1,256 @@
+//! The application state: the game being watched and everything about how
+//! it is shown (pause, speed, overlay, which faction's eyes, camera, log,
+//! help, quit confirmation). Keys arrive as [`Intent`]s; this module never
+//! touches a terminal, so tests drive it directly. Drawing reads `&App`
+//! and nothing else (see `view.rs`).
+
+use std::collections::VecDeque;
+
+use crate::geom::Pos;
+use crate::knowledge::Turn;
+use crate::level::Level;
+use crate::sim::{Command, Event, Game, GameError, SimConfig};
+
+use super::input::Intent;
+
+/// Turns per second the speed settings stand for.
+pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
+/// Messages kept in the log.
+const LOG_LEN: usize = 200;
+/// Turns a bump stays flashed on the map.
+pub const FLASH_TURNS: Turn = 3;
+
+/// What is drawn over the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The true map and everyone on it.
+    None,
+    /// The map as the viewed faction knows it, with its monsters' plans.
+    Knowledge,
+    /// The viewed faction's danger (its dead, chokepoints) as heat.
+    Danger,
+    /// Terrain cost of every cell.
+    Cost,
+    /// Cells on the planned paths of the viewed faction's monsters, by
+    /// how many plans claim them.
+    Claims,
+}
+
+impl Overlay {
+    /// Its name in the status bar.
+    pub fn name(self) -> &'static str {
+        match self {
+            Overlay::None => "true map",
+            Overlay::Knowledge => "knowledge",
+            Overlay::Danger => "danger",
+            Overlay::Cost => "terrain cost",
+            Overlay::Claims => "claimed paths",
+        }
+    }
+}
+
+/// A spectator's view of a game.
+#[derive(Clone, Debug)]
+pub struct App {
+    pub(crate) game: Game,
+    pub(crate) level_name: String,
+    pub(crate) paused: bool,
+    /// Index into [`SPEEDS`].
+    pub(crate) speed: usize,
+    pub(crate) overlay: Overlay,
+    /// The faction whose knowledge, plans or danger overlays show.
+    pub(crate) faction: usize,
+    pub(crate) help: bool,
+    pub(crate) confirm_quit: bool,
+    pub(crate) quit: bool,
+    /// World position drawn at the top-left of the map area.
+    pub(crate) camera: Pos,
+    pub(crate) log: VecDeque<String>,
+    /// Cells bumped into, and on which turn.
+    pub(crate) flashes: Vec<(Pos, Turn)>,
+}
+
+impl App {
+    /// Watches `level` played with `seed`.
+    pub fn new(level: &Level, seed: u64) -> Result<App, GameError> {
+        let game = Game::new(level, seed, SimConfig::default())?;
+        let mut app = App {
+            game,
+            level_name: level.name.clone(),
+            paused: false,
+            speed: 3,
+            overlay: Overlay::None,
+            faction: 0,
+            help: false,
+            confirm_quit: false,
+            quit: false,
+            camera: Pos::new(0, 0),
+            log: VecDeque::new(),
+            flashes: Vec::new(),
+        };
+        app.say(format!(
+            "{}: {}. Press ? for help.",
+            level.name, level.description
+        ));
+        Ok(app)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// True once the user has confirmed quitting.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// True while paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Turns a second while running.
+    pub fn turns_per_second(&self) -> u32 {
+        SPEEDS[self.speed]
+    }
+
+    /// What is drawn over the map.
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    /// The faction the overlays show.
+    pub fn faction(&self) -> usize {
+        self.faction
+    }
+
+    /// True while the help screen is up.
+    pub fn showing_help(&self) -> bool {
+        self.help
+    }
+
+    /// True while asking "really quit?".
+    pub fn confirming_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    /// The top-left world cell of the map view.
+    pub fn camera(&self) -> Pos {
+        self.camera
+    }
+
+    /// The most recent messages, oldest first.
+    pub fn log(&self) -> impl Iterator<Item = &String> {
+        self.log.iter()
+    }
+
+    /// Acts on one intent.
+    pub fn handle(&mut self, intent: Intent) {
+        if self.confirm_quit {
+            match intent {
+                Intent::Confirm | Intent::Quit => self.quit = true,
+                Intent::ForceQuit => self.quit = true,
+                _ => self.confirm_quit = false,
+            }
+            return;
+        }
+        if self.help {
+            // Any key closes the help screen (a forced quit still quits).
+            self.help = false;
+            if intent == Intent::ForceQuit {
+                self.quit = true;
+            }
+            return;
+        }
+        match intent {
+            Intent::Quit => self.confirm_quit = true,
+            Intent::ForceQuit => self.quit = true,
+            Intent::Confirm => {}
+            Intent::Help => self.help = true,
+            Intent::TogglePause => {
+                self.paused = !self.paused;
+                self.say(if self.paused { "Paused." } else { "Running." }.to_string());
+            }
+            Intent::Step => {
+                self.paused = true;
+                self.step();
+            }
+            Intent::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Intent::Slower => self.speed = self.speed.saturating_sub(1),
+            Intent::NextFaction => {
+                let n = self.game.factions().len().max(1);
+                self.faction = (self.faction + 1) % n;
+            }
+            Intent::Show(o) => {
+                self.overlay = if self.overlay == o { Overlay::None } else { o };
+            }
+            Intent::Scroll(dx, dy) => {
+                let (w, h) = (
+                    self.game.world().terrain().width() as i32,
+                    self.game.world().terrain().height() as i32,
+                );
+                self.camera = Pos::new(
+                    (self.camera.x + dx).clamp(0, (w - 1).max(0)),
+                    (self.camera.y + dy).clamp(0, (h - 1).max(0)),
+                );
+            }
+            Intent::Home => self.camera = Pos::new(0, 0),
+        }
+    }
+
+    /// Called when the clock ticks: one turn, unless paused or a screen is
+    /// up.
+    pub fn tick(&mut self) {
+        if !self.paused && !self.help && !self.confirm_quit && !self.game.is_settled() {
+            self.step();
+        }
+    }
+
+    /// Plays one turn and notes what matters in the log and the flashes.
+    pub fn step(&mut self) {
+        if self.game.is_settled() {
+            self.say("Nothing more can happen.".to_string());
+            return;
+        }
+        let events = self.game.apply(Command::Advance);
+        let turn = self.game.turn();
+        self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
+        for e in events {
+            self.note(e, turn);
+        }
+    }
+
+    fn note(&mut self, e: Event, turn: Turn) {
+        let name = |app: &App, m: u32| {
+            let monster = &app.game.monsters()[m as usize];
+            let f = &app.game.factions()[monster.faction()].spec();
+            format!("{} {}{}", f.name, f.glyph, m)
+        };
+        let line = match e {
+            Event::Bumped { monster, toward } => {
+                self.flashes.push((toward, turn));
+                format!("{} bumps into a wall at {toward}.", name(self, monster))
+            }
+            Event::Replanned {
+                monster, reason, ..
+            } => {
+                format!("{} replans ({reason:?}).", name(self, monster))
+            }
+            Event::NoPath { monster } => format!("{} finds no way.", name(self, monster)),
+            Event::ReachedGoal { monster, .. } => {
+                format!("{} reaches the goal.", name(self, monster))
+            }
+            Event::Died { monster, at } => format!("{} dies at {at}.", name(self, monster)),
+            _ => return,
+        };
+        self.say(format!("{turn}: {line}"));
+    }
+
+    fn say(&mut self, line: String) {
+        if self.log.len() == LOG_LEN {
+            self.log.pop_front();
+        }
+        self.log.push_back(line);
+    }
+}

@@ -1,0 +1,197 @@
+//! The terminal front end without a terminal: key handling drives the app
+//! state machine directly, and whole screens are drawn on ratatui's
+//! `TestBackend` and compared with insta snapshots (`tests/snapshots/`;
+//! after an intended change, review with `cargo insta review` or rerun with
+//! `INSTA_UPDATE=always` and commit the files).
+
+use std::collections::VecDeque;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use darkstar::level::Level;
+use darkstar::ui::app::{App, Overlay, SPEEDS};
+use darkstar::ui::input::{Intent, intent_for};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn level(name: &str) -> Level {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("levels")
+        .join(name);
+    Level::load(&path).unwrap()
+}
+
+fn dungeon() -> App {
+    let level = darkstar::mapgen::generate(&darkstar::mapgen::GenParams::default(), 1);
+    App::new(&level, 1).unwrap()
+}
+
+fn key(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn keys_map_to_intents_on_press_only() {
+    assert_eq!(intent_for(key(KeyCode::Char('q'))), Some(Intent::Quit));
+    assert_eq!(intent_for(key(KeyCode::Char('.'))), Some(Intent::Step));
+    assert_eq!(
+        intent_for(key(KeyCode::Char('l'))),
+        Some(Intent::Scroll(8, 0))
+    );
+    assert_eq!(intent_for(key(KeyCode::Left)), Some(Intent::Scroll(-8, 0)));
+    assert_eq!(
+        intent_for(key(KeyCode::Char('v'))),
+        Some(Intent::Show(Overlay::Knowledge))
+    );
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(intent_for(ctrl_c), Some(Intent::ForceQuit));
+    let mut repeat = key(KeyCode::Char('.'));
+    repeat.kind = KeyEventKind::Repeat;
+    assert_eq!(intent_for(repeat), None);
+    repeat.kind = KeyEventKind::Release;
+    assert_eq!(intent_for(repeat), None);
+    assert_eq!(intent_for(key(KeyCode::Char('Z'))), None);
+}
+
+#[test]
+fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
+    let mut app = dungeon();
+    assert_eq!(app.game().turn(), 0);
+    app.tick();
+    assert_eq!(app.game().turn(), 1, "running: a tick plays a turn");
+    app.handle(Intent::TogglePause);
+    app.tick();
+    assert_eq!(app.game().turn(), 1, "paused: ticks do nothing");
+    app.handle(Intent::Step);
+    assert_eq!((app.game().turn(), app.is_paused()), (2, true));
+    for _ in 0..20 {
+        app.handle(Intent::Faster);
+    }
+    assert_eq!(app.turns_per_second(), *SPEEDS.last().unwrap());
+    for _ in 0..20 {
+        app.handle(Intent::Slower);
+    }
+    assert_eq!(app.turns_per_second(), SPEEDS[0]);
+    app.handle(Intent::Quit);
+    assert!(app.confirming_quit() && !app.should_quit());
+    app.handle(Intent::Step);
+    assert!(
+        !app.confirming_quit() && !app.should_quit(),
+        "any other key stays"
+    );
+    assert_eq!(
+        app.game().turn(),
+        2,
+        "the key that answered did nothing else"
+    );
+    app.handle(Intent::Quit);
+    app.handle(Intent::Confirm);
+    assert!(app.should_quit());
+    let mut app = dungeon();
+    app.handle(Intent::ForceQuit);
+    assert!(app.should_quit(), "Ctrl-C quits at once");
+}
+
+#[test]
+fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
+    let mut app = dungeon();
+    app.handle(Intent::Show(Overlay::Danger));
+    assert_eq!(app.overlay(), Overlay::Danger);
+    app.handle(Intent::Show(Overlay::Danger));
+    assert_eq!(app.overlay(), Overlay::None);
+    let n = app.game().factions().len();
+    for i in 1..=n {
+        app.handle(Intent::NextFaction);
+        assert_eq!(app.faction(), i % n);
+    }
+    app.handle(Intent::Help);
+    assert!(app.showing_help());
+    app.tick();
+    assert_eq!(app.game().turn(), 0, "the help screen pauses the game");
+    app.handle(Intent::Faster);
+    assert!(!app.showing_help());
+    app.handle(Intent::Scroll(-8, -8));
+    assert_eq!(
+        app.camera(),
+        darkstar::geom::Pos::new(0, 0),
+        "the view stays on the map"
+    );
+    app.handle(Intent::Scroll(8, 8));
+    assert_eq!(app.camera(), darkstar::geom::Pos::new(8, 8));
+}
+
+/// The event loop on a test backend, fed scripted keys: two steps, then
+/// quit and confirm. It draws every pass and returns.
+#[test]
+fn the_event_loop_runs_on_any_backend() {
+    let mut app = dungeon();
+    app.handle(Intent::TogglePause);
+    let mut script: VecDeque<Event> = [
+        Event::Key(key(KeyCode::Char('.'))),
+        Event::Resize(30, 10),
+        Event::Key(key(KeyCode::Char('.'))),
+        Event::Key(key(KeyCode::Char('q'))),
+        Event::Key(key(KeyCode::Char('y'))),
+    ]
+    .into();
+    let mut terminal = Terminal::new(TestBackend::new(80, 30)).unwrap();
+    darkstar::ui::event_loop(&mut terminal, &mut app, |_| Ok(script.pop_front())).unwrap();
+    assert!(app.should_quit());
+    assert_eq!(app.game().turn(), 2);
+}
+
+#[test]
+fn snapshot_watch() {
+    let mut app = dungeon();
+    for _ in 0..12 {
+        app.step();
+    }
+    insta::assert_snapshot!(screen(&app, 90, 48));
+}
+
+#[test]
+fn snapshot_watch_with_a_faction_overlay() {
+    let mut app = App::new(&level("dead-end.txt"), 1).unwrap();
+    for _ in 0..12 {
+        app.step();
+    }
+    app.handle(Intent::Show(Overlay::Knowledge));
+    insta::assert_snapshot!(screen(&app, 60, 16));
+}
+
+#[test]
+fn snapshot_danger_and_claims() {
+    let mut app = App::new(&level("deadly-pass.txt"), 1).unwrap();
+    app.step();
+    app.handle(Intent::Show(Overlay::Claims));
+    let claims = screen(&app, 60, 20);
+    app.handle(Intent::Show(Overlay::Danger));
+    let danger = screen(&app, 60, 20);
+    insta::assert_snapshot!(format!("{claims}\n{danger}"));
+}
+
+#[test]
+fn snapshot_help() {
+    let mut app = dungeon();
+    app.handle(Intent::Help);
+    insta::assert_snapshot!(screen(&app, 80, 30));
+}
+
+#[test]
+fn snapshot_too_small() {
+    let app = dungeon();
+    insta::assert_snapshot!(screen(&app, 30, 8));
+    // Every size from nothing up draws without panicking.
+    for w in 0..50 {
+        for h in 0..16 {
+            let area = ratatui::layout::Rect::new(0, 0, w, h);
+            let mut buf = ratatui::buffer::Buffer::empty(area);
+            ratatui::widgets::Widget::render(&app, area, &mut buf);
+        }
+    }
+}
