@@ -150,10 +150,13 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut put = |p: Pos, ch: char, style: Style| {
         let (dx, dy) = (p.x - cam.x, p.y - cam.y);
-        if dx >= 0 && dy >= 0 && (dx as u16) < area.width && (dy as u16) < area.height {
-            if let Some(cell) = buf.cell_mut((area.x + dx as u16, area.y + dy as u16)) {
-                cell.set_char(ch).set_style(style);
-            }
+        if dx >= 0
+            && dy >= 0
+            && (dx as u16) < area.width
+            && (dy as u16) < area.height
+            && let Some(cell) = buf.cell_mut((area.x + dx as u16, area.y + dy as u16))
+        {
+            cell.set_char(ch).set_style(style);
         }
     };
     if app.overlay() == Overlay::Knowledge {
