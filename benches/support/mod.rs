@@ -26,6 +26,8 @@ pub fn median_ns(group: &str, id: &str) -> Option<f64> {
 }
 
 /// The Moving AI folder, or `None` after printing that `what` is skipped.
+// Not every bench reads Moving AI data (render does not).
+#[allow(dead_code)]
 pub fn data_dir_or_skip(what: &str) -> Option<PathBuf> {
     let dir = movingai::data_dir();
     if dir.is_none() {
