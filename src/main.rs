@@ -16,8 +16,13 @@ const USAGE: &str = "\
 darkstar: a roguelike whose monsters find their way by what their faction knows
 
 USAGE:
-    darkstar                      the headless pathfinding demo (seed 1)
-    darkstar demo [--seed N]      the demo for seed N
+    darkstar                      play: the default level (seed 1)
+    darkstar play [--level FILE | --seed N] [--style S] [--width W]
+                  [--height H] [--monsters M]
+                                  play as @: take the treasure $ to the
+                                  stairs > while monsters hunt you by what
+                                  they have seen (? in the game for keys)
+    darkstar demo [--seed N]      the headless pathfinding demo
     darkstar scen FILE.map.scen [--map FILE.map] [--every N] [--verbose]
                                   solve every (or every N-th) problem of a
                                   Moving AI scenario and compare each length
@@ -60,7 +65,8 @@ fn main() -> ExitCode {
 fn run(args: Vec<String>) -> Result<ExitCode> {
     let mut args = args.into_iter();
     match args.next().as_deref() {
-        None => demo(Vec::new()),
+        None => play(Vec::new()),
+        Some("play") => play(args.collect()),
         Some("demo") => demo(args.collect()),
         Some("scen") => scen(args.collect()),
         Some("run") => run_headless(args.collect()),
@@ -296,6 +302,30 @@ fn choose_level(
 }
 
 fn watch(args: Vec<String>) -> Result<ExitCode> {
+    let (level, seed) = screen_level("watch", args, false)?;
+    let app = darkstar::ui::App::new(&level, seed)
+        .with_context(|| format!("level {:?} cannot start", level.name))?;
+    darkstar::ui::run(app).context("the terminal")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(args: Vec<String>) -> Result<ExitCode> {
+    let (level, seed) = screen_level("play", args, true)?;
+    if level.player.is_none() {
+        bail!(
+            "level {:?} has no player (@) to play; `darkstar watch` shows it",
+            level.name
+        );
+    }
+    let app = darkstar::ui::App::play(&level, seed)
+        .with_context(|| format!("level {:?} cannot start", level.name))?;
+    darkstar::ui::run(app).context("the terminal")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The level for `watch` or `play` (`--level` or a generated one; a play
+/// level when `to_play`) and its seed.
+fn screen_level(command: &str, args: Vec<String>, to_play: bool) -> Result<(Level, u64)> {
     let mut level_path = None;
     let mut seed = None;
     let mut params = GenParams::default();
@@ -306,15 +336,15 @@ fn watch(args: Vec<String>) -> Result<ExitCode> {
             "--seed" => seed = Some(number("--seed", &value("--seed", &mut args)?)?),
             other => {
                 if !gen_flag(other, &mut params, &mut args)? {
-                    bail!("watch: unknown argument {other:?}\n\n{USAGE}");
+                    bail!("{command}: unknown argument {other:?}\n\n{USAGE}");
                 }
             }
         }
     }
     check_gen(&params)?;
-    let (level, seed) = choose_level(level_path, seed, &params)?;
-    let app = darkstar::ui::App::new(&level, seed)
-        .with_context(|| format!("level {:?} cannot start", level.name))?;
-    darkstar::ui::run(app).context("the terminal")?;
-    Ok(ExitCode::SUCCESS)
+    if to_play && level_path.is_none() {
+        let seed = seed.unwrap_or(1);
+        return Ok((darkstar::mapgen::play_level(&params, seed), seed));
+    }
+    choose_level(level_path, seed, &params)
 }

@@ -6,6 +6,7 @@ mod levels;
 mod mapgen;
 mod movingai;
 mod parsers;
+mod play;
 mod searches;
 mod sim;
 #[cfg(feature = "tui")]

@@ -176,14 +176,32 @@ fn bad_command_lines_are_errors_not_panics() {
 }
 
 #[test]
-fn demo_runs_with_no_arguments() {
-    let out = darkstar(&[]);
+fn demo_runs_headless() {
+    let out = darkstar(&["demo"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
         stdout.contains("seed 1:") && stdout.contains('S') && stdout.contains('G'),
         "{stdout}"
     );
+}
+
+/// With no arguments `darkstar` plays; without a terminal (as here) that
+/// is a clear error naming the terminal, not a panic.
+#[test]
+fn playing_without_a_terminal_is_a_clear_error() {
+    for args in [&[][..], &["play"], &["watch", "--seed", "2"]] {
+        let out = darkstar(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("terminal") && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+    }
+    let dead_end = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/dead-end.txt");
+    let out = darkstar(&["play", "--level", dead_end.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no player"));
 }
 
 #[test]

@@ -337,6 +337,9 @@ fn two_factions(terrain: darkstar::terrain::TerrainMap, goal: Pos, spawns: &[Pos
             .enumerate()
             .map(|(i, &at)| Spawn { faction: i % 2, at })
             .collect(),
+        player: None,
+        treasure: None,
+        stairs: None,
     }
 }
 

@@ -7,8 +7,9 @@
 use std::collections::VecDeque;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use darkstar::geom::{Dir, Pos};
 use darkstar::level::Level;
-use darkstar::ui::app::{App, Overlay, SPEEDS};
+use darkstar::ui::app::{App, Mode, Overlay, SPEEDS};
 use darkstar::ui::input::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -37,25 +38,34 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 
 #[test]
 fn keys_map_to_intents_on_press_only() {
-    assert_eq!(intent_for(key(KeyCode::Char('q'))), Some(Intent::Quit));
-    assert_eq!(intent_for(key(KeyCode::Char('.'))), Some(Intent::Step));
     assert_eq!(
-        intent_for(key(KeyCode::Char('l'))),
+        intent_for(key(KeyCode::Char('q')), Mode::Watch),
+        Some(Intent::Quit)
+    );
+    assert_eq!(
+        intent_for(key(KeyCode::Char('.')), Mode::Watch),
+        Some(Intent::Step)
+    );
+    assert_eq!(
+        intent_for(key(KeyCode::Char('l')), Mode::Watch),
         Some(Intent::Scroll(8, 0))
     );
-    assert_eq!(intent_for(key(KeyCode::Left)), Some(Intent::Scroll(-8, 0)));
     assert_eq!(
-        intent_for(key(KeyCode::Char('v'))),
+        intent_for(key(KeyCode::Left), Mode::Watch),
+        Some(Intent::Scroll(-8, 0))
+    );
+    assert_eq!(
+        intent_for(key(KeyCode::Char('v')), Mode::Watch),
         Some(Intent::Show(Overlay::Knowledge))
     );
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-    assert_eq!(intent_for(ctrl_c), Some(Intent::ForceQuit));
+    assert_eq!(intent_for(ctrl_c, Mode::Play), Some(Intent::ForceQuit));
     let mut repeat = key(KeyCode::Char('.'));
     repeat.kind = KeyEventKind::Repeat;
-    assert_eq!(intent_for(repeat), None);
+    assert_eq!(intent_for(repeat, Mode::Play), None);
     repeat.kind = KeyEventKind::Release;
-    assert_eq!(intent_for(repeat), None);
-    assert_eq!(intent_for(key(KeyCode::Char('Z'))), None);
+    assert_eq!(intent_for(repeat, Mode::Play), None);
+    assert_eq!(intent_for(key(KeyCode::Char('Z')), Mode::Watch), None);
 }
 
 #[test]
@@ -194,4 +204,89 @@ fn snapshot_too_small() {
             ratatui::widgets::Widget::render(&app, area, &mut buf);
         }
     }
+}
+
+fn play_app() -> App {
+    let level = darkstar::mapgen::play_level(&darkstar::mapgen::GenParams::default(), 1);
+    App::play(&level, 1).unwrap()
+}
+
+#[test]
+fn play_keys_move_in_eight_directions() {
+    let press = |c| intent_for(key(c), Mode::Play);
+    for (c, d) in [
+        (KeyCode::Char('h'), Dir::W),
+        (KeyCode::Char('j'), Dir::S),
+        (KeyCode::Char('k'), Dir::N),
+        (KeyCode::Char('l'), Dir::E),
+        (KeyCode::Char('y'), Dir::NW),
+        (KeyCode::Char('u'), Dir::NE),
+        (KeyCode::Char('b'), Dir::SW),
+        (KeyCode::Char('n'), Dir::SE),
+        (KeyCode::Left, Dir::W),
+        (KeyCode::Up, Dir::N),
+        (KeyCode::Char('7'), Dir::NW),
+        (KeyCode::Char('3'), Dir::SE),
+    ] {
+        assert_eq!(press(c), Some(Intent::Move(d)), "{c:?}");
+    }
+    assert_eq!(press(KeyCode::Char('.')), Some(Intent::Wait));
+    assert_eq!(press(KeyCode::Char('x')), Some(Intent::Look));
+    assert_eq!(press(KeyCode::Char('?')), Some(Intent::Help));
+    assert_eq!(press(KeyCode::Char('q')), Some(Intent::Quit));
+}
+
+/// The player moves, time passes only when it acts, look mode moves a
+/// cursor and not the player, and ticks never play a turn in play mode.
+#[test]
+fn play_mode_is_turn_based_and_looking_is_free() {
+    let mut app = play_app();
+    let start = app.game().player().unwrap().pos();
+    app.tick();
+    assert_eq!(app.game().turn(), 0, "ticks do not play turns");
+    app.handle(Intent::Wait);
+    assert_eq!(app.game().turn(), 1);
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.cursor(), Some(Pos::new(start.x + 1, start.y)));
+    assert_eq!(app.game().turn(), 1, "looking takes no time");
+    assert_eq!(app.game().player().unwrap().pos(), start);
+    app.handle(Intent::Look);
+    assert_eq!(app.cursor(), None);
+    // Walk somewhere open: some direction from the start is floor.
+    let moved = Dir::ALL.into_iter().any(|d| {
+        app.handle(Intent::Move(d));
+        app.game().player().unwrap().pos() != start
+    });
+    assert!(moved);
+}
+
+#[test]
+fn snapshot_play() {
+    let mut app = play_app();
+    app.handle(Intent::Wait);
+    insta::assert_snapshot!(screen(&app, 80, 30));
+}
+
+#[test]
+fn snapshot_play_look_and_death() {
+    let level = Level::parse(
+        "name: duel\nfaction: goblins glyph=g sight=12 hostile\nmap:\n\
+         ##########\n#g......@#\n#........#\n##########\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::W));
+    let look = screen(&app, 60, 14);
+    app.handle(Intent::Look);
+    for _ in 0..200 {
+        app.handle(Intent::Wait);
+    }
+    assert!(app.game_over());
+    let end = screen(&app, 60, 14);
+    app.handle(Intent::Quit);
+    assert!(app.should_quit(), "after the end q quits without asking");
+    insta::assert_snapshot!(format!("{look}\n{end}"));
 }

@@ -40,6 +40,9 @@ pub struct FactionSpec {
     pub speed: u32,
     /// True when the faction starts knowing the whole map (natives).
     pub knows_map: bool,
+    /// True when its monsters attack units of other factions next to them
+    /// and hunt the player.
+    pub hostile: bool,
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
     /// 0 ignores it (see [`crate::influence`]).
     pub danger: u32,
@@ -61,6 +64,7 @@ impl FactionSpec {
             unknown_factor: 1,
             speed: crate::sim::NORMAL_SPEED,
             knows_map: false,
+            hostile: false,
             danger: 1,
             goal: None,
             goal_label: None,
@@ -85,6 +89,12 @@ pub struct Level {
     pub factions: Vec<FactionSpec>,
     /// In reading order of the grid: monster ids follow it.
     pub spawns: Vec<Spawn>,
+    /// Where the player (`@`) starts, on a level to play.
+    pub player: Option<Pos>,
+    /// The treasure (`$`) the player must take...
+    pub treasure: Option<Pos>,
+    /// ...to the stairs (`>`).
+    pub stairs: Option<Pos>,
 }
 
 impl Level {
@@ -123,6 +133,9 @@ impl Level {
                 terrain: map.to_terrain_map(),
                 factions: Vec::new(),
                 spawns: Vec::new(),
+                player: None,
+                treasure: None,
+                stairs: None,
             });
         }
         Level::parse(&text, path)
@@ -165,6 +178,9 @@ impl Level {
             if f.knows_map {
                 out.push_str(" knows-map");
             }
+            if f.hostile {
+                out.push_str(" hostile");
+            }
             out.push('\n');
         }
         out.push_str("map:\n");
@@ -183,6 +199,11 @@ impl Level {
         }
         for s in &self.spawns {
             put(s.at, self.factions[s.faction].glyph);
+        }
+        for (mark, c) in [(self.player, '@'), (self.treasure, '$'), (self.stairs, '>')] {
+            if let Some(p) = mark {
+                put(p, c);
+            }
         }
         for row in rows {
             out.extend(row);

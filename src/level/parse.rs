@@ -142,6 +142,8 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     let mut cells = Vec::with_capacity(width * rows.len());
     let mut spawns = Vec::new();
     let mut goals: Vec<(char, Pos, usize, usize)> = Vec::new();
+    // The player `@`, the treasure `$` and the stairs `>`: one each at most.
+    let mut marks: [Option<Pos>; 3] = [None; 3];
     for (y, &(n, row)) in rows.iter().enumerate() {
         let mut count = 0;
         for (x, c) in row.chars().enumerate() {
@@ -158,6 +160,12 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                 }
                 spawns.push(Spawn { faction: f, at });
                 Terrain::Floor
+            } else if let Some(k) = ['@', '$', '>'].iter().position(|&m| m == c) {
+                if marks[k].is_some() {
+                    return Err(err(n, x + 1, format!("{c:?} marked twice")));
+                }
+                marks[k] = Some(at);
+                Terrain::Floor
             } else if c.is_ascii_digit() {
                 if goals.iter().any(|g| g.0 == c) {
                     return Err(err(n, x + 1, format!("goal {c:?} marked twice")));
@@ -169,7 +177,7 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                     n,
                     x + 1,
                     format!(
-                        "unknown glyph {c:?} (expected terrain `#.=:,~`, a faction glyph or a goal digit)"
+                        "unknown glyph {c:?} (expected terrain `#.=:,~+`, a faction glyph, a goal digit, `@`, `$` or `>`)"
                     ),
                 ));
             };
@@ -213,6 +221,9 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
         terrain: TerrainMap::from_grid(grid),
         factions,
         spawns,
+        player: marks[0],
+        treasure: marks[1],
+        stairs: marks[2],
     })
 }
 
@@ -233,6 +244,10 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
         let bad = |m: String| (at, m);
         if word == "knows-map" {
             spec.knows_map = true;
+            continue;
+        }
+        if word == "hostile" {
+            spec.hostile = true;
             continue;
         }
         let Some((key, v)) = word.split_once('=') else {
@@ -284,7 +299,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, danger, goal or knows-map)"
+                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)"
                 )));
             }
         }

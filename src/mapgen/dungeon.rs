@@ -18,7 +18,7 @@ use rand::RngExt;
 use super::{maze, populate};
 use crate::geom::Pos;
 use crate::grid::Grid;
-use crate::level::Level;
+use crate::level::{FactionSpec, Level};
 use crate::path::{Connectivity, DistanceMap, Islands};
 use crate::rng::{SimRng, sim_rng};
 use crate::terrain::{Terrain, TerrainMap};
@@ -540,4 +540,60 @@ pub fn populate_map(terrain: TerrainMap, seed: u64, per_faction: usize, name: &s
         name.to_string(),
         description,
     )
+}
+
+/// A level to play: a generated one (`params`, `seed`) with the player
+/// where the monsters would have started, the stairs beside it, the
+/// treasure on the far goal, and three hostile factions that hunt the
+/// player (and fight one another) spread over the far parts of the map.
+pub fn play_level(params: &GenParams, seed: u64) -> Level {
+    let base = generate(params, seed);
+    // A stream of its own, so play levels do not change the generator's.
+    let mut rng = sim_rng(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let terrain = base.terrain;
+    let player = base.spawns.first().map_or(Pos::new(1, 1), |s| s.at);
+    let stairs = base.spawns.get(1).map(|s| s.at);
+    let treasure = base.factions.first().and_then(|f| f.goal);
+    let dist = DistanceMap::compute(&terrain, &[player], Connectivity::Eight);
+    let far = 20 * crate::cost::STRAIGHT * crate::terrain::FLOOR_COST;
+    let mut spots: Vec<Pos> = terrain
+        .grid()
+        .positions()
+        .filter(|&p| {
+            terrain.get(p) == Some(Terrain::Floor)
+                && dist.distance(p).is_some_and(|d| d >= far)
+                && Some(p) != treasure
+        })
+        .collect();
+    let mut factions = vec![
+        FactionSpec::new("goblins", 'g'),
+        FactionSpec::new("kobolds", 'k'),
+        FactionSpec::new("zombies", 'z'),
+    ];
+    (factions[0].sight, factions[1].sight, factions[2].sight) = (6, 4, 2);
+    factions[2].speed = 70; // zombies shamble
+    for f in &mut factions {
+        f.hostile = true;
+    }
+    let mut spawns = Vec::new();
+    'place: for _ in 0..params.monsters_per_faction.max(1) {
+        for faction in 0..factions.len() {
+            if spots.is_empty() {
+                break 'place;
+            }
+            let at = spots.swap_remove(rng.random_range(0..spots.len()));
+            spawns.push(crate::level::Spawn { faction, at });
+        }
+    }
+    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    Level {
+        name: format!("{}-{seed}", params.style.name()),
+        description: "Take the treasure ($) and get back to the stairs (>). The monsters hunt you by what they have seen; they fight each other too.".to_string(),
+        terrain,
+        factions,
+        spawns,
+        player: Some(player),
+        treasure,
+        stairs,
+    }
 }

@@ -5,7 +5,9 @@
 mod dungeon;
 mod maze;
 
-pub use dungeon::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style, generate, populate_map};
+pub use dungeon::{
+    GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style, generate, play_level, populate_map,
+};
 pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
 
 use rand::RngExt;
@@ -66,5 +68,8 @@ pub(crate) fn populate(
         terrain,
         factions,
         spawns,
+        player: None,
+        treasure: None,
+        stairs: None,
     }
 }

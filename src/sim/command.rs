@@ -3,7 +3,16 @@
 //! level, its seed and its list of commands.
 
 use super::MonsterId;
-use crate::geom::Pos;
+use crate::geom::{Dir, Pos};
+
+/// What the player does with a turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerAction {
+    /// Step, or attack whoever stands there (bump to attack).
+    Move(Dir),
+    /// Stand still for a turn.
+    Wait,
+}
 
 /// One request to the simulation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -11,6 +20,9 @@ pub enum Command {
     /// Play one turn: every monster gains energy, the search queue gets the
     /// turn's budget, and every monster with enough energy acts.
     Advance,
+    /// The player acts; then the world plays on until the player can act
+    /// again (or the game is over).
+    Player(PlayerAction),
     /// A monster dies where it stands (a trap, a fight, a test): its
     /// faction marks the place as dangerous.
     Kill { monster: MonsterId },

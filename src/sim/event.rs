@@ -53,11 +53,23 @@ pub enum Event {
     ReachedGoal { monster: MonsterId, at: Pos },
     /// A monster died.
     Died { monster: MonsterId, at: Pos },
+    /// One unit hit another.
+    Attacked {
+        attacker: MonsterId,
+        target: MonsterId,
+        damage: i32,
+    },
+    /// The player took the treasure.
+    TookTreasure { at: Pos },
+    /// The player reached the stairs with the treasure.
+    Won { turn: u32 },
+    /// The player walked into a wall it already knew: no time passes.
+    Blocked { at: Pos },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 9] = [
+    pub const KINDS: [&'static str; 13] = [
         "moved",
         "bumped",
         "discovered",
@@ -67,6 +79,10 @@ impl Event {
         "waited",
         "reached-goal",
         "died",
+        "attacked",
+        "took-treasure",
+        "won",
+        "blocked",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -81,6 +97,10 @@ impl Event {
             Event::Waited { .. } => 6,
             Event::ReachedGoal { .. } => 7,
             Event::Died { .. } => 8,
+            Event::Attacked { .. } => 9,
+            Event::TookTreasure { .. } => 10,
+            Event::Won { .. } => 11,
+            Event::Blocked { .. } => 12,
         }
     }
 }

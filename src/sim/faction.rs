@@ -22,6 +22,8 @@ pub struct Faction {
     /// Islands of what it knows, with the turn and log length they were
     /// computed at.
     islands: Option<(Islands, Turn, usize)>,
+    /// Where its monsters last saw the player (hostile factions hunt it).
+    pub(crate) player_seen: Option<Pos>,
 }
 
 impl Faction {
@@ -33,6 +35,7 @@ impl Faction {
             knowledge,
             log: Vec::new(),
             islands: None,
+            player_seen: None,
         }
     }
 
@@ -44,6 +47,11 @@ impl Faction {
     /// What it knows: all its planners ever see.
     pub fn knowledge(&self) -> &Knowledge {
         &self.knowledge
+    }
+
+    /// Where its monsters last saw the player.
+    pub fn player_seen(&self) -> Option<Pos> {
+        self.player_seen
     }
 
     /// Cells learnt so far, in order.

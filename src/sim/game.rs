@@ -28,6 +28,7 @@ use super::ai::{Planner, ReplanReason, Status};
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
 use super::monster::{Monster, MonsterId, Presence};
+use super::play::{MONSTER_HP, PlayOutcome, PlayState};
 use super::stats::{Stats, Trail, index};
 use super::world::World;
 use crate::cost::Cost;
@@ -122,19 +123,21 @@ struct SearchQueue {
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    seed: u64,
-    turn: Turn,
-    world: World,
-    factions: Vec<Faction>,
-    monsters: Vec<Monster>,
-    rng: SimRng,
+    pub(super) seed: u64,
+    pub(super) turn: Turn,
+    pub(super) world: World,
+    pub(super) factions: Vec<Faction>,
+    pub(super) monsters: Vec<Monster>,
+    pub(super) rng: SimRng,
     queue: SearchQueue,
     /// For short searches round units, apart from the queue's (which may
     /// hold a suspended search).
     detour_ctx: SearchContext,
-    config: SimConfig,
+    pub(super) config: SimConfig,
     /// Expansions spent this turn.
-    spent: u64,
+    pub(super) spent: u64,
+    /// The player, the treasure and the stairs, on a level to play.
+    pub(super) play: Option<PlayState>,
 }
 
 impl Game {
@@ -190,6 +193,8 @@ impl Game {
                 still: 0,
                 blocked_waits: 0,
                 patience: 0,
+                hp: MONSTER_HP,
+                is_player: false,
             });
         }
         let mut game = Game {
@@ -203,7 +208,11 @@ impl Game {
             detour_ctx: SearchContext::new(),
             config,
             spent: 0,
+            play: None,
         };
+        if let Some(at) = level.player {
+            game.add_player(at, level.treasure, level.stairs)?;
+        }
         let mut ignored = Vec::new();
         for id in 0..game.monsters.len() {
             game.look(id, &[], &mut ignored);
@@ -223,6 +232,7 @@ impl Game {
                 }
             }
             Command::Kill { monster } => self.kill(monster, &mut events),
+            Command::Player(action) => self.player_turn(action, &mut events),
         }
         events
     }
@@ -270,6 +280,9 @@ impl Game {
     /// no goal, or has no path on what its faction knows with nobody in
     /// its way (knowledge only ever adds walls, so that is final).
     pub fn is_settled(&self) -> bool {
+        if let Some(play) = &self.play {
+            return play.outcome != PlayOutcome::Playing;
+        }
         self.monsters.iter().all(|m| {
             !m.is_here()
                 || m.planner.goal().is_none()
@@ -278,7 +291,7 @@ impl Game {
     }
 
     /// Takes `monster`'s request out of the search queue.
-    fn unqueue(&mut self, monster: MonsterId) {
+    pub(super) fn unqueue(&mut self, monster: MonsterId) {
         if self.queue.waiting.front() == Some(&monster) {
             // The suspended search, if any, was this monster's.
             self.queue.suspended = None;
@@ -286,7 +299,7 @@ impl Game {
         self.queue.waiting.retain(|&w| w != monster);
     }
 
-    fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
+    pub(super) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
         let Some(m) = self.monsters.get_mut(monster as usize) else {
             return;
         };
@@ -302,9 +315,14 @@ impl Game {
         let changed = knowledge.death(at);
         f.log_changes(changed);
         ev.push(Event::Died { monster, at });
+        if let Some(play) = &mut self.play
+            && play.player == monster
+        {
+            play.outcome = PlayOutcome::Lost(self.turn);
+        }
     }
 
-    fn advance(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.turn += 1;
         self.spent = 0;
         if self.turn.is_multiple_of(DECAY_PERIOD) {
@@ -322,8 +340,13 @@ impl Game {
         for id in 0..self.monsters.len() {
             let mut actions = 0;
             while actions < MAX_ACTIONS
+                && !self.monsters[id].is_player
                 && self.monsters[id].is_here()
                 && self.monsters[id].energy >= ACTION_READY
+                && self
+                    .play
+                    .as_ref()
+                    .is_none_or(|p| p.outcome == PlayOutcome::Playing)
             {
                 self.act(id, ev);
                 actions += 1;
@@ -333,6 +356,9 @@ impl Game {
 
     /// One action of monster `id`.
     fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
+        if self.factions[self.monsters[id].faction].spec().hostile && self.hostile_act(id, ev) {
+            return;
+        }
         self.sync(id, ev);
         let m = &self.monsters[id];
         if m.planner.goal().is_none() {
@@ -363,7 +389,7 @@ impl Game {
     }
 
     /// Spends an action standing still.
-    fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
+    pub(super) fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         m.energy -= WAIT_ENERGY;
         m.still += 1;
@@ -382,7 +408,7 @@ impl Game {
     /// roguelikes): single-file corridors would jam otherwise. An ally
     /// waiting in line is not pushed back: that would only swap it back. Anyone else: wait for it to move on,
     /// and plan around it once it is stopped or patience runs out.
-    fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) {
+    pub(super) fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) {
         let (me, them) = (&self.monsters[id], &self.monsters[other]);
         let head_on = them.planner.next_step() == Some(me.pos);
         let idle_ally = them.faction == me.faction && them.planner.next_step().is_none();
@@ -484,7 +510,8 @@ impl Game {
             from: to,
             to: from,
         });
-        let arrived = o.planner.goal() == Some(from);
+        let arrived =
+            o.planner.goal() == Some(from) && self.factions[o.faction].spec().goal == Some(from);
         self.look(other, &Self::corners(to, dir.opposite()), ev);
         if arrived {
             self.monsters[other].presence = Presence::Escaped(self.turn);
@@ -496,7 +523,7 @@ impl Game {
     }
 
     /// A step on the true map.
-    fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) {
+    pub(super) fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) {
         let width = self.world.terrain().width();
         let factor = self
             .world
@@ -514,7 +541,10 @@ impl Game {
         m.stats.wasted = m.stats.steps - m.trail.len();
         m.planner.advanced(to);
         let monster = m.id;
-        let arrived = m.planner.goal() == Some(to);
+        // Only its faction's goal takes a monster off the level (a hunter
+        // reaching where it last saw the player stays).
+        let arrived =
+            m.planner.goal() == Some(to) && self.factions[m.faction].spec().goal == Some(to);
         self.world.remove(from);
         ev.push(Event::Moved { monster, from, to });
         self.look(id, &Self::corners(from, dir), ev);
@@ -531,7 +561,7 @@ impl Game {
     /// A step into a wall the monster did not know: it feels the cells that
     /// stopped it (the target, and for a diagonal the two corners), loses
     /// the move and replans.
-    fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) {
+    pub(super) fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         m.stats.bumps += 1;
         let (at, monster) = (m.pos, m.id);
@@ -550,7 +580,7 @@ impl Game {
     /// `touched` cells (the corners it just squeezed between: a diagonal
     /// step passes right by them, so even a blind monster learns them).
     /// True if its faction learnt anything.
-    fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
+    pub(super) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
         let m = &self.monsters[id];
         let f = &mut self.factions[m.faction];
         let sight = f.spec().sight;
@@ -588,7 +618,7 @@ impl Game {
     }
 
     /// Brings the monster's plan up to date with its faction's knowledge.
-    fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
+    pub(super) fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         if m.planner.status() == Status::Queued {
             return; // Checked when the search comes back.

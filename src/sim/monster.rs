@@ -42,6 +42,10 @@ pub struct Monster {
     pub(crate) blocked_waits: u32,
     /// How many such actions it will wait this time.
     pub(crate) patience: u32,
+    /// Hit points; at 0 it dies.
+    pub(crate) hp: i32,
+    /// True for the player, whom no AI moves.
+    pub(crate) is_player: bool,
 }
 
 impl Monster {
@@ -70,6 +74,14 @@ impl Monster {
     }
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+    /// Hit points left.
+    pub fn hp(&self) -> i32 {
+        self.hp
+    }
+    /// True for the player.
+    pub fn is_player(&self) -> bool {
+        self.is_player
     }
     /// True when it did not step on its last action.
     pub fn is_stopped(&self) -> bool {

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use crate::geom::Pos;
 use crate::knowledge::Turn;
 use crate::level::Level;
-use crate::sim::{Command, Event, Game, GameError, SimConfig};
+use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
 use super::input::Intent;
 
@@ -49,9 +49,19 @@ impl Overlay {
     }
 }
 
-/// A spectator's view of a game.
+/// Playing as `@`, or watching the AI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    Watch,
+}
+
+/// A game on screen, played or watched.
 #[derive(Clone, Debug)]
 pub struct App {
+    pub(crate) mode: Mode,
+    /// Look mode's cursor (play mode, `x`).
+    pub(crate) cursor: Option<Pos>,
     pub(crate) game: Game,
     pub(crate) level_name: String,
     pub(crate) paused: bool,
@@ -73,8 +83,19 @@ pub struct App {
 impl App {
     /// Watches `level` played with `seed`.
     pub fn new(level: &Level, seed: u64) -> Result<App, GameError> {
+        App::start(level, seed, Mode::Watch)
+    }
+
+    /// Plays `level` (which must place the player, `@`) with `seed`.
+    pub fn play(level: &Level, seed: u64) -> Result<App, GameError> {
+        App::start(level, seed, Mode::Play)
+    }
+
+    fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
         let game = Game::new(level, seed, SimConfig::default())?;
         let mut app = App {
+            mode,
+            cursor: None,
             game,
             level_name: level.name.clone(),
             paused: false,
@@ -93,6 +114,40 @@ impl App {
             level.name, level.description
         ));
         Ok(app)
+    }
+
+    /// Playing or watching.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Look mode's cursor, while looking.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.cursor
+    }
+
+    /// The top-left world cell of a `width` x `height` map view: the
+    /// camera when watching; centred on the player (within the map) when
+    /// playing.
+    pub fn view_origin(&self, width: u16, height: u16) -> Pos {
+        let Some(player) = self.game.player().filter(|_| self.mode == Mode::Play) else {
+            return self.camera;
+        };
+        let centre = self.cursor.unwrap_or(player.pos());
+        let (w, h) = (
+            self.game.world().terrain().width() as i32,
+            self.game.world().terrain().height() as i32,
+        );
+        let x = (centre.x - width as i32 / 2).clamp(0, (w - width as i32).max(0));
+        let y = (centre.y - height as i32 / 2).clamp(0, (h - height as i32).max(0));
+        Pos::new(x, y)
+    }
+
+    /// True once the game is over (play mode).
+    pub fn game_over(&self) -> bool {
+        self.game
+            .play_state()
+            .is_some_and(|p| p.outcome != crate::sim::PlayOutcome::Playing)
     }
 
     /// The game.
@@ -163,8 +218,21 @@ impl App {
             }
             return;
         }
+        if let (Some(c), Intent::Move(d)) = (self.cursor, intent) {
+            self.cursor = Some(c.step(d));
+            return;
+        }
         match intent {
+            Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.confirm_quit = true,
+            Intent::Move(dir) => self.player(PlayerAction::Move(dir)),
+            Intent::Wait => self.player(PlayerAction::Wait),
+            Intent::Look => {
+                self.cursor = match self.cursor {
+                    Some(_) => None,
+                    None => self.game.player().map(|p| p.pos()),
+                }
+            }
             Intent::ForceQuit => self.quit = true,
             Intent::Confirm => {}
             Intent::Help => self.help = true,
@@ -199,10 +267,31 @@ impl App {
         }
     }
 
-    /// Called when the clock ticks: one turn, unless paused or a screen is
-    /// up.
+    /// The player acts (play mode).
+    fn player(&mut self, action: PlayerAction) {
+        if self.mode != Mode::Play || self.game_over() {
+            return;
+        }
+        let before = self.game.turn();
+        let events = self.game.apply(Command::Player(action));
+        let turn = self.game.turn();
+        if turn != before {
+            self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
+        }
+        for e in events {
+            self.note(e, turn);
+        }
+    }
+
+    /// Called when the clock ticks: one turn, unless paused, playing (the
+    /// player's keys move time then) or a screen is up.
     pub fn tick(&mut self) {
-        if !self.paused && !self.help && !self.confirm_quit && !self.game.is_settled() {
+        if self.mode == Mode::Watch
+            && !self.paused
+            && !self.help
+            && !self.confirm_quit
+            && !self.game.is_settled()
+        {
             self.step();
         }
     }
@@ -225,6 +314,9 @@ impl App {
         let name = |app: &App, m: u32| {
             let monster = &app.game.monsters()[m as usize];
             let f = &app.game.factions()[monster.faction()].spec();
+            if monster.is_player() {
+                return "you".to_string();
+            }
             format!("{} {}{}", f.name, f.glyph, m)
         };
         let line = match e {
@@ -241,7 +333,22 @@ impl App {
             Event::ReachedGoal { monster, .. } => {
                 format!("{} reaches the goal.", name(self, monster))
             }
+            Event::Died { monster, .. } if self.game.monsters()[monster as usize].is_player() => {
+                "You die...".to_string()
+            }
             Event::Died { monster, at } => format!("{} dies at {at}.", name(self, monster)),
+            Event::Attacked {
+                attacker,
+                target,
+                damage,
+            } => format!(
+                "{} hits {} for {damage}.",
+                name(self, attacker),
+                name(self, target)
+            ),
+            Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
+            Event::Won { .. } => "You escape with the treasure!".to_string(),
+            Event::Blocked { .. } => "A wall.".to_string(),
             _ => return,
         };
         self.say(format!("{turn}: {line}"));

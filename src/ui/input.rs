@@ -3,7 +3,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::app::Overlay;
+use super::app::{Mode, Overlay};
+use crate::geom::Dir;
 
 /// What a key asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,28 +29,47 @@ pub enum Intent {
     Scroll(i32, i32),
     /// Camera to the top-left corner.
     Home,
+    /// Play: step or attack that way (look mode: move the cursor).
+    Move(Dir),
+    /// Play: let a turn pass.
+    Wait,
+    /// Play: look around with a cursor (again to stop).
+    Look,
 }
 
 /// Cells the camera moves for one scroll key.
 const SCROLL: i32 = 8;
 
-/// The intent of a key event, if it has one.
+/// The intent of a key event in `mode`, if it has one.
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+/// use darkstar::geom::Dir;
+/// use darkstar::ui::app::Mode;
 /// use darkstar::ui::input::{Intent, intent_for};
-/// let press = KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE);
-/// assert_eq!(intent_for(press), Some(Intent::TogglePause));
+/// let press = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE);
+/// assert_eq!(intent_for(press, Mode::Play), Some(Intent::Move(Dir::E)));
+/// assert_eq!(intent_for(press, Mode::Watch), Some(Intent::Scroll(8, 0)));
 /// let mut release = press;
 /// release.kind = KeyEventKind::Release;
-/// assert_eq!(intent_for(release), None);
+/// assert_eq!(intent_for(release, Mode::Play), None);
 /// ```
-pub fn intent_for(key: KeyEvent) -> Option<Intent> {
+pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     if key.kind != KeyEventKind::Press {
         return None;
     }
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Some(Intent::ForceQuit);
+    }
+    if mode == Mode::Play {
+        if let Some(dir) = direction(key.code) {
+            return Some(Intent::Move(dir));
+        }
+        match key.code {
+            KeyCode::Char('.') | KeyCode::Char('5') => return Some(Intent::Wait),
+            KeyCode::Char('x') => return Some(Intent::Look),
+            _ => {}
+        }
     }
     Some(match key.code {
         KeyCode::Char('q') | KeyCode::Esc => Intent::Quit,
@@ -73,7 +93,39 @@ pub fn intent_for(key: KeyEvent) -> Option<Intent> {
     })
 }
 
-/// The keys, for the help screen: (keys, what they do).
+/// The direction of a movement key: arrows, vi keys (hjkl, yubn) and the
+/// numpad's digits (as numpads send them with Num Lock on).
+fn direction(code: KeyCode) -> Option<Dir> {
+    Some(match code {
+        KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('4') => Dir::W,
+        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('6') => Dir::E,
+        KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('8') => Dir::N,
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('2') => Dir::S,
+        KeyCode::Char('y') | KeyCode::Char('7') | KeyCode::Home => Dir::NW,
+        KeyCode::Char('u') | KeyCode::Char('9') | KeyCode::PageUp => Dir::NE,
+        KeyCode::Char('b') | KeyCode::Char('1') | KeyCode::End => Dir::SW,
+        KeyCode::Char('n') | KeyCode::Char('3') | KeyCode::PageDown => Dir::SE,
+        _ => return None,
+    })
+}
+
+/// The keys of play mode, for the help screen: (keys, what they do).
+pub const PLAY_HELP: [(&str, &str); 12] = [
+    ("hjkl yubn", "move (vi keys); into a monster: attack"),
+    ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
+    (". or 5", "wait a turn"),
+    ("x", "look: move a cursor, x again to stop"),
+    ("f, Tab", "next faction for the overlays"),
+    ("v", "that faction's knowledge and plans"),
+    ("d", "its danger (its dead, chokepoints)"),
+    ("c / p", "terrain cost / claimed paths"),
+    ("?", "this help (any key closes it)"),
+    ("q, Esc", "quit (asks first)"),
+    ("Ctrl-C", "quit at once"),
+    ("goal", "take the treasure $ back to the stairs >"),
+];
+
+/// The keys of watch mode, for the help screen: (keys, what they do).
 pub const HELP: [(&str, &str); 14] = [
     ("space", "pause / resume"),
     (".", "play one turn, then pause"),

@@ -48,7 +48,7 @@ pub fn event_loop<B: Backend>(
         let timeout = period.saturating_sub(last_tick.elapsed());
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
-                if let Some(intent) = input::intent_for(key) {
+                if let Some(intent) = input::intent_for(key, app.mode()) {
                     app.handle(intent);
                 }
             }

@@ -7,9 +7,11 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use super::app::{App, Overlay};
-use super::input::HELP;
+use super::app::{App, Mode, Overlay};
+use super::input::{HELP, PLAY_HELP};
+use crate::fov::visible_from;
 use crate::geom::Pos;
+use crate::sim::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome};
 use crate::terrain::Terrain;
 
 /// Smallest terminal the game draws in.
@@ -73,7 +75,20 @@ impl Widget for &App {
         draw_status(self, status, buf);
         draw_log(self, log, buf);
         if self.showing_help() {
-            draw_help(area, buf);
+            let keys: &[(&str, &str)] = match self.mode() {
+                Mode::Play => &PLAY_HELP,
+                Mode::Watch => &HELP,
+            };
+            draw_help(keys, area, buf);
+        } else if let Some(play) = self.game().play_state() {
+            let line = match play.outcome {
+                PlayOutcome::Playing => None,
+                PlayOutcome::Won(t) => Some(format!("You escaped with the treasure on turn {t}!")),
+                PlayOutcome::Lost(t) => Some(format!("You died on turn {t}.")),
+            };
+            if let Some(line) = line {
+                draw_box(" The end ", &[line.as_str(), "", "q: quit"], area, buf);
+            }
         }
     }
 }
@@ -84,8 +99,36 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     let world = game.world();
     let faction = &game.factions()[app.faction().min(game.factions().len().saturating_sub(1))];
     let knowledge = faction.knowledge();
-    let cam = app.camera();
+    let cam = app.view_origin(area.width, area.height);
     let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
+    // Playing: the map as the player knows it, lit where the player sees.
+    let player = game.player().filter(|_| app.mode() == Mode::Play);
+    let fog = player.map(|p| {
+        let mut lit = vec![false; area.width as usize * area.height as usize];
+        let terrain = world.terrain();
+        visible_from(
+            p.pos(),
+            PLAYER_SIGHT,
+            |q| terrain.is_opaque(q),
+            |q| {
+                let (dx, dy) = (q.x - cam.x, q.y - cam.y);
+                if dx >= 0 && dy >= 0 && (dx as u16) < area.width && (dy as u16) < area.height {
+                    lit[dy as usize * area.width as usize + dx as usize] = true;
+                }
+            },
+        );
+        (game.factions()[p.faction()].knowledge(), lit)
+    });
+    let lit_at = |p: Pos| {
+        fog.as_ref().is_none_or(|(_, lit)| {
+            let (dx, dy) = (p.x - cam.x, p.y - cam.y);
+            dx >= 0
+                && dy >= 0
+                && (dx as u16) < area.width
+                && (dy as u16) < area.height
+                && lit[dy as usize * area.width as usize + dx as usize]
+        })
+    };
     // Claims: how many plans of the faction cross each cell in view.
     let mut claims = vec![0u8; area.width as usize * area.height as usize];
     let mut paths = Vec::new();
@@ -114,7 +157,15 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             let (mut ch, mut fg) = terrain_style(truth);
             let mut bg = Color::Reset;
             match app.overlay() {
-                Overlay::None => {}
+                Overlay::None => {
+                    if let Some((known, _)) = &fog {
+                        match known.terrain(p) {
+                            Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
+                            Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
+                            None => (ch, fg) = (' ', Color::Reset),
+                        }
+                    }
+                }
                 Overlay::Knowledge => match knowledge.terrain(p) {
                     Some(t) => (ch, fg) = terrain_style(t),
                     // Unknown: blank on dark grey, unmistakable for floor.
@@ -166,31 +217,79 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             put(p, '*', style);
         }
     }
+    let gold = Style::default()
+        .fg(Color::Yellow)
+        .add_modifier(Modifier::BOLD);
     for f in game.factions() {
         if let Some(goal) = f.spec().goal {
-            put(
-                goal,
-                '>',
-                Style::default()
-                    .fg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD),
-            );
+            put(goal, '>', gold);
+        }
+    }
+    if let Some(play) = game.play_state() {
+        // Playing, only what the player knows of; watching, all.
+        let known = |p: Pos| fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
+        if let Some(s) = play.stairs.filter(|&s| known(s)) {
+            put(s, '>', gold);
+        }
+        if let Some(t) = play.treasure.filter(|&t| known(t) && !play.carrying) {
+            put(t, '$', gold);
         }
     }
     for &(p, _) in &app.flashes {
         let ch = world.get(p).map_or('#', Terrain::glyph);
         put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
     }
+    let spectator = app.overlay() != Overlay::None;
     for m in game.monsters().iter().filter(|m| m.is_here()) {
+        if !spectator && !lit_at(m.pos()) {
+            continue; // Playing: only what the player sees.
+        }
         let glyph = game.factions()[m.faction()].spec().glyph;
+        let colour = if m.is_player() {
+            Color::White
+        } else {
+            faction_colour(m.faction())
+        };
         put(
             m.pos(),
             glyph,
-            Style::default()
-                .fg(faction_colour(m.faction()))
-                .add_modifier(Modifier::BOLD),
+            Style::default().fg(colour).add_modifier(Modifier::BOLD),
         );
     }
+    if let Some(c) = app.cursor() {
+        let (dx, dy) = (c.x - cam.x, c.y - cam.y);
+        if dx >= 0
+            && dy >= 0
+            && (dx as u16) < area.width
+            && (dy as u16) < area.height
+            && let Some(cell) = buf.cell_mut((area.x + dx as u16, area.y + dy as u16))
+        {
+            cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
+        }
+    }
+}
+
+/// What the player knows of cell `p`, for look mode.
+fn describe(app: &App, p: Pos) -> String {
+    let game = app.game();
+    let Some(player) = game.player() else {
+        return format!("{p}");
+    };
+    let known = game.factions()[player.faction()].knowledge().terrain(p);
+    let mut text = match known {
+        Some(t) => format!("{p}: {t:?}"),
+        None => format!("{p}: unexplored"),
+    };
+    if let Some(o) = game.world().occupant(p) {
+        let m = &game.monsters()[o as usize];
+        let f = game.factions()[m.faction()].spec();
+        if m.is_player() {
+            text.push_str(", you");
+        } else if known.is_some() {
+            text.push_str(&format!(", {} {}{} ({} hp)", f.name, f.glyph, o, m.hp()));
+        }
+    }
+    text
 }
 
 /// Turn, seed, level, speed, overlay, and each faction's counters.
@@ -200,6 +299,27 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, style);
     let text = if app.confirming_quit() {
         "Really quit? y or q: quit; any other key: stay".to_string()
+    } else if let Some(c) = app.cursor() {
+        format!("look: {} (x to stop)", describe(app, c))
+    } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
+    {
+        format!(
+            "HP {}/{} | turn {} | treasure: {} | seed {} {} | {} of {} | ? help",
+            p.hp().max(0),
+            PLAYER_HP,
+            game.turn(),
+            if play.carrying {
+                "carried, to the stairs >"
+            } else {
+                "find the $"
+            },
+            game.seed(),
+            app.level_name,
+            app.overlay().name(),
+            game.factions()
+                .get(app.faction())
+                .map_or("-", |f| f.spec().name.as_str()),
+        )
     } else {
         let run = if app.is_paused() {
             "paused".to_string()
@@ -255,9 +375,20 @@ fn draw_log(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The keys, in a box in the middle.
-fn draw_help(area: Rect, buf: &mut Buffer) {
-    let width = 60.min(area.width);
-    let height = (HELP.len() as u16 + 2).min(area.height);
+fn draw_help(keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
+    let lines: Vec<String> = keys
+        .iter()
+        .map(|(k, what)| format!("{k:>14}  {what}"))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    draw_box(" Darkstar: keys ", &lines, area, buf);
+}
+
+/// `lines` in a titled box in the middle of `area`.
+fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer) {
+    let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0) as u16;
+    let width = (widest + 4).max(title.len() as u16 + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -267,19 +398,18 @@ fn draw_help(area: Rect, buf: &mut Buffer) {
     Clear.render(popup, buf);
     Block::default()
         .borders(Borders::ALL)
-        .title(" Darkstar: keys ")
+        .title(title)
         .render(popup, buf);
-    for (i, (keys, what)) in HELP.iter().enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         let y = popup.y + 1 + i as u16;
         if y + 1 >= popup.bottom() {
             break;
         }
-        let line = format!("{keys:>13}  {what}");
         buf.set_stringn(
-            popup.x + 1,
+            popup.x + 2,
             y,
             line,
-            popup.width as usize - 2,
+            popup.width.saturating_sub(4) as usize,
             Style::default(),
         );
     }

@@ -1,0 +1,145 @@
+//! Playing: bump to attack, walls the player knows cost no time, the
+//! treasure and the stairs, hostile monsters that hunt what they see.
+
+use darkstar::geom::Dir;
+use darkstar::level::Level;
+use darkstar::sim::{Command, Event, Game, PlayOutcome, PlayerAction, SimConfig};
+
+fn parse(text: &str) -> Level {
+    Level::parse(text, "play.txt".as_ref()).unwrap()
+}
+
+fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+    game.apply(Command::Player(action))
+}
+
+#[test]
+fn the_treasure_taken_to_the_stairs_wins() {
+    let level = parse("name: t\nmap:\n#####\n#>@$#\n#####\n");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::Won { .. })),
+        "no treasure yet"
+    );
+    let ev = act(&mut game, PlayerAction::Move(Dir::E));
+    let ev2 = act(&mut game, PlayerAction::Move(Dir::E));
+    assert!(
+        ev.iter()
+            .chain(&ev2)
+            .any(|e| matches!(e, Event::TookTreasure { .. })),
+        "{ev:?} {ev2:?}"
+    );
+    assert!(game.play_state().unwrap().carrying);
+    act(&mut game, PlayerAction::Move(Dir::W));
+    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    assert!(ev.iter().any(|e| matches!(e, Event::Won { .. })), "{ev:?}");
+    assert!(matches!(
+        game.play_state().unwrap().outcome,
+        PlayOutcome::Won(_)
+    ));
+    assert!(game.is_settled());
+    assert!(
+        act(&mut game, PlayerAction::Wait).is_empty(),
+        "nothing after the end"
+    );
+}
+
+#[test]
+fn a_known_wall_takes_no_time_an_unknown_one_is_felt() {
+    let level = parse("name: t\nmap:\n#####\n#.@.#\n#####\n");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    // The player sees its walls at once (sight 8): bumping one is free.
+    let ev = act(&mut game, PlayerAction::Move(Dir::N));
+    assert!(matches!(ev[..], [Event::Blocked { .. }]), "{ev:?}");
+    assert_eq!(game.turn(), 0);
+    act(&mut game, PlayerAction::Wait);
+    assert_eq!(game.turn(), 1, "waiting takes a turn");
+}
+
+#[test]
+fn bump_to_attack_until_the_monster_dies() {
+    let level = parse("name: t\nfaction: rats glyph=r\nmap:\n#####\n#@r.#\n#####\n");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut died = false;
+    for _ in 0..10 {
+        let ev = act(&mut game, PlayerAction::Move(Dir::E));
+        assert!(
+            ev.iter().any(|e| matches!(
+                e,
+                Event::Attacked {
+                    attacker: 1,
+                    target: 0,
+                    ..
+                }
+            )) || died
+        );
+        died |= ev
+            .iter()
+            .any(|e| matches!(e, Event::Died { monster: 0, .. }));
+        if died {
+            break;
+        }
+    }
+    assert!(died, "three hits of 2-4 kill a 6 hp rat");
+    assert!(!game.monsters()[0].is_here());
+    // Rats are not hostile: the player took no damage.
+    assert_eq!(game.player().unwrap().hp(), darkstar::sim::PLAYER_HP);
+}
+
+#[test]
+fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
+    let level = parse(
+        "name: t\nfaction: goblins glyph=g sight=12 hostile\nmap:\n\
+         ############\n\
+         #g.........#\n\
+         #..........#\n\
+         #.........@#\n\
+         ############\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut events = Vec::new();
+    for _ in 0..200 {
+        if game.is_settled() {
+            break;
+        }
+        events.extend(act(&mut game, PlayerAction::Wait));
+    }
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Attacked {
+            attacker: 0,
+            target: 1,
+            ..
+        }
+    )));
+    assert!(
+        matches!(game.play_state().unwrap().outcome, PlayOutcome::Lost(_)),
+        "the goblin never killed the player"
+    );
+    assert_eq!(
+        game.factions()[0].player_seen(),
+        Some(level.player.unwrap())
+    );
+}
+
+#[test]
+fn play_levels_have_a_player_a_treasure_and_stairs_within_reach() {
+    use darkstar::path::{Connectivity, Islands};
+    for seed in 1..=10 {
+        let level = darkstar::mapgen::play_level(&Default::default(), seed);
+        let (p, t, s) = (
+            level.player.unwrap(),
+            level.treasure.unwrap(),
+            level.stairs.unwrap(),
+        );
+        let islands = Islands::compute(&level.terrain, Connectivity::Eight);
+        assert!(islands.connected(p, t) && islands.connected(p, s));
+        assert!(level.factions.iter().all(|f| f.hostile));
+        assert_eq!(
+            Level::parse(&level.to_text(), "p.txt".as_ref()).unwrap(),
+            level
+        );
+        Game::new(&level, seed, SimConfig::default()).unwrap();
+    }
+}
