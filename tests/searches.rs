@@ -244,3 +244,20 @@ proptest! {
         prop_assert_eq!(ctx.resume(&map, slice), None);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// The inspector's recorded search is the real one: the same outcome
+    /// (path and cost) and the same number of expansions as `SearchContext`.
+    #[test]
+    fn the_traced_search_expands_what_the_real_one_does((map, start, goal) in query(14), conn in connectivity()) {
+        let opts = SearchOptions { connectivity: conn, ..Default::default() };
+        let mut ctx = SearchContext::new();
+        let real = ctx.find_path(&map, start, goal, &opts);
+        let trace = darkstar::path::trace::trace_search(&map, start, goal, conn, usize::MAX);
+        prop_assert_eq!(&trace.outcome, &real);
+        prop_assert_eq!(trace.expansions() as u64, ctx.stats().expanded);
+        prop_assert!(!trace.truncated);
+    }
+}

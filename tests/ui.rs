@@ -21,6 +21,13 @@ fn level(name: &str) -> Level {
     Level::load(&path).unwrap()
 }
 
+/// Figure 1, its seekers knowing the wall (so the search goes round it).
+fn figure1() -> App {
+    let mut l = level("figure1.txt");
+    l.factions[0].knows_map = true;
+    App::new(&l, 1).unwrap()
+}
+
 fn dungeon() -> App {
     let level = darkstar::mapgen::generate(&darkstar::mapgen::GenParams::default(), 1);
     App::new(&level, 1).unwrap()
@@ -289,4 +296,38 @@ fn snapshot_play_look_and_death() {
     app.handle(Intent::Quit);
     assert!(app.should_quit(), "after the end q quits without asking");
     insta::assert_snapshot!(format!("{look}\n{end}"));
+}
+
+/// The inspector records the selected monster's search and steps through
+/// it; the game waits meanwhile.
+#[test]
+fn the_inspector_steps_through_a_monsters_search() {
+    let mut app = figure1();
+    app.handle(Intent::Inspect);
+    let total = app.inspector().expect("open").trace.expansions();
+    assert!(total > 5, "{total}");
+    assert_eq!(app.inspector().unwrap().shown, 0);
+    app.handle(Intent::InspectStep(1));
+    app.handle(Intent::InspectStep(10));
+    assert_eq!(app.inspector().unwrap().shown, 11.min(total));
+    app.handle(Intent::InspectStep(-100));
+    assert_eq!(app.inspector().unwrap().shown, 0);
+    app.tick();
+    assert_eq!(app.game().turn(), 0, "the game waits while inspecting");
+    app.handle(Intent::Inspect);
+    assert!(app.inspector().is_none());
+}
+
+#[test]
+fn snapshot_inspector() {
+    let mut app = figure1();
+    app.handle(Intent::Inspect);
+    app.handle(Intent::InspectStep(4));
+    let stepping = screen(&app, 60, 14);
+    app.handle(Intent::Zoom);
+    let zoomed = screen(&app, 60, 14);
+    app.handle(Intent::Zoom);
+    app.handle(Intent::InspectStep(1000));
+    let done = screen(&app, 60, 14);
+    insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}"));
 }

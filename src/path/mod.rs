@@ -9,6 +9,7 @@ pub mod dijkstra;
 pub mod dstar_lite;
 pub mod islands;
 pub mod obstacles;
+pub mod trace;
 
 use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};

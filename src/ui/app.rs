@@ -9,6 +9,9 @@ use std::collections::VecDeque;
 use crate::geom::Pos;
 use crate::knowledge::Turn;
 use crate::level::Level;
+use crate::path::Connectivity;
+use crate::path::trace::{Trace, trace_search};
+use crate::sim::MonsterId;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
 use super::input::Intent;
@@ -49,6 +52,21 @@ impl Overlay {
     }
 }
 
+/// The search inspector: one monster's search, recorded, shown expansion
+/// by expansion.
+#[derive(Clone, Debug)]
+pub struct Inspector {
+    pub monster: MonsterId,
+    pub trace: Trace,
+    /// Expansions shown (0: just the start opened).
+    pub shown: usize,
+    /// Zoomed in: F, G, H and parent arrows per cell.
+    pub zoom: bool,
+}
+
+/// Events recorded per inspected search at most.
+const MAX_TRACE_EVENTS: usize = 400_000;
+
 /// Playing as `@`, or watching the AI.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -78,6 +96,7 @@ pub struct App {
     pub(crate) log: VecDeque<String>,
     /// Cells bumped into, and on which turn.
     pub(crate) flashes: Vec<(Pos, Turn)>,
+    pub(crate) inspector: Option<Inspector>,
 }
 
 impl App {
@@ -108,6 +127,7 @@ impl App {
             camera: Pos::new(0, 0),
             log: VecDeque::new(),
             flashes: Vec::new(),
+            inspector: None,
         };
         app.say(format!(
             "{}: {}. Press ? for help.",
@@ -218,6 +238,22 @@ impl App {
             }
             return;
         }
+        if self.inspector.is_some() {
+            match intent {
+                Intent::Inspect | Intent::Quit => self.inspector = None,
+                Intent::ForceQuit => self.quit = true,
+                Intent::InspectStep(n) => self.inspect_step(n),
+                Intent::InspectNext => self.inspect_next(),
+                Intent::Zoom => {
+                    if let Some(i) = &mut self.inspector {
+                        i.zoom = !i.zoom;
+                    }
+                }
+                Intent::Help => self.help = true,
+                _ => {}
+            }
+            return;
+        }
         if let (Some(c), Intent::Move(d)) = (self.cursor, intent) {
             self.cursor = Some(c.step(d));
             return;
@@ -236,6 +272,8 @@ impl App {
             Intent::ForceQuit => self.quit = true,
             Intent::Confirm => {}
             Intent::Help => self.help = true,
+            Intent::Inspect => self.inspect_next(),
+            Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom => {}
             Intent::TogglePause => {
                 self.paused = !self.paused;
                 self.say(if self.paused { "Paused." } else { "Running." }.to_string());
@@ -267,6 +305,53 @@ impl App {
         }
     }
 
+    /// The search inspector, while open.
+    pub fn inspector(&self) -> Option<&Inspector> {
+        self.inspector.as_ref()
+    }
+
+    /// Opens the inspector on the next monster (after the one inspected)
+    /// that is on the map with somewhere to go, recording the search it
+    /// would make now: from where it stands, over what its faction knows,
+    /// round the units and claims it plans with.
+    fn inspect_next(&mut self) {
+        let game = &self.game;
+        let after = self.inspector.as_ref().map_or(u32::MAX, |i| i.monster);
+        let n = game.monsters().len() as u32;
+        let candidates = (1..=n).map(|k| after.wrapping_add(k) % n.max(1));
+        let found = candidates
+            .filter_map(|id| game.monsters().get(id as usize))
+            .find(|m| m.is_here() && !m.is_player() && m.planner().goal().is_some());
+        let Some(m) = found else {
+            self.say("No monster to inspect.".to_string());
+            return;
+        };
+        let knowledge = game.factions()[m.faction()].knowledge();
+        let goal = m.planner().goal().unwrap_or(m.pos());
+        let trace = trace_search(
+            &m.planner().view(knowledge),
+            m.pos(),
+            goal,
+            Connectivity::Eight,
+            MAX_TRACE_EVENTS,
+        );
+        let zoom = self.inspector.as_ref().is_some_and(|i| i.zoom);
+        self.inspector = Some(Inspector {
+            monster: m.id(),
+            trace,
+            shown: 0,
+            zoom,
+        });
+        self.paused = true;
+    }
+
+    fn inspect_step(&mut self, n: i32) {
+        if let Some(i) = &mut self.inspector {
+            let total = i.trace.expansions();
+            i.shown = (i.shown as i64 + n as i64).clamp(0, total as i64) as usize;
+        }
+    }
+
     /// The player acts (play mode).
     fn player(&mut self, action: PlayerAction) {
         if self.mode != Mode::Play || self.game_over() {
@@ -287,6 +372,7 @@ impl App {
     /// player's keys move time then) or a screen is up.
     pub fn tick(&mut self) {
         if self.mode == Mode::Watch
+            && self.inspector.is_none()
             && !self.paused
             && !self.help
             && !self.confirm_quit

@@ -35,6 +35,14 @@ pub enum Intent {
     Wait,
     /// Play: look around with a cursor (again to stop).
     Look,
+    /// Open (or close) the search inspector.
+    Inspect,
+    /// Inspector: show this many more (or fewer) expansions.
+    InspectStep(i32),
+    /// Inspector: the next monster's search.
+    InspectNext,
+    /// Inspector: zoom in to F, G, H and parents (or out).
+    Zoom,
 }
 
 /// Cells the camera moves for one scroll key.
@@ -72,6 +80,13 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         }
     }
     Some(match key.code {
+        KeyCode::Char('i') => Intent::Inspect,
+        KeyCode::Char(']') => Intent::InspectStep(1),
+        KeyCode::Char('[') => Intent::InspectStep(-1),
+        KeyCode::Char('}') => Intent::InspectStep(10),
+        KeyCode::Char('{') => Intent::InspectStep(-10),
+        KeyCode::Char('m') => Intent::InspectNext,
+        KeyCode::Char('z') => Intent::Zoom,
         KeyCode::Char('q') | KeyCode::Esc => Intent::Quit,
         KeyCode::Char('y') | KeyCode::Enter => Intent::Confirm,
         KeyCode::Char('?') => Intent::Help,
@@ -110,7 +125,7 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 12] = [
+pub const PLAY_HELP: [(&str, &str); 13] = [
     ("hjkl yubn", "move (vi keys); into a monster: attack"),
     ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
     (". or 5", "wait a turn"),
@@ -119,6 +134,10 @@ pub const PLAY_HELP: [(&str, &str); 12] = [
     ("v", "that faction's knowledge and plans"),
     ("d", "its danger (its dead, chokepoints)"),
     ("c / p", "terrain cost / claimed paths"),
+    (
+        "i",
+        "search inspector: ] [ step, } { ten, m monster, z zoom",
+    ),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
@@ -126,7 +145,7 @@ pub const PLAY_HELP: [(&str, &str); 12] = [
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 14] = [
+pub const HELP: [(&str, &str); 15] = [
     ("space", "pause / resume"),
     (".", "play one turn, then pause"),
     ("+ / -", "faster / slower"),
@@ -135,6 +154,10 @@ pub const HELP: [(&str, &str); 14] = [
     ("d", "the faction's danger (its dead, chokepoints)"),
     ("c", "terrain cost"),
     ("p", "cells claimed by the faction's plans"),
+    (
+        "i",
+        "search inspector: ] [ step, } { ten, m monster, z zoom",
+    ),
     ("arrows, hjkl", "move the view"),
     ("0, Home", "view to the top-left corner"),
     ("?", "this help (any key closes it)"),
