@@ -22,7 +22,7 @@ use crate::terrain::Terrain;
 /// Smallest terminal the game draws in.
 pub const MIN_WIDTH: u16 = 40;
 /// Smallest terminal the game draws in.
-pub const MIN_HEIGHT: u16 = 12;
+pub const MIN_HEIGHT: u16 = 13;
 /// Rows of message log under the map.
 const LOG_ROWS: u16 = 4;
 
@@ -73,14 +73,16 @@ impl Widget for &App {
             }
             return;
         }
-        let map = Rect::new(area.x, area.y, area.width, area.height - 1 - LOG_ROWS);
+        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - LOG_ROWS);
         let status = Rect::new(area.x, map.bottom(), area.width, 1);
-        let log = Rect::new(area.x, status.bottom(), area.width, LOG_ROWS);
+        let stats = Rect::new(area.x, status.bottom(), area.width, 1);
+        let log = Rect::new(area.x, stats.bottom(), area.width, LOG_ROWS);
         draw_map(self, map, buf);
         if let Some(inspector) = self.inspector() {
             draw_inspector(self, inspector, map, buf);
         }
         draw_status(self, status, buf);
+        draw_faction_stats(self, stats, buf);
         draw_log(self, log, buf);
         if self.showing_help() {
             let keys: &[(&str, &str)] = match self.mode() {
@@ -359,33 +361,48 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             .factions()
             .get(app.faction())
             .map_or("-", |f| f.spec().name.as_str());
-        let mut text = format!(
-            "turn {} seed {} {} {run} | {} of {viewed} |",
+        format!(
+            "turn {} seed {} {} {run} | {} of {viewed} | ? help",
             game.turn(),
             game.seed(),
             app.level_name,
             app.overlay().name()
-        );
-        for (i, f) in game.factions().iter().enumerate() {
-            let s = game.faction_stats(i);
-            let home = game
-                .monsters()
-                .iter()
-                .filter(|m| {
-                    m.faction() == i && matches!(m.presence(), crate::sim::Presence::Escaped(_))
-                })
-                .count();
-            text.push_str(&format!(
-                " {}: home {home} bumps {} replans {} exp {}",
-                f.spec().glyph,
-                s.bumps,
-                s.replans,
-                s.expanded
-            ));
-        }
-        text
+        )
     };
     buf.set_stringn(area.x, area.y, text, area.width as usize, style);
+}
+
+/// Each faction's counters: monsters left (and home), bumps, replans,
+/// nodes expanded.
+fn draw_faction_stats(app: &App, area: Rect, buf: &mut Buffer) {
+    let game = app.game();
+    let mut x = area.x;
+    for (i, f) in game.factions().iter().enumerate() {
+        if f.spec().glyph == '@' {
+            continue;
+        }
+        let s = game.faction_stats(i);
+        let mine = game.monsters().iter().filter(|m| m.faction() == i);
+        let here = mine.clone().filter(|m| m.is_here()).count();
+        let home = mine
+            .filter(|m| matches!(m.presence(), crate::sim::Presence::Escaped(_)))
+            .count();
+        let text = format!(
+            "{} {}: {here} here {home} home, {} bumps {} replans {} exp  ",
+            f.spec().glyph,
+            f.spec().name,
+            s.bumps,
+            s.replans,
+            s.expanded
+        );
+        let left = (area.right().saturating_sub(x)) as usize;
+        let style = Style::default().fg(faction_colour(i));
+        let (nx, _) = buf.set_stringn(x, area.y, text, left, style);
+        x = nx;
+        if x >= area.right() {
+            break;
+        }
+    }
 }
 
 /// The last messages.
