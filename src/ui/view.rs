@@ -334,14 +334,30 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         format!("look: {} (x to stop)", describe(app, c))
     } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
     {
+        let view = match app.overlay() {
+            Overlay::None => "your view".to_string(),
+            o => format!(
+                "{} of {}",
+                o.name(),
+                game.factions()
+                    .get(app.faction())
+                    .map_or("-", |f| f.spec().name.as_str())
+            ),
+        };
         format!(
-            "HP {}/{} | turn {} | treasure: {} | seed {} {} | {} of {} | ? help",
+            "HP {}/{} | turn {} | treasure: {} | seed {} {} | {view} | ? help",
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
             if play.carrying {
                 "carried, to the stairs >"
             } else {
+                "find the $"
+            },
+            game.seed(),
+            app.level_name,
+        )
+    } else {
                 "find the $"
             },
             game.seed(),
