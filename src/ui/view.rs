@@ -358,16 +358,6 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             app.level_name,
         )
     } else {
-                "find the $"
-            },
-            game.seed(),
-            app.level_name,
-            app.overlay().name(),
-            game.factions()
-                .get(app.faction())
-                .map_or("-", |f| f.spec().name.as_str()),
-        )
-    } else {
         let run = if app.is_paused() {
             "paused".to_string()
         } else {
