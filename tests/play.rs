@@ -143,3 +143,40 @@ fn play_levels_have_a_player_a_treasure_and_stairs_within_reach() {
         Game::new(&level, seed, SimConfig::default()).unwrap();
     }
 }
+
+/// A player pressing keys at random on generated play levels: the game
+/// never panics, the world's occupancy always matches where the monsters
+/// are, and hit points stay consistent with life.
+#[test]
+fn random_play_keeps_the_world_consistent() {
+    use rand::RngExt;
+    let mut turns = 0;
+    for seed in 1..=4 {
+        let level = darkstar::mapgen::play_level(&Default::default(), seed);
+        let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
+        let mut rng = darkstar::rng::sim_rng(seed + 100);
+        for _ in 0..300 {
+            let k = rng.random_range(0..9);
+            let action = if k == 8 {
+                PlayerAction::Wait
+            } else {
+                PlayerAction::Move(Dir::ALL[k])
+            };
+            act(&mut game, action);
+            for m in game.monsters() {
+                if m.is_here() {
+                    assert_eq!(game.world().occupant(m.pos()), Some(m.id()));
+                    assert!(m.hp() > 0);
+                    assert!(game.world().terrain().is_passable(m.pos()));
+                } else {
+                    assert_ne!(game.world().occupant(m.pos()), Some(m.id()));
+                }
+            }
+            if game.is_settled() {
+                break;
+            }
+        }
+        turns += game.turn();
+    }
+    assert!(turns > 400, "only {turns} turns played");
+}
