@@ -331,3 +331,20 @@ fn snapshot_inspector() {
     let done = screen(&app, 60, 14);
     insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}"));
 }
+
+/// In play mode `y` is a move (north-west), so quitting is confirmed with
+/// `q` or Enter, as the prompt says.
+#[test]
+fn play_mode_quits_with_q_twice() {
+    let mut app = play_app();
+    for c in ['q', 'q'] {
+        let intent = intent_for(key(KeyCode::Char(c)), Mode::Play).unwrap();
+        app.handle(intent);
+    }
+    assert!(app.should_quit());
+    let mut app = play_app();
+    app.handle(intent_for(key(KeyCode::Char('q')), Mode::Play).unwrap());
+    app.handle(intent_for(key(KeyCode::Enter), Mode::Play).unwrap());
+    assert!(app.should_quit());
+    assert!(screen(&play_app(), 80, 30).contains("HP 20/20"));
+}

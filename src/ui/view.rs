@@ -308,7 +308,7 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
     let style = Style::default().fg(Color::Black).bg(Color::Gray);
     buf.set_style(area, style);
     let text = if app.confirming_quit() {
-        "Really quit? y or q: quit; any other key: stay".to_string()
+        "Really quit? q or Enter: quit; any other key: stay".to_string()
     } else if let Some(i) = app.inspector() {
         let m = &game.monsters()[i.monster as usize];
         let f = game.factions()[m.faction()].spec();
