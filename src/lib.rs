@@ -17,6 +17,7 @@ pub mod level;
 pub mod mapgen;
 pub mod movingai;
 pub mod path;
+pub mod replay;
 pub mod rng;
 pub mod sim;
 pub mod terrain;

@@ -49,6 +49,11 @@ USAGE:
                                   space pause, . step, +/- speed, f faction,
                                   v knowledge and plans, d danger, c cost,
                                   p claimed paths, ? help, q quit
+    darkstar replay FILE          play a recorded replay back in the terminal
+                                  (space pause, . step, +/- speed)
+    darkstar replay --verify FILE play it back headless and check every
+                                  state hash; exits 1 naming the first turn
+                                  (and line) that differs
     darkstar help                 this text
 ";
 
@@ -72,6 +77,7 @@ fn run(args: Vec<String>) -> Result<ExitCode> {
         Some("run") => run_headless(args.collect()),
         Some("gen") => generate_level(args.collect()),
         Some("watch") => watch(args.collect()),
+        Some("replay") => replay(args.collect()),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -347,4 +353,56 @@ fn screen_level(command: &str, args: Vec<String>, to_play: bool) -> Result<(Leve
         return Ok((darkstar::mapgen::play_level(&params, seed), seed));
     }
     choose_level(level_path, seed, &params)
+}
+
+fn replay(args: Vec<String>) -> Result<ExitCode> {
+    let mut verify = false;
+    let mut file = None;
+    for arg in args {
+        match arg.as_str() {
+            "--verify" => verify = true,
+            flag if flag.starts_with('-') => bail!("replay: unknown option {flag:?}\n\n{USAGE}"),
+            f if file.is_none() => file = Some(PathBuf::from(f)),
+            extra => bail!("replay: unexpected argument {extra:?}"),
+        }
+    }
+    let file = file.context("replay: which file?")?;
+    let replay = darkstar::replay::Replay::load(&file)?;
+    if !verify {
+        let app = darkstar::ui::App::replay(&replay)?;
+        darkstar::ui::run(app).context("the terminal")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match replay.verify()? {
+        Ok(v) => {
+            println!(
+                "{}: in sync: {} commands, {} state hashes checked, up to turn {}",
+                file.display(),
+                v.commands,
+                v.hashes,
+                v.turn
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(d) => {
+            println!(
+                "{}:{}: desync on turn {}: expected {:016x}, found {:016x}",
+                file.display(),
+                d.item + replay_header_lines(&replay),
+                d.turn,
+                d.expected,
+                d.found
+            );
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// Lines before the first item of a replay file, to turn an item number
+/// into a line number.
+fn replay_header_lines(replay: &darkstar::replay::Replay) -> usize {
+    match &replay.level {
+        darkstar::replay::LevelSource::Generated { .. } => 3,
+        darkstar::replay::LevelSource::Text(t) => 4 + t.lines().count(),
+    }
 }

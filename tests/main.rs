@@ -7,6 +7,7 @@ mod mapgen;
 mod movingai;
 mod parsers;
 mod play;
+mod replays;
 mod searches;
 mod sim;
 #[cfg(feature = "tui")]

@@ -166,6 +166,9 @@ fn bad_command_lines_are_errors_not_panics() {
         &["gen", "--height", "5"],
         &["gen", "--monsters", "0"],
         &["gen", "--frob"],
+        &["replay"],
+        &["replay", "--verify", "/nonexistent/x.replay"],
+        &["replay", "--verify", "--fast", "x"],
     ] {
         let out = darkstar(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -333,4 +336,46 @@ fn moving_ai_maps_load_as_levels() {
     std::fs::write(&path, "type octile\nheight 4\nwidth 6\nmap\n..?...\n").unwrap();
     let err = Level::load(&path).unwrap_err().to_string();
     assert!(err.starts_with(&format!("{}:5:", path.display())), "{err}");
+}
+
+/// `darkstar replay --verify`: 0 in sync, 1 on a desync naming line and
+/// turn, 2 on a file that is not a replay.
+#[test]
+fn replay_verify_reports_by_exit_code() {
+    let good =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/deadly-pass.replay");
+    let out = darkstar(&["replay", "--verify", good.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("in sync"));
+    let dir = scratch("replays");
+    let bad = dir.join("bad.replay");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let line = text.lines().position(|l| l.starts_with("h 30 ")).unwrap() + 1;
+    let tampered: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("h 30 ") {
+                "h 30 0000000000000001".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&bad, tampered).unwrap();
+    let out = darkstar(&["replay", "--verify", bad.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!(":{line}: desync on turn 30")),
+        "{stdout}"
+    );
+    std::fs::write(&bad, "not a replay\n").unwrap();
+    let out = darkstar(&["replay", "--verify", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.replay:1:"));
 }

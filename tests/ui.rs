@@ -348,3 +348,30 @@ fn play_mode_quits_with_q_twice() {
     assert!(app.should_quit());
     assert!(screen(&play_app(), 80, 30).contains("HP 20/20"));
 }
+
+/// A replay played back in the app, a command a tick, ends in the state the
+/// recording checked.
+#[test]
+fn the_app_plays_a_replay_back() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/deadly-pass.replay");
+    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let mut app = App::replay(&replay).unwrap();
+    let mut guard = 0;
+    while !app.is_paused() && guard < 10_000 {
+        app.tick();
+        guard += 1;
+    }
+    let last_hash = replay
+        .items
+        .iter()
+        .rev()
+        .find_map(|i| match i {
+            darkstar::replay::Item::Hash(t, h) => Some((*t, *h)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(app.game().turn(), last_hash.0);
+    assert_eq!(app.game().state_hash(), last_hash.1);
+    assert!(app.log().any(|l| l.contains("End of the replay")));
+}

@@ -11,6 +11,7 @@ use crate::knowledge::Turn;
 use crate::level::Level;
 use crate::path::Connectivity;
 use crate::path::trace::{Trace, trace_search};
+use crate::replay::{Item, Replay, ReplayError};
 use crate::sim::MonsterId;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
@@ -97,6 +98,8 @@ pub struct App {
     /// Cells bumped into, and on which turn.
     pub(crate) flashes: Vec<(Pos, Turn)>,
     pub(crate) inspector: Option<Inspector>,
+    /// Playing a replay back: the commands still to apply, one a tick.
+    pub(crate) script: Option<VecDeque<Command>>,
 }
 
 impl App {
@@ -108,6 +111,28 @@ impl App {
     /// Plays `level` (which must place the player, `@`) with `seed`.
     pub fn play(level: &Level, seed: u64) -> Result<App, GameError> {
         App::start(level, seed, Mode::Play)
+    }
+
+    /// Plays `replay` back, a command a tick, with the watch keys (pause,
+    /// step, speed, overlays, inspector).
+    pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
+        let level = replay.level()?;
+        let mut app = App::start(&level, replay.seed, Mode::Watch)?;
+        app.script = Some(
+            replay
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Command(_, c) => Some(c.clone()),
+                    Item::Hash(..) => None,
+                })
+                .collect(),
+        );
+        app.say(format!(
+            "Replay of {}: space to pause, . to step.",
+            level.name
+        ));
+        Ok(app)
     }
 
     fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
@@ -128,6 +153,7 @@ impl App {
             log: VecDeque::new(),
             flashes: Vec::new(),
             inspector: None,
+            script: None,
         };
         app.say(format!(
             "{}: {}. Press ? for help.",
@@ -376,7 +402,7 @@ impl App {
             && !self.paused
             && !self.help
             && !self.confirm_quit
-            && !self.game.is_settled()
+            && (self.script.is_some() || !self.game.is_settled())
         {
             self.step();
         }
@@ -384,11 +410,22 @@ impl App {
 
     /// Plays one turn and notes what matters in the log and the flashes.
     pub fn step(&mut self) {
-        if self.game.is_settled() {
-            self.say("Nothing more can happen.".to_string());
-            return;
-        }
-        let events = self.game.apply(Command::Advance);
+        let command = match &mut self.script {
+            Some(script) => match script.pop_front() {
+                Some(c) => c,
+                None => {
+                    self.paused = true;
+                    self.say("End of the replay.".to_string());
+                    return;
+                }
+            },
+            None if self.game.is_settled() => {
+                self.say("Nothing more can happen.".to_string());
+                return;
+            }
+            None => Command::Advance,
+        };
+        let events = self.game.apply(command);
         let turn = self.game.turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         for e in events {

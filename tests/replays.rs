@@ -1,0 +1,226 @@
+//! Replays: recorded games play back to the same state hashes; a change
+//! anywhere names the turn where the games part; bad replay files are
+//! errors with file and line, never panics; golden hashes of every level
+//! and of generated seeds after a fixed number of turns.
+
+use darkstar::geom::Dir;
+use darkstar::level::Level;
+use darkstar::mapgen::{GenParams, generate};
+use darkstar::replay::{Item, LevelSource, Recorder, Replay};
+use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+use proptest::prelude::*;
+use rand::RngExt;
+
+/// A play level played by random keys, recorded.
+fn recorded_play(seed: u64, actions: usize) -> Replay {
+    let source = LevelSource::Generated {
+        params: GenParams::default(),
+        play: true,
+    };
+    let mut rec = Recorder::new(source, seed, 10);
+    let mut game = Replay {
+        seed,
+        level: rec.replay().level.clone(),
+        items: vec![],
+    }
+    .start()
+    .unwrap();
+    let mut rng = darkstar::rng::sim_rng(seed + 1000);
+    for _ in 0..actions {
+        if game.is_settled() {
+            break;
+        }
+        let k = rng.random_range(0..9);
+        let action = if k == 8 {
+            PlayerAction::Wait
+        } else {
+            PlayerAction::Move(Dir::ALL[k])
+        };
+        rec.apply(&mut game, Command::Player(action));
+    }
+    rec.replay().clone()
+}
+
+#[test]
+fn a_recorded_game_replays_in_sync_through_its_text() {
+    let replay = recorded_play(3, 300);
+    let hashes = replay
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Hash(..)))
+        .count();
+    assert!(hashes >= 5, "{hashes} hashes");
+    let text = replay.to_text();
+    let again = Replay::parse(&text, "r.replay".as_ref()).unwrap();
+    assert_eq!(again, replay);
+    let v = again.verify().unwrap().expect("in sync");
+    assert_eq!(v.hashes, hashes);
+}
+
+#[test]
+fn a_changed_command_or_hash_names_the_turn_of_the_desync() {
+    let replay = recorded_play(4, 200);
+    // A different hash: reported on exactly that turn.
+    let mut bad = replay.clone();
+    let (i, turn) = bad
+        .items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, it)| match it {
+            Item::Hash(t, _) => Some((i, *t)),
+            _ => None,
+        })
+        .nth(2)
+        .unwrap();
+    bad.items[i] = Item::Hash(turn, 12345);
+    let d = bad.verify().unwrap().unwrap_err();
+    assert_eq!((d.turn, d.item), (turn, i + 1));
+    // A different command: the first hash after it differs.
+    let mut bad = replay.clone();
+    let j = bad
+        .items
+        .iter()
+        .position(|it| matches!(it, Item::Command(t, _) if *t > 20))
+        .unwrap();
+    let Item::Command(t, _) = bad.items[j] else {
+        unreachable!()
+    };
+    bad.items[j] = Item::Command(t, Command::Kill { monster: 0 });
+    let d = bad.verify().unwrap().unwrap_err();
+    assert!(
+        d.turn >= t,
+        "desync reported on turn {} before the change on {t}",
+        d.turn
+    );
+}
+
+#[test]
+fn level_files_travel_inside_the_replay() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/dead-end.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rec = Recorder::new(LevelSource::Text(text.clone()), 1, 5);
+    let mut game = Game::new(
+        &Level::parse(&text, "x".as_ref()).unwrap(),
+        1,
+        SimConfig::default(),
+    )
+    .unwrap();
+    for _ in 0..40 {
+        rec.apply(&mut game, Command::Advance);
+    }
+    let replay = Replay::parse(&rec.replay().to_text(), "r".as_ref()).unwrap();
+    assert_eq!(replay.verify().unwrap().unwrap().turn, 40);
+}
+
+/// The replays committed under `tests/replays/` still play back in sync.
+#[test]
+fn committed_replays_reproduce_their_games() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let replay = Replay::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let v = replay.verify().unwrap();
+        assert!(v.is_ok(), "{}: {:?}", path.display(), v);
+        count += 1;
+    }
+    assert!(count >= 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics_the_replay_reader(text in "(?s).{0,300}") {
+        let _ = Replay::parse(&text, "fuzz".as_ref());
+    }
+
+    /// A real header and random item lines: errors name a line that exists.
+    #[test]
+    fn mangled_replays_give_line_numbered_errors(lines in proptest::collection::vec("(c|h|x) [0-9a-z ]{0,12}", 0..6)) {
+        let text = format!("darkstar-replay 1\nseed 3\nlevel generated dungeon 40 20 1\n{}\n", lines.join("\n"));
+        if let Err(e) = Replay::parse(&text, "m.replay".as_ref()) {
+            let s = e.to_string();
+            prop_assert!(s.starts_with("m.replay:"), "{}", s);
+            let line: usize = s.split(':').nth(1).unwrap().parse().unwrap();
+            prop_assert!(line >= 4 && line <= text.lines().count(), "{}", s);
+        }
+    }
+}
+
+#[test]
+fn newer_or_broken_headers_are_refused() {
+    for (text, expect) in [
+        ("", "not a replay"),
+        ("darkstar-replay 2\n", "version 2"),
+        ("darkstar-replay 1\nseed x\n", "seed"),
+        (
+            "darkstar-replay 1\nseed 1\nlevel generated hexagons 40 20 1\n",
+            "style",
+        ),
+        (
+            "darkstar-replay 1\nseed 1\nlevel generated dungeon 5000 20 1\n",
+            "number",
+        ),
+        (
+            "darkstar-replay 1\nseed 1\nlevel text\n| name: x\n",
+            "end-level",
+        ),
+    ] {
+        let e = Replay::parse(text, "v.replay".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(expect), "{text:?}: {e}");
+    }
+}
+
+const GOLDEN: &str = "tests/golden/run_hashes.txt";
+
+/// Every level in `levels/` and generated seeds 1 to 5, played headless
+/// for 150 turns: their state hashes, compared with the committed golden
+/// file. After an intended change, regenerate it with
+/// `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release run_hashes` and commit it.
+#[test]
+fn run_hashes_match_the_golden_file() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut now = String::new();
+    let mut names: Vec<_> = std::fs::read_dir(root.join("levels"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    names.sort();
+    let mut run = |name: String, level: Level| {
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        for _ in 0..150 {
+            game.apply(Command::Advance);
+        }
+        now.push_str(&format!("{name} {:016x}\n", game.state_hash()));
+    };
+    for p in names {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        run(name, Level::load(&p).unwrap());
+    }
+    for seed in 1..=5 {
+        run(
+            format!("dungeon-{seed}"),
+            generate(&GenParams::default(), seed),
+        );
+    }
+    let path = root.join(GOLDEN);
+    if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &now).unwrap();
+        return;
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        now == golden,
+        "run hashes changed:\n{}\nIf intended, run `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release run_hashes` and commit {GOLDEN}.",
+        now.lines()
+            .zip(golden.lines().chain(std::iter::repeat("")))
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| format!("now {a}, was {b:?}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
