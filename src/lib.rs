@@ -19,6 +19,7 @@ pub mod movingai;
 pub mod path;
 pub mod replay;
 pub mod rng;
+pub mod save;
 pub mod sim;
 pub mod terrain;
 pub mod textfile;

@@ -18,10 +18,14 @@ darkstar: a roguelike whose monsters find their way by what their faction knows
 USAGE:
     darkstar                      play: the default level (seed 1)
     darkstar play [--level FILE | --seed N] [--style S] [--width W]
-                  [--height H] [--monsters M]
+                  [--height H] [--monsters M] [--save FILE]
                                   play as @: take the treasure $ to the
                                   stairs > while monsters hunt you by what
-                                  they have seen (? in the game for keys)
+                                  they have seen (? in the game for keys);
+                                  quitting saves the game (to FILE, default
+                                  ~/.local/share/darkstar/save.replay)
+    darkstar play --resume [--save FILE]
+                                  go on with the saved game
     darkstar demo [--seed N]      the headless pathfinding demo
     darkstar scen FILE.map.scen [--map FILE.map] [--every N] [--verbose]
                                   solve every (or every N-th) problem of a
@@ -316,16 +320,61 @@ fn watch(args: Vec<String>) -> Result<ExitCode> {
 }
 
 fn play(args: Vec<String>) -> Result<ExitCode> {
-    let (level, seed) = screen_level("play", args, true)?;
-    if level.player.is_none() {
-        bail!(
-            "level {:?} has no player (@) to play; `darkstar watch` shows it",
-            level.name
+    // `--resume` and `--save FILE` are play's own; the rest pick the level.
+    let mut resume = false;
+    let mut save = darkstar::save::default_save_path();
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--resume" => resume = true,
+            "--save" => save = PathBuf::from(value("--save", &mut args)?),
+            _ => rest.push(arg),
+        }
+    }
+    let app = if resume {
+        if !rest.is_empty() {
+            bail!("play --resume takes no level options (the save has its level)");
+        }
+        let replay = darkstar::replay::Replay::load(&save)
+            .with_context(|| format!("cannot resume from {}", save.display()))?;
+        darkstar::ui::App::resume(replay)?
+    } else {
+        if save.exists() {
+            // Never overwrite a save that cannot be read: it may be the
+            // only copy of a game.
+            darkstar::replay::Replay::load(&save).with_context(|| {
+                format!(
+                    "the save {} cannot be read; move it away (it has not been touched) or use --save FILE",
+                    save.display()
+                )
+            })?;
+        }
+        let (level, seed) = screen_level("play", rest, true)?;
+        if level.player.is_none() {
+            bail!(
+                "level {:?} has no player (@) to play; `darkstar watch` shows it",
+                level.name
+            );
+        }
+        darkstar::ui::App::play(&level, seed)
+            .with_context(|| format!("level {:?} cannot start", level.name))?
+    };
+    let app = darkstar::ui::run(app).context("the terminal")?;
+    if app.game_over() {
+        // Permadeath: a finished game leaves no save.
+        if save.exists() {
+            std::fs::remove_file(&save)
+                .with_context(|| format!("removing the finished game's save {}", save.display()))?;
+        }
+    } else {
+        darkstar::save::write_atomically(&save, &app.recording().to_text())
+            .with_context(|| format!("saving to {}", save.display()))?;
+        println!(
+            "Saved to {}; `darkstar play --resume` goes on.",
+            save.display()
         );
     }
-    let app = darkstar::ui::App::play(&level, seed)
-        .with_context(|| format!("level {:?} cannot start", level.name))?;
-    darkstar::ui::run(app).context("the terminal")?;
     Ok(ExitCode::SUCCESS)
 }
 

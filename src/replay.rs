@@ -13,10 +13,12 @@
 //! c 0 move ne
 //! c 1 wait
 //! h 10 9a3f0c1d22b4e817
+//! end 3
 //! ```
 //!
 //! or, for a level file, `level text` followed by the level's lines each
-//! prefixed with `| ` and closed by `end-level`. Commands: `advance`,
+//! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
+//! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
 //! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
 //! `goal ID none`. Untrusted input: errors name the file and line, and
 //! sizes are limited before anything is allocated for them.
@@ -82,6 +84,8 @@ pub enum ReplayError {
     Level(#[from] LevelError),
     #[error("the replay's level cannot start: {0}")]
     Start(#[from] GameError),
+    #[error("the replay does not play back in sync: on turn {}, expected hash {:016x}, found {:016x}", .0.turn, .0.expected, .0.found)]
+    Desync(Desync),
 }
 
 /// Where a played-back replay first differs from the recording.
@@ -194,6 +198,8 @@ impl Replay {
                 }
             }
         }
+        // So a file cut short is told from a shorter game.
+        let _ = writeln!(out, "end {}", self.items.len());
         out
     }
 
@@ -299,11 +305,25 @@ impl Replay {
             }
         };
         let mut items = Vec::new();
+        let mut ended = None;
         for (n, line) in lines {
             if line.trim().is_empty() {
                 continue;
             }
+            if ended.is_some() {
+                return Err(err(n, "nothing may follow the `end` line".into()));
+            }
             let words: Vec<&str> = line.split_whitespace().collect();
+            if let ["end", count] = words.as_slice() {
+                if count.parse::<usize>().ok() != Some(items.len()) {
+                    return Err(err(
+                        n,
+                        format!("`end` counts {count} items, the file has {}", items.len()),
+                    ));
+                }
+                ended = Some(n);
+                continue;
+            }
             let turn = |s: &str| {
                 s.parse::<Turn>()
                     .map_err(|_| err(n, format!("expected a turn number, found {s:?}")))
@@ -327,6 +347,12 @@ impl Replay {
                 }
             };
             items.push(item);
+        }
+        if ended.is_none() {
+            return Err(err(
+                text.lines().count().max(1),
+                "the replay is truncated: it has no `end` line".into(),
+            ));
         }
         Ok(Replay { seed, level, items })
     }
@@ -439,5 +465,34 @@ impl Recorder {
     /// The recording so far.
     pub fn replay(&self) -> &Replay {
         &self.replay
+    }
+
+    /// Goes on recording `replay` (a resumed save), whose game now stands
+    /// on turn `turn`.
+    pub fn resume(replay: Replay, turn: Turn, every: Turn) -> Recorder {
+        let every = every.max(1);
+        Recorder {
+            replay,
+            every,
+            next_hash: (turn / every + 1) * every,
+        }
+    }
+}
+
+impl Replay {
+    /// Plays every command of the replay, checking its hashes: the game as
+    /// it stood when the replay was saved. A replay out of sync with this
+    /// build is refused (its game cannot be restored faithfully).
+    pub fn restore(&self) -> Result<Game, ReplayError> {
+        if let Err(d) = self.verify()? {
+            return Err(ReplayError::Desync(d));
+        }
+        let mut game = self.start()?;
+        for item in &self.items {
+            if let Item::Command(_, c) = item {
+                game.apply(c.clone());
+            }
+        }
+        Ok(game)
     }
 }

@@ -8,6 +8,8 @@ mod movingai;
 mod parsers;
 mod play;
 mod replays;
+#[cfg(feature = "tui")]
+mod saves;
 mod searches;
 mod sim;
 #[cfg(feature = "tui")]

@@ -138,7 +138,7 @@ proptest! {
     /// A real header and random item lines: errors name a line that exists.
     #[test]
     fn mangled_replays_give_line_numbered_errors(lines in proptest::collection::vec("(c|h|x) [0-9a-z ]{0,12}", 0..6)) {
-        let text = format!("darkstar-replay 1\nseed 3\nlevel generated dungeon 40 20 1\n{}\n", lines.join("\n"));
+        let text = format!("darkstar-replay 1\nseed 3\nlevel generated dungeon 40 20 1\n{}\nend 0\n", lines.join("\n"));
         if let Err(e) = Replay::parse(&text, "m.replay".as_ref()) {
             let s = e.to_string();
             prop_assert!(s.starts_with("m.replay:"), "{}", s);

@@ -11,7 +11,7 @@ use crate::knowledge::Turn;
 use crate::level::Level;
 use crate::path::Connectivity;
 use crate::path::trace::{Trace, trace_search};
-use crate::replay::{Item, Replay, ReplayError};
+use crate::replay::{HASH_EVERY, Item, LevelSource, Recorder, Replay, ReplayError};
 use crate::sim::MonsterId;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
@@ -100,6 +100,8 @@ pub struct App {
     pub(crate) inspector: Option<Inspector>,
     /// Playing a replay back: the commands still to apply, one a tick.
     pub(crate) script: Option<VecDeque<Command>>,
+    /// Every command given, with state hashes: the replay, and the save.
+    pub(crate) recorder: Recorder,
 }
 
 impl App {
@@ -135,8 +137,32 @@ impl App {
         Ok(app)
     }
 
+    /// Goes on with a saved game: its replay is played to where it was
+    /// saved (checking every hash), and recording continues.
+    pub fn resume(replay: Replay) -> Result<App, ReplayError> {
+        let game = replay.restore()?;
+        let level = replay.level()?;
+        let mode = if game.player().is_some() {
+            Mode::Play
+        } else {
+            Mode::Watch
+        };
+        let mut app = App::start(&level, replay.seed, mode)?;
+        let turn = game.turn();
+        app.game = game;
+        app.recorder = Recorder::resume(replay, turn, HASH_EVERY);
+        app.say(format!("Resumed on turn {turn}."));
+        Ok(app)
+    }
+
+    /// The game so far as a replay (what a save holds).
+    pub fn recording(&self) -> &Replay {
+        self.recorder.replay()
+    }
+
     fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
         let game = Game::new(level, seed, SimConfig::default())?;
+        let recorder = Recorder::new(LevelSource::Text(level.to_text()), seed, HASH_EVERY);
         let mut app = App {
             mode,
             cursor: None,
@@ -154,6 +180,7 @@ impl App {
             flashes: Vec::new(),
             inspector: None,
             script: None,
+            recorder,
         };
         app.say(format!(
             "{}: {}. Press ? for help.",
@@ -384,7 +411,7 @@ impl App {
             return;
         }
         let before = self.game.turn();
-        let events = self.game.apply(Command::Player(action));
+        let events = self.recorder.apply(&mut self.game, Command::Player(action));
         let turn = self.game.turn();
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
@@ -425,7 +452,7 @@ impl App {
             }
             None => Command::Advance,
         };
-        let events = self.game.apply(command);
+        let events = self.recorder.apply(&mut self.game, command);
         let turn = self.game.turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         for e in events {

@@ -18,8 +18,9 @@ use ratatui::backend::Backend;
 
 pub use app::App;
 
-/// Runs `app` in the real terminal until the user quits.
-pub fn run(mut app: App) -> io::Result<()> {
+/// Runs `app` in the real terminal until the user quits; returns it (for
+/// its recording).
+pub fn run(mut app: App) -> io::Result<App> {
     let mut terminal = ratatui::try_init()?;
     let result = event_loop(&mut terminal, &mut app, |timeout| {
         if event::poll(timeout)? {
@@ -29,7 +30,7 @@ pub fn run(mut app: App) -> io::Result<()> {
         }
     });
     ratatui::restore();
-    result
+    result.map(|()| app)
 }
 
 /// Draws, waits for a key or the next tick, acts; until the app quits.
