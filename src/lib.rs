@@ -21,6 +21,7 @@ pub mod replay;
 pub mod rng;
 pub mod save;
 pub mod sim;
+pub mod sweep;
 pub mod terrain;
 pub mod textfile;
 #[cfg(feature = "tui")]

@@ -58,6 +58,11 @@ USAGE:
     darkstar replay --verify FILE play it back headless and check every
                                   state hash; exits 1 naming the first turn
                                   (and line) that differs
+    darkstar sweep [--seeds A..B] [--turns T] [--style S] [--width W]
+                   [--height H] [--monsters M]
+                                  play generated levels A to B (default
+                                  1..100) headless on all cores, T turns at
+                                  most (default 1000), and print totals
     darkstar help                 this text
 ";
 
@@ -82,6 +87,7 @@ fn run(args: Vec<String>) -> Result<ExitCode> {
         Some("gen") => generate_level(args.collect()),
         Some("watch") => watch(args.collect()),
         Some("replay") => replay(args.collect()),
+        Some("sweep") => sweep(args.collect()),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -454,4 +460,55 @@ fn replay_header_lines(replay: &darkstar::replay::Replay) -> usize {
         darkstar::replay::LevelSource::Generated { .. } => 3,
         darkstar::replay::LevelSource::Text(t) => 4 + t.lines().count(),
     }
+}
+
+fn sweep(args: Vec<String>) -> Result<ExitCode> {
+    let mut seeds = 1u64..=100;
+    let mut turns = 1000u32;
+    let mut params = GenParams::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seeds" => {
+                let text = value("--seeds", &mut args)?;
+                let (a, b) = text
+                    .split_once("..")
+                    .with_context(|| format!("--seeds expects A..B, got {text:?}"))?;
+                let (a, b): (u64, u64) = (number("--seeds", a)?, number("--seeds", b)?);
+                if a > b || b - a >= 1_000_000 {
+                    bail!("--seeds A..B needs A <= B and at most a million seeds");
+                }
+                seeds = a..=b;
+            }
+            "--turns" => turns = number("--turns", &value("--turns", &mut args)?)?,
+            other => {
+                if !gen_flag(other, &mut params, &mut args)? {
+                    bail!("sweep: unknown argument {other:?}\n\n{USAGE}");
+                }
+            }
+        }
+    }
+    check_gen(&params)?;
+    let s = darkstar::sweep::sweep(&params, seeds.clone(), turns);
+    println!(
+        "seeds {}..{} ({} levels, {}x{} {}), at most {turns} turns each, on {} threads",
+        seeds.start(),
+        seeds.end(),
+        s.levels,
+        params.width,
+        params.height,
+        params.style.name(),
+        rayon::current_num_threads()
+    );
+    println!(
+        "monsters {}, reached their goal {}, steps {}, bumps {}, replans {}, nodes expanded {}",
+        s.monsters, s.reached, s.stats.steps, s.stats.bumps, s.stats.replans, s.stats.expanded
+    );
+    println!(
+        "{} turns in {:.2} s: {:.0} turns/s",
+        s.turns,
+        s.seconds,
+        s.turns as f64 / s.seconds.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -12,5 +12,6 @@ mod replays;
 mod saves;
 mod searches;
 mod sim;
+mod sweeps;
 #[cfg(feature = "tui")]
 mod ui;
