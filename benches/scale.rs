@@ -68,31 +68,45 @@ fn scale_level() -> Level {
     }
 }
 
+/// The search budgets measured: the default, and a smaller one (turns
+/// faster, monsters think longer).
+const BUDGETS: [u64; 2] = [50_000, 20_000];
+
 fn main() {
     let level = scale_level();
-    let start = Game::new(&level, 1, SimConfig::default()).expect("starts");
     let mut c = support::criterion(Duration::from_secs(20));
     let mut group = c.benchmark_group("scale_1000_monsters_512");
     group.sample_size(10);
-    group.bench_function("first_100_turns", |b| {
-        b.iter_batched(
-            || start.clone(),
-            |mut game| {
-                for _ in 0..TURNS {
-                    black_box(game.apply(Command::Advance));
-                }
-                game
-            },
-            BatchSize::LargeInput,
-        )
-    });
+    for budget in BUDGETS {
+        let config = SimConfig {
+            expansion_budget: budget,
+            ..SimConfig::default()
+        };
+        let start = Game::new(&level, 1, config).expect("starts");
+        group.bench_function(format!("first_100_turns_budget_{budget}"), |b| {
+            b.iter_batched(
+                || start.clone(),
+                |mut game| {
+                    for _ in 0..TURNS {
+                        black_box(game.apply(Command::Advance));
+                    }
+                    game
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
     group.finish();
     c.final_summary();
-    if let Some(ns) = support::median_ns("scale_1000_monsters_512", "first_100_turns") {
-        println!(
-            "\n1,000 monsters, 4 factions, 512x512: {TURNS} turns in {:.1} ms (median): {:.1} turns/s on one core",
-            ns / 1e6,
-            TURNS as f64 / (ns / 1e9)
-        );
+    println!();
+    for budget in BUDGETS {
+        let id = format!("first_100_turns_budget_{budget}");
+        if let Some(ns) = support::median_ns("scale_1000_monsters_512", &id) {
+            println!(
+                "1,000 monsters, 4 factions, 512x512, budget {budget} expansions a turn: {TURNS} turns in {:.1} ms (median): {:.1} turns/s on one core",
+                ns / 1e6,
+                TURNS as f64 / (ns / 1e9)
+            );
+        }
     }
 }
