@@ -68,8 +68,8 @@ fn scale_level() -> Level {
     }
 }
 
-/// The search budgets measured: the default, and a smaller one (turns
-/// faster, monsters think longer).
+/// The search budgets measured: a larger one (monsters think less, turns
+/// are slower) and the default.
 const BUDGETS: [u64; 2] = [50_000, 20_000];
 
 fn main() {

@@ -42,7 +42,7 @@ USAGE:
                                   generates a W x H level (default an 80x40
                                   dungeon) with M monsters in each of three
                                   factions (default 3); B is the A* expansion
-                                  budget a turn (default 50000)
+                                  budget a turn (default 20000)
     darkstar gen [--seed N] [--style S] [--width W] [--height H]
                  [--monsters M]
                                   print the generated level as text (a level
@@ -457,8 +457,8 @@ fn replay(args: Vec<String>) -> Result<ExitCode> {
 /// into a line number.
 fn replay_header_lines(replay: &darkstar::replay::Replay) -> usize {
     match &replay.level {
-        darkstar::replay::LevelSource::Generated { .. } => 3,
-        darkstar::replay::LevelSource::Text(t) => 4 + t.lines().count(),
+        darkstar::replay::LevelSource::Generated { .. } => 4,
+        darkstar::replay::LevelSource::Text(t) => 5 + t.lines().count(),
     }
 }
 

@@ -9,6 +9,7 @@
 //! ```text
 //! darkstar-replay 1
 //! seed 7
+//! config 20000 2 8 2000 8
 //! level generated dungeon 80 40 3 play
 //! c 0 move ne
 //! c 1 wait
@@ -16,7 +17,8 @@
 //! end 3
 //! ```
 //!
-//! or, for a level file, `level text` followed by the level's lines each
+//! (`config`: the search budget, patience, avoid radius, detour budget and
+//! claim radius the game ran with), or, for a level file, `level text` followed by the level's lines each
 //! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
 //! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
 //! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
@@ -62,6 +64,9 @@ pub enum Item {
 pub struct Replay {
     pub seed: u64,
     pub level: LevelSource,
+    /// The simulation settings the game ran with (a replay must not
+    /// depend on defaults that may change).
+    pub config: SimConfig,
     pub items: Vec<Item>,
 }
 
@@ -123,7 +128,7 @@ impl Replay {
 
     /// A new game of this replay's level and seed, before any command.
     pub fn start(&self) -> Result<Game, ReplayError> {
-        Ok(Game::new(&self.level()?, self.seed, SimConfig::default())?)
+        Ok(Game::new(&self.level()?, self.seed, self.config)?)
     }
 
     /// Plays the replay back and checks every hash.
@@ -167,7 +172,16 @@ impl Replay {
 
     /// The replay as text.
     pub fn to_text(&self) -> String {
-        let mut out = format!("darkstar-replay {REPLAY_VERSION}\nseed {}\n", self.seed);
+        let c = &self.config;
+        let mut out = format!(
+            "darkstar-replay {REPLAY_VERSION}\nseed {}\nconfig {} {} {} {} {}\n",
+            self.seed,
+            c.expansion_budget,
+            c.patience,
+            c.avoid_radius,
+            c.detour_budget,
+            c.claim_radius
+        );
         match &self.level {
             LevelSource::Generated { params, play } => {
                 let _ = writeln!(
@@ -246,6 +260,39 @@ impl Replay {
             .strip_prefix("seed ")
             .and_then(|s| s.trim().parse().ok())
             .ok_or_else(|| err(n, "expected `seed N`".into()))?;
+        let (n, config_line) = lines.next().ok_or_else(|| {
+            err(
+                n + 1,
+                "expected `config BUDGET PATIENCE AVOID DETOUR CLAIMS`".into(),
+            )
+        })?;
+        let numbers: Option<Vec<u64>> = config_line.strip_prefix("config ").and_then(|rest| {
+            rest.split_whitespace()
+                .map(|w| w.parse().ok())
+                .collect::<Option<Vec<u64>>>()
+        });
+        let config = match numbers.as_deref() {
+            Some(&[budget, patience, avoid, detour, claims])
+                if (1..=u32::MAX as u64).contains(&budget)
+                    && patience <= 1000
+                    && avoid <= 1000
+                    && claims <= 1000 =>
+            {
+                SimConfig {
+                    expansion_budget: budget,
+                    patience: patience as u32,
+                    avoid_radius: avoid as u32,
+                    detour_budget: detour,
+                    claim_radius: claims as u32,
+                }
+            }
+            _ => {
+                return Err(err(
+                    n,
+                    "expected `config BUDGET PATIENCE AVOID DETOUR CLAIMS` (budget at least 1, the rest at most 1000)".into(),
+                ));
+            }
+        };
         let (n, level_line) = lines
             .next()
             .ok_or_else(|| err(n + 1, "expected `level ...`".into()))?;
@@ -354,7 +401,12 @@ impl Replay {
                 "the replay is truncated: it has no `end` line".into(),
             ));
         }
-        Ok(Replay { seed, level, items })
+        Ok(Replay {
+            seed,
+            level,
+            config,
+            items,
+        })
     }
 }
 
@@ -432,13 +484,14 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Starts recording a game of `level` with `seed`.
-    pub fn new(level: LevelSource, seed: u64, every: Turn) -> Recorder {
+    /// Starts recording a game of `level` with `seed` and `config`.
+    pub fn new(level: LevelSource, seed: u64, config: SimConfig, every: Turn) -> Recorder {
         let every = every.max(1);
         Recorder {
             replay: Replay {
                 seed,
                 level,
+                config,
                 items: Vec::new(),
             },
             every,

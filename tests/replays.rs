@@ -17,10 +17,11 @@ fn recorded_play(seed: u64, actions: usize) -> Replay {
         params: GenParams::default(),
         play: true,
     };
-    let mut rec = Recorder::new(source, seed, 10);
+    let mut rec = Recorder::new(source, seed, SimConfig::default(), 10);
     let mut game = Replay {
         seed,
         level: rec.replay().level.clone(),
+        config: SimConfig::default(),
         items: vec![],
     }
     .start()
@@ -98,7 +99,7 @@ fn a_changed_command_or_hash_names_the_turn_of_the_desync() {
 fn level_files_travel_inside_the_replay() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/dead-end.txt");
     let text = std::fs::read_to_string(path).unwrap();
-    let mut rec = Recorder::new(LevelSource::Text(text.clone()), 1, 5);
+    let mut rec = Recorder::new(LevelSource::Text(text.clone()), 1, SimConfig::default(), 5);
     let mut game = Game::new(
         &Level::parse(&text, "x".as_ref()).unwrap(),
         1,
@@ -138,12 +139,12 @@ proptest! {
     /// A real header and random item lines: errors name a line that exists.
     #[test]
     fn mangled_replays_give_line_numbered_errors(lines in proptest::collection::vec("(c|h|x) [0-9a-z ]{0,12}", 0..6)) {
-        let text = format!("darkstar-replay 1\nseed 3\nlevel generated dungeon 40 20 1\n{}\nend 0\n", lines.join("\n"));
+        let text = format!("darkstar-replay 1\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n{}\nend 0\n", lines.join("\n"));
         if let Err(e) = Replay::parse(&text, "m.replay".as_ref()) {
             let s = e.to_string();
             prop_assert!(s.starts_with("m.replay:"), "{}", s);
             let line: usize = s.split(':').nth(1).unwrap().parse().unwrap();
-            prop_assert!(line >= 4 && line <= text.lines().count(), "{}", s);
+            prop_assert!(line >= 5 && line <= text.lines().count(), "{}", s);
         }
     }
 }
@@ -154,16 +155,18 @@ fn newer_or_broken_headers_are_refused() {
         ("", "not a replay"),
         ("darkstar-replay 2\n", "version 2"),
         ("darkstar-replay 1\nseed x\n", "seed"),
+        ("darkstar-replay 1\nseed 1\nlevel text\n", "config"),
+        ("darkstar-replay 1\nseed 1\nconfig 0 2 8 2000 8\n", "config"),
         (
-            "darkstar-replay 1\nseed 1\nlevel generated hexagons 40 20 1\n",
+            "darkstar-replay 1\nseed 1\nconfig 1 2 8 2000 8\nlevel generated hexagons 40 20 1\n",
             "style",
         ),
         (
-            "darkstar-replay 1\nseed 1\nlevel generated dungeon 5000 20 1\n",
+            "darkstar-replay 1\nseed 1\nconfig 1 2 8 2000 8\nlevel generated dungeon 5000 20 1\n",
             "number",
         ),
         (
-            "darkstar-replay 1\nseed 1\nlevel text\n| name: x\n",
+            "darkstar-replay 1\nseed 1\nconfig 1 2 8 2000 8\nlevel text\n| name: x\n",
             "end-level",
         ),
     ] {

@@ -161,8 +161,9 @@ impl App {
     }
 
     fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
-        let game = Game::new(level, seed, SimConfig::default())?;
-        let recorder = Recorder::new(LevelSource::Text(level.to_text()), seed, HASH_EVERY);
+        let config = SimConfig::default();
+        let game = Game::new(level, seed, config)?;
+        let recorder = Recorder::new(LevelSource::Text(level.to_text()), seed, config, HASH_EVERY);
         let mut app = App {
             mode,
             cursor: None,
