@@ -321,8 +321,19 @@ fn watch(args: Vec<String>) -> Result<ExitCode> {
     let (level, seed) = screen_level("watch", args, false)?;
     let app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level {:?} cannot start", level.name))?;
-    darkstar::ui::run(app).context("the terminal")?;
+    let app = darkstar::ui::run(app).context("the terminal")?;
+    write_last_replay(&darkstar::save::default_save_path(), &app)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every game played or watched leaves its replay as `last.replay` beside
+/// the save (`darkstar replay` plays it back).
+fn write_last_replay(save: &std::path::Path, app: &darkstar::ui::App) -> Result<()> {
+    let path = darkstar::save::last_replay_path(save);
+    darkstar::save::write_atomically(&path, &app.recording().to_text())
+        .with_context(|| format!("writing the replay {}", path.display()))?;
+    println!("Replay: {} (darkstar replay plays it)", path.display());
+    Ok(())
 }
 
 fn play(args: Vec<String>) -> Result<ExitCode> {
@@ -367,6 +378,7 @@ fn play(args: Vec<String>) -> Result<ExitCode> {
             .with_context(|| format!("level {:?} cannot start", level.name))?
     };
     let app = darkstar::ui::run(app).context("the terminal")?;
+    write_last_replay(&save, &app)?;
     if app.game_over() {
         // Permadeath: a finished game leaves no save.
         if save.exists() {

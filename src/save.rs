@@ -23,6 +23,12 @@ pub fn default_save_path() -> PathBuf {
     }
 }
 
+/// Where the last game's replay is written: beside the save, as
+/// `last.replay`.
+pub fn last_replay_path(save: &Path) -> PathBuf {
+    save.with_file_name("last.replay")
+}
+
 /// Writes `text` to `path` atomically (temporary file, fsync, rename).
 /// On any error the file at `path`, if there was one, is untouched.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {

@@ -155,9 +155,16 @@ impl App {
         Ok(app)
     }
 
-    /// The game so far as a replay (what a save holds).
-    pub fn recording(&self) -> &Replay {
-        self.recorder.replay()
+    /// The game so far as a replay (what a save holds), ending with the
+    /// state hash of the turn it stands on, so even a short game is checked
+    /// when it is played back or resumed.
+    pub fn recording(&self) -> Replay {
+        let mut replay = self.recorder.replay().clone();
+        let turn = self.game.turn();
+        if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
+            replay.items.push(Item::Hash(turn, self.game.state_hash()));
+        }
+        replay
     }
 
     fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
