@@ -121,23 +121,16 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             PLAYER_SIGHT,
             |q| terrain.is_opaque(q),
             |q| {
-                let (dx, dy) = (q.x - cam.x, q.y - cam.y);
-                if dx >= 0 && dy >= 0 && (dx as u16) < area.width && (dy as u16) < area.height {
-                    lit[dy as usize * area.width as usize + dx as usize] = true;
+                if let Some(i) = view_index(q, cam, area) {
+                    lit[i] = true;
                 }
             },
         );
         (game.factions()[p.faction()].knowledge(), lit)
     });
     let lit_at = |p: Pos| {
-        fog.as_ref().is_none_or(|(_, lit)| {
-            let (dx, dy) = (p.x - cam.x, p.y - cam.y);
-            dx >= 0
-                && dy >= 0
-                && (dx as u16) < area.width
-                && (dy as u16) < area.height
-                && lit[dy as usize * area.width as usize + dx as usize]
-        })
+        fog.as_ref()
+            .is_none_or(|(_, lit)| view_index(p, cam, area).is_some_and(|i| lit[i]))
     };
     // Claims: how many plans of the faction cross each cell in view.
     let mut claims = vec![0u8; area.width as usize * area.height as usize];
@@ -149,9 +142,7 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             .filter(|m| m.is_here() && m.faction() == app.faction())
         {
             for &p in m.planner().remaining().iter().skip(1) {
-                let (dx, dy) = (p.x - cam.x, p.y - cam.y);
-                if dx >= 0 && dy >= 0 && (dx as u16) < area.width && (dy as u16) < area.height {
-                    let i = dy as usize * area.width as usize + dx as usize;
+                if let Some(i) = view_index(p, cam, area) {
                     claims[i] = claims[i].saturating_add(1);
                     paths.push(p);
                 }
@@ -210,13 +201,7 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     let mut put = |p: Pos, ch: char, style: Style| {
-        let (dx, dy) = (p.x - cam.x, p.y - cam.y);
-        if dx >= 0
-            && dy >= 0
-            && (dx as u16) < area.width
-            && (dy as u16) < area.height
-            && let Some(cell) = buf.cell_mut((area.x + dx as u16, area.y + dy as u16))
-        {
+        if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
             cell.set_char(ch).set_style(style);
         }
     };
@@ -266,16 +251,12 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             Style::default().fg(colour).add_modifier(Modifier::BOLD),
         );
     }
-    if let Some(c) = app.cursor() {
-        let (dx, dy) = (c.x - cam.x, c.y - cam.y);
-        if dx >= 0
-            && dy >= 0
-            && (dx as u16) < area.width
-            && (dy as u16) < area.height
-            && let Some(cell) = buf.cell_mut((area.x + dx as u16, area.y + dy as u16))
-        {
-            cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
-        }
+    if let Some(cell) = app
+        .cursor()
+        .and_then(|c| view_cell(c, cam, area))
+        .and_then(|at| buf.cell_mut(at))
+    {
+        cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
     }
 }
 
@@ -300,6 +281,20 @@ fn describe(app: &App, p: Pos) -> String {
         }
     }
     text
+}
+
+/// The screen cell showing world cell `p` in a map view of `area` whose
+/// top-left world cell is `cam`, if it is in view.
+fn view_cell(p: Pos, cam: Pos, area: Rect) -> Option<(u16, u16)> {
+    let (dx, dy) = (p.x - cam.x, p.y - cam.y);
+    (dx >= 0 && dy >= 0 && (dx as u16) < area.width && (dy as u16) < area.height)
+        .then(|| (area.x + dx as u16, area.y + dy as u16))
+}
+
+/// The row-major index of world cell `p` among the cells of the view.
+fn view_index(p: Pos, cam: Pos, area: Rect) -> Option<usize> {
+    view_cell(p, cam, area)
+        .map(|(x, y)| (y - area.y) as usize * area.width as usize + (x - area.x) as usize)
 }
 
 /// Turn, seed, level, speed, overlay, and each faction's counters.
