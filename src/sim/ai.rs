@@ -26,7 +26,7 @@ use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::knowledge::Knowledge;
 use crate::path::astar::path_cost;
-use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchOptions, Step};
+use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchOptions, Step, WithObstacles};
 
 /// Why a monster replanned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -164,8 +164,7 @@ impl Planner {
     /// plans around made impassable and its allies' claimed cells dearer.
     pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> PlanView<'a> {
         PlanView {
-            knowledge,
-            blocked: &self.blocked,
+            units: WithObstacles::new(knowledge, &self.blocked),
             claims: &self.claims,
         }
     }
@@ -427,10 +426,10 @@ pub const CLAIM_PENALTY: Cost = 5;
 /// What a planner searches: its faction's knowledge, the units it plans
 /// around (impassable), and cells claimed by allies' paths (dearer). Built
 /// only from a [`Knowledge`], so still never the true map.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct PlanView<'a> {
-    knowledge: &'a Knowledge,
-    blocked: &'a [usize],
+    /// The knowledge with the units planned around made impassable.
+    units: WithObstacles<'a, Knowledge>,
     claims: &'a [usize],
 }
 
@@ -449,27 +448,20 @@ impl PlanView<'_> {
 impl CostMap for PlanView<'_> {
     #[inline]
     fn width(&self) -> u32 {
-        self.knowledge.width()
+        self.units.width()
     }
     #[inline]
     fn height(&self) -> u32 {
-        self.knowledge.height()
+        self.units.height()
     }
     #[inline]
     fn step_cost(&self, step: Step) -> Option<Cost> {
-        // Both ends, so legality stays symmetric (the planning unit's own
-        // cell is never blocked).
-        if !self.blocked.is_empty()
-            && (self.blocked.contains(&step.to_index) || self.blocked.contains(&step.from_index))
-        {
-            return None;
-        }
-        let base = self.knowledge.step_cost(step)?;
+        let base = self.units.step_cost(step)?;
         let claims = self.claims_on(step.to_index);
         Some(base + claims * CLAIM_PENALTY * StepCosts::UNIT.for_dir(step.dir))
     }
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
-        self.knowledge.cheapest_steps()
+        self.units.cheapest_steps()
     }
 }
