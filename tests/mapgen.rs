@@ -8,15 +8,12 @@ use darkstar::mapgen::{GenParams, Style, generate};
 use darkstar::path::{Connectivity, Islands};
 use darkstar::terrain::Terrain;
 
-/// FNV-1a, 64 bits: a hash whose value is fixed by its definition, unlike
-/// std's `DefaultHasher`, so the golden file means the same everywhere.
+/// FNV-1a, 64 bits: a hash fixed by its definition (unlike std's
+/// `DefaultHasher`), so the golden file means the same everywhere.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    let mut h = darkstar::sim::Fnv::default();
+    h.bytes(bytes);
+    h.finish()
 }
 
 const GOLDEN: &str = "tests/golden/seed_catalog.txt";
