@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module is one area.
 
+mod cli;
 mod common;
 mod fog;
 mod levels;

@@ -1,0 +1,168 @@
+//! Argument groups several commands share (which level to play, the
+//! generator's settings), the value parsers behind them, and how a clap
+//! error becomes an exit code.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use darkstar::level::Level;
+use darkstar::mapgen::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style};
+
+/// Most monsters a generated faction may have.
+pub const MAX_MONSTERS_PER_FACTION: usize = 10_000;
+
+/// The generator's settings.
+#[derive(Debug, Clone, Args)]
+pub struct GenFlags {
+    /// Generator style: dungeon, cave or maze.
+    #[arg(long, value_name = "STYLE", default_value = "dungeon", value_parser = parse_style)]
+    pub style: Style,
+    /// Width of a generated level.
+    #[arg(long, value_name = "W", default_value_t = GenParams::default().width,
+          value_parser = clap::value_parser!(u32).range(MIN_WIDTH as i64..=MAX_GEN_SIDE as i64))]
+    pub width: u32,
+    /// Height of a generated level.
+    #[arg(long, value_name = "H", default_value_t = GenParams::default().height,
+          value_parser = clap::value_parser!(u32).range(MIN_HEIGHT as i64..=MAX_GEN_SIDE as i64))]
+    pub height: u32,
+    /// Monsters in each faction of a generated level.
+    #[arg(long, value_name = "M", default_value_t = GenParams::default().monsters_per_faction,
+          value_parser = parse_monsters)]
+    pub monsters: usize,
+}
+
+impl Default for GenFlags {
+    fn default() -> Self {
+        let p = GenParams::default();
+        GenFlags {
+            style: p.style,
+            width: p.width,
+            height: p.height,
+            monsters: p.monsters_per_faction,
+        }
+    }
+}
+
+impl GenFlags {
+    pub fn params(&self) -> GenParams {
+        GenParams {
+            style: self.style,
+            width: self.width,
+            height: self.height,
+            monsters_per_faction: self.monsters,
+        }
+    }
+}
+
+/// Which level: a file, or a generated one from a seed.
+#[derive(Debug, Clone, Default, Args)]
+pub struct LevelFlags {
+    /// A level file (levels/README.md) or a Moving AI .map.
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    pub level: Option<PathBuf>,
+    /// Seed of a generated level (default 1).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub generator: GenFlags,
+}
+
+impl LevelFlags {
+    /// The level to play and the game's seed: the file (a bare map, such
+    /// as a Moving AI one, gets the generator's default factions), or a
+    /// generated level (`play_level` when it is to be played as `@`).
+    pub fn choose(&self, to_play: bool) -> Result<(Level, u64)> {
+        let params = self.generator.params();
+        let Some(path) = &self.level else {
+            let seed = self.seed.unwrap_or(1);
+            let level = if to_play {
+                darkstar::mapgen::play_level(&params, seed)
+            } else {
+                darkstar::mapgen::generate(&params, seed)
+            };
+            return Ok((level, seed));
+        };
+        let level = Level::load(path)?;
+        if !level.factions.is_empty() {
+            return Ok((level, 1));
+        }
+        // A bare map (Moving AI): put the default factions on it.
+        let name = level.name.clone();
+        let populated =
+            darkstar::mapgen::populate_map(level.terrain, 1, params.monsters_per_faction, &name);
+        Ok((populated, 1))
+    }
+}
+
+fn parse_style(text: &str) -> Result<Style, String> {
+    Style::from_name(text).ok_or_else(|| format!("expected dungeon, cave or maze, got {text:?}"))
+}
+
+fn parse_monsters(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_MONSTERS_PER_FACTION).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number from 1 to {MAX_MONSTERS_PER_FACTION}, got {text:?}"
+        )),
+    }
+}
+
+/// `A..B`: the seeds of a sweep (at most a million).
+pub fn parse_seeds(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
+    let bad = || format!("expected A..B with A <= B and at most a million seeds, got {text:?}");
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let (a, b): (u64, u64) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a > b || b - a >= 1_000_000 {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}
+
+/// What a clap error means for the process: help and version go to
+/// standard output (exit 0); a bad command line is one
+/// `darkstar: error: ...` message with clap's usage hint (exit 2).
+pub fn clap_exit(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = crate::output::print(&e.render().to_string());
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("darkstar: error: a command is missing\n\n{}", e.render());
+            ExitCode::from(2)
+        }
+        _ => {
+            let text = e.render().to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            eprint!("darkstar: error: {text}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Refuses a level with no player for `play`.
+pub fn needs_player(level: &Level) -> Result<()> {
+    if level.player.is_none() {
+        bail!(
+            "level {:?} has no player (@) to play; `darkstar watch` shows it",
+            crate::output::safe(&level.name)
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_a_bounded_range() {
+        assert_eq!(parse_seeds("3..9"), Ok(3..=9));
+        assert!(parse_seeds("9..3").is_err());
+        assert!(parse_seeds("1..2000000").is_err());
+        assert!(parse_seeds("x").is_err());
+    }
+}

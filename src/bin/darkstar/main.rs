@@ -1,0 +1,86 @@
+//! The `darkstar` command: parses the command line (clap) and hands each
+//! command to its own file; all the work is in the library. Errors print
+//! as one `darkstar: error: ...` line (exit 2); output that can no longer
+//! be written because the reader went away (`darkstar gen | head`) ends
+//! the command quietly.
+
+mod args;
+mod demo;
+mod gen_level;
+mod output;
+mod play;
+mod replay;
+mod run;
+mod scen;
+mod sweep;
+mod watch;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A roguelike whose monsters find their way by what their faction knows:
+/// A* in the dark. With no command, `darkstar` plays.
+#[derive(Debug, Parser)]
+#[command(name = "darkstar", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play as @: take the treasure $ to the stairs > while monsters hunt
+    /// you by what they have seen (the default command).
+    Play(play::PlayArgs),
+    /// Watch the AI play a level in the terminal.
+    Watch(watch::WatchArgs),
+    /// Play a recorded replay back in the terminal, or check it headless.
+    Replay(replay::ReplayArgs),
+    /// Play a level headless and print a per-faction summary.
+    Run(run::RunArgs),
+    /// Print a generated level as a level file.
+    Gen(gen_level::GenArgs),
+    /// Solve a Moving AI scenario and compare every length with the
+    /// published optimum.
+    Scen(scen::ScenArgs),
+    /// Play many generated levels headless on all cores and print totals.
+    Sweep(sweep::SweepArgs),
+    /// The headless pathfinding demo.
+    Demo(demo::DemoArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return args::clap_exit(e),
+    };
+    let result = match cli.command {
+        None => play::play(play::PlayArgs::default()),
+        Some(Command::Play(a)) => play::play(a),
+        Some(Command::Watch(a)) => watch::watch(a),
+        Some(Command::Replay(a)) => replay::replay(a),
+        Some(Command::Run(a)) => run::run(a),
+        Some(Command::Gen(a)) => gen_level::generate(a),
+        Some(Command::Scen(a)) => scen::scen(a),
+        Some(Command::Sweep(a)) => sweep::sweep(a),
+        Some(Command::Demo(a)) => demo::demo(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) if output::reader_went_away(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("darkstar: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Keeps clap's view of the command line consistent (checked by a test in
+/// debug builds of the binary).
+#[cfg(test)]
+#[test]
+fn the_command_line_is_well_formed() {
+    use clap::CommandFactory;
+    Cli::command().debug_assert();
+}

@@ -1,0 +1,41 @@
+//! Standard output for the commands: every write is checked, so a full
+//! device (`> /dev/full`) is an error (exit 2) rather than a panic, and a
+//! closed pipe (`darkstar gen | head`) ends the command quietly. Text that
+//! came from files is printed through [`safe`], which escapes control
+//! characters so a level's name cannot retitle or garble the terminal.
+
+use std::io::{self, Write};
+
+use anyhow::{Context, Result};
+
+/// Writes `text` to standard output and flushes it.
+pub fn print(text: &str) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("writing to standard output")
+}
+
+/// True when `error` is a write to a reader that has gone away (a closed
+/// pipe): nothing is wrong, there is just nobody left to tell.
+pub fn reader_went_away(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// `text` (from a file: a level's name or description) with control
+/// characters made visible.
+pub fn safe(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,49 @@
+//! `darkstar run`: plays a level headless for at most T turns (stopping
+//! early once nothing more can happen) and prints a per-faction summary
+//! and the count of each kind of event.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use darkstar::sim::{Game, SimConfig};
+
+use crate::args::LevelFlags;
+use crate::output::safe;
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    level: LevelFlags,
+    /// Most turns to play.
+    #[arg(long, value_name = "T", default_value_t = 5000)]
+    turns: u32,
+    /// A* expansions the search queue may spend a turn.
+    #[arg(long, value_name = "B", default_value_t = SimConfig::default().expansion_budget,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    budget: u64,
+}
+
+pub fn run(args: RunArgs) -> Result<ExitCode> {
+    let config = SimConfig {
+        expansion_budget: args.budget,
+        ..SimConfig::default()
+    };
+    let (level, seed) = args.level.choose(false)?;
+    let mut game = Game::new(&level, seed, config)
+        .with_context(|| format!("level {:?} cannot start", safe(&level.name)))?;
+    let started = Instant::now();
+    let report = darkstar::sim::run_headless(&mut game, args.turns);
+    let elapsed = started.elapsed();
+    crate::output::print(&format!(
+        "{} ({}x{}): {}\n{report}{:.3} s, {:.0} turns/s\n",
+        safe(&level.name),
+        level.terrain.width(),
+        level.terrain.height(),
+        safe(&level.description),
+        elapsed.as_secs_f64(),
+        report.turns as f64 / elapsed.as_secs_f64().max(1e-9)
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,88 @@
+//! `darkstar scen`: solves every (or every N-th) problem of a Moving AI
+//! scenario and compares each length with the published optimum; exit 0
+//! when all match, 1 on any mismatch, 2 on bad input.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::path::SearchContext;
+
+#[derive(Debug, Args)]
+pub struct ScenArgs {
+    /// The scenario (.map.scen).
+    #[arg(value_name = "FILE.map.scen")]
+    scenario: PathBuf,
+    /// The map (default: X.map beside X.map.scen, or the name inside it).
+    #[arg(long, value_name = "FILE.map")]
+    map: Option<PathBuf>,
+    /// Solve only every N-th problem.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// Print every problem solved.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+pub fn scen(args: ScenArgs) -> Result<ExitCode> {
+    let scen_path = &args.scenario;
+    let every = usize::try_from(args.every).unwrap_or(usize::MAX);
+    let scenario = Scenario::load(scen_path)?;
+    let map_path = args
+        .map
+        .clone()
+        .unwrap_or_else(|| movingai::locate_map(scen_path, &scenario));
+    let map = MovingAiMap::load(&map_path)?;
+
+    let mut ctx = SearchContext::new();
+    let started = Instant::now();
+    let report = movingai::run_scenario(&map, &scenario, scen_path, every, &mut ctx)?;
+    let elapsed = started.elapsed();
+
+    let mut out = String::new();
+    if args.verbose {
+        for p in scenario.problems.iter().step_by(every) {
+            let _ = writeln!(
+                out,
+                "line {}: {} -> {} optimal {:.8}",
+                p.line, p.start, p.goal, p.optimal
+            );
+        }
+    }
+    for m in &report.mismatches {
+        let found = m.found.map_or("no path".to_string(), |l| format!("{l:.8}"));
+        let _ = writeln!(
+            out,
+            "MISMATCH {}:{}: {} -> {}: published {:.8}, found {found}",
+            scen_path.display(),
+            m.line,
+            m.start,
+            m.goal,
+            m.expected
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{}: {} problems on {} ({}x{}), {} mismatches, {} nodes expanded, {} pushed, {:.3} s",
+        scen_path.display(),
+        report.problems,
+        map_path.display(),
+        map.width(),
+        map.height(),
+        report.mismatches.len(),
+        report.expanded,
+        report.pushed,
+        elapsed.as_secs_f64()
+    );
+    crate::output::print(&out)?;
+    Ok(if report.mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,26 @@
+//! `darkstar watch`: the AI plays a level in the terminal while you watch
+//! (space pause, . step, +/- speed, f faction, v knowledge and plans, d
+//! danger, c cost, p claimed paths, ? help, q quit).
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use crate::args::LevelFlags;
+use crate::output::safe;
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    #[command(flatten)]
+    level: LevelFlags,
+}
+
+pub fn watch(args: WatchArgs) -> Result<ExitCode> {
+    let (level, seed) = args.level.choose(false)?;
+    let app = darkstar::ui::App::new(&level, seed)
+        .with_context(|| format!("level {:?} cannot start", safe(&level.name)))?;
+    let app = darkstar::ui::run(app).context("the terminal")?;
+    crate::play::write_last_replay(&darkstar::save::default_save_path(), &app);
+    Ok(ExitCode::SUCCESS)
+}
