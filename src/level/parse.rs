@@ -10,6 +10,7 @@ use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::grid::Grid;
 use crate::terrain::{MAX_SIDE, Terrain, TerrainMap};
+use crate::textfile::escape_controls;
 
 /// Largest level file read.
 pub const MAX_LEVEL_BYTES: u64 = 20 * 1024 * 1024;
@@ -42,6 +43,8 @@ pub(super) fn error(
 
 pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     let err = |line, column, message: String| error(file, line, column, message);
+    // A byte-order mark (Windows editors write one) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut name = None;
     let mut description = String::new();
     let mut factions: Vec<FactionSpec> = Vec::new();
@@ -56,22 +59,25 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
             continue;
         }
         let Some((key, value)) = trimmed.split_once(':') else {
+            let hint = grid_hint(trimmed);
             return Err(err(
                 n,
                 1,
-                format!("expected `key: value` or `map:`, found {trimmed:?}"),
+                format!("expected `key: value` or `map:`, found {trimmed:?}{hint}"),
             ));
         };
         let value = value.trim();
         // 1-based column where the trimmed value starts in the line.
         let column = 1 + (value.as_ptr() as usize - line.as_ptr() as usize);
         match key.trim() {
-            "name" => name = Some(value.to_string()),
+            // Names and descriptions are shown on terminals: control
+            // characters in them are kept, but as visible escapes.
+            "name" => name = Some(escape_controls(value).into_owned()),
             "description" => {
                 if !description.is_empty() {
                     description.push(' ');
                 }
-                description.push_str(value);
+                description.push_str(&escape_controls(value));
             }
             "faction" => {
                 if factions.len() == MAX_FACTIONS {
@@ -96,7 +102,10 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                 return Err(err(
                     n,
                     1,
-                    format!("unknown key {other:?} (expected name, description, faction or map)"),
+                    format!(
+                        "unknown key {other:?} (expected name, description, faction or map){}",
+                        grid_hint(trimmed)
+                    ),
                 ));
             }
         }
@@ -105,7 +114,9 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
         return Err(err(
             text.lines().count().max(1),
             1,
-            "no `map:` line: the grid is missing".into(),
+            "no `map:` line: a level file is `name:` and other `key: value` lines, then \
+             `map:` and the grid (before `map:`, lines starting with # are comments)"
+                .into(),
         ));
     };
     let name = name.ok_or_else(|| err(1, 1, "no `name:` line".into()))?;
@@ -227,6 +238,22 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     })
 }
 
+/// True for a line made only of grid glyphs: terrain, letters, digits and
+/// the player's marks (a grid written without its header).
+fn looks_like_grid_row(line: &str) -> bool {
+    let mark = |c: char| Terrain::from_glyph(c).is_some() || "@$>".contains(c);
+    line.chars().all(|c| mark(c) || c.is_ascii_alphanumeric()) && line.chars().any(mark)
+}
+
+/// [`looks_like_grid_row`]'s hint, or nothing.
+fn grid_hint(line: &str) -> &'static str {
+    if looks_like_grid_row(line) {
+        " (a grid row? the grid goes after the `name:` and `map:` lines)"
+    } else {
+        ""
+    }
+}
+
 /// One `faction:` value: a name, then `key=value` settings and flags.
 /// Errors carry the byte offset of the bad word within `value`.
 fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, String)> {
@@ -236,10 +263,12 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
     let Some((_, name)) = words.next() else {
         return Err((0, "a faction needs a name".into()));
     };
+    // Shown on terminals, as level names are.
+    let name = escape_controls(name);
     if earlier.iter().any(|f| f.name == name) {
         return Err((0, format!("faction {name:?} declared twice")));
     }
-    let mut spec = FactionSpec::new(name, '\0');
+    let mut spec = FactionSpec::new(&name, '\0');
     for (at, word) in words {
         let bad = |m: String| (at, m);
         if word == "knows-map" {

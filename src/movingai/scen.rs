@@ -1,6 +1,7 @@
 //! The Moving AI `.map.scen` scenario format: problems with published
 //! optimal lengths.
 
+use std::num::IntErrorKind;
 use std::path::Path;
 
 use super::{MAX_SIDE, MovingAiError, read_limited};
@@ -67,6 +68,15 @@ impl Scenario {
     /// ```
     pub fn parse(text: &str, path: &Path) -> Result<Scenario, MovingAiError> {
         let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
+        // A byte-order mark (Windows editors write one) is not part of the
+        // text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(err(
+                1,
+                "the file is empty: a scenario starts with 'version 1'".into(),
+            ));
+        }
         let mut lines = text
             .split('\n')
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -105,24 +115,41 @@ fn parse_problem(line_no: usize, line: &str) -> Result<Problem, String> {
             fields.len()
         ));
     };
-    let int = |name: &str, text: &str| {
-        text.parse::<u32>()
-            .map_err(|_| format!("{name} {text:?} is not a whole number"))
+    // Numbers are checked as written: one too large for any type is
+    // reported in the file's own digits, never wrapped or clipped.
+    let int = |name: &str, text: &str| -> Result<Option<u32>, String> {
+        match text.parse::<u32>() {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(None),
+            Err(_) => Err(format!("{name} {text:?} is not a whole number")),
+        }
     };
-    let bucket = int("bucket", bucket)?;
-    let (width, height) = (int("width", width)?, int("height", height)?);
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+    let bucket = int("bucket", bucket)?
+        .ok_or_else(|| format!("bucket {bucket} is larger than {}", u32::MAX))?;
+    let size = (int("width", width)?, int("height", height)?);
+    let (Some(w), Some(h)) = size else {
+        return Err(format!(
+            "map size {width}x{height} is outside 1..={MAX_SIDE}"
+        ));
+    };
+    if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
         return Err(format!(
             "map size {width}x{height} is outside 1..={MAX_SIDE}"
         ));
     }
-    let start = Pos::new(int("start x", sx)? as i32, int("start y", sy)? as i32);
-    let goal = Pos::new(int("goal x", gx)? as i32, int("goal y", gy)? as i32);
-    for (name, p) in [("start", start), ("goal", goal)] {
-        if p.x as u32 >= width || p.y as u32 >= height {
-            return Err(format!("{name} {p} is outside the {width}x{height} map"));
+    let (width, height) = (w, h);
+    let cell = |name: &str, x: &str, y: &str| -> Result<Pos, String> {
+        let (name_x, name_y) = (format!("{name} x"), format!("{name} y"));
+        match (int(&name_x, x)?, int(&name_y, y)?) {
+            // Both below MAX_SIDE, so they fit a coordinate.
+            (Some(px), Some(py)) if px < width && py < height => Ok(Pos::new(px as i32, py as i32)),
+            _ => Err(format!(
+                "{name} ({x}, {y}) is outside the {width}x{height} map"
+            )),
         }
-    }
+    };
+    let start = cell("start", sx, sy)?;
+    let goal = cell("goal", gx, gy)?;
     let optimal = length
         .parse::<f64>()
         .ok()

@@ -33,10 +33,10 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
     let scen_path = &args.scenario;
     let every = usize::try_from(args.every).unwrap_or(usize::MAX);
     let scenario = Scenario::load(scen_path)?;
-    let map_path = args
-        .map
-        .clone()
-        .unwrap_or_else(|| movingai::locate_map(scen_path, &scenario));
+    let map_path = match &args.map {
+        Some(path) => path.clone(),
+        None => movingai::locate_map(scen_path, &scenario)?,
+    };
     let map = MovingAiMap::load(&map_path)?;
 
     let mut ctx = SearchContext::new();
