@@ -25,6 +25,13 @@ const SCENARIOS: [(&str, usize); 6] = [
 fn data() -> Option<PathBuf> {
     static SAID: std::sync::Once = std::sync::Once::new();
     let dir = movingai::data_dir();
+    // On a user's clone the data may be absent and these checks skip; in
+    // CI (`CI` set) that would hide them, so it is a failure.
+    assert!(
+        dir.is_some() || std::env::var_os("CI").is_none(),
+        "CI is set but there is no Moving AI data folder (set {} or provide ../shared/movingai)",
+        movingai::DATA_DIR_VAR
+    );
     if dir.is_none() {
         // Straight to stderr, past the test harness's capture, and once.
         SAID.call_once(|| {

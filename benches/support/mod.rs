@@ -30,6 +30,12 @@ pub fn median_ns(group: &str, id: &str) -> Option<f64> {
 #[allow(dead_code)]
 pub fn data_dir_or_skip(what: &str) -> Option<PathBuf> {
     let dir = movingai::data_dir();
+    // In CI (`CI` set) missing data is a failure, not a skip.
+    assert!(
+        dir.is_some() || std::env::var_os("CI").is_none(),
+        "CI is set but there is no Moving AI data folder (set {})",
+        movingai::DATA_DIR_VAR
+    );
     if dir.is_none() {
         println!(
             "skipping {what}: no Moving AI data (set {} or add ../shared/movingai)",
