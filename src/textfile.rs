@@ -77,6 +77,25 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// At most `max` characters of `text`, ending in `...` when cut: for
+/// echoing file text in an error, which must stay one readable line
+/// however long the line in the file.
+///
+/// ```
+/// use darkstar::textfile::clip;
+/// assert_eq!(clip("2147483648", 64), "2147483648");
+/// assert_eq!(clip(&"9".repeat(100), 8), "99999999...");
+/// ```
+pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    }
+}
+
+/// How much of a word or line from a file an error message echoes.
+pub(crate) const ECHO: usize = 64;
+
 /// A path as [`Path::display`] shows it, with [`escape_controls`] applied:
 /// for error messages, since file names may hold control characters too
 /// (and a scenario file names its map).

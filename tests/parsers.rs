@@ -759,3 +759,33 @@ fn run_prints_no_control_characters_from_a_level() {
     assert!(!has_controls(&stderr.replace('\n', "")), "{stderr:?}");
     assert!(stderr.contains(r"x\u{1b}]2;t\u{7}.map"), "{stderr}");
 }
+
+/// However long the line, an error echoes a short excerpt of it.
+#[test]
+fn errors_echo_at_most_a_short_excerpt() {
+    let long = "7".repeat(100_000);
+    let texts = [
+        format!("name: x\n{long}\n"),
+        format!("name: x\n{long}: y\n"),
+        format!("name: x\nfaction: o glyph=o sight={long}\nmap:\n.\n"),
+        format!("name: x\nfaction: o glyph=o {long}\nmap:\n.\n"),
+        format!("name: x\nfaction: o{long} glyph=o goal=1\nmap:\n.\n"),
+    ];
+    for text in texts {
+        let err = Level::parse(&text, "l.txt".as_ref()).unwrap_err().to_string();
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains(&long[..60]) && err.contains("7..."), "{err}");
+    }
+    for fields in [
+        format!("0\tm\t3\t3\t{long}\t0\t1\t1\t1.0"),
+        format!("0\tm\t3\t{long}\t0\t0\t1\t1\t1.0"),
+        format!("{long}\tm\t3\t3\t0\t0\t1\t1\t1.0"),
+        format!("0\tm\t3\t3\t0\t0\t1\t1\t{long}x"),
+    ] {
+        let err = Scenario::parse(&format!("version 1\n{fields}\n"), "s.scen".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains(&format!("{}...", &long[..64])), "{err}");
+    }
+}

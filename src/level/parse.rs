@@ -10,7 +10,7 @@ use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::grid::Grid;
 use crate::terrain::{MAX_SIDE, Terrain, TerrainMap};
-use crate::textfile::escape_controls;
+use crate::textfile::{ECHO, clip, escape_controls};
 
 /// Largest level file read.
 pub const MAX_LEVEL_BYTES: u64 = 20 * 1024 * 1024;
@@ -63,7 +63,10 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
             return Err(err(
                 n,
                 1,
-                format!("expected `key: value` or `map:`, found {trimmed:?}{hint}"),
+                format!(
+                    "expected `key: value` or `map:`, found {:?}{hint}",
+                    clip(trimmed, ECHO)
+                ),
             ));
         };
         let value = value.trim();
@@ -103,7 +106,8 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                     n,
                     1,
                     format!(
-                        "unknown key {other:?} (expected name, description, faction or map){}",
+                        "unknown key {:?} (expected name, description, faction or map){}",
+                        clip(other, ECHO),
                         grid_hint(trimmed)
                     ),
                 ));
@@ -210,7 +214,10 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                 return Err(err(
                     map_line,
                     1,
-                    format!("faction {}'s goal {label:?} is not in the grid", f.name),
+                    format!(
+                        "faction {}'s goal {label:?} is not in the grid",
+                        clip(&f.name, ECHO)
+                    ),
                 ));
             };
             f.goal = Some(g.1);
@@ -266,7 +273,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
     // Shown on terminals, as level names are.
     let name = escape_controls(name);
     if earlier.iter().any(|f| f.name == name) {
-        return Err((0, format!("faction {name:?} declared twice")));
+        return Err((0, format!("faction {:?} declared twice", clip(&name, ECHO))));
     }
     let mut spec = FactionSpec::new(&name, '\0');
     for (at, word) in words {
@@ -281,7 +288,8 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
         }
         let Some((key, v)) = word.split_once('=') else {
             return Err(bad(format!(
-                "expected key=value or knows-map, found {word:?}"
+                "expected key=value or knows-map, found {:?}",
+                clip(word, ECHO)
             )));
         };
         let number = |max: u64, min: u64| -> Result<u64, (usize, String)> {
@@ -290,7 +298,8 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 .filter(|n| (min..=max).contains(n))
                 .ok_or_else(|| {
                     bad(format!(
-                        "{key} must be a whole number from {min} to {max}, found {v:?}"
+                        "{key} must be a whole number from {min} to {max}, found {:?}",
+                        clip(v, ECHO)
                     ))
                 })
         };
@@ -298,13 +307,19 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             "glyph" => {
                 let mut chars = v.chars();
                 let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(bad(format!("glyph must be one letter, found {v:?}")));
+                    return Err(bad(format!(
+                        "glyph must be one letter, found {:?}",
+                        clip(v, ECHO)
+                    )));
                 };
                 if !c.is_ascii_alphabetic() {
                     return Err(bad(format!("glyph must be an ASCII letter, found {c:?}")));
                 }
                 if let Some(f) = earlier.iter().find(|f| f.glyph == c) {
-                    return Err(bad(format!("glyph {c:?} is already faction {}'s", f.name)));
+                    return Err(bad(format!(
+                        "glyph {c:?} is already faction {}'s",
+                        clip(&f.name, ECHO)
+                    )));
                 }
                 spec.glyph = c;
             }
@@ -316,19 +331,30 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 spec.planner = match v {
                     "astar" => Replanner::AStar,
                     "dstar" => Replanner::DStarLite,
-                    _ => return Err(bad(format!("planner must be astar or dstar, found {v:?}"))),
+                    _ => {
+                        return Err(bad(format!(
+                            "planner must be astar or dstar, found {:?}",
+                            clip(v, ECHO)
+                        )));
+                    }
                 }
             }
             "goal" => {
                 let mut chars = v.chars();
                 match (chars.next(), chars.next()) {
                     (Some(c), None) if c.is_ascii_digit() => spec.goal_label = Some(c),
-                    _ => return Err(bad(format!("goal must be one digit, found {v:?}"))),
+                    _ => {
+                        return Err(bad(format!(
+                            "goal must be one digit, found {:?}",
+                            clip(v, ECHO)
+                        )));
+                    }
                 }
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)"
+                    "unknown setting {:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)",
+                    clip(key, ECHO)
                 )));
             }
         }

@@ -62,8 +62,9 @@ impl Tile {
 }
 
 /// A Moving AI map. As a [`CostMap`] it uses the benchmarks' costs: a
-/// straight step costs [`STRAIGHT`], a diagonal [`DIAGONAL`] (sqrt(2) to
-/// 1.6e-12), and the searches forbid corner cutting, as the benchmarks do.
+/// straight step costs [`STRAIGHT`](crate::cost::STRAIGHT), a diagonal
+/// [`DIAGONAL`](crate::cost::DIAGONAL) (sqrt(2) to 1.6e-12), and the
+/// searches forbid corner cutting, as the benchmarks do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
     tiles: Grid<Tile>,
