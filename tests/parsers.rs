@@ -772,7 +772,9 @@ fn errors_echo_at_most_a_short_excerpt() {
         format!("name: x\nfaction: o{long} glyph=o goal=1\nmap:\n.\n"),
     ];
     for text in texts {
-        let err = Level::parse(&text, "l.txt".as_ref()).unwrap_err().to_string();
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
         assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
         assert!(err.contains(&long[..60]) && err.contains("7..."), "{err}");
     }

@@ -141,8 +141,8 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
 pub fn needs_player(level: &Level) -> Result<()> {
     if level.player.is_none() {
         bail!(
-            "level {:?} has no player (@) to play; `darkstar watch` shows it",
-            crate::output::safe(&level.name)
+            "level \"{}\" has no player (@) to play; `darkstar watch` shows it",
+            darkstar::textfile::escape_controls(&level.name)
         );
     }
     Ok(())

@@ -11,6 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use darkstar::movingai::{self, MovingAiMap, Scenario};
 use darkstar::path::SearchContext;
+use darkstar::textfile::escape_path;
 
 #[derive(Debug, Args)]
 pub struct ScenArgs {
@@ -59,7 +60,7 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
         let _ = writeln!(
             out,
             "MISMATCH {}:{}: {} -> {}: published {:.8}, found {found}",
-            scen_path.display(),
+            escape_path(scen_path),
             m.line,
             m.start,
             m.goal,
@@ -69,9 +70,9 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
     let _ = writeln!(
         out,
         "{}: {} problems on {} ({}x{}), {} mismatches, {} nodes expanded, {} pushed, {:.3} s",
-        scen_path.display(),
+        escape_path(scen_path),
         report.problems,
-        map_path.display(),
+        escape_path(&map_path),
         map.width(),
         map.height(),
         report.mismatches.len(),
