@@ -140,3 +140,344 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         }
     }
 }
+
+// ---- One save, one game: resume by default, refuse to replace, back up,
+// ---- lock, clean up, check the folder (darkstar::save::SaveSlot and the
+// ---- binary's decision over it).
+
+use darkstar::save::{SaveError, SaveSlot};
+use std::path::{Path, PathBuf};
+
+/// A real save: the recorded seed-7 game.
+fn real_save() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay"),
+    )
+    .unwrap()
+}
+
+fn darkstar_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_darkstar"));
+    cmd.args(args).stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run darkstar")
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The files in `dir`, sorted (to see that nothing was added or moved).
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `darkstar` and `darkstar play` with a save present go on with it (here
+/// they get as far as asking for a terminal, after every save check);
+/// another game is refused, naming the save and `--new`; nothing touched.
+#[test]
+fn a_save_present_is_resumed_and_never_replaced() {
+    let dir = scratch("present");
+    let save = dir.join("save.replay");
+    let text = real_save();
+    std::fs::write(&save, &text).unwrap();
+    let s = save.to_str().unwrap();
+    for args in [vec![], vec!["play"], vec!["play", "--resume"]] {
+        let out = darkstar_env(&args, &[("DARKSTAR_SAVE", s)]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("needs a terminal"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/arena.txt");
+    for args in [
+        vec!["play", "--seed", "2", "--save", s],
+        vec!["play", "--width", "70", "--save", s],
+        vec!["play", "--level", level.to_str().unwrap(), "--save", s],
+    ] {
+        let out = darkstar_env(&args, &[]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(s) && err.contains("--new"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), text);
+    assert_eq!(listing(&dir), ["save.replay", "save.replay.lock"]);
+}
+
+#[test]
+fn resume_without_a_save_says_there_is_none() {
+    let dir = scratch("none");
+    let save = dir.join("save.replay");
+    let out = darkstar(&["play", "--resume", "--save", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("darkstar: error: no saved game at {}\n", save.display())
+    );
+}
+
+/// `DARKSTAR_SAVE=` (set, empty) is the default save, not a file named "".
+#[test]
+fn an_empty_darkstar_save_is_the_default() {
+    let dir = scratch("empty-env");
+    let out = darkstar_env(
+        &["play", "--resume"],
+        &[
+            ("DARKSTAR_SAVE", ""),
+            ("XDG_DATA_HOME", dir.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "darkstar: error: no saved game at {}\n",
+            dir.join("darkstar/save.replay").display()
+        )
+    );
+}
+
+/// A save whose every line parses but whose hashes do not match is
+/// refused by resuming and by a new game (even with `--new`), untouched.
+#[test]
+fn a_save_out_of_sync_is_refused_by_every_path() {
+    let dir = scratch("desync");
+    let save = dir.join("save.replay");
+    let text = real_save();
+    // Change the last state hash's last digit: still a well-formed file.
+    let at = text.rfind("\nh ").unwrap() + 1;
+    let end = at + text[at..].find('\n').unwrap();
+    let mut bad = text.clone();
+    let last = &text[end - 1..end];
+    bad.replace_range(end - 1..end, if last == "0" { "1" } else { "0" });
+    std::fs::write(&save, &bad).unwrap();
+    let slot = SaveSlot::open(&save).unwrap();
+    match slot.load_checked() {
+        // The line is the replay's own report of where the check failed.
+        Err(e @ SaveError::Desync { .. }) => {
+            let prefix = format!("{}:", save.display());
+            let rest = e.to_string()[prefix.len()..].to_string();
+            assert!(e.to_string().starts_with(&prefix), "{e}");
+            assert!(
+                rest.split(':').next().unwrap().parse::<usize>().is_ok(),
+                "{e}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    drop(slot);
+    let s = save.to_str().unwrap();
+    for args in [
+        vec!["play", "--resume", "--save", s],
+        vec!["play", "--save", s],
+        vec!["play", "--seed", "3", "--save", s],
+        vec!["play", "--new", "--seed", "3", "--save", s],
+    ] {
+        let out = darkstar(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("does not play back in sync"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), bad, "{args:?}");
+    }
+    assert_eq!(listing(&dir), ["save.replay", "save.replay.lock"]);
+}
+
+#[test]
+fn the_lock_refuses_a_second_holder() {
+    let dir = scratch("lock");
+    let save = dir.join("save.replay");
+    let first = SaveSlot::open(&save).unwrap();
+    match SaveSlot::open(&save) {
+        Err(SaveError::Locked { save: s, lock }) => {
+            assert_eq!(s, save);
+            assert_eq!(lock, dir.join("save.replay.lock"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Another process too: it says so and exits 2.
+    std::fs::write(&save, real_save()).unwrap();
+    let out = darkstar(&["play", "--resume", "--save", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("in use by another darkstar"),
+        "{}",
+        stderr(&out)
+    );
+    // Released with its holder.
+    drop(first);
+    SaveSlot::open(&save).unwrap();
+}
+
+/// `back_up` moves the save to a dated name beside it and never over an
+/// existing backup; the binary's `--new` does it before a new game.
+#[test]
+fn new_moves_the_save_to_a_dated_backup() {
+    let dir = scratch("backup");
+    let save = dir.join("save.replay");
+    let slot = SaveSlot::open(&save).unwrap();
+    assert_eq!(slot.back_up().unwrap(), None, "no save, no backup");
+    let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_839_120);
+    let taken = dir.join("save.replay.2026-11-28T04-12-00Z.bak");
+    std::fs::write(&taken, "an older backup").unwrap();
+    std::fs::write(&save, "the save").unwrap();
+    let backup = slot.back_up_at(t).unwrap().unwrap();
+    assert_eq!(backup, dir.join("save.replay.2026-11-28T04-12-00Z-1.bak"));
+    assert_eq!(std::fs::read_to_string(&backup).unwrap(), "the save");
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "an older backup");
+    assert!(!slot.exists());
+    drop(slot);
+    // The binary: `--new` with a good save and no terminal stops at the
+    // terminal check, before anything is moved.
+    std::fs::write(&save, real_save()).unwrap();
+    let out = darkstar(&[
+        "play",
+        "--new",
+        "--seed",
+        "2",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&out).contains("needs a terminal"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), real_save());
+}
+
+/// What an interrupted atomic write of this save (or its last.replay)
+/// left is removed when the save is next opened; nothing else is.
+#[test]
+fn leftover_temporary_files_are_removed() {
+    let dir = scratch("tmp");
+    let save = dir.join("save.replay");
+    for name in ["save.replay.tmp", "last.replay.tmp", "other.tmp"] {
+        std::fs::write(dir.join(name), "half a write").unwrap();
+    }
+    let _slot = SaveSlot::open(&save).unwrap();
+    assert_eq!(listing(&dir), ["other.tmp", "save.replay.lock"]);
+}
+
+/// The folder is proved writable before a game starts: a save whose
+/// folder cannot be made (its parent is a file: this fails for root too,
+/// where permissions do not) is refused at once.
+#[test]
+fn an_unwritable_save_folder_is_reported_before_the_game() {
+    let dir = scratch("unwritable");
+    std::fs::write(dir.join("file"), "").unwrap();
+    let save = dir.join("file/save.replay");
+    match SaveSlot::open(&save) {
+        Err(e @ SaveError::NotWritable { .. }) => {
+            assert!(
+                e.to_string()
+                    .contains(&dir.join("file").display().to_string()),
+                "{e}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let out = darkstar(&["play", "--save", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot save in"), "{}", stderr(&out));
+}
+
+/// The save is written, then last.replay; a last.replay that cannot be
+/// written (a folder in its way) costs nothing but a warning.
+#[test]
+fn the_save_comes_first_and_survives_a_failed_last_replay() {
+    let dir = scratch("last");
+    let save = dir.join("save.replay");
+    std::fs::create_dir_all(dir.join("last.replay")).unwrap();
+    std::fs::write(dir.join("last.replay/keep"), "").unwrap();
+    let slot = SaveSlot::open(&save).unwrap();
+    let replay = Replay::parse(&real_save(), "x".as_ref()).unwrap();
+    slot.write(&replay).unwrap();
+    assert!(slot.write_last_replay(&replay).is_err());
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), replay.to_text());
+    slot.remove().unwrap();
+    assert!(!save.exists());
+    slot.remove().unwrap();
+}
+
+fn is_a_valid_game(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|t| Replay::parse(t, "x".as_ref()).ok())
+        .is_some_and(|r| matches!(r.verify(), Ok(Ok(_))))
+}
+
+/// Runs both paths over the mutated save `bytes`: resuming (`darkstar`
+/// alone) and a new game (`play --seed 2`). A broken save is refused by
+/// both; a valid one is accepted by both (resumed as far as the terminal
+/// check; kept, with `--new` offered, by the new game). Never touched.
+fn check_both_paths(case: &Path, bytes: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::prelude::*;
+    let _ = std::fs::remove_dir_all(case);
+    std::fs::create_dir_all(case).unwrap();
+    let save = case.join("save.replay");
+    std::fs::write(&save, bytes).unwrap();
+    let s = save.to_str().unwrap();
+    let valid = is_a_valid_game(bytes);
+    let resume = darkstar_env(&[], &[("DARKSTAR_SAVE", s)]);
+    let new = darkstar(&["play", "--seed", "2", "--save", s]);
+    for (out, accepted) in [(&resume, "needs a terminal"), (&new, "--new")] {
+        let err = stderr(out);
+        prop_assert_eq!(out.status.code(), Some(2));
+        if valid {
+            prop_assert!(err.contains(accepted), "valid save refused: {}", err);
+        } else {
+            prop_assert!(
+                err.contains(s)
+                    && (err.contains("cannot be used") || err.contains("does not play back")),
+                "broken save accepted: {}",
+                err
+            );
+        }
+    }
+    prop_assert_eq!(std::fs::read(&save).unwrap(), bytes.to_vec());
+    prop_assert_eq!(listing(case), vec!["save.replay", "save.replay.lock"]);
+    Ok(())
+}
+
+mod mutations {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+        #[test]
+        fn a_flipped_byte_is_refused_by_both_paths_or_accepted_by_both(
+            at in 0usize..2184, byte in any::<u8>()
+        ) {
+            let mut bytes = real_save().into_bytes();
+            let at = at % bytes.len();
+            prop_assume!(bytes[at] != byte);
+            bytes[at] = byte;
+            check_both_paths(&scratch_case("flip"), &bytes)?;
+        }
+
+        #[test]
+        fn a_truncated_save_is_refused_by_both_paths(len in 0usize..2184) {
+            let mut bytes = real_save().into_bytes();
+            bytes.truncate(len % bytes.len());
+            check_both_paths(&scratch_case("cut"), &bytes)?;
+        }
+    }
+
+    /// A fresh folder per case (cases of one test run one after another).
+    fn scratch_case(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("darkstar-saves-{}-{name}", std::process::id()))
+    }
+}

@@ -2,14 +2,19 @@
 //! that knows ratatui and crossterm. [`app`] holds the state and turns
 //! intents into changes, [`input`] maps keys to intents, [`view`] draws a
 //! `&App`, and [`run`] owns the terminal: it is restored on quit, on error,
-//! on Ctrl-C (a key like any other in raw mode) and on panic (ratatui's
-//! panic hook).
+//! on Ctrl-C (a key like any other in raw mode), on panic (ratatui's panic
+//! hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT (the loop notices them
+//! within [`SIGNAL_POLL`] and returns [`Exit::Signal`], so the caller can
+//! save before it exits) and on abort (a SIGABRT handler puts the original
+//! terminal settings back before the default action runs).
 
 pub mod app;
 pub mod input;
 pub mod view;
 
-use std::io;
+use std::io::{self, IsTerminal};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
@@ -18,19 +23,151 @@ use ratatui::backend::Backend;
 
 pub use app::App;
 
-/// Runs `app` in the real terminal until the user quits; returns it (for
-/// its recording).
-pub fn run(mut app: App) -> io::Result<App> {
-    let mut terminal = ratatui::try_init()?;
-    let result = event_loop(&mut terminal, &mut app, |timeout| {
-        if event::poll(timeout)? {
-            Ok(Some(event::read()?))
-        } else {
-            Ok(None)
+/// How a terminal session ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The user quit (or the game ended and they left).
+    Quit,
+    /// This signal arrived (SIGTERM, SIGHUP, SIGINT or SIGQUIT): save and
+    /// exit with `128 + signal`, as a shell reports a death by signal.
+    Signal(i32),
+}
+
+impl Exit {
+    /// The conventional exit status of a process that stopped for this
+    /// reason: 0, or 128 + the signal.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Quit => 0,
+            Exit::Signal(sig) => (128 + sig).clamp(0, 255) as u8,
         }
+    }
+}
+
+/// The signals that end a session cleanly (restore, save, exit).
+pub const STOP_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// Longest wait for input before the loop looks at the signal flag again,
+/// whatever the game speed (a paused game still answers a SIGTERM at once).
+pub const SIGNAL_POLL: Duration = Duration::from_millis(40);
+
+/// The last stop signal received (0: none). Static so the handler needs no
+/// allocation; the handlers are registered once per process.
+static SIGNALLED: AtomicUsize = AtomicUsize::new(0);
+
+/// The terminal was not a terminal: `play`, `watch` and `replay` need one.
+#[derive(Debug, thiserror::Error)]
+#[error("darkstar {command} needs a terminal (stdin/stdout are not a tty)")]
+pub struct NoTerminal {
+    pub command: String,
+}
+
+/// Checks that stdin and stdout are a terminal, before any terminal set-up
+/// (which would otherwise fail oddly, or wait for keys that never come).
+pub fn require_terminal(command: &str) -> Result<(), NoTerminal> {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        Ok(())
+    } else {
+        Err(NoTerminal {
+            command: command.to_string(),
+        })
+    }
+}
+
+/// Registers (once per process) the stop-signal flags and the SIGABRT
+/// handler, and remembers the terminal's settings as they are now, before
+/// raw mode, for that handler to put back.
+fn install_handlers() -> io::Result<()> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            for sig in STOP_SIGNALS {
+                signal_hook::flag::register_usize(sig, &SIGNALLED, sig as usize)
+                    .map_err(|e| e.to_string())?;
+            }
+            install_abort_handler().map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(io::Error::other)
+}
+
+/// The terminal settings before raw mode, for the SIGABRT handler.
+static ORIGINAL_TERMIOS: OnceLock<libc::termios> = OnceLock::new();
+
+/// On abort (an allocation failure aborts without unwinding, so neither
+/// `Drop` nor the panic hook runs): restore the original terminal settings
+/// and leave the alternate screen, using only async-signal-safe calls
+/// (`tcsetattr`, `write`), then let the default action run (the process
+/// still dies of SIGABRT, with its core dump if enabled).
+fn install_abort_handler() -> io::Result<()> {
+    // SAFETY: `tcgetattr` writes a plain C struct we own.
+    unsafe {
+        let mut t: libc::termios = std::mem::zeroed();
+        if libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 {
+            let _ = ORIGINAL_TERMIOS.set(t);
+        }
+    }
+    let action = || {
+        // Leave the alternate screen, show the cursor.
+        const RESTORE: &[u8] = b"\x1b[?1049l\x1b[?25h";
+        // SAFETY: only async-signal-safe calls, on data set before the
+        // handler was registered (`OnceLock::get` is an atomic load).
+        unsafe {
+            if let Some(t) = ORIGINAL_TERMIOS.get() {
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, t);
+            }
+            libc::write(libc::STDOUT_FILENO, RESTORE.as_ptr().cast(), RESTORE.len());
+        }
+        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGABRT);
+    };
+    // SAFETY: the action is async-signal-safe (see above).
+    unsafe { signal_hook::low_level::register(signal_hook::consts::SIGABRT, action) }?;
+    Ok(())
+}
+
+/// The stop signal received since the last call, if any (and forgets it).
+fn take_signal() -> Option<i32> {
+    match SIGNALLED.swap(0, Ordering::SeqCst) {
+        0 => None,
+        sig => Some(sig as i32),
+    }
+}
+
+/// Runs `app` in the real terminal until the user quits or a stop signal
+/// arrives; the terminal is restored either way. Returns the app (for its
+/// recording, which the caller saves even when the terminal failed: a
+/// closed window makes every write fail) and how the session ended.
+pub fn run(mut app: App) -> (App, io::Result<Exit>) {
+    let result = install_handlers().and_then(|()| {
+        let mut terminal = ratatui::try_init()?;
+        let result = event_loop_until(
+            &mut terminal,
+            &mut app,
+            |timeout| {
+                if event::poll(timeout)? {
+                    Ok(Some(event::read()?))
+                } else {
+                    Ok(None)
+                }
+            },
+            take_signal,
+        );
+        drop(terminal);
+        restore_terminal();
+        result
     });
-    ratatui::restore();
-    result.map(|()| app)
+    // A failing terminal is often a hung-up one: if a signal came with the
+    // failure, report the signal (the caller saves and exits by it).
+    let result = match result {
+        Err(e) => take_signal().map(Exit::Signal).ok_or(e),
+        ok => ok,
+    };
+    (app, result)
 }
 
 /// Draws, waits for a key or the next tick, acts; until the app quits.
@@ -38,29 +175,64 @@ pub fn run(mut app: App) -> io::Result<App> {
 pub fn event_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
-    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
 ) -> io::Result<()> {
+    event_loop_until(terminal, app, next_event, || None).map(|_| ())
+}
+
+/// Raw mode off, main screen, cursor shown; each step tried even if the
+/// one before failed. Not `ratatui::restore`: it reports a failure with
+/// `eprintln!`, which panics when the terminal is gone (SIGHUP), and that
+/// would lose the save; nor `try_restore`, which leaves the cursor hidden.
+fn restore_terminal() {
+    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = crossterm::execute!(
+        io::stdout(),
+        crossterm::terminal::LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// [`event_loop`], also stopping when `signalled` reports a signal: it is
+/// asked at least every [`SIGNAL_POLL`], whatever the game speed.
+pub fn event_loop_until<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    mut signalled: impl FnMut() -> Option<i32>,
+) -> io::Result<Exit> {
     let mut last_tick = Instant::now();
+    // Draw only when something changed: the loop wakes often (to see
+    // signals) but a still screen costs nothing.
+    let mut dirty = true;
     while !app.should_quit() {
-        terminal
-            .draw(|frame| frame.render_widget(&*app, frame.area()))
-            .map_err(|e| io::Error::other(e.to_string()))?;
+        if let Some(sig) = signalled() {
+            return Ok(Exit::Signal(sig));
+        }
+        if dirty {
+            terminal
+                .draw(|frame| frame.render_widget(&*app, frame.area()))
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            dirty = false;
+        }
         let period = Duration::from_millis(1000 / app.turns_per_second().max(1) as u64);
-        let timeout = period.saturating_sub(last_tick.elapsed());
+        let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
                 if let Some(intent) = input::intent_for(key, app.mode()) {
                     app.handle(intent);
                 }
+                dirty = true;
             }
             // A resize is simply drawn at the new size on the next pass.
-            Some(_) => {}
+            Some(_) => dirty = true,
             None => {}
         }
         if last_tick.elapsed() >= period {
             app.tick();
             last_tick = Instant::now();
+            dirty = true;
         }
     }
-    Ok(())
+    Ok(Exit::Quit)
 }

@@ -1,22 +1,33 @@
 //! `darkstar play` (and `darkstar` alone): play as @ on a generated level
-//! or a level file; quitting saves the game, `--resume` goes on with it.
+//! or a level file; quitting saves the game. With a save present, plain
+//! `darkstar` (or `play` without a level) goes on with it; another game
+//! needs `--new`, which first moves the save to a dated backup. The rules
+//! live in the library (`darkstar::save::SaveSlot`); this is the decision.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
+use darkstar::save::SaveSlot;
 use darkstar::textfile::escape_controls;
+use darkstar::ui::{App, Exit};
 
 #[derive(Debug, Default, Args)]
 pub struct PlayArgs {
     #[command(flatten)]
     level: LevelFlags,
-    /// Go on with the saved game.
-    #[arg(long, conflicts_with_all = ["level", "seed"])]
+    /// Go on with the saved game (what `darkstar` alone does when there is
+    /// one).
+    #[arg(long, conflicts_with_all = ["level", "seed", "new"])]
     resume: bool,
+    /// Start a new game although a save exists: the save is first moved to
+    /// a dated backup beside it (save.replay.DATE.bak).
+    #[arg(long)]
+    new: bool,
     /// The save file (default: $DARKSTAR_SAVE, else save.replay in the
     /// data folder).
     #[arg(long, value_name = "FILE")]
@@ -24,59 +35,101 @@ pub struct PlayArgs {
 }
 
 pub fn play(args: PlayArgs) -> Result<ExitCode> {
-    let save = args
+    let path = args
         .save
         .clone()
         .unwrap_or_else(darkstar::save::default_save_path);
-    let app = if args.resume {
-        let replay = darkstar::replay::Replay::load(&save)
-            .with_context(|| format!("cannot resume from {}", save.display()))?;
-        darkstar::ui::App::resume(replay)?
-    } else {
-        if save.exists() {
-            // Never overwrite a save that cannot be read: it may be the
-            // only copy of a game.
-            darkstar::replay::Replay::load(&save).with_context(|| {
-                format!(
-                    "the save {} cannot be read; move it away (it has not been touched) or use --save FILE",
-                    save.display()
-                )
-            })?;
-        }
-        let (level, seed) = args.level.choose(true)?;
-        needs_player(&level)?;
-        darkstar::ui::App::play(&level, seed)
-            .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?
-    };
-    let app = darkstar::ui::run(app).context("the terminal")?;
-    if app.game_over() {
-        // Permadeath: a finished game leaves no save.
-        if save.exists() {
-            std::fs::remove_file(&save)
-                .with_context(|| format!("removing the finished game's save {}", save.display()))?;
-        }
-    } else {
-        darkstar::save::write_atomically(&save, &app.recording().to_text())
-            .with_context(|| format!("saving to {}", save.display()))?;
-        println!(
-            "Saved to {}; `darkstar play --resume` goes on.",
-            save.display()
-        );
-    }
-    write_last_replay(&save, &app);
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Every game played or watched leaves its replay as `last.replay` beside
-/// the save (`darkstar replay` plays it back). Written after the save, and
-/// a failure here is reported but never costs the save.
-pub fn write_last_replay(save: &std::path::Path, app: &darkstar::ui::App) {
-    let path = darkstar::save::last_replay_path(save);
-    match darkstar::save::write_atomically(&path, &app.recording().to_text()) {
-        Ok(()) => println!("Replay: {} (darkstar replay plays it)", path.display()),
-        Err(e) => eprintln!(
-            "darkstar: warning: the replay {} was not written: {e}",
+    // Lock, leftovers of an interrupted write, a writable folder: all
+    // before the player invests a game.
+    let slot = SaveSlot::open(&path)?;
+    // Checked completely (every state hash) before anything is decided,
+    // so a save that cannot be resumed is never taken for no save.
+    let saved = slot.load_checked()?;
+    let asks_for_a_game = args.level.level.is_some()
+        || args.level.seed.is_some()
+        || args.level.generator.params() != darkstar::mapgen::GenParams::default();
+    let resume = match saved {
+        None if args.resume => bail!(darkstar::save::SaveError::Missing(path)),
+        None => None,
+        Some(_) if args.new => None,
+        Some(_) if asks_for_a_game => bail!(
+            "a saved game is waiting in {}: `darkstar` goes on with it; \
+             `darkstar play --new` with these options starts this game and \
+             moves the save to a dated backup beside it",
             path.display()
         ),
+        Some(replay) => Some(replay),
+    };
+    let level = match resume {
+        Some(_) => None,
+        None => {
+            let (level, seed) = args.level.choose(true)?;
+            needs_player(&level)?;
+            Some((level, seed))
+        }
+    };
+    darkstar::ui::require_terminal("play")?;
+    let mut backup = None;
+    let app = match (resume, level) {
+        (Some(replay), _) => {
+            App::resume(replay).with_context(|| format!("cannot resume from {}", path.display()))?
+        }
+        (None, Some((level, seed))) => {
+            let app = App::play(&level, seed).with_context(|| {
+                format!("level \"{}\" cannot start", escape_controls(&level.name))
+            })?;
+            // Only now, with the new game ready to go: nothing is moved
+            // for a game that cannot start.
+            backup = slot.back_up()?;
+            app
+        }
+        (None, None) => unreachable!("a new game has its level"),
+    };
+    let (app, ended) = darkstar::ui::run(app);
+    // The game is saved first, whatever ended the session (even a failing
+    // terminal), then last.replay, whose failure never costs the save.
+    let recording = app.recording();
+    if app.game_over() {
+        // Permadeath: a finished game leaves no save.
+        slot.remove()?;
+    } else {
+        slot.write(&recording)?;
+        say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
     }
+    write_last_replay(slot.write_last_replay(&recording));
+    if let Some(backup) = backup {
+        say(&format!(
+            "The game saved before this one is in {}.",
+            backup.display()
+        ));
+    }
+    finish(ended)
+}
+
+/// The exit status of a finished terminal session (128 + the signal if one
+/// stopped it), or its error.
+pub fn finish(ended: std::io::Result<Exit>) -> Result<ExitCode> {
+    Ok(ExitCode::from(ended.context("the terminal")?.code()))
+}
+
+/// Reports where last.replay went, or warns that it did not.
+pub fn write_last_replay(written: Result<PathBuf, darkstar::save::SaveError>) {
+    match written {
+        Ok(path) => say(&format!(
+            "Replay: {} (darkstar replay plays it)",
+            path.display()
+        )),
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "darkstar: warning: the replay was not written: {e}"
+            );
+        }
+    }
+}
+
+/// A line on stdout that may fail quietly: after SIGHUP there is no
+/// terminal, and the save must not be lost to a panicking `println!`.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
 }

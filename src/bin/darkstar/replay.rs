@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use darkstar::replay::{LevelSource, Replay};
 
@@ -24,9 +24,9 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let file = &args.file;
     let replay = Replay::load(file)?;
     if !args.verify {
+        darkstar::ui::require_terminal("replay")?;
         let app = darkstar::ui::App::replay(&replay)?;
-        darkstar::ui::run(app).context("the terminal")?;
-        return Ok(ExitCode::SUCCESS);
+        return crate::play::finish(darkstar::ui::run(app).1);
     }
     match replay.verify()? {
         Ok(v) => {

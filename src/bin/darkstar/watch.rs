@@ -18,9 +18,16 @@ pub struct WatchArgs {
 
 pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     let (level, seed) = args.level.choose(false)?;
+    darkstar::ui::require_terminal("watch")?;
     let app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
-    let app = darkstar::ui::run(app).context("the terminal")?;
-    crate::play::write_last_replay(&darkstar::save::default_save_path(), &app);
-    Ok(ExitCode::SUCCESS)
+    let (app, ended) = darkstar::ui::run(app);
+    // Watching does not take the save, only leaves last.replay beside it.
+    let last = darkstar::save::last_replay_path(&darkstar::save::default_save_path());
+    crate::play::write_last_replay(
+        darkstar::save::write_atomically(&last, &app.recording().to_text())
+            .map(|()| last.clone())
+            .map_err(|cause| darkstar::save::SaveError::Io { file: last, cause }),
+    );
+    crate::play::finish(ended)
 }
