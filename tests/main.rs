@@ -12,6 +12,8 @@ mod replays;
 #[cfg(feature = "tui")]
 mod saves;
 mod searches;
+#[cfg(feature = "tui")]
+mod signals;
 mod sim;
 mod sweeps;
 #[cfg(feature = "tui")]

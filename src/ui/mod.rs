@@ -145,19 +145,15 @@ fn take_signal() -> Option<i32> {
 pub fn run(mut app: App) -> (App, io::Result<Exit>) {
     let result = install_handlers().and_then(|()| {
         let mut terminal = ratatui::try_init()?;
-        let result = event_loop_until(
-            &mut terminal,
-            &mut app,
-            |timeout| {
-                if event::poll(timeout)? {
-                    Ok(Some(event::read()?))
-                } else {
-                    Ok(None)
-                }
-            },
-            take_signal,
-        );
-        drop(terminal);
+        let result = event_loop_until(&mut terminal, &mut app, next_terminal_event, take_signal);
+        // Dropping a terminal whose cursor is hidden shows it, and on
+        // failure (a hung-up terminal) reports that with `eprintln!`,
+        // which panics on the dead terminal and loses the save. So show
+        // it here; a terminal that cannot is gone, and is forgotten.
+        match terminal.show_cursor() {
+            Ok(()) => drop(terminal),
+            Err(_) => std::mem::forget(terminal),
+        }
         restore_terminal();
         result
     });
@@ -178,6 +174,38 @@ pub fn event_loop<B: Backend>(
     next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
 ) -> io::Result<()> {
     event_loop_until(terminal, app, next_event, || None).map(|_| ())
+}
+
+/// The next key (or resize) within `timeout`. The terminal is polled here
+/// first because crossterm's reader spins forever on a hung-up terminal
+/// (its reads return 0 bytes and it retries): a hang-up (the window
+/// closed) is taken for the SIGHUP it is, so the loop ends and the game is
+/// saved.
+fn next_terminal_event(timeout: Duration) -> io::Result<Option<Event>> {
+    let mut fds = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = timeout.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one pollfd we own.
+    let ready = unsafe { libc::poll(&mut fds, 1, millis) };
+    if ready > 0 && fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        let _ = SIGNALLED.compare_exchange(
+            0,
+            signal_hook::consts::SIGHUP as usize,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        );
+        return Ok(None);
+    }
+    // Input, a signal (a resize, EINTR) or the timeout: crossterm reads
+    // what it has without waiting (it may also hold parsed events).
+    if event::poll(Duration::ZERO)? {
+        Ok(Some(event::read()?))
+    } else {
+        Ok(None)
+    }
 }
 
 /// Raw mode off, main screen, cursor shown; each step tried even if the

@@ -1,0 +1,397 @@
+//! Signals and the terminal: the built binary runs on a pseudo-terminal
+//! (its own session, the pty as controlling terminal, so a hang-up is a
+//! real one); SIGTERM, SIGHUP, SIGINT and SIGQUIT must leave the terminal
+//! as it was (main screen, cursor shown, cooked mode) and the game saved so
+//! that it resumes to the same hashes; SIGABRT (what an allocation failure
+//! ends in) must still restore the terminal. Also: a save present is
+//! resumed on launch.
+
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use darkstar::replay::{Item, Replay};
+
+const ENTER_ALT: &[u8] = b"\x1b[?1049h";
+const LEAVE_ALT: &[u8] = b"\x1b[?1049l";
+const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
+
+/// A running darkstar on a pseudo-terminal, and everything it printed.
+struct OnPty {
+    child: Child,
+    master: OwnedFd,
+    /// Kept open so the slave's settings can be read after the child ends.
+    slave: OwnedFd,
+    output: Vec<u8>,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("darkstar-signals-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A pseudo-terminal of `rows` x `cols`: (master, slave). Both are opened
+/// close-on-exec in one step, so the children of tests running at the same
+/// time never inherit them (a master held open elsewhere never hangs up);
+/// the child's own copies are dup2'ed onto 0, 1, 2, which clears the flag.
+fn open_pty(rows: u16, cols: u16) -> (OwnedFd, OwnedFd) {
+    // SAFETY: plain libc calls on descriptors we own from here on.
+    unsafe {
+        let m = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+        assert!(m >= 0, "posix_openpt: {}", std::io::Error::last_os_error());
+        let master = OwnedFd::from_raw_fd(m);
+        assert_eq!(libc::grantpt(m), 0);
+        assert_eq!(libc::unlockpt(m), 0);
+        let mut name = [0 as libc::c_char; 128];
+        assert_eq!(libc::ptsname_r(m, name.as_mut_ptr(), name.len()), 0);
+        let s = libc::open(
+            name.as_ptr(),
+            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+        );
+        assert!(s >= 0, "open slave: {}", std::io::Error::last_os_error());
+        let slave = OwnedFd::from_raw_fd(s);
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        assert_eq!(libc::ioctl(s, libc::TIOCSWINSZ, &size), 0);
+        (master, slave)
+    }
+}
+
+/// A test that fails leaves no game running.
+impl Drop for OnPty {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+impl OnPty {
+    fn spawn(args: &[&str], save: &Path) -> OnPty {
+        let (master, slave) = open_pty(30, 100);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_darkstar"));
+        cmd.args(args)
+            .env("DARKSTAR_SAVE", save)
+            .env("TERM", "xterm-256color")
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave.try_clone().unwrap()));
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                // A session of its own with the pty as its controlling
+                // terminal; and no core file from the SIGABRT test.
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY as _, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                let none = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::setrlimit(libc::RLIMIT_CORE, &none);
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("run darkstar");
+        OnPty {
+            child,
+            master,
+            slave,
+            output: Vec::new(),
+        }
+    }
+
+    /// Reads what is there within `wait`; false once the child is gone.
+    fn pump(&mut self, wait: Duration) {
+        let mut fds = libc::pollfd {
+            fd: self.master.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one pollfd; read into a buffer we own.
+        unsafe {
+            if libc::poll(&mut fds, 1, wait.as_millis() as i32) > 0 {
+                let mut buf = [0u8; 65536];
+                let n = libc::read(self.master.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len());
+                if n > 0 {
+                    self.output.extend_from_slice(&buf[..n as usize]);
+                }
+            }
+        }
+    }
+
+    /// Reads until `text` has been drawn (panics after a few seconds).
+    fn wait_for(&mut self, text: &str) {
+        let start = Instant::now();
+        while !screen_text(&self.output).contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{text:?} never drawn; got {:?}",
+                screen_text(&self.output)
+            );
+            if let Some(status) = self.child.try_wait().unwrap() {
+                self.pump(Duration::from_millis(10));
+                panic!(
+                    "darkstar ended ({status}) before drawing {text:?}: {:?}",
+                    String::from_utf8_lossy(&self.output)
+                );
+            }
+            self.pump(Duration::from_millis(20));
+        }
+    }
+
+    fn type_keys(&mut self, keys: &[u8]) {
+        // SAFETY: writes from a slice we own.
+        let n = unsafe { libc::write(self.master.as_raw_fd(), keys.as_ptr().cast(), keys.len()) };
+        assert_eq!(n, keys.len() as isize);
+    }
+
+    fn signal(&self, sig: i32) {
+        // SAFETY: a plain kill of our own child.
+        assert_eq!(unsafe { libc::kill(self.child.id() as i32, sig) }, 0);
+    }
+
+    /// Waits for the child to end (reading its output meanwhile).
+    fn finish(&mut self) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                self.pump(Duration::from_millis(20));
+                return status;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "darkstar did not stop; output {:?}",
+                String::from_utf8_lossy(&self.output)
+            );
+        }
+    }
+
+    /// The terminal is as it was: the output leaves the alternate screen
+    /// and shows the cursor after it last entered it, and the pty is back
+    /// in cooked mode (canonical input, echo).
+    fn assert_terminal_restored(&self) {
+        let out = &self.output;
+        let entered = rfind(out, ENTER_ALT).expect("never entered the alternate screen");
+        let after = &out[entered..];
+        assert!(contains(after, LEAVE_ALT), "still on the alternate screen");
+        assert!(contains(after, SHOW_CURSOR), "cursor left hidden");
+        // SAFETY: tcgetattr into a struct we own.
+        let t = unsafe {
+            let mut t: libc::termios = std::mem::zeroed();
+            assert_eq!(libc::tcgetattr(self.slave.as_raw_fd(), &mut t), 0);
+            t
+        };
+        assert_ne!(t.c_lflag & libc::ICANON, 0, "raw mode left on (ICANON)");
+        assert_ne!(t.c_lflag & libc::ECHO, 0, "raw mode left on (ECHO)");
+    }
+}
+
+/// The printed text with escape sequences dropped and cursor moves read
+/// as a space (ratatui moves over blanks instead of printing them), spaces
+/// collapsed: enough to find a message on the screen.
+fn screen_text(out: &[u8]) -> String {
+    let mut text = Vec::new();
+    let mut i = 0;
+    while i < out.len() {
+        if out[i] == 0x1b && out.get(i + 1) == Some(&b'[') {
+            let mut j = i + 2;
+            while j < out.len() && !(0x40..=0x7e).contains(&out[j]) {
+                j += 1;
+            }
+            if out.get(j) == Some(&b'H') {
+                text.push(b' ');
+            }
+            i = j + 1;
+        } else {
+            text.push(out[i]);
+            i += 1;
+        }
+    }
+    let text = String::from_utf8_lossy(&text);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    rfind(hay, needle).is_some()
+}
+
+fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).rposition(|w| w == needle)
+}
+
+fn commands(replay: &Replay) -> usize {
+    replay
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Command(..)))
+        .count()
+}
+
+/// A checked replay file: every hash verified; its command count.
+fn verified_commands(path: &Path) -> usize {
+    let replay = Replay::load(path).unwrap_or_else(|e| panic!("{e}"));
+    match replay.verify() {
+        Ok(Ok(v)) => {
+            assert!(v.hashes >= 1);
+            commands(&replay)
+        }
+        other => panic!("{} does not verify: {other:?}", path.display()),
+    }
+}
+
+/// Plays a few turns, sends `sig`, and checks the terminal, the exit code
+/// (128 + the signal) and the save.
+fn a_signal_saves_and_restores(sig: i32, name: &str) {
+    let dir = scratch(name);
+    let save = dir.join("save.replay");
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("? help");
+    // Five waits: five commands that must be in the save.
+    game.type_keys(b".....");
+    std::thread::sleep(Duration::from_millis(300));
+    game.signal(sig);
+    let status = game.finish();
+    assert_eq!(status.code(), Some(128 + sig), "{status}");
+    game.assert_terminal_restored();
+    assert!(
+        verified_commands(&save) >= 5,
+        "the turns played before the signal are saved"
+    );
+    assert_eq!(
+        verified_commands(&dir.join("last.replay")),
+        verified_commands(&save)
+    );
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_saves() {
+    a_signal_saves_and_restores(libc::SIGTERM, "term");
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_saves() {
+    a_signal_saves_and_restores(libc::SIGHUP, "hup");
+}
+
+#[test]
+fn sigint_restores_the_terminal_and_saves() {
+    a_signal_saves_and_restores(libc::SIGINT, "int");
+}
+
+#[test]
+fn sigquit_restores_the_terminal_and_saves() {
+    a_signal_saves_and_restores(libc::SIGQUIT, "quit");
+}
+
+/// The window really closing (the pty's master side goes away): the
+/// game is still saved, though no write to the terminal can succeed.
+#[test]
+fn closing_the_window_saves_the_game() {
+    let dir = scratch("hangup");
+    let save = dir.join("save.replay");
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("? help");
+    game.type_keys(b"...");
+    std::thread::sleep(Duration::from_millis(300));
+    // Hang up: close the master (a copy keeps the struct whole).
+    let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
+    drop(master);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = game.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(128 + libc::SIGHUP), "{status}");
+    assert!(verified_commands(&save) >= 3);
+}
+
+/// An abort (an allocation failure aborts without unwinding): the SIGABRT
+/// handler restores the terminal, then the process still dies of SIGABRT.
+#[test]
+fn an_abort_restores_the_terminal() {
+    let dir = scratch("abort");
+    let mut game = OnPty::spawn(&["watch"], &dir.join("save.replay"));
+    game.wait_for("? help");
+    game.signal(libc::SIGABRT);
+    let status = game.finish();
+    assert_eq!(status.signal(), Some(libc::SIGABRT), "{status}");
+    game.assert_terminal_restored();
+}
+
+/// Watching: a signal restores the terminal and leaves last.replay.
+#[test]
+fn a_signal_while_watching_leaves_the_replay() {
+    let dir = scratch("watch");
+    let mut game = OnPty::spawn(&["watch"], &dir.join("save.replay"));
+    game.wait_for("? help");
+    game.signal(libc::SIGTERM);
+    let status = game.finish();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
+    game.assert_terminal_restored();
+    verified_commands(&dir.join("last.replay"));
+    assert!(
+        !dir.join("save.replay").exists(),
+        "watching is not a game to save"
+    );
+}
+
+/// `darkstar` with a save present goes on with it; quitting by signal
+/// saves the same game, longer or equal, still in sync.
+#[test]
+fn launching_with_a_save_resumes_it() {
+    let dir = scratch("resume");
+    let save = dir.join("save.replay");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    let before = Replay::load(&save).unwrap();
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("Resumed on turn");
+    game.signal(libc::SIGTERM);
+    assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    game.assert_terminal_restored();
+    let after = Replay::load(&save).unwrap();
+    assert_eq!(after.seed, before.seed);
+    assert_eq!(after.level, before.level);
+    assert_eq!(commands(&after), commands(&before));
+    verified_commands(&save);
+}
+
+/// Another game with a save present is refused before the terminal is
+/// touched, naming the save and `--new`.
+#[test]
+fn a_new_game_over_a_save_is_refused_on_a_terminal_too() {
+    let dir = scratch("refuse");
+    let save = dir.join("save.replay");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    let mut game = OnPty::spawn(&["play", "--seed", "2"], &save);
+    let status = game.finish();
+    assert_eq!(status.code(), Some(2));
+    let out = String::from_utf8_lossy(&game.output);
+    assert!(
+        out.contains(save.to_str().unwrap()) && out.contains("--new"),
+        "{out}"
+    );
+    assert!(
+        !contains(&game.output, ENTER_ALT),
+        "the terminal was not taken"
+    );
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        std::fs::read(&original).unwrap()
+    );
+}
