@@ -31,7 +31,18 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let app = if args.resume {
         let replay = darkstar::replay::Replay::load(&save)
             .with_context(|| format!("cannot resume from {}", save.display()))?;
-        darkstar::ui::App::resume(replay)?
+        // Played once, checking every hash, with a progress bar; Ctrl-C
+        // breaks off (the save is untouched).
+        let playback = crate::replay::Playback::new("resuming")?;
+        let resumed = darkstar::ui::App::resume_with(replay, playback.callback());
+        playback.finish();
+        match resumed {
+            Err(darkstar::replay::ReplayError::Interrupted { turn }) => {
+                eprintln!("darkstar: interrupted on turn {turn}; the save is untouched");
+                return Ok(ExitCode::from(crate::replay::INTERRUPTED));
+            }
+            resumed => resumed.with_context(|| format!("cannot resume from {}", save.display()))?,
+        }
     } else {
         if save.exists() {
             // Never overwrite a save that cannot be read: it may be the
