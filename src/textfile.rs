@@ -1,8 +1,10 @@
 //! Reading untrusted text files with a size limit checked before anything
 //! is allocated for them: shared by every file reader (levels, Moving AI
-//! maps and scenarios), so a huge or binary file is an error, not an
-//! allocation failure.
+//! maps and scenarios, replays), so a huge or binary file is an error, not
+//! an allocation failure. Also the one way text that came from a file is
+//! made safe to show on a terminal ([`escape_controls`]).
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
@@ -17,8 +19,13 @@ pub enum ReadError {
     NotUtf8 { line: usize },
 }
 
+/// The UTF-8 byte-order mark some Windows editors put at the start of a
+/// text file.
+const BOM: char = '\u{feff}';
+
 /// Reads at most `max` bytes of `path` as UTF-8, refusing larger files
-/// before allocating for them.
+/// before allocating for them. A leading byte-order mark is dropped: it is
+/// not part of the text, and an editor that writes one shows none.
 pub fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
@@ -28,9 +35,99 @@ pub fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
     if bytes.len() as u64 > max {
         return Err(ReadError::TooLarge(max));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let bad = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         ReadError::NotUtf8 { line }
-    })
+    })?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// `text` with every control character (C0, DEL and C1: what a terminal
+/// may act on rather than show) written out as visible text, the way Rust
+/// writes them in string literals: `\t`, `\r`, `\n`, otherwise `\u{1b}`.
+/// Everything else, including all printable Unicode, is kept. Borrowed
+/// when there is nothing to escape; escaping twice changes nothing more.
+///
+/// Text from files (level names, descriptions, file names inside
+/// scenarios) goes through this before it reaches a terminal, so a level
+/// named `ESC ]2;...` cannot retitle the window or hide the cursor.
+///
+/// ```
+/// use darkstar::textfile::escape_controls;
+/// assert_eq!(escape_controls("caves\u{1b}]2;pwned\u{7}"), r"caves\u{1b}]2;pwned\u{7}");
+/// assert_eq!(escape_controls("a\tb"), r"a\tb");
+/// assert_eq!(escape_controls("Höhle 洞窟"), "Höhle 洞窟");
+/// ```
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// At most `max` characters of `text`, ending in `...` when cut: for
+/// echoing file text in an error, which must stay one readable line
+/// however long the line in the file.
+///
+/// ```
+/// use darkstar::textfile::clip;
+/// assert_eq!(clip("2147483648", 64), "2147483648");
+/// assert_eq!(clip(&"9".repeat(100), 8), "99999999...");
+/// ```
+pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    }
+}
+
+/// How much of a word or line from a file an error message echoes.
+pub(crate) const ECHO: usize = 64;
+
+/// A path as [`Path::display`] shows it, with [`escape_controls`] applied:
+/// for error messages, since file names may hold control characters too
+/// (and a scenario file names its map).
+pub fn escape_path(path: &Path) -> Cow<'_, str> {
+    match path.to_string_lossy() {
+        Cow::Borrowed(s) => escape_controls(s),
+        Cow::Owned(s) => Cow::Owned(escape_controls(&s).into_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_control_is_escaped_and_nothing_else() {
+        for c in (0u32..0x110000).filter_map(char::from_u32) {
+            let s = c.to_string();
+            let e = escape_controls(&s);
+            assert!(!e.chars().any(char::is_control), "{c:?}");
+            assert_eq!(c.is_control(), e != s, "{c:?}");
+            assert_eq!(escape_controls(&e), e, "idempotent for {c:?}");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_once() {
+        let dir = std::env::temp_dir().join(format!("darkstar-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("bom.txt");
+        std::fs::write(&file, "\u{feff}\u{feff}name: x\n").unwrap();
+        assert_eq!(read_limited(&file, 100).unwrap(), "\u{feff}name: x\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -50,7 +50,7 @@ fn check(name: &str) {
     let every = SCENARIOS.iter().find(|s| s.0 == name).map(|s| s.1).unwrap();
     let scen_path = dir.join(name);
     let scenario = Scenario::load(&scen_path).unwrap();
-    let map = MovingAiMap::load(&movingai::locate_map(&scen_path, &scenario)).unwrap();
+    let map = MovingAiMap::load(&movingai::locate_map(&scen_path, &scenario).unwrap()).unwrap();
     let report = movingai::run_scenario(
         &map,
         &scenario,

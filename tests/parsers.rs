@@ -379,3 +379,415 @@ fn replay_verify_reports_by_exit_code() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.replay:1:"));
 }
+
+// Error messages: each says what is wrong once, names the file, and shows
+// text from files with control characters escaped.
+
+/// The message an error prints with its chain of sources, as the binary
+/// prints it (anyhow's `{:#}`): each thing must appear in it once.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(&format!(": {s}"));
+        source = s.source();
+    }
+    text
+}
+
+#[test]
+fn every_os_error_appears_once_with_the_file_once() {
+    let dir = scratch("oserrors");
+    let missing = dir.join("missing.txt");
+    let os = std::io::Error::from(std::io::ErrorKind::NotFound).kind();
+    let os_text = std::fs::read(&missing).unwrap_err().to_string();
+    let file = missing.display().to_string();
+    let level = Level::load(&missing).unwrap_err();
+    assert_eq!(level.io_error().map(|e| e.kind()), Some(os));
+    let map = MovingAiMap::load(&missing).unwrap_err();
+    assert_eq!(map.io_error().map(|e| e.kind()), Some(os));
+    let scen = Scenario::load(&missing).unwrap_err();
+    for text in [chain(&level), chain(&map), chain(&scen)] {
+        assert_eq!(text, format!("{file}: {os_text}"));
+    }
+    for args in [
+        ["run", "--level", missing.to_str().unwrap()],
+        ["scen", missing.to_str().unwrap(), "-v"],
+    ] {
+        let out = darkstar(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.matches(&os_text).count(), 1, "{stderr}");
+        assert_eq!(stderr.matches(&file).count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn a_scenario_without_a_map_names_what_is_missing() {
+    let dir = scratch("nomap");
+    let empty = dir.join("empty.map.scen");
+    std::fs::write(&empty, "").unwrap();
+    let err = Scenario::load(&empty).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}:1: the file is empty: a scenario starts with 'version 1'",
+            empty.display()
+        )
+    );
+
+    // No problems, so no map is named, and empty.map is not there.
+    std::fs::write(&empty, "version 1\n").unwrap();
+    let scenario = Scenario::load(&empty).unwrap();
+    let err = darkstar::movingai::locate_map(&empty, &scenario)
+        .unwrap_err()
+        .to_string();
+    let beside = dir.join("empty.map").display().to_string();
+    assert!(err.starts_with(&format!("{}: ", empty.display())), "{err}");
+    assert!(err.contains(&format!("no file {beside} ")), "{err}");
+    assert!(err.contains("names no map"), "{err}");
+    let out = darkstar(&["scen", empty.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&beside) && stderr.contains("names no map"),
+        "{stderr}"
+    );
+
+    // A named map that is not there either: both places are named.
+    let named = dir.join("named.map.scen");
+    std::fs::write(
+        &named,
+        "version 1\n0\tmaps/dao/zz.map\t3\t3\t0\t0\t1\t1\t1.0\n",
+    )
+    .unwrap();
+    let scenario = Scenario::load(&named).unwrap();
+    let err = darkstar::movingai::locate_map(&named, &scenario)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&dir.join("named.map").display().to_string())
+            && err.contains(&format!(
+                "{} (named on line 2)",
+                dir.join("zz.map").display()
+            )),
+        "{err}"
+    );
+    // Once it exists, it is found.
+    std::fs::write(
+        dir.join("zz.map"),
+        "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\n",
+    )
+    .unwrap();
+    assert_eq!(
+        darkstar::movingai::locate_map(&named, &scenario).unwrap(),
+        dir.join("zz.map")
+    );
+}
+
+#[test]
+fn a_map_without_floor_is_refused_not_populated() {
+    let dir = scratch("nofloor");
+    let cases = [
+        ("wall.txt", "name: wall\nmap:\n#\n"),
+        ("wall.map", "type octile\nheight 1\nwidth 1\nmap\n@\n"),
+        ("trees.map", "type octile\nheight 2\nwidth 2\nmap\nTT\nWW\n"),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let err = Level::load_populated(&path, 1, 3).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: the map has no floor cell to place monsters on",
+                path.display()
+            )
+        );
+    }
+    let path = dir.join("wall.txt");
+    let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "darkstar: error: {}: the map has no floor cell to place monsters on\n",
+            path.display()
+        )
+    );
+    // A bare grid with no header is not a level: the file and line are
+    // named, and why the grid was not seen.
+    let bare = dir.join("bare.txt");
+    std::fs::write(&bare, "#\n").unwrap();
+    let err = Level::load_populated(&bare, 1, 3).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}:1:1: no `map:` line", bare.display()))
+            && err.contains("comments"),
+        "{err}"
+    );
+    std::fs::write(&bare, "...\n.@.\n").unwrap();
+    let err = Level::load_populated(&bare, 1, 3).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}:1:1: ", bare.display())) && err.contains("a grid row?"),
+        "{err}"
+    );
+    // One floor cell is enough.
+    let one = dir.join("one.map");
+    std::fs::write(&one, "type octile\nheight 1\nwidth 2\nmap\nT.\n").unwrap();
+    let level = Level::load_populated(&one, 1, 3).unwrap();
+    assert_eq!(level.factions.len(), 3);
+}
+
+#[test]
+fn a_level_to_play_without_factions_says_so() {
+    let dir = scratch("nofactions");
+    let path = dir.join("player.txt");
+    for (mark, what) in [
+        ('@', "a player (@)"),
+        ('$', "a treasure ($)"),
+        ('>', "stairs (>)"),
+    ] {
+        std::fs::write(&path, format!("name: p\nmap:\n#####\n#.{mark}.#\n#####\n")).unwrap();
+        let err = Level::load_populated(&path, 1, 3).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!(
+                "{}: the level marks {what} but declares no factions",
+                path.display()
+            )),
+            "{err}"
+        );
+    }
+    std::fs::write(&path, "name: p\nmap:\n#####\n#.@.#\n#####\n").unwrap();
+    let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("a player (@) but declares no factions") && !stderr.contains("blind"),
+        "{stderr}"
+    );
+    // With a faction it is a level as written, player and all.
+    std::fs::write(
+        &path,
+        "name: p\nfaction: o glyph=o\nmap:\n#####\n#o@.#\n#####\n",
+    )
+    .unwrap();
+    let level = Level::load_populated(&path, 1, 3).unwrap();
+    assert_eq!(level, Level::load(&path).unwrap());
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let dir = scratch("bom");
+    let map = dir.join("bom.map");
+    std::fs::write(&map, "\u{feff}type octile\nheight 1\nwidth 2\nmap\n..\n").unwrap();
+    assert_eq!(MovingAiMap::load(&map).unwrap().width(), 2);
+    assert_eq!(Level::load(&map).unwrap().terrain.width(), 2);
+    let level = dir.join("bom.txt");
+    std::fs::write(&level, "\u{feff}name: b\nmap:\n..\n").unwrap();
+    assert_eq!(Level::load(&level).unwrap().name, "b");
+    let scen = dir.join("bom.map.scen");
+    std::fs::write(
+        &scen,
+        "\u{feff}version 1\n0\tbom.map\t2\t1\t0\t0\t1\t0\t1.0\n",
+    )
+    .unwrap();
+    assert_eq!(Scenario::load(&scen).unwrap().problems.len(), 1);
+    // Text handed to the parsers directly too.
+    let text = "\u{feff}type octile\nheight 1\nwidth 1\nmap\n.\n";
+    assert!(MovingAiMap::parse(text, "t.map".as_ref()).is_ok());
+}
+
+#[test]
+fn a_map_with_too_few_rows_says_so() {
+    for (rows, tail, line, found) in [
+        (".\n", "", 6, "only 1 row"),
+        (".\n", "\n\n", 6, "only 1 row"),
+        (".\n.", "", 7, "only 2 rows"),
+        ("", "", 5, "only 0 rows"),
+    ] {
+        let text = format!("type octile\nheight 3\nwidth 1\nmap\n{rows}{tail}");
+        let err = MovingAiMap::parse(&text, "m.map".as_ref()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("m.map:{line}: the header says height 3 but the file has {found}"),
+            "{text:?}"
+        );
+    }
+    // A blank row inside the map is a row of the wrong width.
+    let err = MovingAiMap::parse(
+        "type octile\nheight 3\nwidth 1\nmap\n.\n\n.\n",
+        "m.map".as_ref(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "m.map:6: row has 0 cells, expected the width 1"
+    );
+}
+
+#[test]
+fn scenario_numbers_are_printed_as_written() {
+    let problem = |fields: &str| {
+        let text = format!("version 1\n0\tm.map\t{fields}\t1.0\n");
+        Scenario::parse(&text, "s.map.scen".as_ref())
+            .unwrap_err()
+            .to_string()
+    };
+    for (fields, message) in [
+        ("3\t3\t2147483648\t0\t1\t1", "start (2147483648, 0)"),
+        ("3\t3\t0\t4294967296\t1\t1", "start (0, 4294967296)"),
+        (
+            "3\t3\t0\t0\t1\t99999999999999999999999",
+            "goal (1, 99999999999999999999999)",
+        ),
+        ("3\t3\t0\t0\t4294967295\t1", "goal (4294967295, 1)"),
+    ] {
+        assert_eq!(
+            problem(fields),
+            format!("s.map.scen:2: {message} is outside the 3x3 map")
+        );
+    }
+    assert_eq!(
+        problem("3\t4294967296\t0\t0\t1\t1"),
+        "s.map.scen:2: map size 3x4294967296 is outside 1..=4096"
+    );
+    assert_eq!(
+        problem("3\t3\t0\t-1\t1\t1"),
+        "s.map.scen:2: start y \"-1\" is not a whole number"
+    );
+    let dir = scratch("bigcoords");
+    let scen = dir.join("big.map.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n0\tbig.map\t3\t3\t2147483648\t0\t1\t1\t1.0\n",
+    )
+    .unwrap();
+    let out = darkstar(&["scen", scen.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(":2: start (2147483648, 0) is outside"),
+        "{stderr}"
+    );
+}
+
+/// True when `text` holds a control character (as a terminal would act on
+/// it).
+fn has_controls(text: &str) -> bool {
+    text.chars().any(char::is_control)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Names, descriptions and faction names with any control characters
+    /// load, with the controls made visible: nothing a level shows can
+    /// reach a terminal raw, and the level still round-trips.
+    #[test]
+    fn control_characters_in_level_text_are_escaped(
+        name in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}]{0,16}",
+        description in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}]{0,16}",
+        faction in "[a-zé\\x00-\\x08\\x0E-\\x1F\\x7F-\\x84\\x86-\\x{9F}]{1,8}",
+    ) {
+        let text = format!("name: {name}\ndescription: {description}\nfaction: {faction} glyph=o\nmap:\n.o\n");
+        let level = Level::parse(&text, "l.txt".as_ref()).unwrap();
+        prop_assert_eq!(&level.name, &darkstar::textfile::escape_controls(name.trim()));
+        prop_assert_eq!(&level.factions[0].name, &darkstar::textfile::escape_controls(&faction));
+        for shown in [&level.name, &level.description, &level.factions[0].name] {
+            prop_assert!(!has_controls(shown), "{:?}", shown);
+        }
+        prop_assert_eq!(Level::parse(&level.to_text(), "again".as_ref()).unwrap(), level);
+    }
+
+    /// Whatever the text (and the file's name), an error shows no raw
+    /// control character.
+    #[test]
+    fn errors_never_show_raw_control_characters(
+        text in "(?s)[\\x00-\\x{9F}]{0,80}",
+        file in "[a-z\\x00-\\x1F\\x7F-\\x{9F}]{1,8}",
+    ) {
+        let level = format!("name: n\nfaction: {text}\nmap:\n{text}\n");
+        let errors = [
+            Level::parse(&text, file.as_ref()).err().map(|e| e.to_string()),
+            Level::parse(&level, file.as_ref()).err().map(|e| e.to_string()),
+            MovingAiMap::parse(&text, file.as_ref()).err().map(|e| e.to_string()),
+            MovingAiMap::parse(&format!("type octile\nheight 1\nwidth 2\nmap\n{text}"), file.as_ref())
+                .err()
+                .map(|e| e.to_string()),
+            Scenario::parse(&text, file.as_ref()).err().map(|e| e.to_string()),
+            Scenario::parse(&format!("version 1\n{text}"), file.as_ref()).err().map(|e| e.to_string()),
+        ];
+        for e in errors.into_iter().flatten() {
+            prop_assert!(!has_controls(&e), "{:?}", e);
+        }
+    }
+}
+
+/// A level named to retitle the terminal and hide the cursor prints its
+/// name, description and factions as visible escapes.
+#[test]
+fn run_prints_no_control_characters_from_a_level() {
+    let dir = scratch("controls");
+    let path = dir.join("evil.txt");
+    std::fs::write(
+        &path,
+        "name: evil\u{1b}]2;pwned\u{7}\u{1b}[?25l\ndescription: d\u{9b}31m\u{7f}\n\
+         faction: o\u{1b}x glyph=o goal=1\nmap:\n####\n#o1#\n####\n",
+    )
+    .unwrap();
+    let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(!has_controls(&stdout.replace('\n', "")), "{stdout:?}");
+    assert!(
+        stdout.starts_with(r"evil\u{1b}]2;pwned\u{7}\u{1b}[?25l (4x3): d\u{9b}31m\u{7f}"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(r"o\u{1b}x "), "{stdout}");
+
+    // A scenario naming a map with control characters: the error escapes it.
+    let scen = dir.join("evil.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n0\tx\u{1b}]2;t\u{7}.map\t3\t3\t0\t0\t1\t1\t1.0\n",
+    )
+    .unwrap();
+    let out = darkstar(&["scen", scen.to_str().unwrap()]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!has_controls(&stderr.replace('\n', "")), "{stderr:?}");
+    assert!(stderr.contains(r"x\u{1b}]2;t\u{7}.map"), "{stderr}");
+}
+
+/// However long the line, an error echoes a short excerpt of it.
+#[test]
+fn errors_echo_at_most_a_short_excerpt() {
+    let long = "7".repeat(100_000);
+    let texts = [
+        format!("name: x\n{long}\n"),
+        format!("name: x\n{long}: y\n"),
+        format!("name: x\nfaction: o glyph=o sight={long}\nmap:\n.\n"),
+        format!("name: x\nfaction: o glyph=o {long}\nmap:\n.\n"),
+        format!("name: x\nfaction: o{long} glyph=o goal=1\nmap:\n.\n"),
+    ];
+    for text in texts {
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains(&long[..60]) && err.contains("7..."), "{err}");
+    }
+    for fields in [
+        format!("0\tm\t3\t3\t{long}\t0\t1\t1\t1.0"),
+        format!("0\tm\t3\t{long}\t0\t0\t1\t1\t1.0"),
+        format!("{long}\tm\t3\t3\t0\t0\t1\t1\t1.0"),
+        format!("0\tm\t3\t3\t0\t0\t1\t1\t{long}x"),
+    ] {
+        let err = Scenario::parse(&format!("version 1\n{fields}\n"), "s.scen".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains(&format!("{}...", &long[..64])), "{err}");
+    }
+}

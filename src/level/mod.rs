@@ -20,6 +20,7 @@ use crate::cost::Cost;
 use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::terrain::{Terrain, TerrainMap};
+use crate::textfile::escape_controls;
 
 /// One faction: shared knowledge, shared sight, one way of planning.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,13 +101,13 @@ pub struct Level {
 impl Level {
     /// Reads a level file (at most [`MAX_LEVEL_BYTES`]). A Moving AI `.map`
     /// file (it starts `type `) loads too, as terrain without factions:
-    /// see [`crate::mapgen::populate_map`] to put monsters on it.
+    /// see [`Level::load_populated`] to put monsters on it.
     pub fn load(path: &Path) -> Result<Level, LevelError> {
         use crate::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
-            ReadError::Io(source) => LevelError::Io {
+            ReadError::Io(error) => LevelError::Io {
                 file: path.to_path_buf(),
-                source,
+                error,
             },
             ReadError::TooLarge(max) => parse::error(
                 path,
@@ -117,16 +118,17 @@ impl Level {
             ReadError::NotUtf8 { line } => parse::error(path, line, 1, "not valid UTF-8 text"),
         })?;
         if text.starts_with("type ") {
-            let map = crate::movingai::MovingAiMap::parse(&text, path).map_err(|e| {
-                let line = e.line().unwrap_or(1);
-                let message = e.to_string();
-                // The Moving AI error already names file and line.
-                let message = message.rsplit(": ").next().unwrap_or(&message).to_string();
-                parse::error(path, line, 1, message)
+            let map = crate::movingai::MovingAiMap::parse(&text, path).map_err(|e| match e {
+                crate::movingai::MovingAiError::Parse { line, message, .. } => {
+                    parse::error(path, line, 1, message)
+                }
+                // Parsing text reads no file and locates no map.
+                other => parse::error(path, 1, 1, other.to_string()),
             })?;
-            let name = path
-                .file_stem()
-                .map_or("map".into(), |s| s.to_string_lossy().into_owned());
+            // The name comes from the file's name, which may hold anything.
+            let name = path.file_stem().map_or("map".into(), |s| {
+                escape_controls(&s.to_string_lossy()).into_owned()
+            });
             return Ok(Level {
                 description: format!("Moving AI map {name}"),
                 name,
@@ -139,6 +141,41 @@ impl Level {
             });
         }
         Level::parse(&text, path)
+    }
+
+    /// Reads a level to simulate or play, as [`Level::load`] does; a bare
+    /// map (a Moving AI map, or a level file that declares no factions and
+    /// marks no `@`, `$` or `>`) gets the default factions, placed by
+    /// `seed` with `per_faction` monsters each
+    /// ([`crate::mapgen::populate_map`]).
+    ///
+    /// Refuses, naming the file, what cannot be made a game without
+    /// inventing it: a level that marks a player, treasure or stairs but
+    /// declares no factions (default factions would replace the level the
+    /// author wrote), and a bare map with no floor to place monsters on.
+    pub fn load_populated(path: &Path, seed: u64, per_faction: usize) -> Result<Level, LevelError> {
+        let level = Level::load(path)?;
+        if !level.factions.is_empty() {
+            return Ok(level);
+        }
+        let unusable = |message: String| LevelError::Unusable {
+            file: path.to_path_buf(),
+            message,
+        };
+        let marks = [
+            (level.player, "a player (@)"),
+            (level.treasure, "a treasure ($)"),
+            (level.stairs, "stairs (>)"),
+        ];
+        if let Some((_, what)) = marks.iter().find(|(at, _)| at.is_some()) {
+            return Err(unusable(format!(
+                "the level marks {what} but declares no factions: a level file needs \
+                 `faction:` lines for its monsters (levels/README.md); only a bare map, \
+                 with no @, $ or >, gets the default factions"
+            )));
+        }
+        crate::mapgen::populate_map(level.terrain, seed, per_faction, &level.name)
+            .map_err(|e| unusable(e.to_string()))
     }
 
     /// Parses level text; `file` names it in errors.

@@ -10,6 +10,7 @@ use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::grid::Grid;
 use crate::terrain::{MAX_SIDE, Terrain, TerrainMap};
+use crate::textfile::{ECHO, clip, escape_controls};
 
 /// Largest level file read.
 pub const MAX_LEVEL_BYTES: u64 = 20 * 1024 * 1024;
@@ -42,6 +43,8 @@ pub(super) fn error(
 
 pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     let err = |line, column, message: String| error(file, line, column, message);
+    // A byte-order mark (Windows editors write one) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut name = None;
     let mut description = String::new();
     let mut factions: Vec<FactionSpec> = Vec::new();
@@ -56,22 +59,28 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
             continue;
         }
         let Some((key, value)) = trimmed.split_once(':') else {
+            let hint = grid_hint(trimmed);
             return Err(err(
                 n,
                 1,
-                format!("expected `key: value` or `map:`, found {trimmed:?}"),
+                format!(
+                    "expected `key: value` or `map:`, found {:?}{hint}",
+                    clip(trimmed, ECHO)
+                ),
             ));
         };
         let value = value.trim();
         // 1-based column where the trimmed value starts in the line.
         let column = 1 + (value.as_ptr() as usize - line.as_ptr() as usize);
         match key.trim() {
-            "name" => name = Some(value.to_string()),
+            // Names and descriptions are shown on terminals: control
+            // characters in them are kept, but as visible escapes.
+            "name" => name = Some(escape_controls(value).into_owned()),
             "description" => {
                 if !description.is_empty() {
                     description.push(' ');
                 }
-                description.push_str(value);
+                description.push_str(&escape_controls(value));
             }
             "faction" => {
                 if factions.len() == MAX_FACTIONS {
@@ -96,7 +105,11 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                 return Err(err(
                     n,
                     1,
-                    format!("unknown key {other:?} (expected name, description, faction or map)"),
+                    format!(
+                        "unknown key {:?} (expected name, description, faction or map){}",
+                        clip(other, ECHO),
+                        grid_hint(trimmed)
+                    ),
                 ));
             }
         }
@@ -105,7 +118,9 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
         return Err(err(
             text.lines().count().max(1),
             1,
-            "no `map:` line: the grid is missing".into(),
+            "no `map:` line: a level file is `name:` and other `key: value` lines, then \
+             `map:` and the grid (before `map:`, lines starting with # are comments)"
+                .into(),
         ));
     };
     let name = name.ok_or_else(|| err(1, 1, "no `name:` line".into()))?;
@@ -199,7 +214,10 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
                 return Err(err(
                     map_line,
                     1,
-                    format!("faction {}'s goal {label:?} is not in the grid", f.name),
+                    format!(
+                        "faction {}'s goal {label:?} is not in the grid",
+                        clip(&f.name, ECHO)
+                    ),
                 ));
             };
             f.goal = Some(g.1);
@@ -227,6 +245,22 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     })
 }
 
+/// True for a line made only of grid glyphs: terrain, letters, digits and
+/// the player's marks (a grid written without its header).
+fn looks_like_grid_row(line: &str) -> bool {
+    let mark = |c: char| Terrain::from_glyph(c).is_some() || "@$>".contains(c);
+    line.chars().all(|c| mark(c) || c.is_ascii_alphanumeric()) && line.chars().any(mark)
+}
+
+/// [`looks_like_grid_row`]'s hint, or nothing.
+fn grid_hint(line: &str) -> &'static str {
+    if looks_like_grid_row(line) {
+        " (a grid row? the grid goes after the `name:` and `map:` lines)"
+    } else {
+        ""
+    }
+}
+
 /// One `faction:` value: a name, then `key=value` settings and flags.
 /// Errors carry the byte offset of the bad word within `value`.
 fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, String)> {
@@ -236,10 +270,12 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
     let Some((_, name)) = words.next() else {
         return Err((0, "a faction needs a name".into()));
     };
+    // Shown on terminals, as level names are.
+    let name = escape_controls(name);
     if earlier.iter().any(|f| f.name == name) {
-        return Err((0, format!("faction {name:?} declared twice")));
+        return Err((0, format!("faction {:?} declared twice", clip(&name, ECHO))));
     }
-    let mut spec = FactionSpec::new(name, '\0');
+    let mut spec = FactionSpec::new(&name, '\0');
     for (at, word) in words {
         let bad = |m: String| (at, m);
         if word == "knows-map" {
@@ -252,7 +288,8 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
         }
         let Some((key, v)) = word.split_once('=') else {
             return Err(bad(format!(
-                "expected key=value or knows-map, found {word:?}"
+                "expected key=value or knows-map, found {:?}",
+                clip(word, ECHO)
             )));
         };
         let number = |max: u64, min: u64| -> Result<u64, (usize, String)> {
@@ -261,7 +298,8 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 .filter(|n| (min..=max).contains(n))
                 .ok_or_else(|| {
                     bad(format!(
-                        "{key} must be a whole number from {min} to {max}, found {v:?}"
+                        "{key} must be a whole number from {min} to {max}, found {:?}",
+                        clip(v, ECHO)
                     ))
                 })
         };
@@ -269,13 +307,19 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             "glyph" => {
                 let mut chars = v.chars();
                 let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(bad(format!("glyph must be one letter, found {v:?}")));
+                    return Err(bad(format!(
+                        "glyph must be one letter, found {:?}",
+                        clip(v, ECHO)
+                    )));
                 };
                 if !c.is_ascii_alphabetic() {
                     return Err(bad(format!("glyph must be an ASCII letter, found {c:?}")));
                 }
                 if let Some(f) = earlier.iter().find(|f| f.glyph == c) {
-                    return Err(bad(format!("glyph {c:?} is already faction {}'s", f.name)));
+                    return Err(bad(format!(
+                        "glyph {c:?} is already faction {}'s",
+                        clip(&f.name, ECHO)
+                    )));
                 }
                 spec.glyph = c;
             }
@@ -287,19 +331,30 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 spec.planner = match v {
                     "astar" => Replanner::AStar,
                     "dstar" => Replanner::DStarLite,
-                    _ => return Err(bad(format!("planner must be astar or dstar, found {v:?}"))),
+                    _ => {
+                        return Err(bad(format!(
+                            "planner must be astar or dstar, found {:?}",
+                            clip(v, ECHO)
+                        )));
+                    }
                 }
             }
             "goal" => {
                 let mut chars = v.chars();
                 match (chars.next(), chars.next()) {
                     (Some(c), None) if c.is_ascii_digit() => spec.goal_label = Some(c),
-                    _ => return Err(bad(format!("goal must be one digit, found {v:?}"))),
+                    _ => {
+                        return Err(bad(format!(
+                            "goal must be one digit, found {:?}",
+                            clip(v, ECHO)
+                        )));
+                    }
                 }
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {key:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)"
+                    "unknown setting {:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)",
+                    clip(key, ECHO)
                 )));
             }
         }

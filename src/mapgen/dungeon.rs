@@ -516,30 +516,40 @@ fn place(
     populate(terrain, goal, spots, per_faction, rng, name, description)
 }
 
+/// Why [`populate_map`] cannot put monsters on a map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the map has no floor cell to place monsters on")]
+pub struct NoFloor;
+
 /// A level on a map made elsewhere (a Moving AI map, say): the three
 /// default factions start around a cell picked by `seed` and head for the
-/// floor cell farthest from it that they can reach.
-pub fn populate_map(terrain: TerrainMap, seed: u64, per_faction: usize, name: &str) -> Level {
+/// floor cell farthest from it that they can reach. A map without a floor
+/// cell is refused: there is nowhere to put them.
+pub fn populate_map(
+    terrain: TerrainMap,
+    seed: u64,
+    per_faction: usize,
+    name: &str,
+) -> Result<Level, NoFloor> {
     let mut rng = sim_rng(seed);
     let open: Vec<Pos> = terrain
         .grid()
         .positions()
         .filter(|&p| terrain.get(p) == Some(Terrain::Floor))
         .collect();
-    let start = if open.is_empty() {
-        first_floor(terrain.grid(), 0)
-    } else {
-        open[rng.random_range(0..open.len())]
-    };
+    if open.is_empty() {
+        return Err(NoFloor);
+    }
+    let start = open[rng.random_range(0..open.len())];
     let description = format!("{name}, with monsters placed by seed {seed}.");
-    place(
+    Ok(place(
         terrain,
         start,
         per_faction.max(1),
         &mut rng,
         name.to_string(),
         description,
-    )
+    ))
 }
 
 /// A level to play: a generated one (`params`, `seed`) with the player

@@ -6,7 +6,8 @@ mod dungeon;
 mod maze;
 
 pub use dungeon::{
-    GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style, generate, play_level, populate_map,
+    GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, play_level,
+    populate_map,
 };
 pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
 

@@ -62,8 +62,9 @@ impl Tile {
 }
 
 /// A Moving AI map. As a [`CostMap`] it uses the benchmarks' costs: a
-/// straight step costs [`STRAIGHT`], a diagonal [`DIAGONAL`] (sqrt(2) to
-/// 1.6e-12), and the searches forbid corner cutting, as the benchmarks do.
+/// straight step costs [`STRAIGHT`](crate::cost::STRAIGHT), a diagonal
+/// [`DIAGONAL`](crate::cost::DIAGONAL) (sqrt(2) to 1.6e-12), and the
+/// searches forbid corner cutting, as the benchmarks do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
     tiles: Grid<Tile>,
@@ -92,6 +93,9 @@ impl MovingAiMap {
     /// ```
     pub fn parse(text: &str, path: &Path) -> Result<MovingAiMap, MovingAiError> {
         let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
+        // A byte-order mark (Windows editors write one) is not part of the
+        // text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let total_lines = text.split('\n').count();
         let mut lines = text
             .split('\n')
@@ -145,12 +149,21 @@ impl MovingAiMap {
         let mut tiles = Vec::with_capacity(width as usize * height as usize);
         let mut last_line = n;
         for row in 0..height {
-            let Some((n, line)) = lines.next() else {
-                return Err(err(
-                    last_line + 1,
-                    format!("expected {height} rows of the map, found {row}"),
-                ));
+            // The file ends here, perhaps after blank lines: too few rows
+            // (not a row of the wrong width).
+            let too_few = |n: usize| {
+                let rows = if row == 1 { "row" } else { "rows" };
+                err(
+                    n,
+                    format!("the header says height {height} but the file has only {row} {rows}"),
+                )
             };
+            let Some((n, line)) = lines.next() else {
+                return Err(too_few(last_line + 1));
+            };
+            if line.trim().is_empty() && lines.clone().all(|(_, l)| l.trim().is_empty()) {
+                return Err(too_few(n));
+            }
             last_line = n;
             let mut count = 0;
             for (col, c) in line.chars().enumerate() {

@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 /// before allocating for them.
 pub(crate) fn read_limited(path: &Path, max: u64) -> Result<String, MovingAiError> {
     crate::textfile::read_limited(path, max).map_err(|e| match e {
-        ReadError::Io(source) => MovingAiError::Io {
+        ReadError::Io(error) => MovingAiError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         },
         ReadError::TooLarge(max) => {
             MovingAiError::parse(path, 1, format!("file is larger than the {max}-byte limit"))
@@ -40,28 +40,46 @@ pub(crate) fn read_limited(path: &Path, max: u64) -> Result<String, MovingAiErro
 /// Where the map of a scenario file lives: `X.map` for `X.map.scen` if it
 /// exists, otherwise the file named in the scenario's first problem (only
 /// its last path component; legacy files name `maps/dao/...`) beside the
-/// scenario file.
-pub fn locate_map(scen_path: &Path, scenario: &Scenario) -> PathBuf {
-    let name = scen_path.to_string_lossy();
-    if let Some(stem) = name.strip_suffix(".scen") {
-        let candidate = PathBuf::from(stem);
+/// scenario file. When neither is a file, the error says which files were
+/// looked for, or that the scenario names no map.
+pub fn locate_map(scen_path: &Path, scenario: &Scenario) -> Result<PathBuf, MovingAiError> {
+    let mut tried = Vec::new();
+    if scen_path.extension().is_some_and(|e| e == "scen") {
+        let candidate = scen_path.with_extension("");
         if candidate.is_file() {
-            return candidate;
+            return Ok(candidate);
         }
+        tried.push(format!(
+            "there is no file {} (the scenario's name without .scen)",
+            candidate.display()
+        ));
     }
-    let dir = scen_path.parent().unwrap_or(Path::new("."));
-    let named = scenario
-        .problems
-        .first()
-        .map(|p| {
-            p.map
-                .rsplit(['/', '\\'])
-                .next()
-                .unwrap_or(&p.map)
-                .to_string()
-        })
-        .unwrap_or_default();
-    dir.join(named)
+    let dir = scen_path.parent().unwrap_or(Path::new(""));
+    let named = scenario.problems.first().map(|p| {
+        let file = p.map.rsplit(['/', '\\']).next().unwrap_or(&p.map);
+        (p.line, file)
+    });
+    match named {
+        Some((line, file)) if !file.is_empty() => {
+            let candidate = dir.join(file);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+            tried.push(format!(
+                "there is no file {} (named on line {line})",
+                candidate.display()
+            ));
+        }
+        Some((line, _)) => tried.push(format!("the problem on line {line} names no map")),
+        None => tried.push("the scenario has no problems, so it names no map".into()),
+    }
+    Err(MovingAiError::NoMap {
+        path: scen_path.to_path_buf(),
+        message: format!(
+            "cannot find the scenario's map: {}; give the map's path (scen --map FILE)",
+            tried.join("; ")
+        ),
+    })
 }
 
 /// The environment variable naming the folder of Moving AI data.

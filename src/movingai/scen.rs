@@ -1,10 +1,12 @@
 //! The Moving AI `.map.scen` scenario format: problems with published
 //! optimal lengths.
 
+use std::num::IntErrorKind;
 use std::path::Path;
 
 use super::{MAX_SIDE, MovingAiError, read_limited};
 use crate::geom::Pos;
+use crate::textfile::{ECHO, clip};
 
 /// Largest scenario file read (the largest published ones are a few MiB).
 pub const MAX_SCEN_BYTES: u64 = 64 << 20;
@@ -67,6 +69,15 @@ impl Scenario {
     /// ```
     pub fn parse(text: &str, path: &Path) -> Result<Scenario, MovingAiError> {
         let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
+        // A byte-order mark (Windows editors write one) is not part of the
+        // text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(err(
+                1,
+                "the file is empty: a scenario starts with 'version 1'".into(),
+            ));
+        }
         let mut lines = text
             .split('\n')
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -80,7 +91,10 @@ impl Scenario {
             _ => return Err(err(1, "expected 'version 1' on the first line".into())),
         };
         if version != "1" && version != "1.0" {
-            return Err(err(1, format!("unsupported scenario version {version:?}")));
+            return Err(err(
+                1,
+                format!("unsupported scenario version {:?}", clip(&version, ECHO)),
+            ));
         }
         let mut problems = Vec::new();
         for (n, line) in lines {
@@ -91,6 +105,11 @@ impl Scenario {
         }
         Ok(Scenario { version, problems })
     }
+}
+
+/// A number or word from the file as written, cut to [`ECHO`] characters.
+fn clip_echo(text: &str) -> std::borrow::Cow<'_, str> {
+    clip(text, ECHO)
 }
 
 fn parse_problem(line_no: usize, line: &str) -> Result<Problem, String> {
@@ -105,29 +124,56 @@ fn parse_problem(line_no: usize, line: &str) -> Result<Problem, String> {
             fields.len()
         ));
     };
-    let int = |name: &str, text: &str| {
-        text.parse::<u32>()
-            .map_err(|_| format!("{name} {text:?} is not a whole number"))
-    };
-    let bucket = int("bucket", bucket)?;
-    let (width, height) = (int("width", width)?, int("height", height)?);
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-        return Err(format!(
-            "map size {width}x{height} is outside 1..={MAX_SIDE}"
-        ));
-    }
-    let start = Pos::new(int("start x", sx)? as i32, int("start y", sy)? as i32);
-    let goal = Pos::new(int("goal x", gx)? as i32, int("goal y", gy)? as i32);
-    for (name, p) in [("start", start), ("goal", goal)] {
-        if p.x as u32 >= width || p.y as u32 >= height {
-            return Err(format!("{name} {p} is outside the {width}x{height} map"));
+    // Numbers are checked as written: one too large for any type is
+    // reported in the file's own digits (cut after `ECHO` characters),
+    // never wrapped or clipped to a type's range.
+    let int = |name: &str, text: &str| -> Result<Option<u32>, String> {
+        match text.parse::<u32>() {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(None),
+            Err(_) => Err(format!(
+                "{name} {:?} is not a whole number",
+                clip_echo(text)
+            )),
         }
-    }
+    };
+    let bucket = int("bucket", bucket)?
+        .ok_or_else(|| format!("bucket {} is larger than {}", clip_echo(bucket), u32::MAX))?;
+    let size = (int("width", width)?, int("height", height)?);
+    let (width, height) = match size {
+        (Some(w), Some(h)) if (1..=MAX_SIDE).contains(&w) && (1..=MAX_SIDE).contains(&h) => (w, h),
+        _ => {
+            return Err(format!(
+                "map size {}x{} is outside 1..={MAX_SIDE}",
+                clip_echo(width),
+                clip_echo(height)
+            ));
+        }
+    };
+    let cell = |name: &str, x: &str, y: &str| -> Result<Pos, String> {
+        let (name_x, name_y) = (format!("{name} x"), format!("{name} y"));
+        match (int(&name_x, x)?, int(&name_y, y)?) {
+            // Both below MAX_SIDE, so they fit a coordinate.
+            (Some(px), Some(py)) if px < width && py < height => Ok(Pos::new(px as i32, py as i32)),
+            _ => Err(format!(
+                "{name} ({}, {}) is outside the {width}x{height} map",
+                clip_echo(x),
+                clip_echo(y)
+            )),
+        }
+    };
+    let start = cell("start", sx, sy)?;
+    let goal = cell("goal", gx, gy)?;
     let optimal = length
         .parse::<f64>()
         .ok()
         .filter(|l| l.is_finite() && *l >= 0.0)
-        .ok_or_else(|| format!("optimal length {length:?} is not a non-negative number"))?;
+        .ok_or_else(|| {
+            format!(
+                "optimal length {:?} is not a non-negative number",
+                clip_echo(length)
+            )
+        })?;
     Ok(Problem {
         line: line_no,
         bucket,

@@ -84,15 +84,9 @@ impl LevelFlags {
             };
             return Ok((level, seed));
         };
-        let level = Level::load(path)?;
-        if !level.factions.is_empty() {
-            return Ok((level, 1));
-        }
-        // A bare map (Moving AI): put the default factions on it.
-        let name = level.name.clone();
-        let populated =
-            darkstar::mapgen::populate_map(level.terrain, 1, params.monsters_per_faction, &name);
-        Ok((populated, 1))
+        // A bare map (Moving AI) gets the default factions.
+        let level = Level::load_populated(path, 1, params.monsters_per_faction)?;
+        Ok((level, 1))
     }
 }
 
@@ -147,8 +141,8 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
 pub fn needs_player(level: &Level) -> Result<()> {
     if level.player.is_none() {
         bail!(
-            "level {:?} has no player (@) to play; `darkstar watch` shows it",
-            crate::output::safe(&level.name)
+            "level \"{}\" has no player (@) to play; `darkstar watch` shows it",
+            darkstar::textfile::escape_controls(&level.name)
         );
     }
     Ok(())

@@ -1,8 +1,8 @@
 //! Standard output for the commands: every write is checked, so a full
 //! device (`> /dev/full`) is an error (exit 2) rather than a panic, and a
-//! closed pipe (`darkstar gen | head`) ends the command quietly. Text that
-//! came from files is printed through [`safe`], which escapes control
-//! characters so a level's name cannot retitle or garble the terminal.
+//! closed pipe (`darkstar gen | head`) ends the command quietly. (Text
+//! from files, such as level names, has its control characters escaped
+//! by the readers: `darkstar::textfile::escape_controls`.)
 
 use std::io::{self, Write};
 
@@ -24,18 +24,4 @@ pub fn reader_went_away(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
-}
-
-/// `text` (from a file: a level's name or description) with control
-/// characters made visible.
-pub fn safe(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }

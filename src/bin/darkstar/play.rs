@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
-use crate::output::safe;
+use darkstar::textfile::escape_controls;
 
 #[derive(Debug, Default, Args)]
 pub struct PlayArgs {
@@ -57,7 +57,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         let (level, seed) = args.level.choose(true)?;
         needs_player(&level)?;
         darkstar::ui::App::play(&level, seed)
-            .with_context(|| format!("level {:?} cannot start", safe(&level.name)))?
+            .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?
     };
     let app = darkstar::ui::run(app).context("the terminal")?;
     if app.game_over() {

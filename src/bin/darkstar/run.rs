@@ -10,7 +10,7 @@ use clap::Args;
 use darkstar::sim::{Game, SimConfig};
 
 use crate::args::LevelFlags;
-use crate::output::safe;
+use darkstar::textfile::escape_controls;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -32,16 +32,16 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     };
     let (level, seed) = args.level.choose(false)?;
     let mut game = Game::new(&level, seed, config)
-        .with_context(|| format!("level {:?} cannot start", safe(&level.name)))?;
+        .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let started = Instant::now();
     let report = darkstar::sim::run_headless(&mut game, args.turns);
     let elapsed = started.elapsed();
     crate::output::print(&format!(
         "{} ({}x{}): {}\n{report}{:.3} s, {:.0} turns/s\n",
-        safe(&level.name),
+        escape_controls(&level.name),
         level.terrain.width(),
         level.terrain.height(),
-        safe(&level.description),
+        escape_controls(&level.description),
         elapsed.as_secs_f64(),
         report.turns as f64 / elapsed.as_secs_f64().max(1e-9)
     ))?;

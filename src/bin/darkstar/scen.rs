@@ -11,6 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use darkstar::movingai::{self, MovingAiMap, Scenario};
 use darkstar::path::SearchContext;
+use darkstar::textfile::escape_path;
 
 #[derive(Debug, Args)]
 pub struct ScenArgs {
@@ -33,10 +34,10 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
     let scen_path = &args.scenario;
     let every = usize::try_from(args.every).unwrap_or(usize::MAX);
     let scenario = Scenario::load(scen_path)?;
-    let map_path = args
-        .map
-        .clone()
-        .unwrap_or_else(|| movingai::locate_map(scen_path, &scenario));
+    let map_path = match &args.map {
+        Some(path) => path.clone(),
+        None => movingai::locate_map(scen_path, &scenario)?,
+    };
     let map = MovingAiMap::load(&map_path)?;
 
     let mut ctx = SearchContext::new();
@@ -59,7 +60,7 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
         let _ = writeln!(
             out,
             "MISMATCH {}:{}: {} -> {}: published {:.8}, found {found}",
-            scen_path.display(),
+            escape_path(scen_path),
             m.line,
             m.start,
             m.goal,
@@ -69,9 +70,9 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
     let _ = writeln!(
         out,
         "{}: {} problems on {} ({}x{}), {} mismatches, {} nodes expanded, {} pushed, {:.3} s",
-        scen_path.display(),
+        escape_path(scen_path),
         report.problems,
-        map_path.display(),
+        escape_path(&map_path),
         map.width(),
         map.height(),
         report.mismatches.len(),

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::args::LevelFlags;
-use crate::output::safe;
+use darkstar::textfile::escape_controls;
 
 #[derive(Debug, Args)]
 pub struct WatchArgs {
@@ -19,7 +19,7 @@ pub struct WatchArgs {
 pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     let (level, seed) = args.level.choose(false)?;
     let app = darkstar::ui::App::new(&level, seed)
-        .with_context(|| format!("level {:?} cannot start", safe(&level.name)))?;
+        .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let app = darkstar::ui::run(app).context("the terminal")?;
     crate::play::write_last_replay(&darkstar::save::default_save_path(), &app);
     Ok(ExitCode::SUCCESS)
