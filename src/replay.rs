@@ -332,8 +332,10 @@ impl Replay {
             }
         }
         let turn = game.turn();
-        // The end: a bar can show it full (there is nothing left to stop).
-        let _ = progress(Progress { turn, total });
+        if told != Some(turn) {
+            // The end: a bar can show it full (nothing is left to stop).
+            let _ = progress(Progress { turn, total });
+        }
         let verified = Verified {
             commands,
             hashes,

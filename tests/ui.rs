@@ -456,3 +456,41 @@ fn replay_playback_stops_at_a_desync_and_shows_it() {
     assert_eq!(app.game().turn(), 20);
     insta::assert_snapshot!(screen(&app, 90, 30));
 }
+
+/// Resuming plays the save once (each turn reached once, in order),
+/// checking its hashes, says where it resumed, and can be broken off.
+#[test]
+fn resuming_plays_the_save_once_and_says_where() {
+    use std::ops::ControlFlow;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let mut told = Vec::new();
+    let app = App::resume_with(replay.clone(), |p| {
+        told.push(p.turn);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert!(told.windows(2).all(|w| w[0] < w[1]), "{told:?}");
+    let turn = app.game().turn();
+    assert_eq!(told.last(), Some(&turn));
+    assert_eq!(app.mode(), Mode::Play);
+    assert!(app.log().any(|l| *l == format!("Resumed on turn {turn}.")));
+    assert_eq!(
+        app.recording().items[..replay.items.len()],
+        replay.items[..]
+    );
+    let broken = App::resume_with(replay, |p| {
+        if p.turn >= 20 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    // The first turn reached from 20 on (a player's action may skip one).
+    let stop = *told.iter().find(|&&t| t >= 20).unwrap();
+    match broken {
+        Err(darkstar::replay::ReplayError::Interrupted { turn }) => assert_eq!(turn, stop),
+        other => panic!("{:?}", other.map(|a| a.game().turn())),
+    }
+}
