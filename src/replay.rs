@@ -99,13 +99,14 @@ impl Eq for Replay {}
 /// Why a replay could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    #[error("{}: {source}", file.display())]
+    /// The OS refused. The OS error is part of the message and not a
+    /// `source`, so a report of the whole chain says it once.
+    #[error("{}: {error}", crate::textfile::escape_path(file))]
     Io {
         file: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("{}:{line}: {message}", file.display())]
+    #[error("{}:{line}: {message}", crate::textfile::escape_path(file))]
     Parse {
         file: PathBuf,
         line: usize,
@@ -113,7 +114,10 @@ pub enum ReplayError {
     },
     /// An error in the level text embedded in a replay file, placed in
     /// that file (the level's own line and column, moved past the `| `).
-    #[error("{}:{line}:{column}: the replay's level: {message}", file.display())]
+    #[error(
+        "{}:{line}:{column}: the replay's level: {message}",
+        crate::textfile::escape_path(file)
+    )]
     LevelText {
         file: PathBuf,
         line: usize,
@@ -122,14 +126,28 @@ pub enum ReplayError {
     },
     /// A level built in memory (not read from a replay file) is invalid.
     #[error("the replay's level: {0}")]
-    Level(#[from] LevelError),
+    Level(LevelError),
     #[error("the replay's level cannot start: {0}")]
-    Start(#[from] GameError),
+    Start(GameError),
     #[error("the replay does not play back in sync: {0}")]
     Desync(Desync),
     /// The progress callback asked to stop.
     #[error("interrupted on turn {turn}")]
     Interrupted { turn: Turn },
+}
+
+// The inner errors are part of the messages above, not `source`s, so a
+// report of the whole chain (`{:#}`) says each thing once.
+impl From<LevelError> for ReplayError {
+    fn from(e: LevelError) -> Self {
+        ReplayError::Level(e)
+    }
+}
+
+impl From<GameError> for ReplayError {
+    fn from(e: GameError) -> Self {
+        ReplayError::Start(e)
+    }
 }
 
 /// Where a played-back replay first differs from the recording.
@@ -395,9 +413,9 @@ impl Replay {
     pub fn load(path: &Path) -> Result<Replay, ReplayError> {
         use crate::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_REPLAY_BYTES).map_err(|e| match e {
-            ReadError::Io(source) => ReplayError::Io {
+            ReadError::Io(error) => ReplayError::Io {
                 file: path.to_path_buf(),
-                source,
+                error,
             },
             ReadError::TooLarge(max) => {
                 parse_error(path, 1, format!("file is larger than the {max}-byte limit"))
