@@ -42,6 +42,7 @@ use crate::geom::{Dir, Pos};
 use crate::knowledge::Turn;
 use crate::level::{Level, LevelError};
 use crate::mapgen::{GenParams, Style, generate, play_level};
+use crate::sim::memory::Footprint;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
 /// The version this build writes and reads.
@@ -239,6 +240,16 @@ impl Replay {
             // A replay read from a file had its level checked, with the
             // file's own lines, by `parse`.
             LevelSource::Text(text) => Level::parse(text, Path::new("(replay level)"))?,
+        })
+    }
+
+    /// What this replay's game needs, for the memory cap
+    /// ([`crate::sim::memory`]): a generated level's is had from its
+    /// parameters, without generating it.
+    pub fn footprint(&self) -> Result<Footprint, ReplayError> {
+        Ok(match &self.level {
+            LevelSource::Generated { params, play } => Footprint::of_generated(params, *play),
+            LevelSource::Text(_) => Footprint::of_level(&self.level()?),
         })
     }
 

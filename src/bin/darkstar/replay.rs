@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::args::MemoryFlag;
 use anyhow::{Context, Result};
 use clap::Args;
 use darkstar::replay::{Checked, Progress, Replay};
@@ -31,11 +32,14 @@ pub struct ReplayArgs {
     /// Play it headless and check every state hash.
     #[arg(long)]
     verify: bool,
+    #[command(flatten)]
+    memory: MemoryFlag,
 }
 
 pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let file = &args.file;
     let replay = Replay::load(file)?;
+    args.memory.check(&replay.footprint()?)?;
     if !args.verify {
         let app = darkstar::ui::App::replay(&replay)?;
         darkstar::ui::run(app).context("the terminal")?;
