@@ -71,6 +71,19 @@ impl Influence {
         self.weight
     }
 
+    /// What decides this map's future, for hashing a game's state: danger
+    /// per cell, chokepoints per cell (row-major), the cells with danger in
+    /// the order decay visits them, and how many changes are undrained.
+    /// (The penalties planners read are computed from these.)
+    pub fn state(&self) -> (&[u16], &[bool], &[u32], usize) {
+        (
+            self.danger.cells(),
+            self.choke.cells(),
+            &self.dangerous,
+            self.changed.len(),
+        )
+    }
+
     /// The extra entering cost factor of the cell at row-major `index`.
     #[inline]
     pub fn penalty_at(&self, index: usize) -> Cost {

@@ -79,6 +79,12 @@ impl Knowledge {
         self
     }
 
+    /// Every cell's belief byte, row-major (for hashing a game's state):
+    /// `u8::MAX` for unknown, else the terrain's discriminant.
+    pub fn belief_bytes(&self) -> &[u8] {
+        self.beliefs.cells()
+    }
+
     /// The faction's danger map.
     pub fn influence(&self) -> &Influence {
         &self.influence

@@ -22,16 +22,27 @@
 //! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
 //! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
 //! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
-//! `goal ID none`. Untrusted input: errors name the file and line, and
-//! sizes are limited before anything is allocated for them.
+//! `goal ID none`. Untrusted input: errors name the file and line (an
+//! embedded level's errors too, at their line and column in the replay
+//! file), and sizes are limited before anything is allocated for them.
+//!
+//! Playing back is one pass ([`Replay::verify_with`], [`Replay::restore_with`]):
+//! each command is applied on the turn it was recorded on, each hash
+//! compared when the game reaches its turn; the first difference is a
+//! [`Desync`] naming the file line (items keep their source lines) and
+//! what differed: the hash, or the turn of a command. A progress callback
+//! hears of every turn reached and may break off (a long replay behind a
+//! progress bar, interrupted by Ctrl-C).
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::geom::{Dir, Pos};
 use crate::knowledge::Turn;
 use crate::level::{Level, LevelError};
 use crate::mapgen::{GenParams, Style, generate, play_level};
+use crate::sim::memory::Footprint;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
 /// The version this build writes and reads.
@@ -60,7 +71,7 @@ pub enum Item {
 }
 
 /// A recorded game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Replay {
     pub seed: u64,
     pub level: LevelSource,
@@ -68,41 +79,145 @@ pub struct Replay {
     /// depend on defaults that may change).
     pub config: SimConfig,
     pub items: Vec<Item>,
+    /// The file line (1-based) of each item, for a replay read from a
+    /// file; empty for one built in memory, whose items are numbered as
+    /// [`Replay::to_text`] would write them (see [`Replay::line_of`]).
+    pub lines: Vec<usize>,
 }
+
+/// Two replays are equal when they record the same game: where their
+/// items stood in a file (blank lines) is not part of it.
+impl PartialEq for Replay {
+    fn eq(&self, other: &Replay) -> bool {
+        self.seed == other.seed
+            && self.level == other.level
+            && self.config == other.config
+            && self.items == other.items
+    }
+}
+impl Eq for Replay {}
 
 /// Why a replay could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    #[error("{}: {source}", file.display())]
+    /// The OS refused. The OS error is part of the message and not a
+    /// `source`, so a report of the whole chain says it once.
+    #[error("{}: {error}", crate::textfile::escape_path(file))]
     Io {
         file: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("{}:{line}: {message}", file.display())]
+    #[error("{}:{line}: {message}", crate::textfile::escape_path(file))]
     Parse {
         file: PathBuf,
         line: usize,
         message: String,
     },
+    /// An error in the level text embedded in a replay file, placed in
+    /// that file (the level's own line and column, moved past the `| `).
+    #[error(
+        "{}:{line}:{column}: the replay's level: {message}",
+        crate::textfile::escape_path(file)
+    )]
+    LevelText {
+        file: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A level built in memory (not read from a replay file) is invalid.
     #[error("the replay's level: {0}")]
-    Level(#[from] LevelError),
+    Level(LevelError),
     #[error("the replay's level cannot start: {0}")]
-    Start(#[from] GameError),
-    #[error("the replay does not play back in sync: on turn {}, expected hash {:016x}, found {:016x}", .0.turn, .0.expected, .0.found)]
+    Start(GameError),
+    #[error("the replay does not play back in sync: {0}")]
     Desync(Desync),
+    /// The progress callback asked to stop.
+    #[error("interrupted on turn {turn}")]
+    Interrupted { turn: Turn },
+}
+
+// The inner errors are part of the messages above, not `source`s, so a
+// report of the whole chain (`{:#}`) says each thing once.
+impl From<LevelError> for ReplayError {
+    fn from(e: LevelError) -> Self {
+        ReplayError::Level(e)
+    }
+}
+
+impl From<GameError> for ReplayError {
+    fn from(e: GameError) -> Self {
+        ReplayError::Start(e)
+    }
 }
 
 /// Where a played-back replay first differs from the recording.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Desync {
-    /// The turn whose hash differs (or on which a command was given at a
-    /// different turn).
+    /// The line of the replay file whose check failed (1-based, as in the
+    /// file: see [`Replay::line_of`]).
+    pub line: usize,
+    /// The turn the game had reached.
     pub turn: Turn,
-    pub expected: u64,
-    pub found: u64,
-    /// The replay line of the check that failed (1-based, as written).
-    pub item: usize,
+    pub kind: DesyncKind,
+}
+
+/// What differed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DesyncKind {
+    /// The state hash on the turn is not the recorded one.
+    Hash { expected: u64, found: u64 },
+    /// A command recorded for turn `recorded` came up when the game was on
+    /// another turn.
+    CommandTurn { recorded: Turn },
+    /// A state hash recorded for turn `recorded` came up when the game was
+    /// on another turn.
+    HashTurn { recorded: Turn },
+}
+
+impl Desync {
+    /// What differed, without the line: "desync on turn T: expected hash
+    /// X, found Y", or "command for turn T but the game is on turn U".
+    pub fn what(&self) -> String {
+        let turn = self.turn;
+        match self.kind {
+            DesyncKind::Hash { expected, found } => {
+                format!("desync on turn {turn}: expected hash {expected:016x}, found {found:016x}")
+            }
+            DesyncKind::CommandTurn { recorded } => {
+                format!("command for turn {recorded} but the game is on turn {turn}")
+            }
+            DesyncKind::HashTurn { recorded } => {
+                format!("state hash for turn {recorded} but the game is on turn {turn}")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Desync {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.what())
+    }
+}
+
+/// How far a replay being played back has got, for a progress bar.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The turn the game has reached.
+    pub turn: Turn,
+    /// The turn the replay ends on (its last item's).
+    pub total: Turn,
+}
+
+/// How checking a replay ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    InSync(Verified),
+    Desync(Desync),
+    /// The progress callback broke off on this turn.
+    Interrupted {
+        turn: Turn,
+    },
 }
 
 /// How a verified replay ended.
@@ -122,7 +237,19 @@ impl Replay {
                 params,
                 play: false,
             } => generate(params, self.seed),
+            // A replay read from a file had its level checked, with the
+            // file's own lines, by `parse`.
             LevelSource::Text(text) => Level::parse(text, Path::new("(replay level)"))?,
+        })
+    }
+
+    /// What this replay's game needs, for the memory cap
+    /// ([`crate::sim::memory`]): a generated level's is had from its
+    /// parameters, without generating it.
+    pub fn footprint(&self) -> Result<Footprint, ReplayError> {
+        Ok(match &self.level {
+            LevelSource::Generated { params, play } => Footprint::of_generated(params, *play),
+            LevelSource::Text(_) => Footprint::of_level(&self.level()?),
         })
     }
 
@@ -131,43 +258,119 @@ impl Replay {
         Ok(Game::new(&self.level()?, self.seed, self.config)?)
     }
 
+    /// The file line of item `index` (0-based): where it was read from,
+    /// or for a replay built in memory where [`Replay::to_text`] puts it.
+    pub fn line_of(&self, index: usize) -> usize {
+        if let Some(&line) = self.lines.get(index) {
+            return line;
+        }
+        let header = match &self.level {
+            LevelSource::Generated { .. } => 4,
+            LevelSource::Text(t) => 5 + t.lines().count(),
+        };
+        header + index + 1
+    }
+
+    /// The turn the replay ends on: its last item's.
+    pub fn last_turn(&self) -> Turn {
+        match self.items.last() {
+            Some(Item::Command(t, _) | Item::Hash(t, _)) => *t,
+            None => 0,
+        }
+    }
+
     /// Plays the replay back and checks every hash.
     pub fn verify(&self) -> Result<Result<Verified, Desync>, ReplayError> {
-        let mut game = self.start()?;
+        match self.verify_with(|_| ControlFlow::Continue(()))? {
+            Checked::InSync(v) => Ok(Ok(v)),
+            Checked::Desync(d) => Ok(Err(d)),
+            Checked::Interrupted { turn } => Err(ReplayError::Interrupted { turn }),
+        }
+    }
+
+    /// Plays the replay back checking every hash, telling `progress` each
+    /// turn reached; it stops when `progress` breaks.
+    pub fn verify_with(
+        &self,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Checked, ReplayError> {
+        let level = self.level()?;
+        let (_, checked) = self.play_checked(&level, progress)?;
+        Ok(checked)
+    }
+
+    /// Plays every command of the replay, checking its hashes as it goes
+    /// (one pass): the game as it stood when the replay was saved. A
+    /// replay out of sync with this build is refused (its game cannot be
+    /// restored faithfully).
+    pub fn restore(&self) -> Result<Game, ReplayError> {
+        self.restore_with(|_| ControlFlow::Continue(()))
+    }
+
+    /// [`Replay::restore`], telling `progress` each turn reached; a break
+    /// is [`ReplayError::Interrupted`].
+    pub fn restore_with(
+        &self,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Game, ReplayError> {
+        let level = self.level()?;
+        self.restore_on(&level, progress)
+    }
+
+    /// [`Replay::restore_with`] on `level`, this replay's level already
+    /// made (so a caller that needs the level too makes it once).
+    pub fn restore_on(
+        &self,
+        level: &Level,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Game, ReplayError> {
+        match self.play_checked(level, progress)? {
+            (game, Checked::InSync(_)) => Ok(game),
+            (_, Checked::Desync(d)) => Err(ReplayError::Desync(d)),
+            (_, Checked::Interrupted { turn }) => Err(ReplayError::Interrupted { turn }),
+        }
+    }
+
+    /// The one pass behind verifying and restoring: every command applied
+    /// on the turn it was recorded on, every hash compared when the game
+    /// reaches its turn; stops at the first difference.
+    fn play_checked(
+        &self,
+        level: &Level,
+        mut progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<(Game, Checked), ReplayError> {
+        let mut game = Game::new(level, self.seed, self.config)?;
+        let total = self.last_turn();
         let (mut commands, mut hashes) = (0, 0);
+        let mut told = None;
         for (i, item) in self.items.iter().enumerate() {
-            match item {
-                Item::Command(turn, command) => {
-                    if game.turn() != *turn {
-                        return Ok(Err(Desync {
-                            turn: game.turn(),
-                            expected: *turn as u64,
-                            found: game.turn() as u64,
-                            item: i + 1,
-                        }));
-                    }
-                    game.apply(command.clone());
-                    commands += 1;
-                }
-                Item::Hash(turn, expected) => {
-                    let found = game.state_hash();
-                    if game.turn() != *turn || found != *expected {
-                        return Ok(Err(Desync {
-                            turn: *turn,
-                            expected: *expected,
-                            found,
-                            item: i + 1,
-                        }));
-                    }
-                    hashes += 1;
+            let turn = game.turn();
+            if told != Some(turn) {
+                told = Some(turn);
+                if progress(Progress { turn, total }).is_break() {
+                    return Ok((game, Checked::Interrupted { turn }));
                 }
             }
+            if let Err(kind) = check(&mut game, item) {
+                let line = self.line_of(i);
+                return Ok((game, Checked::Desync(Desync { line, turn, kind })));
+            }
+            match item {
+                Item::Command(..) => commands += 1,
+                Item::Hash(..) => hashes += 1,
+            }
         }
-        Ok(Ok(Verified {
+        let turn = game.turn();
+        if told != Some(turn) {
+            // The end: a bar can show it full (nothing is left to stop).
+            let _ = progress(Progress { turn, total });
+        }
+        let verified = Verified {
             commands,
             hashes,
-            turn: game.turn(),
-        }))
+            turn,
+        };
+        Ok((game, Checked::InSync(verified)))
     }
 
     /// The replay as text.
@@ -221,9 +424,9 @@ impl Replay {
     pub fn load(path: &Path) -> Result<Replay, ReplayError> {
         use crate::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_REPLAY_BYTES).map_err(|e| match e {
-            ReadError::Io(source) => ReplayError::Io {
+            ReadError::Io(error) => ReplayError::Io {
                 file: path.to_path_buf(),
-                source,
+                error,
             },
             ReadError::TooLarge(max) => {
                 parse_error(path, 1, format!("file is larger than the {max}-byte limit"))
@@ -328,6 +531,11 @@ impl Replay {
             }
             ["level", "text"] => {
                 let mut text = String::new();
+                // Where the level's lines start in the file, and how wide
+                // each line's `| ` (or bare `|`) is: its errors are moved
+                // back into the file's lines and columns.
+                let first = n + 1;
+                let mut prefixes = Vec::new();
                 loop {
                     let (m, line) = lines
                         .next()
@@ -339,8 +547,31 @@ impl Replay {
                         .strip_prefix("| ")
                         .or_else(|| (line == "|").then_some(""))
                         .ok_or_else(|| err(m, "level lines start with `| `".into()))?;
+                    prefixes.push(line.len() - body.len());
                     text.push_str(body);
                     text.push('\n');
+                }
+                if let Err(e) = Level::parse(&text, file) {
+                    return Err(match e {
+                        LevelError::Parse {
+                            line,
+                            column,
+                            message,
+                            ..
+                        } => {
+                            // A line past the level's own (something
+                            // missing at its end) is the `end-level` line.
+                            let index = line.saturating_sub(1).min(prefixes.len());
+                            let prefix = prefixes.get(index).copied().unwrap_or(0);
+                            ReplayError::LevelText {
+                                file: file.to_path_buf(),
+                                line: first + index,
+                                column: column + prefix,
+                                message,
+                            }
+                        }
+                        other => ReplayError::Level(other),
+                    });
                 }
                 LevelSource::Text(text)
             }
@@ -352,6 +583,7 @@ impl Replay {
             }
         };
         let mut items = Vec::new();
+        let mut item_lines = Vec::new();
         let mut ended = None;
         for (n, line) in lines {
             if line.trim().is_empty() {
@@ -394,6 +626,7 @@ impl Replay {
                 }
             };
             items.push(item);
+            item_lines.push(n);
         }
         if ended.is_none() {
             return Err(err(
@@ -406,6 +639,7 @@ impl Replay {
             level,
             config,
             items,
+            lines: item_lines,
         })
     }
 }
@@ -493,6 +727,7 @@ impl Recorder {
                 level,
                 config,
                 items: Vec::new(),
+                lines: Vec::new(),
             },
             every,
             next_hash: every,
@@ -532,20 +767,31 @@ impl Recorder {
     }
 }
 
-impl Replay {
-    /// Plays every command of the replay, checking its hashes: the game as
-    /// it stood when the replay was saved. A replay out of sync with this
-    /// build is refused (its game cannot be restored faithfully).
-    pub fn restore(&self) -> Result<Game, ReplayError> {
-        if let Err(d) = self.verify()? {
-            return Err(ReplayError::Desync(d));
+/// Plays one replay item on `game`: a command is applied if the game is on
+/// its turn (what happened, in order), a hash compared if the game is on
+/// its turn. Otherwise what differed.
+pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
+    match item {
+        Item::Command(recorded, _) | Item::Hash(recorded, _) if game.turn() != *recorded => {
+            Err(match item {
+                Item::Command(..) => DesyncKind::CommandTurn {
+                    recorded: *recorded,
+                },
+                Item::Hash(..) => DesyncKind::HashTurn {
+                    recorded: *recorded,
+                },
+            })
         }
-        let mut game = self.start()?;
-        for item in &self.items {
-            if let Item::Command(_, c) = item {
-                game.apply(c.clone());
+        Item::Command(_, command) => Ok(game.apply(command.clone())),
+        Item::Hash(_, expected) => {
+            let found = game.state_hash();
+            if found != *expected {
+                return Err(DesyncKind::Hash {
+                    expected: *expected,
+                    found,
+                });
             }
+            Ok(Vec::new())
         }
-        Ok(game)
     }
 }

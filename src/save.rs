@@ -17,7 +17,20 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::replay::{Desync, Replay, ReplayError};
+use std::ops::ControlFlow;
+
+use crate::level::Level;
+use crate::replay::{Desync, Progress, Replay, ReplayError};
+use crate::sim::Game;
+
+/// A save checked to its last hash: its replay, its level, and the game
+/// restored to where it was saved (so resuming plays the save once).
+#[derive(Debug)]
+pub struct CheckedSave {
+    pub replay: Replay,
+    pub level: Level,
+    pub game: Game,
+}
 
 /// Where saves go unless told otherwise: `$DARKSTAR_SAVE` (set and not
 /// empty), else `save.replay` in the platform's data folder for darkstar
@@ -121,14 +134,17 @@ pub enum SaveError {
     )]
     Unreadable { save: PathBuf, cause: ReplayError },
     #[error(
-        "{}:{}: the save does not play back in sync (turn {}: expected {:016x}, found {:016x}); it has not been touched (move it away or use --save FILE)",
+        "{}:{}: the save does not play back in sync ({}); it has not been touched (move it away or use --save FILE)",
         save.display(),
-        desync.item,
-        desync.turn,
-        desync.expected,
-        desync.found
+        desync.line,
+        desync.what()
     )]
     Desync { save: PathBuf, desync: Desync },
+    #[error(
+        "checking the save {} was interrupted on turn {turn}; it has not been touched",
+        save.display()
+    )]
+    Interrupted { save: PathBuf, turn: u32 },
     #[error("{}: {cause}", file.display())]
     Io { file: PathBuf, cause: io::Error },
 }
@@ -210,32 +226,64 @@ impl SaveSlot {
         std::fs::symlink_metadata(&self.path).is_ok()
     }
 
-    /// The saved game, checked completely (parsed, then played back with
-    /// every state hash compared); `None` if there is no save. An error
-    /// names the file (and line); the file is never touched.
-    pub fn load_checked(&self) -> Result<Option<Replay>, SaveError> {
-        if !self.exists() {
-            return Ok(None);
-        }
-        let unreadable = |cause| SaveError::Unreadable {
-            save: self.path.clone(),
-            cause,
-        };
-        let replay = Replay::load(&self.path).map_err(unreadable)?;
-        match replay.verify().map_err(unreadable)? {
-            Ok(_) => Ok(Some(replay)),
-            Err(desync) => Err(SaveError::Desync {
-                save: self.path.clone(),
-                desync,
-            }),
+    /// The saved game, checked completely (parsed, then played back once
+    /// with every state hash compared) and restored to where it was
+    /// saved; `None` if there is no save. An error names the file (and
+    /// line); the file is never touched.
+    pub fn load_checked(&self) -> Result<Option<CheckedSave>, SaveError> {
+        match self.load_parsed()? {
+            None => Ok(None),
+            Some(replay) => self
+                .check_with(replay, |_| ControlFlow::Continue(()))
+                .map(Some),
         }
     }
 
     /// [`load_checked`](Self::load_checked), where a missing save is an
     /// error ("no saved game at PATH").
-    pub fn load_existing(&self) -> Result<Replay, SaveError> {
+    pub fn load_existing(&self) -> Result<CheckedSave, SaveError> {
         self.load_checked()?
             .ok_or_else(|| SaveError::Missing(self.path.clone()))
+    }
+
+    /// The save parsed, not yet played back (so a caller can weigh it,
+    /// e.g. against a memory cap, before [`check_with`](Self::check_with));
+    /// `None` if there is no save.
+    pub fn load_parsed(&self) -> Result<Option<Replay>, SaveError> {
+        if !self.exists() {
+            return Ok(None);
+        }
+        Replay::load(&self.path)
+            .map(Some)
+            .map_err(|cause| SaveError::Unreadable {
+                save: self.path.clone(),
+                cause,
+            })
+    }
+
+    /// Plays `replay` (this slot's save) back once, checking every state
+    /// hash, telling `progress` each turn reached (a break is
+    /// [`SaveError::Interrupted`]): the game as it was saved.
+    pub fn check_with(
+        &self,
+        replay: Replay,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<CheckedSave, SaveError> {
+        let save = self.path.clone();
+        let level = replay.level().map_err(|cause| SaveError::Unreadable {
+            save: save.clone(),
+            cause,
+        })?;
+        match replay.restore_on(&level, progress) {
+            Ok(game) => Ok(CheckedSave {
+                replay,
+                level,
+                game,
+            }),
+            Err(ReplayError::Desync(desync)) => Err(SaveError::Desync { save, desync }),
+            Err(ReplayError::Interrupted { turn }) => Err(SaveError::Interrupted { save, turn }),
+            Err(cause) => Err(SaveError::Unreadable { save, cause }),
+        }
     }
 
     /// Moves the save to a dated backup beside it

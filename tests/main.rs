@@ -5,6 +5,7 @@ mod common;
 mod fog;
 mod levels;
 mod mapgen;
+mod memory;
 mod movingai;
 mod parsers;
 mod play;

@@ -180,3 +180,132 @@ fn random_play_keeps_the_world_consistent() {
     }
     assert!(turns > 400, "only {turns} turns played");
 }
+
+/// A diagonal past a wall corner is no attack for the player (as it is no
+/// move): with the corner known, it takes no time and hurts nobody.
+#[test]
+fn the_player_cannot_attack_diagonally_past_a_wall_corner() {
+    let level = parse("name: t\nfaction: o glyph=o\nmap:\n#####\n#o..#\n##@.#\n#####\n");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let ev = act(&mut game, PlayerAction::Move(Dir::NW));
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::Attacked { .. })),
+        "{ev:?}"
+    );
+    assert!(matches!(ev[..], [Event::Blocked { .. }]), "{ev:?}");
+    assert_eq!(game.monsters()[0].hp(), darkstar::sim::MONSTER_HP);
+    assert_eq!(game.turn(), 0);
+    // Straight next to it, the same monster is hit.
+    act(&mut game, PlayerAction::Move(Dir::N));
+    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Attacked { target: 0, .. })),
+        "{ev:?}"
+    );
+}
+
+/// A hostile monster diagonally past a wall corner from the player walks
+/// round to hit it.
+#[test]
+fn hostile_monsters_cannot_attack_diagonally_past_a_wall_corner() {
+    let level = parse(
+        "name: t\nfaction: h glyph=h sight=8 knows-map hostile\nmap:\n#####\n#h..#\n##@.#\n#####\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let ev = act(&mut game, PlayerAction::Wait);
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::Attacked { .. })),
+        "{ev:?}"
+    );
+    assert_ne!(game.monsters()[0].pos(), darkstar::geom::Pos::new(1, 1));
+    let mut hit = false;
+    for _ in 0..3 {
+        hit |= act(&mut game, PlayerAction::Wait)
+            .iter()
+            .any(|e| matches!(e, Event::Attacked { attacker: 0, .. }));
+    }
+    assert!(hit, "from beside the player it attacks");
+}
+
+/// Allies do not swap places diagonally past a wall corner either: the
+/// blind monster bumps into the corner instead.
+#[test]
+fn allies_do_not_swap_diagonally_past_a_wall_corner() {
+    let level = parse(
+        "name: t\nfaction: b glyph=b sight=0 goal=1\nmap:\n#######\n#b#####\n##b####\n###...#\n###.1.#\n#######\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    game.apply(Command::SetGoal {
+        monster: 1,
+        goal: None,
+    });
+    let mut bumped = false;
+    for _ in 0..10 {
+        bumped |= game
+            .apply(Command::Advance)
+            .iter()
+            .any(|e| matches!(e, Event::Bumped { monster: 0, .. }));
+    }
+    assert!(bumped);
+    assert_eq!(game.monsters()[0].pos(), darkstar::geom::Pos::new(1, 1));
+    assert_eq!(game.monsters()[1].pos(), darkstar::geom::Pos::new(2, 2));
+}
+
+/// A monster swapped to another cell while its long A* search waited in
+/// the queue gets a plan that starts where it stands. Small budgets make
+/// searches run over several turns; every plan in force starts at its
+/// monster's cell, no first plan is thrown away (a plan from the old cell
+/// would be: its next step is no neighbour), and the case did happen.
+#[test]
+fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
+    let row = ".".repeat(30);
+    let level = parse(&format!(
+        "name: t\nfaction: c glyph=c knows-map goal=1\nmap:\n{wall}\n#cc{row}1#\n{wall}\n",
+        wall = "#".repeat(35)
+    ));
+    let mut displaced_while_queued = 0;
+    for budget in 3..=14 {
+        let config = SimConfig {
+            expansion_budget: budget,
+            ..SimConfig::default()
+        };
+        let mut game = Game::new(&level, 1, config).unwrap();
+        let mut first_plans = [0; 2];
+        for _ in 0..60 {
+            let before: Vec<_> = game
+                .monsters()
+                .iter()
+                .map(|m| (m.pos(), m.planner().status()))
+                .collect();
+            for e in game.apply(Command::Advance) {
+                if let Event::Planned { monster, .. } = e {
+                    first_plans[monster as usize] += 1;
+                }
+            }
+            assert!(
+                first_plans.iter().all(|&n| n <= 1),
+                "budget {budget}, turn {}: a first plan was made again",
+                game.turn()
+            );
+            for (m, (pos, status)) in game.monsters().iter().zip(before) {
+                if status == darkstar::sim::Status::Queued
+                    && m.planner().status() == darkstar::sim::Status::Queued
+                    && m.pos() != pos
+                {
+                    displaced_while_queued += 1;
+                }
+                if m.is_here() && m.planner().status() == darkstar::sim::Status::Ready {
+                    assert_eq!(
+                        m.planner().remaining().first(),
+                        Some(&m.pos()),
+                        "budget {budget}, turn {}: monster {} plans from elsewhere",
+                        game.turn(),
+                        m.id()
+                    );
+                }
+            }
+        }
+    }
+    assert!(displaced_while_queued > 0, "the case never came up");
+}

@@ -6,10 +6,11 @@
 use darkstar::geom::Dir;
 use darkstar::level::Level;
 use darkstar::mapgen::{GenParams, generate};
-use darkstar::replay::{Item, LevelSource, Recorder, Replay};
+use darkstar::replay::{Checked, DesyncKind, Item, LevelSource, Recorder, Replay, ReplayError};
 use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
 use proptest::prelude::*;
 use rand::RngExt;
+use std::ops::ControlFlow;
 
 /// A play level played by random keys, recorded.
 fn recorded_play(seed: u64, actions: usize) -> Replay {
@@ -23,6 +24,7 @@ fn recorded_play(seed: u64, actions: usize) -> Replay {
         level: rec.replay().level.clone(),
         config: SimConfig::default(),
         items: vec![],
+        lines: vec![],
     }
     .start()
     .unwrap();
@@ -75,7 +77,17 @@ fn a_changed_command_or_hash_names_the_turn_of_the_desync() {
         .unwrap();
     bad.items[i] = Item::Hash(turn, 12345);
     let d = bad.verify().unwrap().unwrap_err();
-    assert_eq!((d.turn, d.item), (turn, i + 1));
+    assert_eq!((d.turn, d.line), (turn, bad.line_of(i)));
+    assert_eq!(
+        d.kind,
+        DesyncKind::Hash {
+            expected: 12345,
+            found: match replay.items[i] {
+                Item::Hash(_, h) => h,
+                _ => unreachable!(),
+            }
+        }
+    );
     // A different command: the first hash after it differs.
     let mut bad = replay.clone();
     let j = bad
@@ -114,6 +126,9 @@ fn level_files_travel_inside_the_replay() {
 }
 
 /// The replays committed under `tests/replays/` still play back in sync.
+/// After an intended change to the rules or the state hash, re-record
+/// them (same level, seed, settings and commands; a hash every 10 turns)
+/// with `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release committed_replays`.
 #[test]
 fn committed_replays_reproduce_their_games() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
@@ -121,6 +136,18 @@ fn committed_replays_reproduce_their_games() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let replay = Replay::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
+            let mut game = replay.start().unwrap();
+            let mut rec = Recorder::new(replay.level.clone(), replay.seed, replay.config, 10);
+            for item in &replay.items {
+                if let Item::Command(_, c) = item {
+                    rec.apply(&mut game, c.clone());
+                }
+            }
+            std::fs::write(&path, rec.replay().to_text()).unwrap();
+            count += 1;
+            continue;
+        }
         let v = replay.verify().unwrap();
         assert!(v.is_ok(), "{}: {:?}", path.display(), v);
         count += 1;
@@ -226,4 +253,176 @@ fn run_hashes_match_the_golden_file() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The replay's text with a blank line after every item line, so item
+/// numbers and file lines part.
+fn with_blank_lines(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.starts_with("c ") || l.starts_with("h ") {
+                format!("{l}\n\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_desync_names_the_files_real_line_even_with_blank_lines() {
+    let text = with_blank_lines(&recorded_play(4, 120).to_text());
+    // Tamper with the third hash line of the file.
+    let line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("h "))
+        .nth(2)
+        .unwrap()
+        .0
+        + 1;
+    let tampered: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == line {
+                let turn = l.split(' ').nth(1).unwrap();
+                format!("h {turn} 0000000000000001\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let replay = Replay::parse(&tampered, "b.replay".as_ref()).unwrap();
+    let d = replay.verify().unwrap().unwrap_err();
+    assert_eq!(d.line, line, "{d}");
+    assert!(
+        matches!(d.kind, DesyncKind::Hash { expected: 1, .. }),
+        "{d}"
+    );
+    assert!(
+        d.to_string()
+            .starts_with(&format!("line {line}: desync on turn "))
+    );
+}
+
+#[test]
+fn a_command_at_the_wrong_turn_is_reported_as_such() {
+    let text = with_blank_lines(&recorded_play(4, 120).to_text());
+    let (index, line) = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("c "))
+        .nth(30)
+        .unwrap();
+    let turn: u32 = line.split(' ').nth(1).unwrap().parse().unwrap();
+    let moved = line.replacen(&format!("c {turn} "), &format!("c {} ", turn + 5), 1);
+    let tampered = text.replacen(&format!("{line}\n"), &format!("{moved}\n"), 1);
+    let replay = Replay::parse(&tampered, "t.replay".as_ref()).unwrap();
+    let d = replay.verify().unwrap().unwrap_err();
+    assert_eq!(
+        (d.line, d.turn, d.kind),
+        (
+            index + 1,
+            turn,
+            DesyncKind::CommandTurn { recorded: turn + 5 }
+        )
+    );
+    assert_eq!(
+        d.to_string(),
+        format!(
+            "line {}: command for turn {} but the game is on turn {turn}",
+            index + 1,
+            turn + 5
+        )
+    );
+}
+
+#[test]
+fn errors_in_an_embedded_level_name_the_replay_file_line_and_column() {
+    let text = "darkstar-replay 1\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a sight=999\n| map:\n| #####\n| #a.1#\n| #####\nend-level\nend 0\n";
+    let e = Replay::parse(text, "lv.replay".as_ref()).unwrap_err();
+    let s = e.to_string();
+    // `sight=999` is on file line 6; the level's own column 20 is 22 in
+    // the file, past the `| `.
+    assert!(
+        matches!(
+            e,
+            ReplayError::LevelText {
+                line: 6,
+                column: 22,
+                ..
+            }
+        ),
+        "{s}"
+    );
+    assert!(s.starts_with("lv.replay:6:22: "), "{s}");
+    assert!(
+        !s.contains("replay level") && s.matches(':').count() <= 6,
+        "{s}"
+    );
+    // A bad grid cell: line 9 of the file, its column moved past the `| `.
+    let text = "darkstar-replay 1\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a\n| map:\n| #####\n| #a?1#\n| #####\nend-level\nend 0\n";
+    let s = Replay::parse(text, "lv.replay".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(s.starts_with("lv.replay:9:5: "), "{s}");
+}
+
+#[test]
+fn restoring_plays_once_checking_every_hash_and_refuses_a_desync() {
+    let replay = recorded_play(5, 150);
+    // One pass: progress is told each turn once, in order, to the end.
+    let mut turns = Vec::new();
+    let game = replay
+        .restore_with(|p| {
+            assert_eq!(p.total, replay.last_turn());
+            turns.push(p.turn);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
+    assert_eq!(turns.last(), Some(&game.turn()));
+    let v = replay.verify().unwrap().unwrap();
+    assert_eq!(game.turn(), v.turn);
+    // A wrong hash anywhere is a desync error carrying its line and turn.
+    let mut bad = replay.clone();
+    let i = bad
+        .items
+        .iter()
+        .rposition(|it| matches!(it, Item::Hash(..)))
+        .unwrap();
+    let Item::Hash(turn, _) = bad.items[i] else {
+        unreachable!()
+    };
+    bad.items[i] = Item::Hash(turn, 7);
+    match bad.restore() {
+        Err(ReplayError::Desync(d)) => assert_eq!((d.turn, d.line), (turn, bad.line_of(i))),
+        other => panic!("{:?}", other.map(|g| g.turn())),
+    }
+}
+
+#[test]
+fn a_progress_callback_that_breaks_interrupts_on_that_turn() {
+    let replay = recorded_play(6, 150);
+    assert!(replay.last_turn() > 40, "{}", replay.last_turn());
+    let stop_at_20 = |p: darkstar::replay::Progress| {
+        if p.turn >= 20 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    assert_eq!(
+        replay.verify_with(stop_at_20).unwrap(),
+        Checked::Interrupted { turn: 20 }
+    );
+    match replay.restore_with(stop_at_20) {
+        Err(ReplayError::Interrupted { turn: 20 }) => {}
+        other => panic!("{:?}", other.map(|g| g.turn())),
+    }
+    assert!(matches!(
+        replay.verify_with(|_| ControlFlow::Continue(())).unwrap(),
+        Checked::InSync(_)
+    ));
 }

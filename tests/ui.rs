@@ -371,7 +371,126 @@ fn the_app_plays_a_replay_back() {
             _ => None,
         })
         .unwrap();
-    assert_eq!(app.game().turn(), last_hash.0);
+    assert_eq!(
+        app.game().turn(),
+        last_hash.0,
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
     assert_eq!(app.game().state_hash(), last_hash.1);
     assert!(app.log().any(|l| l.contains("End of the replay")));
+}
+
+/// Plays `app` (a replay) until it pauses: at its end, or at a desync.
+fn play_to_pause(app: &mut App) {
+    let mut guard = 0;
+    while !app.is_paused() && guard < 10_000 {
+        app.tick();
+        guard += 1;
+    }
+}
+
+/// Terminal playback uses the settings the replay was recorded with: a
+/// game recorded with a tiny search budget plays back in sync.
+#[test]
+fn replay_playback_uses_the_recorded_settings() {
+    let level = level("deadly-pass.txt");
+    let config = darkstar::sim::SimConfig {
+        expansion_budget: 3,
+        patience: 5,
+        ..darkstar::sim::SimConfig::default()
+    };
+    let mut rec = darkstar::replay::Recorder::new(
+        darkstar::replay::LevelSource::Text(level.to_text()),
+        2,
+        config,
+        10,
+    );
+    let mut game = darkstar::sim::Game::new(&level, 2, config).unwrap();
+    for _ in 0..40 {
+        rec.apply(&mut game, darkstar::sim::Command::Advance);
+    }
+    let mut app = App::replay(rec.replay()).unwrap();
+    assert_eq!(app.game().config(), &config);
+    play_to_pause(&mut app);
+    assert!(app.desync().is_none(), "{:?}", app.desync());
+    assert_eq!(app.game().state_hash(), game.state_hash());
+    assert!(
+        app.log()
+            .any(|l| l.contains("End of the replay: in sync, 4 state hashes checked")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+}
+
+/// Every state hash is checked as the game reaches its turn; the first
+/// that differs stops playback, in the log, the status bar and a box.
+#[test]
+fn replay_playback_stops_at_a_desync_and_shows_it() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/deadly-pass.replay");
+    let mut replay = darkstar::replay::Replay::load(&path).unwrap();
+    let i = replay
+        .items
+        .iter()
+        .position(|it| matches!(it, darkstar::replay::Item::Hash(20, _)))
+        .unwrap();
+    replay.items[i] = darkstar::replay::Item::Hash(20, 0xdead_beef);
+    let line = replay.line_of(i);
+    let mut app = App::replay(&replay).unwrap();
+    play_to_pause(&mut app);
+    let d = app.desync().expect("a desync").clone();
+    assert_eq!((d.turn, d.line), (20, line));
+    assert_eq!(app.game().turn(), 20);
+    let expected = format!("DESYNC on turn 20 (line {line}): expected 00000000deadbeef, found ");
+    assert!(
+        app.log().last().unwrap().starts_with(&expected),
+        "{:?}",
+        app.log().last()
+    );
+    // Playback stays stopped there.
+    app.handle(Intent::TogglePause);
+    assert!(app.is_paused());
+    app.tick();
+    app.step();
+    assert_eq!(app.game().turn(), 20);
+    insta::assert_snapshot!(screen(&app, 90, 30));
+}
+
+/// Resuming plays the save once (each turn reached once, in order),
+/// checking its hashes, says where it resumed, and can be broken off.
+#[test]
+fn resuming_plays_the_save_once_and_says_where() {
+    use std::ops::ControlFlow;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let mut told = Vec::new();
+    let app = App::resume_with(replay.clone(), |p| {
+        told.push(p.turn);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert!(told.windows(2).all(|w| w[0] < w[1]), "{told:?}");
+    let turn = app.game().turn();
+    assert_eq!(told.last(), Some(&turn));
+    assert_eq!(app.mode(), Mode::Play);
+    assert!(app.log().any(|l| *l == format!("Resumed on turn {turn}.")));
+    assert_eq!(
+        app.recording().items[..replay.items.len()],
+        replay.items[..]
+    );
+    let broken = App::resume_with(replay, |p| {
+        if p.turn >= 20 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    // The first turn reached from 20 on (a player's action may skip one).
+    let stop = *told.iter().find(|&&t| t >= 20).unwrap();
+    match broken {
+        Err(darkstar::replay::ReplayError::Interrupted { turn }) => assert_eq!(turn, stop),
+        other => panic!("{:?}", other.map(|a| a.game().turn())),
+    }
 }

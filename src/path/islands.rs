@@ -66,6 +66,11 @@ impl Islands {
         matches!((self.label(a), self.label(b)), (Some(x), Some(y)) if x == y)
     }
 
+    /// Every cell's label, row-major (for hashing a game's state).
+    pub fn labels(&self) -> &[u32] {
+        self.labels.cells()
+    }
+
     /// Number of islands, walls' singleton islands included.
     pub fn count(&self) -> u32 {
         self.count

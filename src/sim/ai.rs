@@ -234,16 +234,33 @@ impl Planner {
 
     /// Installs a finished A* search, made over `knowledge` (the faction's,
     /// or the snapshot a long search ran on) when the faction's discovery
-    /// log was `log_len` long; returns why it was requested.
+    /// log was `log_len` long, for the monster now standing at `at`;
+    /// returns why it was requested.
+    ///
+    /// A search that ran over several turns started where the monster
+    /// stood then, and an ally may have swapped it to another cell since:
+    /// the plan then starts at `at`, joining the path at its furthest cell
+    /// that is `at` or a legal step from it. If no cell of the path is, the
+    /// plan is asked for again (from where the monster stands).
     pub fn install(
         &mut self,
         outcome: Outcome,
         knowledge: &Knowledge,
         log_len: usize,
+        at: Pos,
     ) -> Option<ReplanReason> {
         self.log_seen = log_len;
         let found = match outcome {
-            Outcome::Found { path, .. } => self.set_path(path, knowledge),
+            Outcome::Found { path, .. } if path.first() == Some(&at) => {
+                self.set_path(path, knowledge)
+            }
+            Outcome::Found { path, .. } => {
+                if !self.join(&path, knowledge, at) {
+                    self.request(self.reason);
+                    return None;
+                }
+                true
+            }
             _ => false,
         };
         if !found {
@@ -252,6 +269,25 @@ impl Planner {
             self.status = Status::NoPath;
         }
         self.reason.take()
+    }
+
+    /// Takes `path` joined from `at` as the plan (see [`Planner::install`]);
+    /// false if no cell of it is `at` or a legal step from it.
+    fn join(&mut self, path: &[Pos], knowledge: &Knowledge, at: Pos) -> bool {
+        for i in (0..path.len()).rev() {
+            let (dx, dy) = path[i].abs_delta(at);
+            if dx.max(dy) > 1 {
+                continue;
+            }
+            let from = i + usize::from(path[i] == at);
+            let mut joined = Vec::with_capacity(path.len() - from + 1);
+            joined.push(at);
+            joined.extend_from_slice(&path[from..]);
+            if self.set_path(joined, knowledge) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Takes a detour round units found by a capped A* search (the caller's,
@@ -402,6 +438,43 @@ impl Planner {
         expanded
     }
 
+    /// Feeds what decides this plan's future to the state hash (see
+    /// [`crate::sim::hash`] for what is left out, and why).
+    pub(crate) fn hash_into(&self, h: &mut super::hash::Fnv) {
+        h.int(self.kind as i64);
+        hash_pos(h, self.goal);
+        h.int(self.status as i64);
+        // The path before the monster's cell is never read again; the
+        // rest is, with what it was planned to cost from here on.
+        let rest = self.remaining();
+        h.int(rest.len() as i64);
+        for &p in rest {
+            hash_pos(h, Some(p));
+        }
+        h.int(self.next as i64);
+        h.int(self.planned_rest() as i64);
+        h.int(self.cost.map_or(-1, |c| c as i64));
+        h.usizes(&self.blocked);
+        h.usizes(&self.claims);
+        h.int(self.pending.len() as i64);
+        for &p in &self.pending {
+            hash_pos(h, Some(p));
+        }
+        h.int(self.log_seen as i64);
+        h.int(self.reason.map_or(-1, |r| r as i64));
+        match &self.dstar {
+            None => h.int(-1),
+            Some(d) => {
+                hash_pos(h, Some(d.start()));
+                hash_pos(h, Some(d.goal()));
+                h.int(d.floor().straight as i64);
+                h.int(d.floor().diagonal as i64);
+                h.int(d.expanded() as i64);
+                h.int(d.cost().map_or(-1, |c| c as i64));
+            }
+        }
+    }
+
     /// D* Lite: reads the path off the repaired plan.
     fn refresh(&mut self, knowledge: &Knowledge) {
         let Some(d) = &self.dstar else { return };
@@ -414,6 +487,16 @@ impl Planner {
             self.cost = None;
             self.status = Status::NoPath;
         }
+    }
+}
+
+fn hash_pos(h: &mut super::hash::Fnv, p: Option<Pos>) {
+    match p {
+        Some(p) => {
+            h.int(p.x as i64);
+            h.int(p.y as i64);
+        }
+        None => h.int(i64::MIN),
     }
 }
 

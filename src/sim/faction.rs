@@ -81,6 +81,13 @@ impl Faction {
         &self.islands.as_ref().expect("just computed").0
     }
 
+    /// The islands last computed, with the turn and log length they were
+    /// computed at (for the state hash: they decide reachability until
+    /// recomputed).
+    pub(crate) fn islands_cache(&self) -> Option<(&Islands, Turn, usize)> {
+        self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
+    }
+
     /// Records planning-cost changes (danger) in the log.
     pub(crate) fn log_changes(&mut self, cells: Vec<Pos>) {
         self.log.extend(cells);

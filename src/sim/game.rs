@@ -106,20 +106,27 @@ pub enum GameError {
 
 /// A search that ran out of budget and goes on next turn.
 #[derive(Clone, Debug)]
-struct Suspended {
+pub(super) struct Suspended {
     /// The knowledge it started on.
-    snapshot: Knowledge,
+    pub(super) snapshot: Knowledge,
     /// The faction's log length then.
-    log_len: usize,
+    pub(super) log_len: usize,
+    /// Where it searches from (the monster may since have been pushed).
+    pub(super) from: Pos,
+    /// Expansions it has made so far: with the snapshot, the start, and
+    /// the planner's goal, blocked cells and claims (which cannot change
+    /// while it is queued), they determine the search context's state.
+    pub(super) expanded: u64,
 }
 
 /// A* requests, first come first served.
 #[derive(Clone, Debug, Default)]
-struct SearchQueue {
-    waiting: VecDeque<MonsterId>,
+pub(super) struct SearchQueue {
+    pub(super) waiting: VecDeque<MonsterId>,
+    /// Scratch memory of the searches, but for a suspended one's progress.
     ctx: SearchContext,
     /// The head's search, when it ran out of budget.
-    suspended: Option<Suspended>,
+    pub(super) suspended: Option<Suspended>,
 }
 
 /// A game in progress.
@@ -131,7 +138,7 @@ pub struct Game {
     pub(super) factions: Vec<Faction>,
     pub(super) monsters: Vec<Monster>,
     pub(super) rng: SimRng,
-    queue: SearchQueue,
+    pub(super) queue: SearchQueue,
     /// For short searches round units, apart from the queue's (which may
     /// hold a suspended search).
     detour_ctx: SearchContext,
@@ -374,20 +381,21 @@ impl Game {
             let thinking = matches!(m.planner.status(), Status::Queued | Status::NeedsPlan);
             return self.stand(id, thinking.then_some(WaitReason::Thinking), ev);
         };
-        if let Some(other) = self.world.occupant(next) {
-            return self.collide(id, other as usize, ev);
-        }
         let at = m.pos;
         let Some(dir) = at.dir_to(next) else {
             // Plans only step to neighbours; never trust that blindly.
             self.monsters[id].planner.request(None);
             return self.stand(id, Some(WaitReason::Thinking), ev);
         };
-        if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some() {
-            self.step(id, next, dir, ev);
-        } else {
-            self.bump(id, next, dir, ev);
+        // Legality first: a unit diagonally past a wall corner is no more
+        // to be swapped with or waited for than stepped to.
+        if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
+            return self.bump(id, next, dir, ev);
         }
+        if let Some(other) = self.world.occupant(next) {
+            return self.collide(id, other as usize, ev);
+        }
+        self.step(id, next, dir, ev);
     }
 
     /// Spends an action standing still.
@@ -660,9 +668,9 @@ impl Game {
         m.planner.clear_blocked();
         m.planner.set_claims(claims);
         if !reachable {
-            let reason = m
-                .planner
-                .install(Outcome::Unreachable, f.knowledge(), f.log().len());
+            let reason =
+                m.planner
+                    .install(Outcome::Unreachable, f.knowledge(), f.log().len(), m.pos);
             return self.announce(id, reason, ev);
         }
         match m.planner.kind() {
@@ -711,11 +719,16 @@ impl Game {
             };
             let expanded = q.ctx.stats().expanded;
             if outcome == Outcome::OutOfBudget {
-                if q.suspended.is_none() {
-                    q.suspended = Some(Suspended {
-                        snapshot: f.knowledge().snapshot(),
-                        log_len: f.log().len(),
-                    });
+                match &mut q.suspended {
+                    Some(s) => s.expanded += expanded,
+                    None => {
+                        q.suspended = Some(Suspended {
+                            snapshot: f.knowledge().snapshot(),
+                            log_len: f.log().len(),
+                            from: m.pos,
+                            expanded,
+                        })
+                    }
                 }
                 self.charge(id as usize, expanded);
                 break;
@@ -728,9 +741,10 @@ impl Game {
                 Some(s) => (&s.snapshot, s.log_len),
                 None => (f.knowledge(), f.log().len()),
             };
-            let reason = self.monsters[id as usize]
-                .planner
-                .install(outcome, knowledge, log_len);
+            // A suspended search started where the monster stood then; an
+            // ally may have swapped it to a neighbouring cell since.
+            let m = &mut self.monsters[id as usize];
+            let reason = m.planner.install(outcome, knowledge, log_len, m.pos);
             self.announce(id as usize, reason, ev);
         }
     }

@@ -1,11 +1,56 @@
 //! A hash of a game's state, the same on every machine (FNV-1a over
-//! integers in a fixed order), for replays' sync checks: two games with
-//! the same hash on a turn are, as far as anything that can change what
-//! happens next goes, the same game.
+//! integers in a fixed order, and a word-at-a-time variant for whole
+//! grids), for replays' sync checks: two games with the same hash on a
+//! turn are, as far as anything that can change what happens next goes,
+//! the same game.
+//!
+//! What is hashed: the turn, the seed and the RNG's position, the
+//! settings, the turn's spent search budget; every monster (id, faction,
+//! cell, presence, hit points, energy, speed, its `still`, `blocked_waits`
+//! and `patience` counters, its counters and loop-erased trail, and its
+//! plan: status, goal, the rest of its path and what that was planned to
+//! cost, blocked cells, claims, how much of the log it has read, pending
+//! D* Lite changes, why it asked for a plan); the search queue (waiting
+//! order; a suspended search's start, expansions so far, the log length
+//! and the knowledge snapshot it runs on); every faction's knowledge
+//! (belief per cell, the cheapest known step, danger per cell,
+//! chokepoints, the order decay visits dangerous cells), the length of its
+//! discovery log, its islands (when computed, and every label), where it
+//! last saw the player; the player's state.
+//!
+//! What is left out, and why it cannot change what happens next:
+//! - The terrain and the world's occupancy grid: the terrain is the
+//!   level's, fixed for the game (a replay names its level and seed), and
+//!   the occupancy is where the monsters that are here stand (hashed).
+//! - The entries of a faction's discovery log: planners read the log from
+//!   where they left off (`log_seen`, hashed, with the log's length), and
+//!   the log is compacted once all have read an entry. An A* plan only asks
+//!   whether anything new came in; D* Lite takes the new cells as cells to
+//!   re-check, and re-checking a cell whose cost did not change changes
+//!   nothing, while every cost is hashed through the knowledge.
+//! - The last-seen turn of each known cell: nothing in the rules reads it
+//!   (it is for display).
+//! - The danger map's penalties: computed from danger, chokepoints and the
+//!   weight, all hashed.
+//! - Search contexts' memory (the queue's and the detour one's): scratch,
+//!   overwritten by the next search, except a suspended search's progress,
+//!   which is determined by what is hashed of it (its snapshot, start,
+//!   expansions so far) and the planner's goal, blocked cells and claims
+//!   (hashed, and unchanged while it waits in the queue).
+//! - A D* Lite planner's g and rhs tables and heap (a map's worth of
+//!   numbers per monster: hashing them every few turns would cost more
+//!   than playing). They follow deterministically from its start, goal
+//!   and the knowledge changes fed to it, and what they decide, the path,
+//!   is hashed along with its start, goal, cost floor, expansions and the
+//!   cost of its plan; a difference in them shows in the hash as soon as
+//!   it changes a plan.
 
 use super::game::Game;
 use super::monster::Presence;
 use super::play::PlayOutcome;
+use crate::knowledge::Knowledge;
+
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
 
 /// FNV-1a, 64 bits: fixed by its definition (std's hasher is not).
 #[derive(Clone, Debug)]
@@ -22,7 +67,7 @@ impl Fnv {
     pub fn bytes(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+            self.0 = self.0.wrapping_mul(FNV_PRIME);
         }
     }
 
@@ -31,60 +76,308 @@ impl Fnv {
         self.bytes(&v.to_le_bytes());
     }
 
+    /// Feeds a 64-bit word at once: FNV's step on the whole word, then the
+    /// high bits folded down (multiplying only carries upwards). Each step
+    /// is a bijection of the state, so one differing word always changes
+    /// the hash. For grids: a 1024x1024 byte grid is 131,072 words.
+    pub fn word(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(FNV_PRIME);
+        self.0 ^= self.0 >> 29;
+    }
+
+    /// Feeds a slice's length, then its words over four independent
+    /// lanes folded in at the end: a grid hashes at the speed of four
+    /// multiplications at once, not one after another. Still one
+    /// differing word changes the hash (every step of a lane, and each
+    /// fold, is a bijection).
+    fn absorb(&mut self, len: usize, words: impl Iterator<Item = u64>) {
+        self.word(len as u64);
+        let mut lanes = [self.0, self.0 ^ 1, self.0 ^ 2, self.0 ^ 3].map(Fnv);
+        for (i, w) in words.enumerate() {
+            lanes[i & 3].word(w);
+        }
+        for lane in lanes {
+            self.word(lane.0);
+        }
+    }
+
+    /// Feeds a slice of bytes eight to a word, with its length.
+    pub fn u8s(&mut self, v: &[u8]) {
+        let chunks = v.chunks_exact(8);
+        let rest = pack(chunks.remainder().iter().map(|&b| b as u64), 8);
+        let words = chunks.map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        self.absorb(v.len(), words.chain([rest]));
+    }
+
+    /// Feeds a slice of `u16`s four to a word, with its length.
+    pub fn u16s(&mut self, v: &[u16]) {
+        let chunks = v.chunks_exact(4);
+        let rest = pack(chunks.remainder().iter().map(|&x| x as u64), 16);
+        let words = chunks
+            .map(|c| c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | (c[3] as u64) << 48);
+        self.absorb(v.len(), words.chain([rest]));
+    }
+
+    /// Feeds a slice of `u32`s two to a word, with its length.
+    pub fn u32s(&mut self, v: &[u32]) {
+        let chunks = v.chunks_exact(2);
+        let rest = pack(chunks.remainder().iter().map(|&x| x as u64), 32);
+        let words = chunks.map(|c| c[0] as u64 | (c[1] as u64) << 32);
+        self.absorb(v.len(), words.chain([rest]));
+    }
+
+    /// Feeds a slice of `usize`s a word each, with its length.
+    pub fn usizes(&mut self, v: &[usize]) {
+        self.absorb(v.len(), v.iter().map(|&x| x as u64));
+    }
+
+    /// Feeds a slice of flags eight to a word, with its length.
+    pub fn bools(&mut self, v: &[bool]) {
+        let chunks = v.chunks_exact(8);
+        let rest = pack(chunks.remainder().iter().map(|&b| b as u64), 8);
+        let words = chunks.map(|c| pack(c.iter().map(|&b| b as u64), 8));
+        self.absorb(v.len(), words.chain([rest]));
+    }
+
     /// The hash so far.
     pub fn finish(&self) -> u64 {
         self.0
     }
 }
 
+/// Packs small values into one word, `bits` each, the first lowest.
+fn pack(values: impl Iterator<Item = u64>, bits: u32) -> u64 {
+    values
+        .enumerate()
+        .fold(0, |w, (i, v)| w | v << (bits * i as u32))
+}
+
+/// What decides a faction's planning costs from here on (see the module
+/// notes): beliefs, the cheapest step known, danger and chokepoints.
+fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
+    h.u8s(k.belief_bytes());
+    h.int(k.unknown_cost() as i64);
+    let cheapest = crate::path::CostMap::cheapest_steps(k);
+    h.int(cheapest.straight as i64);
+    h.int(cheapest.diagonal as i64);
+    let influence = k.influence();
+    h.int(influence.weight() as i64);
+    let (danger, choke, dangerous, undrained) = influence.state();
+    h.u16s(danger);
+    h.bools(choke);
+    h.u32s(dangerous);
+    h.int(undrained as i64);
+}
+
+fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
+    match p {
+        Some(p) => {
+            h.int(p.x as i64);
+            h.int(p.y as i64);
+        }
+        None => h.int(i64::MIN),
+    }
+}
+
 impl Game {
-    /// The state hash: turn, the RNG's position, every monster (where, its
-    /// hit points, energy, presence, counters, the plan it follows), what
-    /// every faction has learnt (how much, and the order: its log), and
-    /// the player's state.
+    /// The state hash: everything that can change what happens next (see
+    /// the module notes for what is left out, and why).
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv::default();
         h.int(self.turn as i64);
+        h.int(self.seed as i64);
         h.bytes(&self.rng.get_word_pos().to_le_bytes());
+        let c = &self.config;
+        for v in [
+            c.expansion_budget,
+            c.patience as u64,
+            c.avoid_radius as u64,
+            c.detour_budget,
+            c.claim_radius as u64,
+            self.spent,
+        ] {
+            h.int(v as i64);
+        }
+        h.int(self.monsters.len() as i64);
         for m in &self.monsters {
             h.int(m.id as i64);
-            h.int(m.pos.x as i64);
-            h.int(m.pos.y as i64);
+            h.int(m.faction as i64);
+            hash_pos(&mut h, Some(m.pos));
             h.int(m.hp as i64);
             h.int(m.energy);
+            h.int(m.speed as i64);
+            h.int(m.is_player as i64);
             h.int(match m.presence {
                 Presence::Here => 0,
                 Presence::Escaped(t) => 1 + 2 * t as i64,
                 Presence::Dead(t) => 2 + 2 * t as i64,
             });
+            for v in [m.still, m.blocked_waits, m.patience] {
+                h.int(v as i64);
+            }
             let s = m.stats;
             for v in [s.steps, s.bumps, s.replans, s.expanded, s.wasted, s.waits] {
                 h.int(v as i64);
             }
-            for p in m.planner.remaining() {
-                h.int(p.x as i64);
-                h.int(p.y as i64);
+            h.u32s(m.trail.cells());
+            m.planner.hash_into(&mut h);
+        }
+        let q = &self.queue;
+        h.int(q.waiting.len() as i64);
+        for &id in &q.waiting {
+            h.int(id as i64);
+        }
+        match &q.suspended {
+            None => h.int(-1),
+            Some(s) => {
+                h.int(s.log_len as i64);
+                hash_pos(&mut h, Some(s.from));
+                h.int(s.expanded as i64);
+                hash_knowledge(&mut h, &s.snapshot);
             }
         }
+        h.int(self.factions.len() as i64);
         for f in &self.factions {
+            hash_knowledge(&mut h, f.knowledge());
             h.int(f.log().len() as i64);
-            for p in f.log() {
-                h.int(p.x as i64);
-                h.int(p.y as i64);
+            match f.islands_cache() {
+                None => h.int(-1),
+                Some((islands, turn, len)) => {
+                    h.int(turn as i64);
+                    h.int(len as i64);
+                    h.int(islands.count() as i64);
+                    h.u32s(islands.labels());
+                }
             }
-            if let Some(p) = f.player_seen() {
-                h.int(p.x as i64);
-                h.int(p.y as i64);
-            }
+            hash_pos(&mut h, f.player_seen());
         }
-        if let Some(play) = &self.play {
-            h.int(play.carrying as i64);
-            h.int(match play.outcome {
-                PlayOutcome::Playing => 0,
-                PlayOutcome::Won(t) => 1 + 2 * t as i64,
-                PlayOutcome::Lost(t) => 2 + 2 * t as i64,
-            });
+        match &self.play {
+            None => h.int(-1),
+            Some(play) => {
+                h.int(play.player as i64);
+                hash_pos(&mut h, play.treasure);
+                hash_pos(&mut h, play.stairs);
+                h.int(play.carrying as i64);
+                h.int(match play.outcome {
+                    PlayOutcome::Playing => 0,
+                    PlayOutcome::Won(t) => 1 + 2 * t as i64,
+                    PlayOutcome::Lost(t) => 2 + 2 * t as i64,
+                });
+            }
         }
         h.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Pos;
+    use crate::level::Level;
+    use crate::sim::{Command, SimConfig};
+    use crate::terrain::Terrain;
+    use rand::RngExt;
+
+    /// Twelve monsters in a corridor with a tiny search budget: searches
+    /// wait in the queue and one is suspended.
+    fn busy_game() -> Game {
+        let text = "name: t\nfaction: crowd glyph=c sight=3 planner=astar goal=1\nmap:\n##########################\n#cccc#..................##\n#cccc...................1#\n#cccc#..................##\n##########################\n";
+        let level = Level::parse(text, "t".as_ref()).unwrap();
+        let config = SimConfig {
+            expansion_budget: 5,
+            ..SimConfig::default()
+        };
+        let mut game = Game::new(&level, 1, config).unwrap();
+        for _ in 0..3 {
+            game.apply(Command::Advance);
+        }
+        assert!(
+            game.queue.waiting.len() >= 2,
+            "{}",
+            game.queue.waiting.len()
+        );
+        assert!(game.queue.suspended.is_some());
+        game
+    }
+
+    type Change = fn(&mut Game);
+
+    /// Two games that differ only in one piece of state that can change
+    /// what happens next hash differently.
+    #[test]
+    fn every_piece_of_state_that_decides_the_future_is_hashed() {
+        let game = busy_game();
+        let base = game.state_hash();
+        assert_eq!(game.clone().state_hash(), base);
+        let changes: [(&str, Change); 17] = [
+            ("patience", |g| g.monsters[0].patience += 1),
+            ("still", |g| g.monsters[0].still += 1),
+            ("blocked waits", |g| g.monsters[0].blocked_waits += 1),
+            ("energy", |g| g.monsters[0].energy += 1),
+            ("queue order", |g| g.queue.waiting.swap(0, 1)),
+            ("queue contents", |g| {
+                g.queue.waiting.pop_back();
+            }),
+            ("suspended search", |g| g.queue.suspended = None),
+            ("suspended progress", |g| {
+                g.queue.suspended.as_mut().unwrap().expanded += 1
+            }),
+            ("suspended snapshot", |g| {
+                let s = g.queue.suspended.as_mut().unwrap();
+                s.snapshot.learn(Pos::new(20, 2), Terrain::Wall, 0);
+            }),
+            ("planner status", |g| g.monsters[11].planner.request(None)),
+            ("claims", |g| g.monsters[0].planner.set_claims(vec![30])),
+            ("beliefs", |g| {
+                g.factions[0]
+                    .knowledge_mut()
+                    .0
+                    .learn(Pos::new(20, 2), Terrain::Wall, 0);
+            }),
+            ("danger", |g| {
+                g.factions[0].knowledge_mut().0.death(Pos::new(20, 2));
+            }),
+            ("log length", |g| {
+                g.factions[0].log_changes(vec![Pos::new(1, 1)])
+            }),
+            ("player seen", |g| {
+                g.factions[0].player_seen = Some(Pos::new(1, 1))
+            }),
+            ("rng", |g| {
+                g.rng.random_range(0..10);
+            }),
+            ("spent budget", |g| g.spent += 1),
+        ];
+        for (what, change) in changes {
+            let mut other = game.clone();
+            change(&mut other);
+            assert_ne!(other.state_hash(), base, "{what} is not hashed");
+        }
+    }
+
+    #[test]
+    fn word_hashing_sees_every_element() {
+        let hash = |f: &dyn Fn(&mut Fnv)| {
+            let mut h = Fnv::default();
+            f(&mut h);
+            h.finish()
+        };
+        let a: Vec<u16> = (0..11).collect();
+        for i in 0..a.len() {
+            let mut b = a.clone();
+            b[i] ^= 0x8000;
+            assert_ne!(hash(&|h| h.u16s(&a)), hash(&|h| h.u16s(&b)), "{i}");
+        }
+        let bytes = [7u8; 13];
+        assert_ne!(
+            hash(&|h| h.u8s(&bytes)),
+            hash(&|h| h.u8s(&bytes[..12])),
+            "length counts"
+        );
+        let flags = [true, false, true];
+        assert_ne!(
+            hash(&|h| h.bools(&flags)),
+            hash(&|h| h.bools(&[true, true, true]))
+        );
     }
 }

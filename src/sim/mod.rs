@@ -23,6 +23,7 @@ mod event;
 mod faction;
 mod game;
 mod hash;
+pub mod memory;
 mod monster;
 mod play;
 mod report;

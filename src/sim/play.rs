@@ -126,7 +126,8 @@ impl Game {
     }
 
     /// The player's action; false if it took no time (walking into a wall
-    /// the player already knew).
+    /// the player already knew). A diagonal past a wall corner is no more
+    /// an attack than a move, for the player as for monsters.
     fn player_acts(&mut self, id: usize, action: PlayerAction, ev: &mut Vec<Event>) -> bool {
         let PlayerAction::Move(dir) = action else {
             self.stand(id, None, ev);
@@ -134,11 +135,11 @@ impl Game {
         };
         let at = self.monsters[id].pos;
         let to = at.step(dir);
-        if let Some(other) = self.world.occupant(to) {
-            self.attack(id, other as usize, ev);
-            return true;
-        }
         if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some() {
+            if let Some(other) = self.world.occupant(to) {
+                self.attack(id, other as usize, ev);
+                return true;
+            }
             self.step(id, to, dir, ev);
             self.player_arrived(to, ev);
             return true;

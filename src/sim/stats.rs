@@ -45,6 +45,12 @@ pub struct Trail {
 }
 
 impl Trail {
+    /// The walk with its loops cut out, first cell first (for the state
+    /// hash: what it will count as wasted depends on it).
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
     /// A walk starting at cell `start`.
     pub fn new(start: u32) -> Trail {
         let mut t = Trail::default();

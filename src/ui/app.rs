@@ -5,13 +5,17 @@
 //! and nothing else (see `view.rs`).
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use crate::geom::Pos;
 use crate::knowledge::Turn;
 use crate::level::Level;
 use crate::path::Connectivity;
 use crate::path::trace::{Trace, trace_search};
-use crate::replay::{HASH_EVERY, Item, LevelSource, Recorder, Replay, ReplayError};
+use crate::replay::{
+    Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
+    check,
+};
 use crate::sim::MonsterId;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
@@ -98,8 +102,15 @@ pub struct App {
     /// Cells bumped into, and on which turn.
     pub(crate) flashes: Vec<(Pos, Turn)>,
     pub(crate) inspector: Option<Inspector>,
-    /// Playing a replay back: the commands still to apply, one a tick.
-    pub(crate) script: Option<VecDeque<Command>>,
+    /// Playing a replay back: the items still to play (with their file
+    /// lines): a command a tick, each state hash checked as soon as the
+    /// game reaches its turn.
+    pub(crate) script: Option<VecDeque<(usize, Item)>>,
+    /// State hashes of the replay checked so far.
+    pub(crate) hashes_checked: usize,
+    /// Where the replay played back parted from the recording; playback
+    /// stops there.
+    pub(crate) desync: Option<Desync>,
     /// Every command given, with state hashes: the replay, and the save.
     pub(crate) recorder: Recorder,
 }
@@ -107,52 +118,91 @@ pub struct App {
 impl App {
     /// Watches `level` played with `seed`.
     pub fn new(level: &Level, seed: u64) -> Result<App, GameError> {
-        App::start(level, seed, Mode::Watch)
+        App::start(level, seed, Mode::Watch, SimConfig::default())
     }
 
     /// Plays `level` (which must place the player, `@`) with `seed`.
     pub fn play(level: &Level, seed: u64) -> Result<App, GameError> {
-        App::start(level, seed, Mode::Play)
+        App::start(level, seed, Mode::Play, SimConfig::default())
     }
 
-    /// Plays `replay` back, a command a tick, with the watch keys (pause,
-    /// step, speed, overlays, inspector).
+    /// Plays `replay` back with the settings it was recorded with, a
+    /// command a tick, with the watch keys (pause, step, speed, overlays,
+    /// inspector). Every state hash is checked when the game reaches its
+    /// turn; at the first difference playback stops and says so.
     pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
         let level = replay.level()?;
-        let mut app = App::start(&level, replay.seed, Mode::Watch)?;
+        let mut app = App::start(&level, replay.seed, Mode::Watch, replay.config)?;
         app.script = Some(
-            replay
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Command(_, c) => Some(c.clone()),
-                    Item::Hash(..) => None,
-                })
+            (0..replay.items.len())
+                .map(|i| (replay.line_of(i), replay.items[i].clone()))
                 .collect(),
         );
         app.say(format!(
             "Replay of {}: space to pause, . to step.",
             level.name
         ));
+        // Hashes recorded before any command (turn 0).
+        app.check_hashes();
         Ok(app)
     }
 
     /// Goes on with a saved game: its replay is played to where it was
-    /// saved (checking every hash), and recording continues.
+    /// saved, once, checking every hash on the way, and recording
+    /// continues.
     pub fn resume(replay: Replay) -> Result<App, ReplayError> {
-        let game = replay.restore()?;
+        App::resume_with(replay, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`App::resume`], telling `progress` each turn the save's replay
+    /// reaches; a break stops it ([`ReplayError::Interrupted`]).
+    pub fn resume_with(
+        replay: Replay,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<App, ReplayError> {
         let level = replay.level()?;
+        let game = replay.restore_on(&level, progress)?;
+        Ok(App::resume_checked(crate::save::CheckedSave {
+            replay,
+            level,
+            game,
+        }))
+    }
+
+    /// Goes on with a save already checked and restored
+    /// ([`crate::save::SaveSlot::load_checked`]), without playing it again.
+    pub fn resume_checked(save: crate::save::CheckedSave) -> App {
+        let crate::save::CheckedSave {
+            replay,
+            level,
+            game,
+        } = save;
         let mode = if game.player().is_some() {
             Mode::Play
         } else {
             Mode::Watch
         };
-        let mut app = App::start(&level, replay.seed, mode)?;
         let turn = game.turn();
-        app.game = game;
-        app.recorder = Recorder::resume(replay, turn, HASH_EVERY);
+        let recorder = Recorder::resume(replay, turn, HASH_EVERY);
+        let mut app = App::with_game(&level, game, mode, recorder);
         app.say(format!("Resumed on turn {turn}."));
-        Ok(app)
+        app
+    }
+
+    /// Where a replay played back parted from its recording, if it did.
+    pub fn desync(&self) -> Option<&Desync> {
+        self.desync.as_ref()
+    }
+
+    /// The desync as the screen says it.
+    pub fn desync_text(d: &Desync) -> String {
+        match d.kind {
+            DesyncKind::Hash { expected, found } => format!(
+                "DESYNC on turn {} (line {}): expected {expected:016x}, found {found:016x}",
+                d.turn, d.line
+            ),
+            _ => format!("DESYNC (line {}): {}", d.line, d.what()),
+        }
     }
 
     /// The game so far as a replay (what a save holds), ending with the
@@ -167,10 +217,14 @@ impl App {
         replay
     }
 
-    fn start(level: &Level, seed: u64, mode: Mode) -> Result<App, GameError> {
-        let config = SimConfig::default();
+    fn start(level: &Level, seed: u64, mode: Mode, config: SimConfig) -> Result<App, GameError> {
         let game = Game::new(level, seed, config)?;
         let recorder = Recorder::new(LevelSource::Text(level.to_text()), seed, config, HASH_EVERY);
+        Ok(App::with_game(level, game, mode, recorder))
+    }
+
+    /// An app showing `game`, a game of `level`, recording with `recorder`.
+    fn with_game(level: &Level, game: Game, mode: Mode, recorder: Recorder) -> App {
         let mut app = App {
             mode,
             cursor: None,
@@ -188,13 +242,15 @@ impl App {
             flashes: Vec::new(),
             inspector: None,
             script: None,
+            hashes_checked: 0,
+            desync: None,
             recorder,
         };
         app.say(format!(
             "{}: {}. Press ? for help.",
             level.name, level.description
         ));
-        Ok(app)
+        app
     }
 
     /// Playing or watching.
@@ -335,6 +391,9 @@ impl App {
             Intent::Help => self.help = true,
             Intent::Inspect => self.inspect_next(),
             Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom => {}
+            Intent::TogglePause if self.desync.is_some() => {
+                self.say("Playback stopped at the desync.".to_string());
+            }
             Intent::TogglePause => {
                 self.paused = !self.paused;
                 self.say(if self.paused { "Paused." } else { "Running." }.to_string());
@@ -437,35 +496,73 @@ impl App {
             && !self.paused
             && !self.help
             && !self.confirm_quit
+            && self.desync.is_none()
             && (self.script.is_some() || !self.game.is_settled())
         {
             self.step();
         }
     }
 
-    /// Plays one turn and notes what matters in the log and the flashes.
+    /// Plays one turn (a replay: its next command) and notes what matters
+    /// in the log and the flashes.
     pub fn step(&mut self) {
-        let command = match &mut self.script {
-            Some(script) => match script.pop_front() {
-                Some(c) => c,
-                None => {
+        if self.desync.is_some() {
+            return;
+        }
+        let events = match &mut self.script {
+            Some(script) => {
+                let Some((line, item)) = script.pop_front() else {
                     self.paused = true;
-                    self.say("End of the replay.".to_string());
+                    self.say(format!(
+                        "End of the replay: in sync, {} state hashes checked.",
+                        self.hashes_checked
+                    ));
                     return;
+                };
+                // A replay is played as recorded, not recorded again.
+                match check(&mut self.game, &item) {
+                    Ok(events) => events,
+                    Err(kind) => return self.desynced(line, kind),
                 }
-            },
+            }
             None if self.game.is_settled() => {
                 self.say("Nothing more can happen.".to_string());
                 return;
             }
-            None => Command::Advance,
+            None => self.recorder.apply(&mut self.game, Command::Advance),
         };
-        let events = self.recorder.apply(&mut self.game, command);
         let turn = self.game.turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         for e in events {
             self.note(e, turn);
         }
+        self.check_hashes();
+    }
+
+    /// Replay playback: checks the state hashes next in the script (those
+    /// of the turn just reached).
+    fn check_hashes(&mut self) {
+        while let Some(script) = &mut self.script
+            && let Some((line, item @ Item::Hash(..))) = script.front().cloned()
+        {
+            script.pop_front();
+            if let Err(kind) = check(&mut self.game, &item) {
+                return self.desynced(line, kind);
+            }
+            self.hashes_checked += 1;
+        }
+    }
+
+    /// Playback parted from the recording: say so, and stop there.
+    fn desynced(&mut self, line: usize, kind: DesyncKind) {
+        let d = Desync {
+            line,
+            turn: self.game.turn(),
+            kind,
+        };
+        self.say(App::desync_text(&d));
+        self.desync = Some(d);
+        self.paused = true;
     }
 
     fn note(&mut self, e: Event, turn: Turn) {

@@ -90,6 +90,19 @@ impl Widget for &App {
                 Mode::Watch => &HELP,
             };
             draw_help(keys, area, buf);
+        } else if let Some(d) = self.desync() {
+            let line = App::desync_text(d);
+            draw_box(
+                " Replay out of sync ",
+                &[
+                    line.as_str(),
+                    "",
+                    "Playback stopped on this turn: the game no longer",
+                    "matches the recording. q: quit",
+                ],
+                area,
+                buf,
+            );
         } else if let Some(play) = self.game().play_state() {
             let line = match play.outcome {
                 PlayOutcome::Playing => None,
@@ -304,6 +317,17 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, style);
     let text = if app.confirming_quit() {
         "Really quit? q or Enter: quit; any other key: stay".to_string()
+    } else if let Some(d) = app.desync() {
+        let alarm = Style::default().fg(Color::White).bg(Color::Red);
+        buf.set_style(area, alarm);
+        buf.set_stringn(
+            area.x,
+            area.y,
+            App::desync_text(d),
+            area.width as usize,
+            alarm,
+        );
+        return;
     } else if let Some(i) = app.inspector() {
         let m = &game.monsters()[i.monster as usize];
         let f = game.factions()[m.faction()].spec();

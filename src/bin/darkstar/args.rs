@@ -9,6 +9,8 @@ use anyhow::{Result, bail};
 use clap::Args;
 use darkstar::level::Level;
 use darkstar::mapgen::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style};
+use darkstar::sim::SimConfig;
+use darkstar::sim::memory::{self, DEFAULT_MAX_MEMORY, Footprint};
 
 /// Most monsters a generated faction may have.
 pub const MAX_MONSTERS_PER_FACTION: usize = 10_000;
@@ -67,15 +69,58 @@ pub struct LevelFlags {
     pub seed: Option<u64>,
     #[command(flatten)]
     pub generator: GenFlags,
+    #[command(flatten)]
+    pub memory: MemoryFlag,
+}
+
+/// The memory cap a game must fit in.
+#[derive(Debug, Clone, Args)]
+pub struct MemoryFlag {
+    /// Refuse games estimated to need more memory than this (K, M, G, T:
+    /// powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    pub max_memory: u64,
+}
+
+impl Default for MemoryFlag {
+    fn default() -> Self {
+        MemoryFlag {
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+impl MemoryFlag {
+    /// Refuses a game of this footprint if it would not fit.
+    pub fn check(&self, footprint: &Footprint) -> Result<()> {
+        self.check_games(footprint, 1)
+    }
+
+    /// Refuses `games` games of this footprint played at once (a sweep
+    /// plays one a thread) if they would not fit together.
+    pub fn check_games(&self, footprint: &Footprint, games: u64) -> Result<()> {
+        let games = games.max(1);
+        match memory::check(footprint, &SimConfig::default(), self.max_memory / games) {
+            Ok(_) => Ok(()),
+            Err(e) if games == 1 => Err(e.into()),
+            Err(e) => bail!(
+                "{e} (a sweep plays {games} games at once, one a thread, so each has 1/{games} of the limit)"
+            ),
+        }
+    }
 }
 
 impl LevelFlags {
     /// The level to play and the game's seed: the file (a bare map, such
     /// as a Moving AI one, gets the generator's default factions), or a
     /// generated level (`play_level` when it is to be played as `@`).
+    /// A game that would need more memory than `--max-memory` allows is
+    /// refused here, before it is generated or started.
     pub fn choose(&self, to_play: bool) -> Result<(Level, u64)> {
         let params = self.generator.params();
         let Some(path) = &self.level else {
+            self.memory
+                .check(&Footprint::of_generated(&params, to_play))?;
             let seed = self.seed.unwrap_or(1);
             let level = if to_play {
                 darkstar::mapgen::play_level(&params, seed)
@@ -86,6 +131,7 @@ impl LevelFlags {
         };
         // A bare map (Moving AI) gets the default factions.
         let level = Level::load_populated(path, 1, params.monsters_per_faction)?;
+        self.memory.check(&Footprint::of_level(&level))?;
         Ok((level, 1))
     }
 }
@@ -101,6 +147,28 @@ fn parse_monsters(text: &str) -> Result<usize, String> {
             "expected a whole number from 1 to {MAX_MONSTERS_PER_FACTION}, got {text:?}"
         )),
     }
+}
+
+/// A size in bytes: a whole number, optionally followed by K, M, G or T
+/// (powers of 1024; `KiB`, `MB` and the like are read the same way).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("expected a size such as 512M or 2G, got {text:?}")),
+    };
+    number
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1u64 << shift))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("expected a size such as 512M or 2G, got {text:?}"))
 }
 
 /// `A..B`: the seeds of a sweep (at most a million).
@@ -151,6 +219,16 @@ pub fn needs_player(level: &Level) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2X").is_err());
+        assert!(parse_size("99999999999T").is_err());
+    }
 
     #[test]
     fn seeds_are_a_bounded_range() {

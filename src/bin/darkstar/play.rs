@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
-use darkstar::save::SaveSlot;
+use darkstar::save::{SaveError, SaveSlot};
 use darkstar::textfile::escape_controls;
 use darkstar::ui::{App, Exit};
 
@@ -42,14 +42,36 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     // Lock, leftovers of an interrupted write, a writable folder: all
     // before the player invests a game.
     let slot = SaveSlot::open(&path)?;
-    // Checked completely (every state hash) before anything is decided,
-    // so a save that cannot be resumed is never taken for no save.
-    let saved = slot.load_checked()?;
+    // Checked completely (every state hash, one pass, restoring the game
+    // for resuming) before anything is decided, so a save that cannot be
+    // resumed is never taken for no save.
+    let saved = match slot.load_parsed()? {
+        None => None,
+        Some(replay) => {
+            // Its game must fit the memory cap before it is played back.
+            let footprint = replay.footprint().map_err(|cause| SaveError::Unreadable {
+                save: path.clone(),
+                cause,
+            })?;
+            args.level.memory.check(&footprint)?;
+            // A progress bar for a long save; Ctrl-C breaks off.
+            let playback = crate::replay::Playback::new("checking the save")?;
+            let checked = slot.check_with(replay, playback.callback());
+            playback.finish();
+            match checked {
+                Err(e @ SaveError::Interrupted { .. }) => {
+                    eprintln!("darkstar: {e}");
+                    return Ok(ExitCode::from(crate::replay::INTERRUPTED));
+                }
+                checked => Some(checked?),
+            }
+        }
+    };
     let asks_for_a_game = args.level.level.is_some()
         || args.level.seed.is_some()
         || args.level.generator.params() != darkstar::mapgen::GenParams::default();
     let resume = match saved {
-        None if args.resume => bail!(darkstar::save::SaveError::Missing(path)),
+        None if args.resume => bail!(SaveError::Missing(path)),
         None => None,
         Some(_) if args.new => None,
         Some(_) if asks_for_a_game => bail!(
@@ -58,7 +80,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
              moves the save to a dated backup beside it",
             path.display()
         ),
-        Some(replay) => Some(replay),
+        Some(checked) => Some(checked),
     };
     let level = match resume {
         Some(_) => None,
@@ -71,9 +93,8 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     darkstar::ui::require_terminal("play")?;
     let mut backup = None;
     let app = match (resume, level) {
-        (Some(replay), _) => {
-            App::resume(replay).with_context(|| format!("cannot resume from {}", path.display()))?
-        }
+        // Already played back and checked: not played again.
+        (Some(checked), _) => App::resume_checked(checked),
         (None, Some((level, seed))) => {
             let app = App::play(&level, seed).with_context(|| {
                 format!("level \"{}\" cannot start", escape_controls(&level.name))

@@ -1,14 +1,28 @@
-//! `darkstar replay FILE`: plays a recorded game back in the terminal;
+//! `darkstar replay FILE`: plays a recorded game back in the terminal
+//! (with its recorded settings, checking every state hash as it plays);
 //! `--verify` plays it headless, checks every state hash, and exits 0 in
 //! sync, 1 naming the line and turn of the first difference, 2 on a file
-//! that is not a replay.
+//! that is not a replay, 130 when interrupted (Ctrl-C). Long replays show
+//! a progress bar on stderr; so does resuming a long save (see
+//! [`Playback`]).
 
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use anyhow::Result;
+use crate::args::MemoryFlag;
+use anyhow::{Context, Result};
 use clap::Args;
-use darkstar::replay::{LevelSource, Replay};
+use darkstar::replay::{Checked, Progress, Replay};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use signal_hook::SigId;
+use signal_hook::consts::SIGINT;
+
+/// The exit code of a run interrupted by SIGINT (128 + 2, as shells do).
+pub const INTERRUPTED: u8 = 130;
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -18,18 +32,24 @@ pub struct ReplayArgs {
     /// Play it headless and check every state hash.
     #[arg(long)]
     verify: bool,
+    #[command(flatten)]
+    memory: MemoryFlag,
 }
 
 pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let file = &args.file;
     let replay = Replay::load(file)?;
+    args.memory.check(&replay.footprint()?)?;
     if !args.verify {
         darkstar::ui::require_terminal("replay")?;
         let app = darkstar::ui::App::replay(&replay)?;
         return crate::play::finish(darkstar::ui::run(app).1);
     }
-    match replay.verify()? {
-        Ok(v) => {
+    let playback = Playback::new("verifying")?;
+    let checked = replay.verify_with(playback.callback());
+    playback.finish();
+    match checked? {
+        Checked::InSync(v) => {
             crate::output::print(&format!(
                 "{}: in sync: {} commands, {} state hashes checked, up to turn {}\n",
                 file.display(),
@@ -39,25 +59,71 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
             ))?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(d) => {
-            crate::output::print(&format!(
-                "{}:{}: desync on turn {}: expected {:016x}, found {:016x}\n",
-                file.display(),
-                d.item + header_lines(&replay),
-                d.turn,
-                d.expected,
-                d.found
-            ))?;
+        Checked::Desync(d) => {
+            crate::output::print(&format!("{}:{}: {}\n", file.display(), d.line, d.what()))?;
             Ok(ExitCode::FAILURE)
+        }
+        Checked::Interrupted { turn } => {
+            eprintln!("darkstar: {}: interrupted on turn {turn}", file.display());
+            Ok(ExitCode::from(INTERRUPTED))
         }
     }
 }
 
-/// Lines before the first item of a replay file, to turn an item number
-/// into a line number.
-fn header_lines(replay: &Replay) -> usize {
-    match &replay.level {
-        LevelSource::Generated { .. } => 4,
-        LevelSource::Text(t) => 5 + t.lines().count(),
+/// Playing a replay headless (verifying it, resuming a save): a progress
+/// bar on stderr (hidden when stderr is not a terminal), and SIGINT
+/// (Ctrl-C) breaking off at the next turn instead of killing the process.
+pub struct Playback {
+    bar: ProgressBar,
+    stop: Arc<AtomicBool>,
+    sigint: SigId,
+}
+
+impl Playback {
+    /// Starts catching SIGINT; `what` labels the bar.
+    pub fn new(what: &str) -> Result<Playback> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let sigint =
+            signal_hook::flag::register(SIGINT, Arc::clone(&stop)).context("catching SIGINT")?;
+        let target = if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(None, target);
+        let style = ProgressStyle::with_template(
+            "{msg} turn {pos}/{len} [{bar:40}] {percent}% ({eta} left)",
+        )
+        .context("the progress bar")?
+        .progress_chars("=> ");
+        bar.set_style(style);
+        bar.set_message(what.to_string());
+        Ok(Playback { bar, stop, sigint })
+    }
+
+    /// The progress callback for [`Replay::verify_with`] and the like.
+    pub fn callback(&self) -> impl FnMut(Progress) -> ControlFlow<()> + '_ {
+        |p: Progress| {
+            if self.stop.load(Ordering::SeqCst) {
+                return ControlFlow::Break(());
+            }
+            if self.bar.length() != Some(p.total as u64) {
+                self.bar.set_length(p.total as u64);
+            }
+            self.bar.set_position(p.turn as u64);
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Takes the bar off the screen.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Playback {
+    fn drop(&mut self) {
+        // SIGINT goes back to whatever else handles it (or kills).
+        signal_hook::low_level::unregister(self.sigint);
     }
 }

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use crate::args::{GenFlags, parse_seeds};
+use darkstar::sim::memory::Footprint;
+
+use crate::args::{GenFlags, MemoryFlag, parse_seeds};
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
@@ -20,10 +22,15 @@ pub struct SweepArgs {
     turns: u32,
     #[command(flatten)]
     generator: GenFlags,
+    #[command(flatten)]
+    memory: MemoryFlag,
 }
 
 pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
     let params = args.generator.params();
+    let threads = rayon::current_num_threads() as u64;
+    args.memory
+        .check_games(&Footprint::of_generated(&params, false), threads)?;
     let s = darkstar::sweep::sweep(&params, args.seeds.clone(), args.turns);
     crate::output::print(&format!(
         "seeds {}..{} ({} levels, {}x{} {}), at most {} turns each, on {} threads\n\

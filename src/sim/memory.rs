@@ -1,0 +1,273 @@
+//! How much memory a game will need, estimated before anything big is
+//! allocated, and a cap that refuses games past it with a clear error
+//! instead of an allocation failure (which aborts the process, terminal
+//! and all). Every term below counts what a structure of the simulation
+//! really allocates per cell or per monster; the test
+//! `memory::the_estimate_covers_what_a_game_uses` in tests/ measures a
+//! real game's peak against it.
+//!
+//! The estimate is made from a [`Footprint`] (map size, and how many
+//! monsters each faction has and how they plan), which can be had from a
+//! [`Level`] or, before generating anything, from the generator's
+//! parameters.
+//!
+//! ```
+//! use darkstar::mapgen::GenParams;
+//! use darkstar::sim::SimConfig;
+//! use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check};
+//! let small = Footprint::of_generated(&GenParams::default(), false);
+//! assert!(check(&small, &SimConfig::default(), DEFAULT_MAX_MEMORY).is_ok());
+//! let huge = Footprint::of_generated(
+//!     &GenParams { width: 1024, height: 1024, monsters_per_faction: 10_000, ..GenParams::default() },
+//!     false,
+//! );
+//! let err = check(&huge, &SimConfig::default(), DEFAULT_MAX_MEMORY).unwrap_err();
+//! assert!(err.to_string().contains("--max-memory"));
+//! ```
+
+use crate::explore::Replanner;
+use crate::level::Level;
+use crate::mapgen::GenParams;
+
+use super::SimConfig;
+
+/// The cap a game's estimated memory must stay under unless the player
+/// says otherwise (`--max-memory`): 2 GiB, a quarter of a modest machine.
+pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
+
+/// The true world a cell: terrain (1 byte) and occupant (a `u32`).
+const WORLD_PER_CELL: u64 = 1 + 4;
+/// A faction's knowledge a cell: belief (1), last seen turn (4), danger
+/// (2), chokepoint flag (1), danger penalty (2), the list of dangerous
+/// cells (4, when every cell is), island labels (4) and its discovery log
+/// (8 a cell learnt: each cell is learnt at most once, and the log is
+/// compacted as its readers catch up).
+const FACTION_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4 + 4 + 8;
+/// An A* search context a cell: its 16-byte node record and, at worst, a
+/// 4-byte entry in its open list. The game keeps two (the search queue's
+/// and the one for detours round units).
+const SEARCH_PER_CELL: u64 = 16 + 4;
+/// A suspended search keeps a snapshot of the knowledge it started on:
+/// beliefs, last seen turns and the danger grids.
+const SNAPSHOT_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4;
+/// One D* Lite planner a cell: g and rhs (8 bytes each), the queued key
+/// (`Option<(u64, u64)>`, 24), and its heap, whose entries (24 bytes) run
+/// to about a quarter of the cells at their peak (more when lazily deleted
+/// entries pile up; the heap is compacted then).
+const DSTAR_PER_CELL: u64 = 8 + 8 + 24 + 24 / 4;
+/// A monster's fixed part: the `Monster` record with its planner and
+/// statistics.
+const MONSTER_FIXED: u64 = 512;
+/// Per cell of a monster's path: the cell (8), its planned cost (8), and
+/// its trail's loop-erased walk (a `u32` and an ordered-map entry, about
+/// 40).
+const PATH_PER_CELL: u64 = 8 + 8 + 4 + 40;
+
+/// What decides a game's memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Footprint {
+    pub width: u32,
+    pub height: u32,
+    /// Each faction's planner and monster count.
+    pub factions: Vec<(Replanner, u64)>,
+    /// A player (`@`): one more faction (its own fog) and monster.
+    pub player: bool,
+}
+
+impl Footprint {
+    /// The footprint of a level.
+    pub fn of_level(level: &Level) -> Footprint {
+        let mut counts = vec![0u64; level.factions.len()];
+        for s in &level.spawns {
+            if let Some(c) = counts.get_mut(s.faction) {
+                *c += 1;
+            }
+        }
+        Footprint {
+            width: level.terrain.width(),
+            height: level.terrain.height(),
+            factions: level
+                .factions
+                .iter()
+                .zip(counts)
+                .map(|(f, n)| (f.planner, n))
+                .collect(),
+            player: level.player.is_some(),
+        }
+    }
+
+    /// The footprint of a generated level, from its parameters alone
+    /// (nothing is generated): three factions of `monsters_per_faction`;
+    /// the watched and headless ones are the blind (A*), the scouts (D*
+    /// Lite) and the natives (A*), a play level's are three hostile A*
+    /// factions and the player. (At most: a level with too little floor
+    /// places fewer.)
+    pub fn of_generated(params: &GenParams, play: bool) -> Footprint {
+        let n = params.monsters_per_faction.max(1) as u64;
+        let factions = if play {
+            vec![(Replanner::AStar, n); 3]
+        } else {
+            vec![
+                (Replanner::AStar, n),
+                (Replanner::DStarLite, n),
+                (Replanner::AStar, n),
+            ]
+        };
+        Footprint {
+            width: params.width,
+            height: params.height,
+            factions,
+            player: play,
+        }
+    }
+
+    fn cells(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    fn monsters(&self) -> u64 {
+        self.factions.iter().map(|f| f.1).sum::<u64>() + self.player as u64
+    }
+}
+
+/// The estimate, term by term (bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryEstimate {
+    /// The true world.
+    pub world: u64,
+    /// Every faction's knowledge, danger, islands and log.
+    pub knowledge: u64,
+    /// The A* search contexts and a suspended search's snapshot.
+    pub searches: u64,
+    /// Every monster's record, path and trail.
+    pub monsters: u64,
+    /// D* Lite planners (one a monster of a D* Lite faction).
+    pub dstar: u64,
+    /// How many D* Lite planners, and the bytes of each.
+    pub dstar_planners: u64,
+    pub dstar_each: u64,
+}
+
+impl MemoryEstimate {
+    /// All of it.
+    pub fn total(&self) -> u64 {
+        self.world
+            .saturating_add(self.knowledge)
+            .saturating_add(self.searches)
+            .saturating_add(self.monsters)
+            .saturating_add(self.dstar)
+    }
+}
+
+/// The estimated memory of a game with this footprint.
+pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
+    let cells = fp.cells();
+    let factions = fp.factions.len() as u64 + fp.player as u64;
+    // A path is typically a few times the map's side; mazes make longer
+    // ones, which the cap's slack absorbs.
+    let path = (2 * (fp.width as u64 + fp.height as u64)).min(cells);
+    // Claimed cells and units planned round, per plan.
+    let claims = 8 * (2 * config.claim_radius as u64 + 1).pow(2);
+    let dstar_planners: u64 = fp
+        .factions
+        .iter()
+        .filter(|f| f.0 == Replanner::DStarLite)
+        .map(|f| f.1)
+        .sum();
+    let dstar_each = cells.saturating_mul(DSTAR_PER_CELL);
+    MemoryEstimate {
+        world: cells * WORLD_PER_CELL,
+        knowledge: cells
+            .saturating_mul(FACTION_PER_CELL)
+            .saturating_mul(factions),
+        searches: cells.saturating_mul(2 * SEARCH_PER_CELL + SNAPSHOT_PER_CELL),
+        monsters: fp
+            .monsters()
+            .saturating_mul(MONSTER_FIXED + path * PATH_PER_CELL + claims),
+        dstar: dstar_planners.saturating_mul(dstar_each),
+        dstar_planners,
+        dstar_each,
+    }
+}
+
+/// A game that would need more memory than allowed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this game would need about {} of memory ({}), over the {} limit; raise the limit with --max-memory or choose a smaller level",
+    bytes(.estimate.total()), .detail, bytes(*.cap)
+)]
+pub struct MemoryError {
+    pub estimate: MemoryEstimate,
+    pub cap: u64,
+    /// What takes the most, in words.
+    pub detail: String,
+}
+
+/// Refuses a game whose estimate is over `cap` bytes.
+pub fn check(fp: &Footprint, config: &SimConfig, cap: u64) -> Result<MemoryEstimate, MemoryError> {
+    let e = estimate(fp, config);
+    if e.total() <= cap {
+        return Ok(e);
+    }
+    let map = format!("{}x{}", fp.width, fp.height);
+    let detail = if e.dstar >= e.total() / 2 {
+        format!(
+            "{} D* Lite monsters at {} each on {map}",
+            e.dstar_planners,
+            bytes(e.dstar_each)
+        )
+    } else if e.monsters >= e.total() / 2 {
+        format!("{} monsters on {map}", fp.monsters())
+    } else {
+        format!(
+            "{} factions' knowledge of {map} cells",
+            fp.factions.len() + fp.player as usize
+        )
+    };
+    Err(MemoryError {
+        estimate: e,
+        cap: cap.max(1),
+        detail,
+    })
+}
+
+/// Bytes as people read them: `41.2 GiB`, `512.0 MiB`.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = n as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_read_as_people_write_them() {
+        assert_eq!(bytes(100), "100 bytes");
+        assert_eq!(bytes(2 << 30), "2.0 GiB");
+        assert_eq!(bytes(41 * (1 << 20) + (1 << 19)), "41.5 MiB");
+    }
+
+    #[test]
+    fn d_star_lite_dominates_where_it_should() {
+        let fp = Footprint {
+            width: 1024,
+            height: 1024,
+            factions: vec![(Replanner::DStarLite, 100)],
+            player: false,
+        };
+        let e = check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).unwrap_err();
+        assert!(e.detail.contains("100 D* Lite monsters"), "{e}");
+        assert_eq!(e.estimate.dstar_each, 1024 * 1024 * DSTAR_PER_CELL);
+    }
+}

@@ -1,0 +1,191 @@
+//! Bounded memory: games too big for the memory cap are refused with a
+//! clear error before anything big is allocated (never an allocation
+//! failure), and the estimate behind the cap covers what a real game uses.
+
+use std::process::{Command, Stdio};
+
+use darkstar::explore::Replanner;
+use darkstar::mapgen::GenParams;
+use darkstar::sim::SimConfig;
+use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check, estimate};
+
+fn darkstar() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_darkstar"))
+}
+
+/// `sh -c 'ulimit -v KB; exec darkstar ARGS'`: the command under an
+/// address-space limit, so an allocation failure would abort it.
+fn under_ulimit(kb: u64, args: &[&str]) -> std::process::Output {
+    let mut script = format!("ulimit -v {kb}; exec \"$0\"");
+    for i in 1..=args.len() {
+        script.push_str(&format!(" \"${i}\""));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_darkstar"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sh")
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("darkstar-memory-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn assert_refused(out: &std::process::Output, what: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+    assert!(
+        stderr.starts_with("darkstar: error: this game would need about")
+            && stderr.contains("--max-memory"),
+        "{what}: {stderr}"
+    );
+}
+
+/// The three games of the issue that aborted with an allocation failure:
+/// refused, under a 3 GiB address-space limit, with exit 2 and a message.
+#[cfg(unix)]
+#[test]
+fn oversized_games_are_refused_not_aborted() {
+    const LIMIT_KB: u64 = 3 << 20;
+    let big = [
+        "--seed",
+        "1",
+        "--width",
+        "1024",
+        "--height",
+        "1024",
+        "--monsters",
+        "10000",
+    ];
+    let out = under_ulimit(LIMIT_KB, &[&["run"][..], &big].concat());
+    assert_refused(&out, "run 1024x1024 x 10000");
+    let dir = scratch("oversized");
+
+    // A 115-byte save naming that level.
+    let save = dir.join("save.replay");
+    let text = "darkstar-replay 1\nseed 1\nconfig 20000 2 8 2000 8\nlevel generated dungeon 1024 1024 10000\nend 0\n";
+    std::fs::write(&save, text).unwrap();
+    assert!(text.len() <= 115);
+    let out = under_ulimit(LIMIT_KB, &["replay", "--verify", save.to_str().unwrap()]);
+    assert_refused(&out, "replay naming it");
+
+    // A 4096x4096 level with 16 D* Lite factions.
+    let mut level = String::from("name: vast\n");
+    let glyphs = "abcdefghijklmnop";
+    for g in glyphs.chars() {
+        level.push_str(&format!("faction: f{g} glyph={g} planner=dstar goal=1\n"));
+    }
+    level.push_str("map:\n");
+    let row = ".".repeat(4096);
+    level.push_str(&format!("1{glyphs}{}\n", &row[17..]));
+    for _ in 1..4096 {
+        level.push_str(&row);
+        level.push('\n');
+    }
+    let file = dir.join("vast.txt");
+    std::fs::write(&file, level).unwrap();
+    let out = under_ulimit(LIMIT_KB, &["run", "--level", file.to_str().unwrap()]);
+    assert_refused(&out, "4096x4096 with 16 D* Lite factions");
+
+    // --max-memory raises (or lowers) the cap.
+    let out = darkstar()
+        .args(["run", "--seed", "1", "--turns", "1", "--max-memory", "16K"])
+        .output()
+        .unwrap();
+    assert_refused(&out, "a default game under a 16 KiB cap");
+    let out = darkstar()
+        .args(["run", "--seed", "1", "--turns", "1", "--max-memory", "3G"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+/// Every shipped level and the generator's defaults fit the default cap.
+#[test]
+fn ordinary_games_fit() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let level = darkstar::level::Level::load(&path).unwrap();
+            let fp = Footprint::of_level(&level);
+            assert!(
+                check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).is_ok(),
+                "{}",
+                path.display()
+            );
+        }
+    }
+    for play in [false, true] {
+        for (w, h, m) in [(80, 40, 3), (512, 512, 20), (1024, 1024, 3)] {
+            let params = GenParams {
+                width: w,
+                height: h,
+                monsters_per_faction: m,
+                ..GenParams::default()
+            };
+            let fp = Footprint::of_generated(&params, play);
+            assert!(check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).is_ok());
+        }
+    }
+}
+
+/// The estimate is honest: a real game's peak resident memory (measured
+/// by the kernel for that child alone) stays under it, and it is not more
+/// than twice the peak. One game is D* Lite heavy, one has many monsters.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_estimate_covers_what_a_game_uses() {
+    for (w, h, m, turns) in [(512u32, 512u32, 10usize, "30"), (256, 256, 100, "60")] {
+        let params = GenParams {
+            width: w,
+            height: h,
+            monsters_per_faction: m,
+            ..GenParams::default()
+        };
+        let fp = Footprint::of_generated(&params, false);
+        assert!(fp.factions.iter().any(|f| f.0 == Replanner::DStarLite));
+        let estimated = estimate(&fp, &SimConfig::default()).total();
+        #[allow(clippy::zombie_processes)] // reaped by wait4 below
+        let child = darkstar()
+            .args([
+                "run",
+                "--seed",
+                "2",
+                "--width",
+                &w.to_string(),
+                "--height",
+                &h.to_string(),
+                "--monsters",
+                &m.to_string(),
+                "--turns",
+                turns,
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value; wait4 reaps exactly
+        // this child and fills it in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+        assert_eq!(pid, child.id() as i32);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+        let peak = usage.ru_maxrss as u64 * 1024;
+        assert!(
+            peak <= estimated,
+            "{w}x{h} x{m}: peak {peak} bytes over the estimate {estimated}"
+        );
+        assert!(
+            estimated <= 2 * peak,
+            "{w}x{h} x{m}: estimate {estimated} bytes is more than twice the peak {peak}"
+        );
+    }
+}
