@@ -513,3 +513,27 @@ fn a_checked_save_is_played_once_and_resumes_where_it_was() {
     }
     assert_eq!(std::fs::read_to_string(&save).unwrap(), real_save());
 }
+
+/// Without a terminal, the terminal commands say so (exit 2) instead of
+/// failing oddly.
+#[test]
+fn terminal_commands_without_a_terminal_say_so() {
+    let replay = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let dir = scratch("notty");
+    let save = dir.join("save.replay");
+    for (command, args) in [
+        ("play", vec!["play", "--save", save.to_str().unwrap()]),
+        ("watch", vec!["watch"]),
+        ("replay", vec!["replay", replay.to_str().unwrap()]),
+    ] {
+        let out = darkstar_env(&args, &[("DARKSTAR_SAVE", save.to_str().unwrap())]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "darkstar: error: darkstar {command} needs a terminal (stdin/stdout are not a tty)\n"
+            )
+        );
+    }
+    assert!(!save.exists() && !dir.join("last.replay").exists());
+}

@@ -395,3 +395,38 @@ fn a_new_game_over_a_save_is_refused_on_a_terminal_too() {
         std::fs::read(&original).unwrap()
     );
 }
+
+/// `play --new` over a save: the save goes to a dated backup (whole), and
+/// the new game is saved in its place.
+#[test]
+fn new_backs_the_save_up_and_starts_the_game() {
+    let dir = scratch("new");
+    let save = dir.join("save.replay");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    let mut game = OnPty::spawn(&["play", "--new", "--seed", "2"], &save);
+    game.wait_for("? help");
+    game.signal(libc::SIGTERM);
+    assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    let backups: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".bak"))
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    let name = backups[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("save.replay.20") && name.ends_with("Z.bak"),
+        "{name}"
+    );
+    assert_eq!(
+        std::fs::read(&backups[0]).unwrap(),
+        std::fs::read(&original).unwrap()
+    );
+    assert_eq!(Replay::load(&save).unwrap().seed, 2);
+    verified_commands(&save);
+}
