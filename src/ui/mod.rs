@@ -145,7 +145,19 @@ fn take_signal() -> Option<i32> {
 pub fn run(mut app: App) -> (App, io::Result<Exit>) {
     let result = install_handlers().and_then(|()| {
         let mut terminal = ratatui::try_init()?;
-        let result = event_loop_until(&mut terminal, &mut app, next_terminal_event, take_signal);
+        // crossterm reads keys from stdin when it is a terminal (else from
+        // /dev/tty, which it then polls itself).
+        let stdin_is_tty = io::stdin().is_terminal();
+        let next_event = |timeout| {
+            if stdin_is_tty {
+                next_terminal_event(timeout)
+            } else if event::poll(timeout)? {
+                Ok(Some(event::read()?))
+            } else {
+                Ok(None)
+            }
+        };
+        let result = event_loop_until(&mut terminal, &mut app, next_event, take_signal);
         // Dropping a terminal whose cursor is hidden shows it, and on
         // failure (a hung-up terminal) reports that with `eprintln!`,
         // which panics on the dead terminal and loses the save. So show
