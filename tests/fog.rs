@@ -4,7 +4,7 @@ use darkstar::explore::{Replanner, knowledge_floor as floor_for, look, traverse}
 use darkstar::geom::Pos;
 use darkstar::knowledge::{Knowledge, Learnt};
 use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
-use darkstar::sim::Planner;
+use darkstar::sim::{Log, Planner};
 use darkstar::terrain::AsciiMap;
 use proptest::prelude::*;
 
@@ -63,9 +63,9 @@ proptest! {
     ) {
         prop_assume!(map.is_passable(start) && start != goal);
         let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
-        let mut log = look(&mut k, &map, start, radius, 0);
+        let mut log = Log::from(look(&mut k, &map, start, radius, 0));
         let mut planner = Planner::new(Replanner::DStarLite, Some(goal));
-        planner.plan_incremental(&k, start, log.len());
+        planner.plan_incremental(&k, start, log.total());
         let opts = SearchOptions::default();
         let mut ctx = SearchContext::new();
         let mut at = start;

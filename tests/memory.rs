@@ -189,3 +189,101 @@ fn the_estimate_covers_what_a_game_uses() {
         );
     }
 }
+
+/// A long game does not grow its discovery logs without bound: deaths
+/// leave danger that decays every 25 turns, each change logged; once every
+/// monster has taken an entry in, it is dropped.
+#[test]
+fn discovery_logs_stay_bounded_in_long_games() {
+    use darkstar::level::Level;
+    use darkstar::sim::{Command, Game};
+    // Forty idle orcs (no goal) in a hall; one dies every 100 turns.
+    let mut text = String::from("name: hall\nfaction: orcs glyph=o sight=3\nmap:\n");
+    text.push_str(&"#".repeat(42));
+    text.push('\n');
+    for y in 0..8 {
+        let row: String = (0..40)
+            .map(|x| if y % 2 == 0 && x % 4 == 0 { 'o' } else { '.' })
+            .collect();
+        text.push_str(&format!("#{row}#\n"));
+    }
+    text.push_str(&"#".repeat(42));
+    text.push('\n');
+    let level = Level::parse(&text, "hall.txt".as_ref()).unwrap();
+    let mut game = Game::new(&level, 3, SimConfig::default()).unwrap();
+    let mut most_kept = 0;
+    for turn in 0..4000u32 {
+        if turn % 100 == 50 {
+            game.apply(Command::Kill {
+                monster: turn / 100,
+            });
+        }
+        game.apply(Command::Advance);
+        most_kept = most_kept.max(game.factions()[0].log().retained());
+    }
+    let log = game.factions()[0].log();
+    assert!(log.total() > 5_000, "only {} entries logged", log.total());
+    assert!(
+        most_kept < 1_000,
+        "kept up to {most_kept} of {} entries",
+        log.total()
+    );
+}
+
+/// D* Lite's pending cells hold one entry a cell, however long its plan
+/// goes unbroken while changes round it are logged.
+#[test]
+fn d_star_lite_pending_cells_stay_bounded() {
+    use darkstar::geom::Pos;
+    use darkstar::knowledge::Knowledge;
+    use darkstar::sim::{Log, Planner};
+    let k = Knowledge::new(40, 40, 1);
+    let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(39, 0)));
+    planner.plan_incremental(&k, Pos::new(0, 0), 0);
+    let mut log = Log::default();
+    // Changes logged far from the path (which runs along the top row)
+    // that change no cost: the plan stays whole, so nothing is repaired.
+    for round in 0..200 {
+        for x in 0..50 {
+            log.push(Pos::new(x % 40, 20 + (round % 10)));
+        }
+        let sync = planner.sync(&k, &log);
+        assert!(!sync.broken && !sync.repaired);
+    }
+    assert_eq!(log.total(), 10_000);
+    assert!(
+        planner.pending_len() <= 2 * 400 + 1024,
+        "{} pending",
+        planner.pending_len()
+    );
+}
+
+/// D* Lite's heap (lazily deleted entries) is compacted: after many
+/// repairs it holds at most twice its live entries, or a quarter of the
+/// map's cells, whichever is more (at least 1,024).
+#[test]
+fn d_star_lite_heap_stays_bounded() {
+    use darkstar::geom::Pos;
+    use darkstar::knowledge::Knowledge;
+    use darkstar::path::{Connectivity, CostMap, DStarLite};
+    let mut k = Knowledge::new(64, 64, 1).with_danger_weight(1);
+    let mut d = DStarLite::new(
+        &k,
+        Pos::new(0, 0),
+        Pos::new(63, 63),
+        Connectivity::Eight,
+        k.cheapest_steps(),
+    );
+    // Deaths along the diagonal and the decay of their danger, over and
+    // over: every repair re-keys cells round them.
+    for i in 0..400 {
+        let at = Pos::new(10 + (i % 40), 10 + (i * 3 % 40));
+        let changed = k.death(at);
+        d.cells_changed(&k, &changed);
+        let decayed = k.decay();
+        d.cells_changed(&k, &decayed);
+        let bound = (2 * d.queued_len()).max(1024);
+        assert!(d.heap_len() <= bound, "heap {} > {bound}", d.heap_len());
+    }
+    assert!(d.expanded() > 20_000, "{} expanded", d.expanded());
+}

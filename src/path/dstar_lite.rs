@@ -43,6 +43,9 @@ pub struct DStarLite {
     /// The key each open vertex is queued under (`None`: not open).
     queued: Vec<Option<Key>>,
     heap: BinaryHeap<Reverse<(Key, u32)>>,
+    /// The heap is rebuilt from its live entries when it grows past this
+    /// (see [`DStarLite::enqueue`]).
+    compact_at: usize,
     expanded: u64,
 }
 
@@ -71,6 +74,7 @@ impl DStarLite {
             rhs: vec![UNREACHED; len],
             queued: vec![None; len],
             heap: BinaryHeap::new(),
+            compact_at: Self::compact_floor(len),
             expanded: 0,
         };
         if map.contains(goal) && map.contains(start) {
@@ -200,9 +204,42 @@ impl DStarLite {
         )
     }
 
+    /// The heap is never compacted below this many entries: a quarter of
+    /// the cells (so a rebuild, a pass over every cell, comes only after
+    /// that many pushes), and at least 1,024.
+    fn compact_floor(cells: usize) -> usize {
+        (cells / 4).max(1024)
+    }
+
+    /// Queues cell `i` with `key`. Entries are deleted lazily (a cell
+    /// re-keyed or made consistent leaves its old entry behind, skipped by
+    /// [`DStarLite::top`]), so in a long game stale entries would pile up
+    /// without bound; when the heap reaches `compact_at` it is rebuilt
+    /// from the live entries alone. Pops come in the order of the entries'
+    /// values `(key, cell)`, never of insertion, so this changes no result.
     fn enqueue(&mut self, i: usize, key: Key) {
         self.queued[i] = Some(key);
         self.heap.push(Reverse((key, i as u32)));
+        if self.heap.len() >= self.compact_at {
+            let live: Vec<_> = self
+                .queued
+                .iter()
+                .enumerate()
+                .filter_map(|(i, k)| k.map(|k| Reverse((k, i as u32))))
+                .collect();
+            self.compact_at = (2 * live.len()).max(Self::compact_floor(self.queued.len()));
+            self.heap = BinaryHeap::from(live);
+        }
+    }
+
+    /// Entries in the heap, stale ones included (for tests of its bound).
+    pub fn heap_len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Cells queued (live entries).
+    pub fn queued_len(&self) -> usize {
+        self.queued.iter().filter(|k| k.is_some()).count()
     }
 
     /// The smallest live entry of the queue.

@@ -20,6 +20,7 @@
 //!
 //! [`CostMap`]: crate::path::CostMap
 
+use super::faction::Log;
 use crate::cost::Cost;
 use crate::cost::StepCosts;
 use crate::explore::Replanner;
@@ -92,6 +93,8 @@ pub struct Planner {
     /// of its path breaks (as A* replans), or before anything else that
     /// runs its search, so it never searches on half-told costs.
     pending: Vec<Pos>,
+    /// `pending`'s length after its last deduplication.
+    pending_deduped: usize,
     /// How much of its faction's discovery log the plan has taken in.
     log_seen: usize,
     /// Why the request in the queue was made (`None`: the first plan).
@@ -113,6 +116,7 @@ impl Planner {
             claims: Vec::new(),
             dstar: None,
             pending: Vec::new(),
+            pending_deduped: 0,
             log_seen: 0,
             reason: None,
         }
@@ -126,6 +130,11 @@ impl Planner {
     /// Where it is heading.
     pub fn goal(&self) -> Option<Pos> {
         self.goal
+    }
+
+    /// How much of its faction's discovery log the plan has taken in.
+    pub fn log_seen(&self) -> usize {
+        self.log_seen
     }
 
     /// Where the plan stands.
@@ -354,6 +363,7 @@ impl Planner {
         let expanded = d.expanded();
         self.dstar = Some(Box::new(d));
         self.pending.clear();
+        self.pending_deduped = 0;
         self.log_seen = log_len;
         self.reason = None;
         self.refresh(knowledge);
@@ -364,9 +374,9 @@ impl Planner {
     /// every cell whose belief changed, in order). A* checks that the rest
     /// of its path is still legal, in O(path length), and asks for a new
     /// plan if not; D* Lite repairs its plan.
-    pub fn sync(&mut self, knowledge: &Knowledge, log: &[Pos]) -> Sync {
-        let new = log.get(self.log_seen..).unwrap_or(&[]);
-        self.log_seen = log.len();
+    pub fn sync(&mut self, knowledge: &Knowledge, log: &Log) -> Sync {
+        let new = log.since(self.log_seen);
+        self.log_seen = log.total();
         if new.is_empty() {
             return Sync::default();
         }
@@ -384,8 +394,10 @@ impl Planner {
         let (mut expanded, mut repaired) = (0, false);
         match &self.dstar {
             Some(d) => {
+                let floor_changed = d.floor() != knowledge.cheapest_steps();
                 self.pending.extend_from_slice(new);
-                if broken || costlier || d.floor() != knowledge.cheapest_steps() {
+                self.dedupe_pending();
+                if broken || costlier || floor_changed {
                     expanded = self.flush(knowledge);
                     repaired = true;
                 }
@@ -400,6 +412,25 @@ impl Planner {
             costlier,
             repaired,
         }
+    }
+
+    /// D* Lite: keeps the pending cells to one entry a cell, so a plan
+    /// that goes long unbroken (danger decaying round it every 25 turns)
+    /// holds at most one entry per cell of the map. The order does not
+    /// matter: a repair recomputes each pending cell from the final
+    /// knowledge, the same however often and in whatever order. Sorted and
+    /// deduplicated whenever the list has doubled since last time.
+    fn dedupe_pending(&mut self) {
+        if self.pending.len() >= self.pending_deduped.max(512) * 2 {
+            self.pending.sort_unstable_by_key(|p| (p.y, p.x));
+            self.pending.dedup();
+            self.pending_deduped = self.pending.len();
+        }
+    }
+
+    /// Cells waiting for D* Lite's next repair (for tests of its bound).
+    pub fn pending_len(&self) -> usize {
+        self.pending.len()
     }
 
     /// Forgets the units it planned around (a new plan is about to be made
@@ -433,6 +464,7 @@ impl Planner {
             d.expanded() - before
         };
         self.pending.clear();
+        self.pending_deduped = 0;
         self.blocked.clear();
         self.refresh(knowledge);
         expanded

@@ -17,8 +17,9 @@ pub struct Faction {
     knowledge: Knowledge,
     /// Every cell whose planning cost changed, in order: cells learnt
     /// (each at most once: terrain never changes) and cells whose danger
-    /// changed (deaths, decay, chokepoints).
-    log: Vec<Pos>,
+    /// changed (deaths, decay, chokepoints). Compacted as its readers
+    /// catch up (see [`Log`]).
+    log: Log,
     /// Islands of what it knows, with the turn and log length they were
     /// computed at.
     islands: Option<(Islands, Turn, usize)>,
@@ -33,7 +34,7 @@ impl Faction {
         Faction {
             spec,
             knowledge,
-            log: Vec::new(),
+            log: Log::default(),
             islands: None,
             player_seen: None,
         }
@@ -54,9 +55,15 @@ impl Faction {
         self.player_seen
     }
 
-    /// Cells learnt so far, in order.
-    pub fn log(&self) -> &[Pos] {
+    /// What it learnt, in order (the part some reader may still need).
+    pub fn log(&self) -> &Log {
         &self.log
+    }
+
+    /// Drops the log entries every reader has taken in: those before
+    /// `read`, the least of its readers' positions.
+    pub(crate) fn compact_log(&mut self, read: usize) {
+        self.log.compact(read);
     }
 
     /// Learns `p` before play starts: not logged, since no plan exists yet.
@@ -72,11 +79,11 @@ impl Faction {
     pub(crate) fn islands(&mut self, turn: Turn) -> &Islands {
         let stale = match &self.islands {
             None => true,
-            Some((_, at, len)) => *len != self.log.len() && turn >= at + ISLANDS_REFRESH,
+            Some((_, at, len)) => *len != self.log.total() && turn >= at + ISLANDS_REFRESH,
         };
         if stale {
             let islands = Islands::compute(&self.knowledge, Connectivity::Eight);
-            self.islands = Some((islands, turn, self.log.len()));
+            self.islands = Some((islands, turn, self.log.total()));
         }
         &self.islands.as_ref().expect("just computed").0
     }
@@ -94,7 +101,74 @@ impl Faction {
     }
 
     /// Splits into what the rules update and the log, for `explore::look`.
-    pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Vec<Pos>) {
+    pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Log) {
         (&mut self.knowledge, &mut self.log)
+    }
+}
+
+impl From<Vec<Pos>> for Log {
+    fn from(entries: Vec<Pos>) -> Log {
+        Log { base: 0, entries }
+    }
+}
+
+/// A faction's discovery log: every cell whose planning cost changed, in
+/// order, as its readers (monsters' plans, a suspended search, the islands
+/// cache) catch up with it. Positions in it are counted from the start of
+/// the game ([`Log::total`] entries so far); entries every reader has
+/// taken in are dropped ([`Log::compact`]), so in a long game (danger
+/// decays every 25 turns, logging each cell it touches) it stays as long
+/// as the slowest reader's backlog, not the game.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    /// Entries dropped from the front.
+    base: usize,
+    entries: Vec<Pos>,
+}
+
+impl Log {
+    /// Entries ever logged (a reader that has read this many is up to
+    /// date).
+    pub fn total(&self) -> usize {
+        self.base + self.entries.len()
+    }
+
+    /// Entries kept (those some reader may not have read yet).
+    pub fn retained(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The entries after the first `read`. A reader behind what was
+    /// dropped gets everything kept: only a plan not yet made can be (a
+    /// new planner starts at 0), and it takes in nothing from the log.
+    pub fn since(&self, read: usize) -> &[Pos] {
+        let from = read.saturating_sub(self.base);
+        self.entries.get(from..).unwrap_or(&[])
+    }
+
+    /// Appends entries.
+    pub fn extend(&mut self, cells: impl IntoIterator<Item = Pos>) {
+        self.entries.extend(cells);
+    }
+
+    /// Appends entries.
+    pub fn extend_from_slice(&mut self, cells: &[Pos]) {
+        self.entries.extend_from_slice(cells);
+    }
+
+    /// Appends one entry.
+    pub fn push(&mut self, cell: Pos) {
+        self.entries.push(cell);
+    }
+
+    /// Drops the entries before `read` (every reader has read that many),
+    /// once they are at least half of what is kept, so each entry is
+    /// moved at most once on average.
+    pub(crate) fn compact(&mut self, read: usize) {
+        let drop = read.saturating_sub(self.base).min(self.entries.len());
+        if drop > 0 && drop * 2 >= self.entries.len() {
+            self.entries.drain(..drop);
+            self.base += drop;
+        }
     }
 }

@@ -361,6 +361,24 @@ impl Game {
                 actions += 1;
             }
         }
+        self.compact_logs();
+    }
+
+    /// Drops each faction's log entries that all its readers have taken
+    /// in: every monster still on the level (but the player, whose plan
+    /// nothing reads the log for) and a suspended search.
+    fn compact_logs(&mut self) {
+        let mut read: Vec<usize> = self.factions.iter().map(|f| f.log().total()).collect();
+        for m in self.monsters.iter().filter(|m| m.is_here() && !m.is_player) {
+            read[m.faction] = read[m.faction].min(m.planner.log_seen());
+        }
+        if let (Some(s), Some(&head)) = (&self.queue.suspended, self.queue.waiting.front()) {
+            let f = self.monsters[head as usize].faction;
+            read[f] = read[f].min(s.log_len);
+        }
+        for (f, r) in self.factions.iter_mut().zip(read) {
+            f.compact_log(r);
+        }
     }
 
     /// One action of monster `id`.
@@ -478,7 +496,7 @@ impl Game {
         let view = WithObstacles::new(f.knowledge(), &avoid);
         let outcome = self.detour_ctx.find_path(&view, m.pos, goal, &options);
         let expanded = self.detour_ctx.stats().expanded;
-        let log_len = f.log().len();
+        let log_len = f.log().total();
         let found = m
             .planner
             .take_detour(outcome, avoid, f.knowledge(), log_len);
@@ -670,7 +688,7 @@ impl Game {
         if !reachable {
             let reason =
                 m.planner
-                    .install(Outcome::Unreachable, f.knowledge(), f.log().len(), m.pos);
+                    .install(Outcome::Unreachable, f.knowledge(), f.log().total(), m.pos);
             return self.announce(id, reason, ev);
         }
         match m.planner.kind() {
@@ -684,7 +702,7 @@ impl Game {
             Replanner::DStarLite => {
                 let expanded = m
                     .planner
-                    .plan_incremental(f.knowledge(), m.pos, f.log().len());
+                    .plan_incremental(f.knowledge(), m.pos, f.log().total());
                 self.charge(id, expanded);
                 self.announce(id, None, ev);
             }
@@ -724,7 +742,7 @@ impl Game {
                     None => {
                         q.suspended = Some(Suspended {
                             snapshot: f.knowledge().snapshot(),
-                            log_len: f.log().len(),
+                            log_len: f.log().total(),
                             from: m.pos,
                             expanded,
                         })
@@ -739,7 +757,7 @@ impl Game {
             let f = &self.factions[self.monsters[id as usize].faction];
             let (knowledge, log_len) = match &suspended {
                 Some(s) => (&s.snapshot, s.log_len),
-                None => (f.knowledge(), f.log().len()),
+                None => (f.knowledge(), f.log().total()),
             };
             // A suspended search started where the monster stood then; an
             // ally may have swapped it to a neighbouring cell since.

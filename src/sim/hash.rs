@@ -239,7 +239,7 @@ impl Game {
         h.int(self.factions.len() as i64);
         for f in &self.factions {
             hash_knowledge(&mut h, f.knowledge());
-            h.int(f.log().len() as i64);
+            h.int(f.log().total() as i64);
             match f.islands_cache() {
                 None => h.int(-1),
                 Some((islands, turn, len)) => {

@@ -33,7 +33,7 @@ mod world;
 pub use ai::{Planner, ReplanReason, Status};
 pub use command::{Command, PlayerAction};
 pub use event::{Event, WaitReason};
-pub use faction::Faction;
+pub use faction::{Faction, Log};
 pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
 pub use hash::Fnv;
 pub use monster::{Monster, MonsterId, Presence};
