@@ -6,7 +6,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 fn darkstar() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_darkstar"))
+    crate::common::darkstar_command()
 }
 
 fn run(args: &[&str]) -> std::process::Output {

@@ -153,3 +153,20 @@ pub fn check_path(
     }
     Ok(())
 }
+
+/// The `darkstar` binary as a command, kept away from the user's real
+/// data folder (see [`isolate`]).
+pub fn darkstar_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_darkstar"));
+    isolate(&mut cmd);
+    cmd
+}
+
+/// Points a command's default save and last replay at a folder of this
+/// test process, never the user's (a test that names `DARKSTAR_SAVE`
+/// itself overrides it).
+pub fn isolate(cmd: &mut std::process::Command) {
+    let home = std::env::temp_dir().join(format!("darkstar-home-{}", std::process::id()));
+    cmd.env("XDG_DATA_HOME", &home)
+        .env("DARKSTAR_SAVE", home.join("darkstar/save.replay"));
+}

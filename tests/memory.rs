@@ -10,7 +10,7 @@ use darkstar::sim::SimConfig;
 use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check, estimate};
 
 fn darkstar() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_darkstar"))
+    crate::common::darkstar_command()
 }
 
 /// `sh -c 'ulimit -v KB; exec darkstar ARGS'`: the command under an
@@ -20,8 +20,9 @@ fn under_ulimit(kb: u64, args: &[&str]) -> std::process::Output {
     for i in 1..=args.len() {
         script.push_str(&format!(" \"${i}\""));
     }
-    Command::new("sh")
-        .arg("-c")
+    let mut cmd = Command::new("sh");
+    crate::common::isolate(&mut cmd);
+    cmd.arg("-c")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_darkstar"))
         .args(args)

@@ -106,7 +106,7 @@ fn oversized_files_are_refused_before_reading_them_whole() {
 }
 
 fn darkstar(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_darkstar"))
+    crate::common::darkstar_command()
         .args(args)
         .output()
         .expect("run darkstar")

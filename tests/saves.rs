@@ -84,7 +84,7 @@ fn saves_are_written_atomically() {
 }
 
 fn darkstar(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_darkstar"))
+    crate::common::darkstar_command()
         .args(args)
         .output()
         .expect("run darkstar")
@@ -157,7 +157,7 @@ fn real_save() -> String {
 }
 
 fn darkstar_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_darkstar"));
+    let mut cmd = crate::common::darkstar_command();
     cmd.args(args).stdin(std::process::Stdio::null());
     for (k, v) in env {
         cmd.env(k, v);

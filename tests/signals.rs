@@ -78,7 +78,7 @@ impl Drop for OnPty {
 impl OnPty {
     fn spawn(args: &[&str], save: &Path) -> OnPty {
         let (master, slave) = open_pty(30, 100);
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_darkstar"));
+        let mut cmd = crate::common::darkstar_command();
         cmd.args(args)
             .env("DARKSTAR_SAVE", save)
             .env("TERM", "xterm-256color")
