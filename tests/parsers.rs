@@ -2,7 +2,6 @@
 //! file and line, never a panic, never an unbounded allocation.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use darkstar::level::{Level, MAX_LEVEL_BYTES};
 use darkstar::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
