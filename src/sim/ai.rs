@@ -474,14 +474,14 @@ impl Planner {
     /// [`crate::sim::hash`] for what is left out, and why).
     pub(crate) fn hash_into(&self, h: &mut super::hash::Fnv) {
         h.int(self.kind as i64);
-        hash_pos(h, self.goal);
+        super::hash::hash_pos(h, self.goal);
         h.int(self.status as i64);
         // The path before the monster's cell is never read again; the
         // rest is, with what it was planned to cost from here on.
         let rest = self.remaining();
         h.int(rest.len() as i64);
         for &p in rest {
-            hash_pos(h, Some(p));
+            super::hash::hash_pos(h, Some(p));
         }
         h.int(self.next as i64);
         h.int(self.planned_rest() as i64);
@@ -490,15 +490,15 @@ impl Planner {
         h.usizes(&self.claims);
         h.int(self.pending.len() as i64);
         for &p in &self.pending {
-            hash_pos(h, Some(p));
+            super::hash::hash_pos(h, Some(p));
         }
         h.int(self.log_seen as i64);
         h.int(self.reason.map_or(-1, |r| r as i64));
         match &self.dstar {
             None => h.int(-1),
             Some(d) => {
-                hash_pos(h, Some(d.start()));
-                hash_pos(h, Some(d.goal()));
+                super::hash::hash_pos(h, Some(d.start()));
+                super::hash::hash_pos(h, Some(d.goal()));
                 h.int(d.floor().straight as i64);
                 h.int(d.floor().diagonal as i64);
                 h.int(d.expanded() as i64);
@@ -519,16 +519,6 @@ impl Planner {
             self.cost = None;
             self.status = Status::NoPath;
         }
-    }
-}
-
-fn hash_pos(h: &mut super::hash::Fnv, p: Option<Pos>) {
-    match p {
-        Some(p) => {
-            h.int(p.x as i64);
-            h.int(p.y as i64);
-        }
-        None => h.int(i64::MIN),
     }
 }
 

@@ -169,7 +169,7 @@ fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
     h.int(undrained as i64);
 }
 
-fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
+pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
     match p {
         Some(p) => {
             h.int(p.x as i64);

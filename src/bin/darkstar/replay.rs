@@ -123,7 +123,10 @@ impl Playback {
 
 impl Drop for Playback {
     fn drop(&mut self) {
-        // SIGINT goes back to whatever else handles it (or kills).
+        // Unregistering does not bring back SIGINT's default (killing the
+        // process): until the terminal loop registers its own handler,
+        // a Ctrl-C is ignored. Nothing is lost by that: the save is
+        // untouched until the game runs.
         signal_hook::low_level::unregister(self.sigint);
     }
 }
