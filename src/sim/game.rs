@@ -147,6 +147,12 @@ pub struct Game {
     pub(super) spent: u64,
     /// The player, the treasure and the stairs, on a level to play.
     pub(super) play: Option<PlayState>,
+    /// The turn's budget ran out with searches still waiting.
+    pub(super) limited_now: bool,
+    /// Turns that ended so (see [`Game::budget_limited_turns`]).
+    pub(super) budget_limited: u64,
+    /// Monsters on the level (not the player) summed over turns played.
+    pub(super) monster_turns: u64,
 }
 
 impl Game {
@@ -218,6 +224,9 @@ impl Game {
             config,
             spent: 0,
             play: None,
+            limited_now: false,
+            budget_limited: 0,
+            monster_turns: 0,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;
@@ -270,6 +279,16 @@ impl Game {
     /// Expansions spent by searches this turn.
     pub fn spent_this_turn(&self) -> u64 {
         self.spent
+    }
+    /// Turns whose search budget ran out while requests still waited in
+    /// the queue: turns in which some monster's plan was held back.
+    pub fn budget_limited_turns(&self) -> u64 {
+        self.budget_limited
+    }
+    /// Monsters on the level (not counting the player) summed over the
+    /// turns played: what think-waits are a share of.
+    pub fn monster_turns(&self) -> u64 {
+        self.monster_turns
     }
     /// A* requests waiting for the search budget.
     pub fn queued_searches(&self) -> usize {
@@ -334,6 +353,12 @@ impl Game {
     pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.turn += 1;
         self.spent = 0;
+        self.limited_now = false;
+        self.monster_turns += self
+            .monsters
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player)
+            .count() as u64;
         if self.turn.is_multiple_of(DECAY_PERIOD) {
             for f in &mut self.factions {
                 let (knowledge, _) = f.knowledge_mut();
@@ -361,6 +386,7 @@ impl Game {
                 actions += 1;
             }
         }
+        self.budget_limited += self.limited_now as u64;
         self.compact_logs();
     }
 
@@ -422,7 +448,10 @@ impl Game {
         m.energy -= WAIT_ENERGY;
         m.still += 1;
         if let Some(reason) = reason {
-            m.stats.waits += 1;
+            match reason {
+                WaitReason::Thinking => m.stats.think_waits += 1,
+                WaitReason::Blocked => m.stats.unit_waits += 1,
+            }
             ev.push(Event::Waited {
                 monster: m.id,
                 reason,
@@ -764,6 +793,11 @@ impl Game {
             let m = &mut self.monsters[id as usize];
             let reason = m.planner.install(outcome, knowledge, log_len, m.pos);
             self.announce(id as usize, reason, ev);
+        }
+        // The loop ends on an empty queue or a spent budget: anyone still
+        // waiting was held back by the budget.
+        if !self.queue.waiting.is_empty() {
+            self.limited_now = true;
         }
     }
 

@@ -5,7 +5,9 @@
 //! the same game.
 //!
 //! What is hashed: the turn, the seed and the RNG's position, the
-//! settings, the turn's spent search budget; every monster (id, faction,
+//! settings, the turn's spent search budget and whether it ran out with
+//! searches waiting, the budget-limited turns and monster-turns counted
+//! so far (what `darkstar run` reports); every monster (id, faction,
 //! cell, presence, hit points, energy, speed, its `still`, `blocked_waits`
 //! and `patience` counters, its counters and loop-erased trail, and its
 //! plan: status, goal, the rest of its path and what that was planned to
@@ -195,6 +197,9 @@ impl Game {
             c.detour_budget,
             c.claim_radius as u64,
             self.spent,
+            self.limited_now as u64,
+            self.budget_limited,
+            self.monster_turns,
         ] {
             h.int(v as i64);
         }
@@ -216,7 +221,15 @@ impl Game {
                 h.int(v as i64);
             }
             let s = m.stats;
-            for v in [s.steps, s.bumps, s.replans, s.expanded, s.wasted, s.waits] {
+            for v in [
+                s.steps,
+                s.bumps,
+                s.replans,
+                s.expanded,
+                s.wasted,
+                s.think_waits,
+                s.unit_waits,
+            ] {
                 h.int(v as i64);
             }
             h.u32s(m.trail.cells());
@@ -309,7 +322,7 @@ mod tests {
         let game = busy_game();
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
-        let changes: [(&str, Change); 17] = [
+        let changes: [(&str, Change); 22] = [
             ("patience", |g| g.monsters[0].patience += 1),
             ("still", |g| g.monsters[0].still += 1),
             ("blocked waits", |g| g.monsters[0].blocked_waits += 1),
@@ -347,6 +360,11 @@ mod tests {
                 g.rng.random_range(0..10);
             }),
             ("spent budget", |g| g.spent += 1),
+            ("budget ran out", |g| g.limited_now = !g.limited_now),
+            ("budget-limited turns", |g| g.budget_limited += 1),
+            ("monster-turns", |g| g.monster_turns += 1),
+            ("think-waits", |g| g.monsters[0].stats.think_waits += 1),
+            ("unit-waits", |g| g.monsters[0].stats.unit_waits += 1),
         ];
         for (what, change) in changes {
             let mut other = game.clone();

@@ -38,6 +38,6 @@ pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENER
 pub use hash::Fnv;
 pub use monster::{Monster, MonsterId, Presence};
 pub use play::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState};
-pub use report::{Report, run_headless};
+pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
 pub use world::World;
