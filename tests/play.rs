@@ -261,7 +261,7 @@ fn allies_do_not_swap_diagonally_past_a_wall_corner() {
 fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
     let row = ".".repeat(30);
     let level = parse(&format!(
-        "name: t\nfaction: c glyph=c knows-map goal=1\nmap:\n{wall}\n#cc{row}1#\n{wall}\n",
+        "name: t\nfaction: c glyph=c knows-map goal=1 planner=astar\nmap:\n{wall}\n#cc{row}1#\n{wall}\n",
         wall = "#".repeat(35)
     ));
     let mut displaced_while_queued = 0;

@@ -191,6 +191,7 @@ fn every_faction_gets_through_a_maze() {
     }
     let blind = game.faction_stats(0);
     let natives = game.faction_stats(2);
+
     assert!(blind.bumps > 0 && blind.wasted > 0, "{blind:?}");
     assert_eq!((natives.bumps, natives.replans), (0, 0), "{natives:?}");
     assert!(natives.steps < blind.steps);
@@ -203,30 +204,39 @@ fn every_faction_gets_through_a_maze() {
 
 /// A unit that is not moving stands in the straight way across a room: the
 /// monster plans round it (treated as unwalkable) rather than waiting for
-/// ever; a different faction, so no swapping places.
+/// ever; a different faction, so no swapping places. A* replans round it
+/// (a `Blocked` replan); a field monster steers round it (a stopped unit's
+/// cell is left out of its choice of steps) without replanning at all.
 #[test]
 fn a_stopped_unit_is_planned_around() {
-    let level = parse(
-        "name: room\nfaction: walkers glyph=w knows-map goal=1\nfaction: statues glyph=s\nmap:\n\
-         #########\n\
-         #.......#\n\
-         #w..s..1#\n\
-         #.......#\n\
-         #########\n",
-    );
-    let statue = level.spawns[1].at;
-    let (game, events) = play(&level, 1, SimConfig::default(), 100);
-    assert!(reached(&events, 0), "{events:?}");
-    assert!(!visited(&events, statue));
-    assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
-    assert!(events.iter().any(|(_, e)| matches!(
-        e,
-        Event::Replanned {
-            monster: 0,
-            reason: ReplanReason::Blocked,
-            ..
-        }
-    )));
+    for planner in ["astar", "field"] {
+        let level = parse(&format!(
+            "name: room\nfaction: walkers glyph=w knows-map goal=1 planner={planner}\nfaction: statues glyph=s\nmap:\n\
+             #########\n\
+             #.......#\n\
+             #w..s..1#\n\
+             #.......#\n\
+             #########\n"
+        ));
+        let statue = level.spawns[1].at;
+        let (game, events) = play(&level, 1, SimConfig::default(), 100);
+        assert!(reached(&events, 0), "{planner}: {events:?}");
+        assert!(!visited(&events, statue), "{planner}");
+        assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
+        let blocked_replans = events.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Event::Replanned {
+                    monster: 0,
+                    reason: ReplanReason::Blocked,
+                    ..
+                }
+            )
+        });
+        assert_eq!(blocked_replans, planner == "astar", "{planner}: {events:?}");
+        let steps = game.monsters()[0].stats().steps;
+        assert!(steps <= 7, "{planner}: {steps} steps round one statue");
+    }
 }
 
 /// A file of allies in a one-cell corridor all get to the goal, and two

@@ -169,6 +169,13 @@ impl Field {
         3 * cell * self.g.len() + self.heap.capacity() * std::mem::size_of::<Reverse<(Cost, u32)>>()
     }
 
+    /// Each cell's `g`, `rhs` and queued key (`u64::MAX`: not queued), in
+    /// row-major order: the field's whole state but for the heap's stale
+    /// entries (for a game's state hash).
+    pub fn cells(&self) -> [&[Cost]; 3] {
+        [&self.g, &self.rhs, &self.queued]
+    }
+
     /// Entries in the heap, stale ones included (for tests of its bound).
     pub fn heap_len(&self) -> usize {
         self.heap.len()
@@ -234,6 +241,84 @@ impl Field {
         // `cell` is final and consistent, so the minimum below is its value
         // and every neighbour attaining it is final (its key is lower).
         Ok(self.best_successor(map, cell).map(|(p, _, _)| p))
+    }
+
+    /// Points the field at a new `target`, forgetting everything but its
+    /// allocations (a hunter's target moves with the player it saw: the
+    /// cells' buffers are reused rather than allocated afresh). Counts as
+    /// a change of [`Field::version`]; [`Field::expanded`] keeps counting.
+    pub fn retarget<M: CostMap + ?Sized>(&mut self, map: &M, target: Pos) {
+        debug_assert_eq!(
+            (map.width(), map.height()),
+            (self.width, self.height),
+            "a field is retargeted on the map it was made for"
+        );
+        self.g.fill(UNREACHED);
+        self.rhs.fill(UNREACHED);
+        self.queued.fill(NOT_QUEUED);
+        self.heap.clear();
+        self.compact_at = compact_floor(self.g.len());
+        self.target = target;
+        self.version += 1;
+        if let Some(ti) = self.index_checked(target) {
+            self.rhs[ti] = 0;
+            self.enqueue(ti, 0);
+        }
+    }
+
+    /// The value `cell` had when last expanded, without searching (`None`:
+    /// never reached, or off the map). Exact where the cell is settled;
+    /// for drawing, elsewhere.
+    pub fn raw_value(&self, cell: Pos) -> Option<Cost> {
+        let i = self.index_checked(cell)?;
+        Some(self.g[i]).filter(|&v| v != UNREACHED)
+    }
+
+    /// The legal steps out of `cell` into neighbours whose value is below
+    /// `below` (the value of `cell`, once settled): `(neighbour, step
+    /// cost, step cost + its value)`, in direction order, at most eight.
+    /// Every such neighbour is settled (its key is below any queued one),
+    /// so each is a step that makes progress toward the target, and those
+    /// whose total equals `below` are exactly the optimal steps. What
+    /// local steering chooses among.
+    pub fn descents<M: CostMap + ?Sized>(&self, map: &M, cell: Pos, below: Cost) -> Descents {
+        let mut out = Descents::default();
+        let Some(i) = self.index_checked(cell) else {
+            return out;
+        };
+        let steps = neighbours(map, cell, i, self.connectivity);
+        for k in 0..steps.len() {
+            let n = steps.get(k);
+            let g = self.g[n.to_index];
+            if g < below {
+                out.items[out.len] = (n.to, n.cost, n.cost.saturating_add(g));
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// The route from `from` as the field stands, without searching: each
+    /// step to the best neighbour by value, while values fall, for at most
+    /// `max` steps (the whole route where the cells are settled; for
+    /// drawing a monster's route off the field).
+    pub fn route<M: CostMap + ?Sized>(&self, map: &M, from: Pos, max: usize) -> Vec<Pos> {
+        let mut out = vec![from];
+        let mut at = from;
+        let Some(mut v) = self.raw_value(from) else {
+            return out;
+        };
+        while out.len() <= max && at != self.target {
+            let Some((next, _, _)) = self.best_successor(map, at) else {
+                break;
+            };
+            match self.raw_value(next) {
+                Some(nv) if nv < v => (at, v) = (next, nv),
+                _ => break,
+            }
+            out.push(at);
+        }
+        out
     }
 
     /// Costs around `cells` changed on `map` (a wall learnt, terrain
@@ -416,6 +501,29 @@ impl Field {
     fn pos(&self, i: usize) -> Pos {
         let w = self.width as usize;
         Pos::new((i % w) as i32, (i / w) as i32)
+    }
+}
+
+/// The downhill steps out of a cell (see [`Field::descents`]), inline.
+#[derive(Copy, Clone, Debug)]
+pub struct Descents {
+    items: [(Pos, Cost, Cost); 8],
+    len: usize,
+}
+
+impl Default for Descents {
+    fn default() -> Self {
+        Descents {
+            items: [(Pos::new(0, 0), 0, 0); 8],
+            len: 0,
+        }
+    }
+}
+
+impl Descents {
+    /// `(neighbour, step cost, step cost + its value)` of each.
+    pub fn as_slice(&self) -> &[(Pos, Cost, Cost)] {
+        &self.items[..self.len]
     }
 }
 

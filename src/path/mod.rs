@@ -18,7 +18,7 @@ use crate::geom::{Dir, Pos};
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
 pub use dstar_lite::DStarLite;
-pub use field::{Field, Unsettled};
+pub use field::{Descents, Field, Unsettled};
 pub use islands::Islands;
 pub use obstacles::WithObstacles;
 

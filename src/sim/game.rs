@@ -387,7 +387,28 @@ impl Game {
             }
         }
         self.budget_limited += self.limited_now as u64;
+        self.tend_fields();
         self.compact_logs();
+    }
+
+    /// Each faction's fields catch up with its log, and those no monster
+    /// of it heads for any more are dropped.
+    fn tend_fields(&mut self) {
+        for (fi, f) in self.factions.iter_mut().enumerate() {
+            if f.fields().is_empty() {
+                continue;
+            }
+            let mut targets: Vec<Pos> = self
+                .monsters
+                .iter()
+                .filter(|m| m.faction == fi && m.is_here() && !m.is_player)
+                .filter(|m| m.planner.kind() == Replanner::Field)
+                .filter_map(|m| m.planner.goal())
+                .collect();
+            targets.sort_unstable_by_key(|p| (p.y, p.x));
+            targets.dedup();
+            f.tend_fields(&targets);
+        }
     }
 
     /// Drops each faction's log entries that all its readers have taken
@@ -403,6 +424,7 @@ impl Game {
             read[f] = read[f].min(s.log_len);
         }
         for (f, r) in self.factions.iter_mut().zip(read) {
+            let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
             f.compact_log(r);
         }
     }
@@ -417,6 +439,9 @@ impl Game {
         if m.planner.goal().is_none() {
             return self.stand(id, None, ev);
         }
+        if m.planner.kind() == Replanner::Field {
+            return self.act_field(id, ev);
+        }
         if m.planner.status() == Status::NeedsPlan {
             self.request_plan(id, ev);
         }
@@ -425,7 +450,13 @@ impl Game {
             let thinking = matches!(m.planner.status(), Status::Queued | Status::NeedsPlan);
             return self.stand(id, thinking.then_some(WaitReason::Thinking), ev);
         };
-        let at = m.pos;
+        self.walk_to(id, next, ev);
+    }
+
+    /// Monster `id` goes for `next`, the step its plan says: it bumps into
+    /// a wall it did not know, meets a unit, or steps.
+    pub(super) fn walk_to(&mut self, id: usize, next: Pos, ev: &mut Vec<Event>) {
+        let at = self.monsters[id].pos;
         let Some(dir) = at.dir_to(next) else {
             // Plans only step to neighbours; never trust that blindly.
             self.monsters[id].planner.request(None);
@@ -485,7 +516,11 @@ impl Game {
             };
         }
         if m.blocked_waits >= m.patience {
-            if self.detour(id, ev) {
+            let found = match self.monsters[id].planner.kind() {
+                Replanner::Field => self.field_detour(id, ev),
+                _ => self.detour(id, ev),
+            };
+            if found {
                 self.monsters[id].blocked_waits = 0;
             } else {
                 // Hemmed in: keep the plan and wait a while before trying
@@ -577,6 +612,7 @@ impl Game {
         }
         self.world.place(monster, from);
         self.sync(other, ev);
+        self.refresh_intent(other);
     }
 
     /// A step on the true map.
@@ -613,6 +649,7 @@ impl Game {
         self.world.place(monster, to);
         // Replan at once if what it saw broke its path: before any bump.
         self.sync(id, ev);
+        self.refresh_intent(id);
     }
 
     /// A step into a wall the monster did not know: it feels the cells that
@@ -655,7 +692,13 @@ impl Game {
         if cells.is_empty() {
             return false;
         }
+        let walls = cells
+            .iter()
+            .filter(|&&p| knowledge.terrain(p) == Some(Terrain::Wall))
+            .count();
+
         log.extend_from_slice(&cells);
+        f.walls_learnt += walls as u64;
         ev.push(Event::Discovered {
             faction: m.faction,
             by: m.id,
@@ -692,6 +735,9 @@ impl Game {
             match self.monsters[id].planner.kind() {
                 Replanner::AStar => self.request_plan(id, ev),
                 Replanner::DStarLite => self.announce(id, Some(reason), ev),
+                // A field plan's sync reports nothing: the monster finds
+                // out from its cell's value at its next read (steer.rs).
+                Replanner::Field => {}
             }
         }
     }
@@ -703,12 +749,13 @@ impl Game {
     ///
     /// First the islands pre-check: a goal on another island of what the
     /// faction knows is answered "no path" at once, without a search. An
-    /// A* plan also steers round cells allies near it have claimed.
+    /// A* plan also steers round cells allies near it have claimed. (A
+    /// field plan is read, not requested: see [`Game::act_field`].)
     fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
         let reachable = self.goal_reachable(id);
         let claims = match self.monsters[id].planner.kind() {
             Replanner::AStar => self.claims_near(id),
-            Replanner::DStarLite => Vec::new(),
+            Replanner::DStarLite | Replanner::Field => Vec::new(),
         };
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
@@ -735,6 +782,7 @@ impl Game {
                 self.charge(id, expanded);
                 self.announce(id, None, ev);
             }
+            Replanner::Field => m.planner.request(None),
         }
     }
 
@@ -821,14 +869,14 @@ impl Game {
     }
 
     /// Charges search work to a monster and to the turn's budget.
-    fn charge(&mut self, id: usize, expanded: u64) {
+    pub(super) fn charge(&mut self, id: usize, expanded: u64) {
         self.monsters[id].stats.expanded += expanded;
         self.spent += expanded;
     }
 
     /// False when the faction's knowledge shows the monster's goal on
     /// another island (walls it knows enclose one or the other).
-    fn goal_reachable(&mut self, id: usize) -> bool {
+    pub(super) fn goal_reachable(&mut self, id: usize) -> bool {
         let m = &self.monsters[id];
         let Some(goal) = m.planner.goal() else {
             return true;
@@ -878,7 +926,7 @@ impl Game {
     /// Cells of the units monster `id` plans around: every unit next to it,
     /// and stopped units of its own faction within the avoid radius.
     /// Row-major order, so the list is sorted.
-    fn units_to_avoid(&self, id: usize) -> Vec<usize> {
+    pub(super) fn units_to_avoid(&self, id: usize) -> Vec<usize> {
         let m = &self.monsters[id];
         let r = self.config.avoid_radius as i32;
         let width = self.world.terrain().width() as usize;

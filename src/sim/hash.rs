@@ -18,7 +18,8 @@
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
-//! last saw the player; the player's state.
+//! last saw the player, its shared fields (see
+//! [`super::fields::Fields::hash_into`]); the player's state.
 //!
 //! What is left out, and why it cannot change what happens next:
 //! - The terrain and the world's occupancy grid: the terrain is the
@@ -131,6 +132,11 @@ impl Fnv {
     /// Feeds a slice of `usize`s a word each, with its length.
     pub fn usizes(&mut self, v: &[usize]) {
         self.absorb(v.len(), v.iter().map(|&x| x as u64));
+    }
+
+    /// Feeds a slice of `u64`s a word each, with its length.
+    pub fn u64s(&mut self, v: &[u64]) {
+        self.absorb(v.len(), v.iter().copied());
     }
 
     /// Feeds a slice of flags eight to a word, with its length.
@@ -263,6 +269,7 @@ impl Game {
                 }
             }
             hash_pos(&mut h, f.player_seen());
+            f.fields().hash_into(&mut h);
         }
         match &self.play {
             None => h.int(-1),
