@@ -14,7 +14,9 @@
 //! cost, blocked cells, claims, how much of the log it has read, pending
 //! D* Lite changes, why it asked for a plan); the search queue (waiting
 //! order; a suspended search's start, expansions so far, the log length
-//! and the knowledge snapshot it runs on); every faction's knowledge
+//! and the knowledge snapshot it runs on); the field reads waiting for
+//! budget (monster, faction, target, cell, in order); every faction's
+//! knowledge
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
@@ -254,6 +256,13 @@ impl Game {
                 h.int(s.expanded as i64);
                 hash_knowledge(&mut h, &s.snapshot);
             }
+        }
+        h.int(self.field_waits.len() as i64);
+        for &(monster, faction, target, cell) in &self.field_waits {
+            h.int(monster as i64);
+            h.int(faction as i64);
+            hash_pos(&mut h, Some(target));
+            hash_pos(&mut h, Some(cell));
         }
         h.int(self.factions.len() as i64);
         for f in &self.factions {
