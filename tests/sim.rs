@@ -552,6 +552,9 @@ fn no_field_is_starved_by_another_factions_repairs() {
     assert!(game.budget_limited_turns() > 30, "the budget never bit");
     for f in 0..4 {
         let s = game.faction_stats(f);
-        assert!(s.expanded > 0 && s.steps > 100, "faction {f} starved: {s:?}");
+        assert!(
+            s.expanded > 0 && s.steps > 100,
+            "faction {f} starved: {s:?}"
+        );
     }
 }
