@@ -9,6 +9,7 @@ pub mod dijkstra;
 pub mod dstar_lite;
 pub mod field;
 pub mod islands;
+pub mod keyed_heap;
 pub mod obstacles;
 pub mod trace;
 
