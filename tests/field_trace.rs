@@ -153,7 +153,11 @@ fn a_field_trace_stops_at_its_limit() {
     let (target, start) = (Pos::new(0, 0), Pos::new(39, 39));
     let whole = trace_field(&known, target, start, Connectivity::Eight, usize::MAX);
     assert!(!whole.truncated && whole.value.is_some());
-    assert_eq!(whole.expansions(), 40 * 40, "the far corner is settled last");
+    assert_eq!(
+        whole.expansions(),
+        40 * 40,
+        "the far corner is settled last"
+    );
     let cut = trace_field(&known, target, start, Connectivity::Eight, 100);
     assert!(cut.truncated);
     assert_eq!(cut.events.len(), 100);
