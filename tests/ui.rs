@@ -555,6 +555,10 @@ fn snapshot_inspector_on_a_field_monster() {
     use darkstar::path::field_trace::FieldEvent;
     use darkstar::ui::app::Figure;
     use ratatui::style::Color;
+    for mode in [Mode::Watch, Mode::Play] {
+        let a = intent_for(key(KeyCode::Char('a')), mode);
+        assert_eq!(a, Some(Intent::InspectFigure), "{mode:?}");
+    }
     let mut app = dungeon();
     for _ in 0..6 {
         app.step();
