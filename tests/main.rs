@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod field_trace;
 mod fields;
 mod fog;
 mod levels;

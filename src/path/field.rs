@@ -479,6 +479,17 @@ impl Field {
         let w = self.width as usize;
         Pos::new((i % w) as i32, (i / w) as i32)
     }
+
+    /// Takes one cell off the queue and expands it, exactly as a query's
+    /// search would next: the cell and its value after the expansion
+    /// (`UNREACHED` when it was raised). `None` when the queue is empty.
+    /// For recording the field's search step by step (the search
+    /// inspector's `FieldTrace`); queries never need it.
+    pub fn expand_one<M: CostMap + ?Sized>(&mut self, map: &M) -> Option<(Pos, Cost)> {
+        let (_, i) = self.top()?;
+        self.expand_top(map);
+        Some((self.pos(i), self.g[i]))
+    }
 }
 
 /// The downhill steps out of a cell (see [`Field::descents`]), inline.
