@@ -169,9 +169,10 @@ impl Tiles {
             .enumerate()
             .filter_map(|(t, tile)| tile.as_ref().map(|tile| (t, tile)))
             .flat_map(|(t, tile)| {
-                tile.iter().enumerate().filter_map(move |(local, c)| {
-                    (c.key != NOT_QUEUED).then(|| (c.key, ((t << (2 * TILE_SHIFT)) | local) as u32))
-                })
+                tile.iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.key != NOT_QUEUED)
+                    .map(move |(local, c)| (c.key, ((t << (2 * TILE_SHIFT)) | local) as u32))
             })
     }
 
