@@ -13,14 +13,32 @@ use crate::cost::{Cost, StepCosts};
 use crate::fov::visible_from;
 use crate::geom::Pos;
 use crate::knowledge::{Knowledge, Learnt, Turn};
-use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchContext, SearchOptions};
+use crate::path::{Connectivity, CostMap, DStarLite, Field, Outcome, SearchContext, SearchOptions};
 use crate::terrain::{ROAD_COST, TerrainMap};
 
-/// How the unit replans.
+/// How a unit (or a faction's units) plan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Replanner {
+    /// Each unit runs its own A*, afresh whenever its path breaks.
     AStar,
+    /// Each unit holds its own D* Lite and repairs it.
     DStarLite,
+    /// One shared field per faction and target (see
+    /// [`crate::path::Field`]): a backward search from the target, grown
+    /// lazily and repaired incrementally, read by every unit heading
+    /// there.
+    Field,
+}
+
+impl Replanner {
+    /// Its name in level files and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Replanner::AStar => "astar",
+            Replanner::DStarLite => "dstar",
+            Replanner::Field => "field",
+        }
+    }
 }
 
 /// How a traverse went.
@@ -86,6 +104,9 @@ pub fn traverse(
     replanner: Replanner,
     max_turns: Turn,
 ) -> Traverse {
+    if replanner == Replanner::Field {
+        return traverse_field(map, start, goal, radius, max_turns);
+    }
     let mut k = Knowledge::new(map.width(), map.height(), 1);
     let mut out = Traverse::default();
     look(&mut k, map, start, radius, 0);
@@ -107,7 +128,8 @@ pub fn traverse(
         };
     };
     match replanner {
-        Replanner::AStar => plan(&k, at, &mut out, &mut path),
+        // (A field traverse went its own way above.)
+        Replanner::AStar | Replanner::Field => plan(&k, at, &mut out, &mut path),
         Replanner::DStarLite => {
             let d = DStarLite::new(&k, start, goal, conn, k.cheapest_steps());
             out.expanded = d.expanded();
@@ -179,5 +201,64 @@ pub fn traverse(
         pending.clear();
     }
     out.reached |= at == goal;
+    out
+}
+
+/// [`traverse`] with a [`Field`] toward the goal: the unit steps to the
+/// field's next step at every turn (O(1) where the field is settled); what
+/// it learns repairs the field. A replan is counted when the unit's cell
+/// is worth more than when it chose the step to it (its route broke).
+fn traverse_field(
+    map: &TerrainMap,
+    start: Pos,
+    goal: Pos,
+    radius: u32,
+    max_turns: Turn,
+) -> Traverse {
+    let mut k = Knowledge::new(map.width(), map.height(), 1);
+    let mut out = Traverse::default();
+    look(&mut k, map, start, radius, 0);
+    let conn = Connectivity::Eight;
+    let mut field = Field::new(&k, goal, conn);
+    let mut at = start;
+    let mut expect = None;
+    for turn in 1..=max_turns {
+        if at == goal {
+            break;
+        }
+        let before = field.expanded();
+        let value = field.value(&k, at);
+        let next = field.next_step(&k, at);
+        out.expanded += field.expanded() - before;
+        let (Some(value), Some(next)) = (value, next) else {
+            break;
+        };
+        if expect.is_some_and(|e| value > e) {
+            out.replans += 1;
+        }
+        expect = field.value(&k, next);
+        let dir = at.dir_to(next).expect("fields step to neighbours");
+        let changed = if let Some((_, cost)) = crate::path::step(map, at, dir, conn) {
+            out.cost += cost;
+            at = next;
+            out.steps += 1;
+            look(&mut k, map, at, radius, turn)
+        } else {
+            out.bumps += 1;
+            expect = Some(value);
+            let (a, b) = dir.components();
+            let mut changed = Vec::new();
+            for p in [next, at.step(a), at.step(b)] {
+                if let Some(t) = map.get(p)
+                    && k.learn(p, t, turn) != Learnt::Nothing
+                {
+                    changed.push(p);
+                }
+            }
+            changed
+        };
+        field.cells_changed(&k, &changed);
+    }
+    out.reached = at == goal;
     out
 }

@@ -7,7 +7,7 @@
 //! The format is plain text, a line an item:
 //!
 //! ```text
-//! darkstar-replay 1
+//! darkstar-replay 2
 //! seed 7
 //! config 20000 2 8 2000 8
 //! level generated dungeon 80 40 3 play
@@ -45,8 +45,10 @@ use crate::mapgen::{GenParams, Style, generate, play_level};
 use crate::sim::memory::Footprint;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
-/// The version this build writes and reads.
-pub const REPLAY_VERSION: u32 = 1;
+/// The version this build writes and reads. Version 2: the state hash
+/// covers the whole future-deciding state and the corner rules changed
+/// (issue 10), so version 1 games no longer play back in sync.
+pub const REPLAY_VERSION: u32 = 2;
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;
 /// Turns between state hashes, by default.
@@ -453,7 +455,14 @@ impl Replay {
         if version != REPLAY_VERSION {
             return Err(err(
                 n,
-                format!("replay version {version}; this build reads version {REPLAY_VERSION}"),
+                format!(
+                    "replay version {version}, written by {} darkstar whose games play differently; this build reads version {REPLAY_VERSION}",
+                    if version < REPLAY_VERSION {
+                        "an older"
+                    } else {
+                        "a newer"
+                    }
+                ),
             ));
         }
         let (n, seed_line) = lines

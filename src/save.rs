@@ -204,14 +204,17 @@ impl SaveSlot {
             path: path.to_path_buf(),
             _lock: lock,
         };
-        // Only the temporary files of this save and its last.replay: the
-        // folder may hold other people's files (`--save ./x.replay`).
-        for tmp in [tmp_path(path), tmp_path(&last_replay_path(path))] {
+        // Only this save's own leftovers (its temporary file and its
+        // probe, both named after it and guarded by its lock): the folder
+        // may hold other people's files (`--save ./x.replay`), and
+        // `last.replay.tmp` may be another darkstar's write in progress
+        // (watch writes last.replay without taking the save).
+        for tmp in [tmp_path(path), probe_path(path)] {
             if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file()) {
                 std::fs::remove_file(&tmp).map_err(|cause| SaveError::Io { file: tmp, cause })?;
             }
         }
-        probe(&dir).map_err(not_writable)?;
+        probe(&probe_path(path)).map_err(not_writable)?;
         Ok(slot)
     }
 
@@ -350,22 +353,34 @@ impl SaveSlot {
     /// Call it after [`write`](Self::write): a failure here must never cost
     /// the save.
     pub fn write_last_replay(&self, replay: &Replay) -> Result<PathBuf, SaveError> {
-        let path = last_replay_path(&self.path);
-        write_atomically(&path, &replay.to_text())
-            .map(|()| path.clone())
-            .map_err(|cause| SaveError::Io { file: path, cause })
+        write_last_replay(&self.path, replay)
     }
 }
 
-/// Writes, fsyncs and removes a probe file in `dir`: what a save will need.
-fn probe(dir: &Path) -> io::Result<()> {
-    let probe = dir.join(format!(".darkstar-probe-{}", std::process::id()));
+/// Writes `replay` as `last.replay` beside `save` (what `watch` leaves,
+/// without taking the save); returns its path.
+pub fn write_last_replay(save: &Path, replay: &Replay) -> Result<PathBuf, SaveError> {
+    let path = last_replay_path(save);
+    write_atomically(&path, &replay.to_text())
+        .map(|()| path.clone())
+        .map_err(|cause| SaveError::Io { file: path, cause })
+}
+
+/// The probe file beside `save` that proves its folder writable.
+fn probe_path(save: &Path) -> PathBuf {
+    suffixed(save, ".probe")
+}
+
+/// Writes, fsyncs and removes the probe file `probe`: what a save will
+/// need. (A probe left by a process that died mid-check is removed by the
+/// next [`SaveSlot::open`].)
+fn probe(probe: &Path) -> io::Result<()> {
     let result = (|| {
-        let mut f = File::create(&probe)?;
+        let mut f = File::create(probe)?;
         f.write_all(b"darkstar checks this folder is writable\n")?;
         f.sync_all()
     })();
-    let removed = std::fs::remove_file(&probe);
+    let removed = std::fs::remove_file(probe);
     result?;
     removed
 }

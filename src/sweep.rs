@@ -2,6 +2,7 @@
 //! seed's game is serial and deterministic, so the totals are the same
 //! however the work is spread (they are summed in seed order).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -18,6 +19,11 @@ pub struct SeedResult {
     pub monsters: usize,
     pub reached: usize,
     pub stats: Stats,
+    /// Turns whose search budget ran out with requests still waiting.
+    pub budget_limited_turns: u64,
+    /// Monsters on the level summed over turns (what think-waits are a
+    /// share of).
+    pub monster_turns: u64,
     pub hash: u64,
 }
 
@@ -29,6 +35,8 @@ pub struct Sweep {
     pub monsters: usize,
     pub reached: usize,
     pub stats: Stats,
+    pub budget_limited_turns: u64,
+    pub monster_turns: u64,
     pub seconds: f64,
     /// Every seed's result, in seed order.
     pub results: Vec<SeedResult>,
@@ -54,16 +62,34 @@ pub fn run_seed(params: &GenParams, seed: u64, turns: Turn) -> SeedResult {
             .filter(|m| matches!(m.presence(), Presence::Escaped(_)))
             .count(),
         stats,
+        budget_limited_turns: game.budget_limited_turns(),
+        monster_turns: game.monster_turns(),
         hash: game.state_hash(),
     }
 }
 
 /// Seeds `seeds` in parallel.
 pub fn sweep(params: &GenParams, seeds: std::ops::RangeInclusive<u64>, turns: Turn) -> Sweep {
+    sweep_with(params, seeds, turns, |_| {})
+}
+
+/// [`sweep`], calling `progress` with the number of seeds done each time
+/// one finishes (from whichever thread finished it; for a progress bar).
+pub fn sweep_with(
+    params: &GenParams,
+    seeds: std::ops::RangeInclusive<u64>,
+    turns: Turn,
+    progress: impl Fn(u64) + Sync,
+) -> Sweep {
     let started = Instant::now();
+    let done = AtomicU64::new(0);
     let results: Vec<SeedResult> = seeds
         .into_par_iter()
-        .map(|seed| run_seed(params, seed, turns))
+        .map(|seed| {
+            let r = run_seed(params, seed, turns);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            r
+        })
         .collect();
     let mut out = Sweep {
         seconds: started.elapsed().as_secs_f64(),
@@ -75,6 +101,8 @@ pub fn sweep(params: &GenParams, seeds: std::ops::RangeInclusive<u64>, turns: Tu
         out.monsters += r.monsters;
         out.reached += r.reached;
         out.stats += r.stats;
+        out.budget_limited_turns += r.budget_limited_turns;
+        out.monster_turns += r.monster_turns;
     }
     out.results = results;
     out

@@ -122,3 +122,70 @@ fn a_full_device_is_an_error() {
         "{stderr}"
     );
 }
+
+/// `darkstar run` prints each faction's think-waits and unit-waits in
+/// columns so named, and the budget-limited turns out of turns played with
+/// think-waits as a share of monster-turns; a tight budget makes monsters
+/// wait to think, the default does not on this small level. `sweep`
+/// prints the totals.
+#[test]
+fn run_and_sweep_report_think_waits_and_unit_waits() {
+    let line = |stdout: &str, start: &str| -> String {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start:?} in {stdout}"))
+            .to_string()
+    };
+    let numbers = |l: &str| -> Vec<u64> {
+        l.split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    for (budget, limited) in [("30", true), ("20000", false)] {
+        let out = run(&["run", "--seed", "3", "--turns", "300", "--budget", budget]);
+        assert!(out.status.success());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let header = line(&stdout, "faction");
+        let columns: Vec<&str> = header.split_whitespace().collect();
+        let think = columns
+            .iter()
+            .position(|&c| c == "think-waits")
+            .expect(&header);
+        let unit = columns
+            .iter()
+            .position(|&c| c == "unit-waits")
+            .expect(&header);
+        let turns = numbers(&line(&stdout, "seed"))[1];
+        let budget_line = line(&stdout, "budget-limited turns");
+        let n = numbers(&budget_line);
+        // budget-limited, turns, think-waits, monster-turns, percent...
+        assert_eq!(n[1], turns, "{budget_line}");
+        let rows: Vec<Vec<&str>> = stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("faction"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("budget-limited"))
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert!(!rows.is_empty());
+        let total =
+            |col: usize| -> u64 { rows.iter().map(|r| r[col].parse::<u64>().unwrap()).sum() };
+        assert_eq!(total(think), n[2], "{stdout}");
+        assert!(n[3] >= turns, "{budget_line}");
+        assert_eq!((n[0] > 0, total(think) > 0), (limited, limited), "{stdout}");
+        // Every unit-waits cell is a number (total panics otherwise).
+        total(unit);
+    }
+    let out = run(&["sweep", "--seeds", "1..3", "--turns", "200"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("think-waits"), "{stdout}");
+    assert!(stdout.contains("unit-waits"), "{stdout}");
+    assert!(stdout.contains("budget-limited turns"), "{stdout}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).is_empty(),
+        "a bar on a pipe"
+    );
+}

@@ -70,7 +70,7 @@ fn oversized_games_are_refused_not_aborted() {
 
     // A 115-byte save naming that level.
     let save = dir.join("save.replay");
-    let text = "darkstar-replay 1\nseed 1\nconfig 20000 2 8 2000 8\nlevel generated dungeon 1024 1024 10000\nend 0\n";
+    let text = "darkstar-replay 2\nseed 1\nconfig 20000 2 8 2000 8\nlevel generated dungeon 1024 1024 10000\nend 0\n";
     std::fs::write(&save, text).unwrap();
     assert!(text.len() <= 115);
     let out = under_ulimit(LIMIT_KB, &["replay", "--verify", save.to_str().unwrap()]);
@@ -144,30 +144,41 @@ fn ordinary_games_fit() {
 #[test]
 fn the_estimate_covers_what_a_game_uses() {
     for (w, h, m, turns) in [(512u32, 512u32, 10usize, "30"), (256, 256, 100, "60")] {
-        let params = GenParams {
-            width: w,
-            height: h,
-            monsters_per_faction: m,
-            ..GenParams::default()
-        };
-        let fp = Footprint::of_generated(&params, false);
-        assert!(fp.factions.iter().any(|f| f.0 == Replanner::DStarLite));
+        // The generated level with its scouts on D* Lite (generated levels
+        // plan with fields): a D* Lite planner is the largest term.
+        let out = darkstar()
+            .args(["gen", "--seed", "2", "--width", &w.to_string()])
+            .args(["--height", &h.to_string(), "--monsters", &m.to_string()])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| match l.starts_with("faction: scouts") {
+                true => l.replace("planner=field", "planner=dstar"),
+                false => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let dir = std::env::temp_dir().join(format!("darkstar-memory-{}-{w}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("level.txt");
+        std::fs::write(&file, &text).unwrap();
+        let level = darkstar::level::Level::parse(&text, &file).unwrap();
+        let fp = Footprint::of_level(&level);
+        assert!(
+            fp.factions
+                .iter()
+                .any(|f| f.planner == Replanner::DStarLite)
+        );
+        assert!(fp.factions.iter().any(|f| f.planner == Replanner::Field));
         let estimated = estimate(&fp, &SimConfig::default()).total();
         #[allow(clippy::zombie_processes)] // reaped by wait4 below
         let child = darkstar()
-            .args([
-                "run",
-                "--seed",
-                "2",
-                "--width",
-                &w.to_string(),
-                "--height",
-                &h.to_string(),
-                "--monsters",
-                &m.to_string(),
-                "--turns",
-                turns,
-            ])
+            .args(["run", "--level"])
+            .arg(&file)
+            .args(["--turns", turns])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -103,7 +103,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 1", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 2", "darkstar-replay 9", 1),
             "version 9",
         ),
         ("truncated", format!("{}x", truncated), ":"),
@@ -352,17 +352,27 @@ fn new_moves_the_save_to_a_dated_backup() {
     assert_eq!(std::fs::read_to_string(&save).unwrap(), real_save());
 }
 
-/// What an interrupted atomic write of this save (or its last.replay)
-/// left is removed when the save is next opened; nothing else is.
+/// What an interrupted atomic write of this save (or its writability
+/// probe) left is removed when the save is next opened; nothing else is:
+/// not other files, and not `last.replay.tmp`, which may be another
+/// darkstar's write in progress.
 #[test]
 fn leftover_temporary_files_are_removed() {
     let dir = scratch("tmp");
     let save = dir.join("save.replay");
-    for name in ["save.replay.tmp", "last.replay.tmp", "other.tmp"] {
+    for name in [
+        "save.replay.tmp",
+        "save.replay.probe",
+        "last.replay.tmp",
+        "other.tmp",
+    ] {
         std::fs::write(dir.join(name), "half a write").unwrap();
     }
     let _slot = SaveSlot::open(&save).unwrap();
-    assert_eq!(listing(&dir), ["other.tmp", "save.replay.lock"]);
+    assert_eq!(
+        listing(&dir),
+        ["last.replay.tmp", "other.tmp", "save.replay.lock"]
+    );
 }
 
 /// The folder is proved writable before a game starts: a save whose

@@ -191,6 +191,7 @@ fn every_faction_gets_through_a_maze() {
     }
     let blind = game.faction_stats(0);
     let natives = game.faction_stats(2);
+
     assert!(blind.bumps > 0 && blind.wasted > 0, "{blind:?}");
     assert_eq!((natives.bumps, natives.replans), (0, 0), "{natives:?}");
     assert!(natives.steps < blind.steps);
@@ -203,30 +204,39 @@ fn every_faction_gets_through_a_maze() {
 
 /// A unit that is not moving stands in the straight way across a room: the
 /// monster plans round it (treated as unwalkable) rather than waiting for
-/// ever; a different faction, so no swapping places.
+/// ever; a different faction, so no swapping places. A* replans round it
+/// (a `Blocked` replan); a field monster steers round it (a stopped unit's
+/// cell is left out of its choice of steps) without replanning at all.
 #[test]
 fn a_stopped_unit_is_planned_around() {
-    let level = parse(
-        "name: room\nfaction: walkers glyph=w goal=1\nfaction: statues glyph=s\nmap:\n\
-         #########\n\
-         #.......#\n\
-         #w..s..1#\n\
-         #.......#\n\
-         #########\n",
-    );
-    let statue = level.spawns[1].at;
-    let (game, events) = play(&level, 1, SimConfig::default(), 100);
-    assert!(reached(&events, 0), "{events:?}");
-    assert!(!visited(&events, statue));
-    assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
-    assert!(events.iter().any(|(_, e)| matches!(
-        e,
-        Event::Replanned {
-            monster: 0,
-            reason: ReplanReason::Blocked,
-            ..
-        }
-    )));
+    for planner in ["astar", "field"] {
+        let level = parse(&format!(
+            "name: room\nfaction: walkers glyph=w knows-map goal=1 planner={planner}\nfaction: statues glyph=s\nmap:\n\
+             #########\n\
+             #.......#\n\
+             #w..s..1#\n\
+             #.......#\n\
+             #########\n"
+        ));
+        let statue = level.spawns[1].at;
+        let (game, events) = play(&level, 1, SimConfig::default(), 100);
+        assert!(reached(&events, 0), "{planner}: {events:?}");
+        assert!(!visited(&events, statue), "{planner}");
+        assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
+        let blocked_replans = events.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Event::Replanned {
+                    monster: 0,
+                    reason: ReplanReason::Blocked,
+                    ..
+                }
+            )
+        });
+        assert_eq!(blocked_replans, planner == "astar", "{planner}: {events:?}");
+        let steps = game.monsters()[0].stats().steps;
+        assert!(steps <= 7, "{planner}: {steps} steps round one statue");
+    }
 }
 
 /// A file of allies in a one-cell corridor all get to the goal, and two
@@ -385,5 +395,134 @@ proptest! {
         for (a, b) in game.monsters().iter().zip(other.monsters()) {
             prop_assert_eq!(a.planner().remaining(), b.planner().remaining());
         }
+    }
+}
+
+/// Waits of each kind per monster, counted from the `Waited` events.
+fn waited(events: &[(u32, Event)], monsters: usize, why: WaitReason) -> Vec<u64> {
+    let mut n = vec![0; monsters];
+    for (_, e) in events {
+        if let Event::Waited { monster, reason } = e
+            && *reason == why
+        {
+            n[*monster as usize] += 1;
+        }
+    }
+    n
+}
+
+/// With a budget of a few expansions a turn, a lone monster that knows the
+/// maze stands thinking until its one search is done: its think-waits are
+/// exactly the turns before its plan came, every one of them a
+/// budget-limited turn, and its monster-turns the turns it was on the
+/// level. In a crowd, each monster's think-waits and unit-waits are its
+/// waits of each kind. With the default budget nobody waits to think.
+#[test]
+fn think_waits_count_the_turns_spent_waiting_for_a_plan() {
+    let mut level = maze_level(11, 41, 21, 5);
+    for f in &mut level.factions {
+        (f.planner, f.knows_map) = (Replanner::AStar, true);
+    }
+    let tight = SimConfig {
+        expansion_budget: 7,
+        detour_budget: 7,
+        ..SimConfig::default()
+    };
+    let mut alone = level.clone();
+    alone.spawns.truncate(1);
+    let (game, events) = play(&alone, 11, tight, 2000);
+    let planned = events
+        .iter()
+        .find_map(|(t, e)| matches!(e, Event::Planned { .. }).then_some(*t))
+        .unwrap();
+    let first_move = events
+        .iter()
+        .find_map(|(t, e)| matches!(e, Event::Moved { .. }).then_some(*t))
+        .unwrap();
+    assert!(planned > 3, "the search did not span turns: {planned}");
+    assert_eq!(first_move, planned, "it moves the turn its plan comes");
+    let stats = game.monsters()[0].stats();
+    assert_eq!(stats.think_waits, planned as u64 - 1);
+    assert_eq!(stats.unit_waits, 0);
+    assert_eq!(game.budget_limited_turns(), planned as u64 - 1);
+    assert!(!game.monsters()[0].is_here());
+    assert_eq!(game.monster_turns(), game.turn() as u64);
+
+    let (game, events) = play(&level, 11, tight, 20_000);
+    let n = game.monsters().len();
+    let think = waited(&events, n, WaitReason::Thinking);
+    let unit = waited(&events, n, WaitReason::Blocked);
+    for (i, m) in game.monsters().iter().enumerate() {
+        assert_eq!(m.stats().think_waits, think[i], "monster {i}");
+        assert_eq!(m.stats().unit_waits, unit[i], "monster {i}");
+    }
+    assert!(game.budget_limited_turns() > 0);
+    assert!(think.iter().sum::<u64>() > 0);
+
+    let (game, _) = play(&level, 11, SimConfig::default(), 20_000);
+    assert!(game.monsters().iter().all(|m| m.stats().think_waits == 0));
+    assert_eq!(game.budget_limited_turns(), 0);
+    assert!(game.monsters().iter().all(|m| !m.is_here()));
+}
+
+/// A monster that knows the map walks up a one-cell corridor to a unit of
+/// another faction that never moves: from then on every action is a
+/// unit-wait (no way round, nobody to swap with), and none is a
+/// think-wait.
+#[test]
+fn unit_waits_count_the_actions_spent_behind_a_unit() {
+    let level = parse(
+        "name: corridor\nfaction: walkers glyph=w knows-map goal=1\nfaction: statues glyph=s\nmap:\n\
+         ##########\n\
+         #w....s.1#\n\
+         ##########\n",
+    );
+    let turns = 40;
+    let (game, events) = play(&level, 3, SimConfig::default(), turns);
+    let walker = &game.monsters()[0];
+    assert_eq!(walker.pos(), Pos::new(5, 1), "it stops behind the statue");
+    let stats = walker.stats();
+    assert_eq!(stats.steps, 4);
+    assert_eq!(stats.unit_waits, turns as u64 - 4);
+    assert_eq!(stats.think_waits, 0);
+    assert_eq!(waited(&events, 2, WaitReason::Blocked)[0], stats.unit_waits);
+    assert_eq!(game.monster_turns(), 2 * turns as u64);
+    assert_eq!(game.budget_limited_turns(), 0);
+}
+
+/// A faction holds at most `MAX_FIELDS` fields: six monsters sent to six
+/// different cells share four, the least recently read reused for the
+/// next target, and every monster still gets where it was sent.
+#[test]
+fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
+    use darkstar::sim::{Command, Game, MAX_FIELDS};
+    let level = parse(
+        "name: t\nfaction: ants glyph=a knows-map planner=field\nmap:\n\
+         ####################\n\
+         #a.................#\n\
+         #a.................#\n\
+         #a........#........#\n\
+         #a........#........#\n\
+         #a.................#\n\
+         #a.................#\n\
+         ####################\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let goals: Vec<Pos> = (0..6).map(|i| Pos::new(18 - i, 1 + i)).collect();
+    for (i, &goal) in goals.iter().enumerate() {
+        game.apply(Command::SetGoal {
+            monster: i as u32,
+            goal: Some(goal),
+        });
+    }
+    let mut most = 0;
+    for _ in 0..60 {
+        game.apply(Command::Advance);
+        most = most.max(game.factions()[0].fields().len());
+        assert!(game.factions()[0].fields().len() <= MAX_FIELDS);
+    }
+    assert_eq!(most, MAX_FIELDS, "the cap was never reached");
+    for (m, goal) in game.monsters().iter().zip(goals) {
+        assert_eq!(m.pos(), goal, "monster {} did not get there", m.id());
     }
 }

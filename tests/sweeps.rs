@@ -15,6 +15,28 @@ fn a_sweep_of_seeds_finishes_everyone_and_is_deterministic() {
         assert_eq!(&run_seed(&params, r.seed, 2000), r);
     }
     assert_eq!(sweep(&params, 1..=60, 2000).results, s.results);
+    // The totals are the sums of the seeds'.
+    let sum = |f: fn(&darkstar::sweep::SeedResult) -> u64| s.results.iter().map(f).sum::<u64>();
+    assert_eq!(s.stats.think_waits, sum(|r| r.stats.think_waits));
+    assert_eq!(s.stats.unit_waits, sum(|r| r.stats.unit_waits));
+    assert_eq!(s.budget_limited_turns, sum(|r| r.budget_limited_turns));
+    assert_eq!(s.monster_turns, sum(|r| r.monster_turns));
+    assert_eq!(s.turns, sum(|r| r.turns as u64));
+    assert!(s.stats.unit_waits > 0, "nobody waited behind anybody");
+    assert!(s.monster_turns >= s.turns, "every level has monsters");
+}
+
+/// The progress callback hears of every seed once, ending at the count.
+#[test]
+fn a_sweep_reports_every_seed_done() {
+    use std::sync::Mutex;
+    let params = GenParams::default();
+    let seen = Mutex::new(Vec::new());
+    let s = darkstar::sweep::sweep_with(&params, 1..=6, 50, |done| seen.lock().unwrap().push(done));
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort_unstable();
+    assert_eq!(seen, (1..=6).collect::<Vec<u64>>());
+    assert_eq!(s.results, sweep(&params, 1..=6, 50).results);
 }
 
 #[test]

@@ -54,14 +54,15 @@ pub struct FactionSpec {
 }
 
 impl FactionSpec {
-    /// A faction with the defaults of the level format: sight 0, A*,
+    /// A faction with the defaults of the level format: sight 0, a shared
+    /// field,
     /// unknown factor 1, normal speed, danger weight 1, no goal.
     pub fn new(name: &str, glyph: char) -> FactionSpec {
         FactionSpec {
             name: name.to_string(),
             glyph,
             sight: 0,
-            planner: Replanner::AStar,
+            planner: Replanner::Field,
             unknown_factor: 1,
             speed: crate::sim::NORMAL_SPEED,
             knows_map: false,
@@ -200,10 +201,7 @@ impl Level {
             let _ = writeln!(out, "description: {}", self.description);
         }
         for f in &self.factions {
-            let planner = match f.planner {
-                Replanner::AStar => "astar",
-                Replanner::DStarLite => "dstar",
-            };
+            let planner = f.planner.name();
             let _ = write!(
                 out,
                 "faction: {} glyph={} sight={} planner={planner} unknown={} speed={} danger={}",

@@ -331,9 +331,10 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 spec.planner = match v {
                     "astar" => Replanner::AStar,
                     "dstar" => Replanner::DStarLite,
+                    "field" => Replanner::Field,
                     _ => {
                         return Err(bad(format!(
-                            "planner must be astar or dstar, found {:?}",
+                            "planner must be field, astar or dstar, found {:?}",
                             clip(v, ECHO)
                         )));
                     }

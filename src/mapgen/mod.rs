@@ -2,9 +2,11 @@
 //! simulation RNG, seeded explicitly, so the same seed and parameters give
 //! the same level on every machine.
 
+mod crowd;
 mod dungeon;
 mod maze;
 
+pub use crowd::{packed, scale_factions, spread};
 pub use dungeon::{
     GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, play_level,
     populate_map,
@@ -13,15 +15,15 @@ pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
 
 use rand::RngExt;
 
-use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::level::{FactionSpec, Level, Spawn};
 use crate::rng::SimRng;
 use crate::terrain::TerrainMap;
 
-/// The three factions of generated levels, all heading for `goal`: the
-/// blind (touch only, repeated A*) walk into every dead end; the scouts
-/// (sight 4, D* Lite) see some coming; the natives know the map.
+/// The three factions of generated levels, all heading for `goal`, each
+/// planning with one shared field (the default planner): the blind
+/// (touch only) walk into every dead end; the scouts (sight 4) see some
+/// coming; the natives know the map.
 pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
     let mut factions = vec![
         FactionSpec::new("blind", 'b'),
@@ -29,7 +31,6 @@ pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
         FactionSpec::new("natives", 'n'),
     ];
     factions[1].sight = 4;
-    factions[1].planner = Replanner::DStarLite;
     factions[2].knows_map = true;
     for f in &mut factions {
         f.goal = Some(goal);

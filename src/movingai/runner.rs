@@ -38,6 +38,19 @@ pub fn run_scenario(
     every: usize,
     ctx: &mut SearchContext,
 ) -> Result<ScenarioReport, MovingAiError> {
+    run_scenario_with(map, scenario, scen_path, every, ctx, |_, _| {})
+}
+
+/// [`run_scenario`], calling `progress(done, total)` after each problem
+/// (for a progress bar: the library draws nothing itself).
+pub fn run_scenario_with(
+    map: &MovingAiMap,
+    scenario: &Scenario,
+    scen_path: &std::path::Path,
+    every: usize,
+    ctx: &mut SearchContext,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<ScenarioReport, MovingAiError> {
     if let Some(p) = scenario
         .problems
         .iter()
@@ -57,6 +70,7 @@ pub fn run_scenario(
     }
     let options = SearchOptions::default();
     let mut report = ScenarioReport::default();
+    let total = scenario.problems.len().div_ceil(every.max(1));
     for problem in scenario.problems.iter().step_by(every.max(1)) {
         let found = solve(map, problem, ctx, &options);
         let stats = ctx.stats();
@@ -72,6 +86,7 @@ pub fn run_scenario(
                 found,
             });
         }
+        progress(report.problems, total);
     }
     Ok(report)
 }

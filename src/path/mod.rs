@@ -1,12 +1,13 @@
 //! Grid pathfinding: the [`CostMap`] trait every search reads costs through,
 //! the movement rules (8- or 4-connected, no corner cutting), and the
-//! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`] and
-//! [`islands`].
+//! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
+//! [`field`] and [`islands`].
 
 pub mod astar;
 mod buckets;
 pub mod dijkstra;
 pub mod dstar_lite;
+pub mod field;
 pub mod islands;
 pub mod obstacles;
 pub mod trace;
@@ -17,6 +18,7 @@ use crate::geom::{Dir, Pos};
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
 pub use dstar_lite::DStarLite;
+pub use field::{Descents, Field, Unsettled};
 pub use islands::Islands;
 pub use obstacles::WithObstacles;
 

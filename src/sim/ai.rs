@@ -99,6 +99,17 @@ pub struct Planner {
     log_seen: usize,
     /// Why the request in the queue was made (`None`: the first plan).
     reason: Option<ReplanReason>,
+    /// Field: what the monster's cell should be worth at its next read:
+    /// the cell it read from with its value then (if it did not get to
+    /// move), and the cell it chose to step to with that one's value. A
+    /// higher value means its route broke or got dearer: found in O(1).
+    expect: [Option<(Pos, Cost)>; 2],
+    /// Field: the path is a detour round units (followed to its end), not
+    /// a step read off the field.
+    detour: bool,
+    /// Field: walls its faction had learnt at its last read (a value that
+    /// rose with new walls is a broken route, without them a dearer one).
+    walls_seen: u64,
 }
 
 impl Planner {
@@ -119,6 +130,9 @@ impl Planner {
             pending_deduped: 0,
             log_seen: 0,
             reason: None,
+            expect: [None; 2],
+            detour: false,
+            walls_seen: 0,
         }
     }
 
@@ -234,6 +248,91 @@ impl Planner {
         self.status = Status::NeedsPlan;
         self.reason = reason;
         self.path.clear();
+        self.detour = false;
+    }
+
+    /// Field: what the last read expected cell `at` to be worth now
+    /// (`None`: nothing, after a push, mid-detour or before its first
+    /// read).
+    pub(super) fn expected(&self, at: Pos) -> Option<Cost> {
+        self.expect
+            .iter()
+            .flatten()
+            .find(|(p, _)| *p == at)
+            .map(|&(_, c)| c)
+    }
+
+    /// Field: the monster at `at`, whose cell is worth `value`, will step
+    /// to `next`, worth `next_value` (none: it stays). Drawn and claimed
+    /// as a two-cell path.
+    pub(super) fn set_intent(&mut self, at: Pos, next: Option<(Pos, Cost)>, value: Cost) {
+        self.path.clear();
+        self.path.push(at);
+        self.path.extend(next.map(|(p, _)| p));
+        self.costs.clear();
+        self.costs.push(0);
+        if let Some((_, e)) = next {
+            self.costs.push(value.saturating_sub(e));
+        }
+        self.next = 1;
+        self.cost = Some(value);
+        self.expect = [Some((at, value)), next];
+        self.status = Status::Ready;
+        self.detour = false;
+    }
+
+    /// Field: walls the faction had learnt at the last read.
+    pub(super) fn walls_seen(&self) -> u64 {
+        self.walls_seen
+    }
+
+    pub(super) fn set_walls_seen(&mut self, walls: u64) {
+        self.walls_seen = walls;
+    }
+
+    /// Field: after a step, where the monster at `at` is likely to go next
+    /// (read off the field without searching), for allies to see; what it
+    /// expects of its cell is unchanged.
+    pub(super) fn set_hint(&mut self, at: Pos, next: Option<Pos>) {
+        self.path.clear();
+        self.path.push(at);
+        self.path.extend(next);
+        self.costs.truncate(1);
+        if next.is_some() {
+            self.costs.push(0);
+        }
+        self.next = 1;
+    }
+
+    /// Field: no route to the goal on what the faction knows.
+    pub(super) fn set_no_path(&mut self) {
+        self.path.clear();
+        self.costs.clear();
+        self.cost = None;
+        self.expect = [None; 2];
+        self.detour = false;
+        self.status = Status::NoPath;
+    }
+
+    /// Field: follows `path` (a detour round units, from the monster's
+    /// cell) to its end, where the field is read again, expecting the end
+    /// cell's value then.
+    pub(super) fn set_detour(&mut self, path: Vec<Pos>, value: Cost, expect: Cost) {
+        let (start, end) = (path[0], path[path.len() - 1]);
+        self.expect = [Some((start, value)), Some((end, expect))];
+        self.path = path;
+        self.costs.clear();
+        self.costs.push(0);
+        self.next = 1;
+        self.cost = Some(value);
+        self.status = Status::Ready;
+        self.detour = true;
+    }
+
+    /// Field: the monster is on a detour round units with steps left (its
+    /// next action follows it without reading the field).
+    pub fn on_detour(&self) -> bool {
+        self.detour && self.next < self.path.len()
     }
 
     /// Its A* request went into the queue.
@@ -329,6 +428,14 @@ impl Planner {
     /// Returns the cells expanded (a D* Lite repair, if the step back is
     /// not legal on what the faction knows).
     pub fn displaced(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
+        if self.kind == Replanner::Field {
+            // Its next read starts from the new cell; nothing is expected
+            // of it (the push, not a discovery, moved it).
+            self.path.clear();
+            self.expect = [None; 2];
+            self.detour = false;
+            return 0;
+        }
         if let Some(d) = &mut self.dstar {
             d.move_to(to);
         }
@@ -375,6 +482,12 @@ impl Planner {
     /// of its path is still legal, in O(path length), and asks for a new
     /// plan if not; D* Lite repairs its plan.
     pub fn sync(&mut self, knowledge: &Knowledge, log: &Log) -> Sync {
+        if self.kind == Replanner::Field {
+            // The faction's field takes in the log; the monster finds out
+            // at its next read, from its cell's value (see `expected`).
+            self.log_seen = log.total();
+            return Sync::default();
+        }
         let new = log.since(self.log_seen);
         self.log_seen = log.total();
         if new.is_empty() {
@@ -474,14 +587,14 @@ impl Planner {
     /// [`crate::sim::hash`] for what is left out, and why).
     pub(crate) fn hash_into(&self, h: &mut super::hash::Fnv) {
         h.int(self.kind as i64);
-        hash_pos(h, self.goal);
+        super::hash::hash_pos(h, self.goal);
         h.int(self.status as i64);
         // The path before the monster's cell is never read again; the
         // rest is, with what it was planned to cost from here on.
         let rest = self.remaining();
         h.int(rest.len() as i64);
         for &p in rest {
-            hash_pos(h, Some(p));
+            super::hash::hash_pos(h, Some(p));
         }
         h.int(self.next as i64);
         h.int(self.planned_rest() as i64);
@@ -490,15 +603,21 @@ impl Planner {
         h.usizes(&self.claims);
         h.int(self.pending.len() as i64);
         for &p in &self.pending {
-            hash_pos(h, Some(p));
+            super::hash::hash_pos(h, Some(p));
         }
         h.int(self.log_seen as i64);
         h.int(self.reason.map_or(-1, |r| r as i64));
+        for e in self.expect {
+            super::hash::hash_pos(h, e.map(|(p, _)| p));
+            h.int(e.map_or(-1, |(_, c)| c as i64));
+        }
+        h.int(self.detour as i64);
+        h.int(self.walls_seen as i64);
         match &self.dstar {
             None => h.int(-1),
             Some(d) => {
-                hash_pos(h, Some(d.start()));
-                hash_pos(h, Some(d.goal()));
+                super::hash::hash_pos(h, Some(d.start()));
+                super::hash::hash_pos(h, Some(d.goal()));
                 h.int(d.floor().straight as i64);
                 h.int(d.floor().diagonal as i64);
                 h.int(d.expanded() as i64);
@@ -519,16 +638,6 @@ impl Planner {
             self.cost = None;
             self.status = Status::NoPath;
         }
-    }
-}
-
-fn hash_pos(h: &mut super::hash::Fnv, p: Option<Pos>) {
-    match p {
-        Some(p) => {
-            h.int(p.x as i64);
-            h.int(p.y as i64);
-        }
-        None => h.int(i64::MIN),
     }
 }
 

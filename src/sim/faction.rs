@@ -1,9 +1,10 @@
 //! A faction: its settings, its shared knowledge of the map, and the log
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
+use super::fields::Fields;
 use crate::geom::Pos;
 use crate::knowledge::{Knowledge, Turn};
-use crate::path::{Connectivity, Islands};
+use crate::path::{Connectivity, Field, Islands};
 
 /// Turns between recomputations of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
@@ -25,6 +26,12 @@ pub struct Faction {
     islands: Option<(Islands, Turn, usize)>,
     /// Where its monsters last saw the player (hostile factions hunt it).
     pub(crate) player_seen: Option<Pos>,
+    /// Walls it has learnt (seen or felt): a field monster whose route got
+    /// dearer while this grew reports a broken route, not a dearer one.
+    pub(crate) walls_learnt: u64,
+    /// Its shared fields, one per target (monsters planning with
+    /// [`crate::explore::Replanner::Field`]).
+    fields: Fields,
 }
 
 impl Faction {
@@ -37,6 +44,8 @@ impl Faction {
             log: Log::default(),
             islands: None,
             player_seen: None,
+            walls_learnt: 0,
+            fields: Fields::default(),
         }
     }
 
@@ -48,6 +57,25 @@ impl Faction {
     /// What it knows: all its planners ever see.
     pub fn knowledge(&self) -> &Knowledge {
         &self.knowledge
+    }
+
+    /// Its shared fields.
+    pub fn fields(&self) -> &Fields {
+        &self.fields
+    }
+
+    /// The field toward `target` (made if need be), caught up with what
+    /// the faction learnt, with the knowledge it is over.
+    pub(crate) fn field(&mut self, target: Pos, turn: Turn) -> (&mut Field, &Knowledge) {
+        let field = self.fields.open(&self.knowledge, &self.log, target, turn);
+        (field, &self.knowledge)
+    }
+
+    /// Every field catches up with the log; those whose target is not in
+    /// `targets` (sorted row-major) are dropped.
+    pub(crate) fn tend_fields(&mut self, targets: &[Pos]) {
+        self.fields.retain_targets(targets);
+        self.fields.catch_up(&self.knowledge, &self.log);
     }
 
     /// Where its monsters last saw the player.

@@ -147,6 +147,12 @@ pub struct Game {
     pub(super) spent: u64,
     /// The player, the treasure and the stairs, on a level to play.
     pub(super) play: Option<PlayState>,
+    /// The turn's budget ran out with searches still waiting.
+    pub(super) limited_now: bool,
+    /// Turns that ended so (see [`Game::budget_limited_turns`]).
+    pub(super) budget_limited: u64,
+    /// Monsters on the level (not the player) summed over turns played.
+    pub(super) monster_turns: u64,
 }
 
 impl Game {
@@ -218,6 +224,9 @@ impl Game {
             config,
             spent: 0,
             play: None,
+            limited_now: false,
+            budget_limited: 0,
+            monster_turns: 0,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;
@@ -270,6 +279,16 @@ impl Game {
     /// Expansions spent by searches this turn.
     pub fn spent_this_turn(&self) -> u64 {
         self.spent
+    }
+    /// Turns whose search budget ran out while requests still waited in
+    /// the queue: turns in which some monster's plan was held back.
+    pub fn budget_limited_turns(&self) -> u64 {
+        self.budget_limited
+    }
+    /// Monsters on the level (not counting the player) summed over the
+    /// turns played: what think-waits are a share of.
+    pub fn monster_turns(&self) -> u64 {
+        self.monster_turns
     }
     /// A* requests waiting for the search budget.
     pub fn queued_searches(&self) -> usize {
@@ -334,6 +353,12 @@ impl Game {
     pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.turn += 1;
         self.spent = 0;
+        self.limited_now = false;
+        self.monster_turns += self
+            .monsters
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player)
+            .count() as u64;
         if self.turn.is_multiple_of(DECAY_PERIOD) {
             for f in &mut self.factions {
                 let (knowledge, _) = f.knowledge_mut();
@@ -361,7 +386,29 @@ impl Game {
                 actions += 1;
             }
         }
+        self.budget_limited += self.limited_now as u64;
+        self.tend_fields();
         self.compact_logs();
+    }
+
+    /// Each faction's fields catch up with its log, and those no monster
+    /// of it heads for any more are dropped.
+    fn tend_fields(&mut self) {
+        for (fi, f) in self.factions.iter_mut().enumerate() {
+            if f.fields().is_empty() {
+                continue;
+            }
+            let mut targets: Vec<Pos> = self
+                .monsters
+                .iter()
+                .filter(|m| m.faction == fi && m.is_here() && !m.is_player)
+                .filter(|m| m.planner.kind() == Replanner::Field)
+                .filter_map(|m| m.planner.goal())
+                .collect();
+            targets.sort_unstable_by_key(|p| (p.y, p.x));
+            targets.dedup();
+            f.tend_fields(&targets);
+        }
     }
 
     /// Drops each faction's log entries that all its readers have taken
@@ -377,6 +424,7 @@ impl Game {
             read[f] = read[f].min(s.log_len);
         }
         for (f, r) in self.factions.iter_mut().zip(read) {
+            let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
             f.compact_log(r);
         }
     }
@@ -391,6 +439,9 @@ impl Game {
         if m.planner.goal().is_none() {
             return self.stand(id, None, ev);
         }
+        if m.planner.kind() == Replanner::Field {
+            return self.act_field(id, ev);
+        }
         if m.planner.status() == Status::NeedsPlan {
             self.request_plan(id, ev);
         }
@@ -399,7 +450,13 @@ impl Game {
             let thinking = matches!(m.planner.status(), Status::Queued | Status::NeedsPlan);
             return self.stand(id, thinking.then_some(WaitReason::Thinking), ev);
         };
-        let at = m.pos;
+        self.walk_to(id, next, ev);
+    }
+
+    /// Monster `id` goes for `next`, the step its plan says: it bumps into
+    /// a wall it did not know, meets a unit, or steps.
+    pub(super) fn walk_to(&mut self, id: usize, next: Pos, ev: &mut Vec<Event>) {
+        let at = self.monsters[id].pos;
         let Some(dir) = at.dir_to(next) else {
             // Plans only step to neighbours; never trust that blindly.
             self.monsters[id].planner.request(None);
@@ -422,7 +479,10 @@ impl Game {
         m.energy -= WAIT_ENERGY;
         m.still += 1;
         if let Some(reason) = reason {
-            m.stats.waits += 1;
+            match reason {
+                WaitReason::Thinking => m.stats.think_waits += 1,
+                WaitReason::Blocked => m.stats.unit_waits += 1,
+            }
             ev.push(Event::Waited {
                 monster: m.id,
                 reason,
@@ -456,7 +516,11 @@ impl Game {
             };
         }
         if m.blocked_waits >= m.patience {
-            if self.detour(id, ev) {
+            let found = match self.monsters[id].planner.kind() {
+                Replanner::Field => self.field_detour(id, ev),
+                _ => self.detour(id, ev),
+            };
+            if found {
                 self.monsters[id].blocked_waits = 0;
             } else {
                 // Hemmed in: keep the plan and wait a while before trying
@@ -548,6 +612,7 @@ impl Game {
         }
         self.world.place(monster, from);
         self.sync(other, ev);
+        self.refresh_intent(other);
     }
 
     /// A step on the true map.
@@ -584,6 +649,7 @@ impl Game {
         self.world.place(monster, to);
         // Replan at once if what it saw broke its path: before any bump.
         self.sync(id, ev);
+        self.refresh_intent(id);
     }
 
     /// A step into a wall the monster did not know: it feels the cells that
@@ -626,7 +692,13 @@ impl Game {
         if cells.is_empty() {
             return false;
         }
+        let walls = cells
+            .iter()
+            .filter(|&&p| knowledge.terrain(p) == Some(Terrain::Wall))
+            .count();
+
         log.extend_from_slice(&cells);
+        f.walls_learnt += walls as u64;
         ev.push(Event::Discovered {
             faction: m.faction,
             by: m.id,
@@ -663,6 +735,9 @@ impl Game {
             match self.monsters[id].planner.kind() {
                 Replanner::AStar => self.request_plan(id, ev),
                 Replanner::DStarLite => self.announce(id, Some(reason), ev),
+                // A field plan's sync reports nothing: the monster finds
+                // out from its cell's value at its next read (steer.rs).
+                Replanner::Field => {}
             }
         }
     }
@@ -674,12 +749,13 @@ impl Game {
     ///
     /// First the islands pre-check: a goal on another island of what the
     /// faction knows is answered "no path" at once, without a search. An
-    /// A* plan also steers round cells allies near it have claimed.
+    /// A* plan also steers round cells allies near it have claimed. (A
+    /// field plan is read, not requested: see [`Game::act_field`].)
     fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
         let reachable = self.goal_reachable(id);
         let claims = match self.monsters[id].planner.kind() {
             Replanner::AStar => self.claims_near(id),
-            Replanner::DStarLite => Vec::new(),
+            Replanner::DStarLite | Replanner::Field => Vec::new(),
         };
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
@@ -706,6 +782,7 @@ impl Game {
                 self.charge(id, expanded);
                 self.announce(id, None, ev);
             }
+            Replanner::Field => m.planner.request(None),
         }
     }
 
@@ -765,6 +842,11 @@ impl Game {
             let reason = m.planner.install(outcome, knowledge, log_len, m.pos);
             self.announce(id as usize, reason, ev);
         }
+        // The loop ends on an empty queue or a spent budget: anyone still
+        // waiting was held back by the budget.
+        if !self.queue.waiting.is_empty() {
+            self.limited_now = true;
+        }
     }
 
     /// Reports a plan just made or repaired.
@@ -787,14 +869,14 @@ impl Game {
     }
 
     /// Charges search work to a monster and to the turn's budget.
-    fn charge(&mut self, id: usize, expanded: u64) {
+    pub(super) fn charge(&mut self, id: usize, expanded: u64) {
         self.monsters[id].stats.expanded += expanded;
         self.spent += expanded;
     }
 
     /// False when the faction's knowledge shows the monster's goal on
     /// another island (walls it knows enclose one or the other).
-    fn goal_reachable(&mut self, id: usize) -> bool {
+    pub(super) fn goal_reachable(&mut self, id: usize) -> bool {
         let m = &self.monsters[id];
         let Some(goal) = m.planner.goal() else {
             return true;
@@ -844,7 +926,7 @@ impl Game {
     /// Cells of the units monster `id` plans around: every unit next to it,
     /// and stopped units of its own faction within the avoid radius.
     /// Row-major order, so the list is sorted.
-    fn units_to_avoid(&self, id: usize) -> Vec<usize> {
+    pub(super) fn units_to_avoid(&self, id: usize) -> Vec<usize> {
         let m = &self.monsters[id];
         let r = self.config.avoid_radius as i32;
         let width = self.world.terrain().width() as usize;

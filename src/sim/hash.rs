@@ -5,7 +5,9 @@
 //! the same game.
 //!
 //! What is hashed: the turn, the seed and the RNG's position, the
-//! settings, the turn's spent search budget; every monster (id, faction,
+//! settings, the turn's spent search budget and whether it ran out with
+//! searches waiting, the budget-limited turns and monster-turns counted
+//! so far (what `darkstar run` reports); every monster (id, faction,
 //! cell, presence, hit points, energy, speed, its `still`, `blocked_waits`
 //! and `patience` counters, its counters and loop-erased trail, and its
 //! plan: status, goal, the rest of its path and what that was planned to
@@ -16,7 +18,8 @@
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
-//! last saw the player; the player's state.
+//! last saw the player, its shared fields (see
+//! [`super::fields::Fields::hash_into`]); the player's state.
 //!
 //! What is left out, and why it cannot change what happens next:
 //! - The terrain and the world's occupancy grid: the terrain is the
@@ -131,6 +134,11 @@ impl Fnv {
         self.absorb(v.len(), v.iter().map(|&x| x as u64));
     }
 
+    /// Feeds a slice of `u64`s a word each, with its length.
+    pub fn u64s(&mut self, v: &[u64]) {
+        self.absorb(v.len(), v.iter().copied());
+    }
+
     /// Feeds a slice of flags eight to a word, with its length.
     pub fn bools(&mut self, v: &[bool]) {
         let chunks = v.chunks_exact(8);
@@ -169,7 +177,7 @@ fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
     h.int(undrained as i64);
 }
 
-fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
+pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
     match p {
         Some(p) => {
             h.int(p.x as i64);
@@ -195,6 +203,9 @@ impl Game {
             c.detour_budget,
             c.claim_radius as u64,
             self.spent,
+            self.limited_now as u64,
+            self.budget_limited,
+            self.monster_turns,
         ] {
             h.int(v as i64);
         }
@@ -216,7 +227,15 @@ impl Game {
                 h.int(v as i64);
             }
             let s = m.stats;
-            for v in [s.steps, s.bumps, s.replans, s.expanded, s.wasted, s.waits] {
+            for v in [
+                s.steps,
+                s.bumps,
+                s.replans,
+                s.expanded,
+                s.wasted,
+                s.think_waits,
+                s.unit_waits,
+            ] {
                 h.int(v as i64);
             }
             h.u32s(m.trail.cells());
@@ -250,6 +269,7 @@ impl Game {
                 }
             }
             hash_pos(&mut h, f.player_seen());
+            f.fields().hash_into(&mut h);
         }
         match &self.play {
             None => h.int(-1),
@@ -309,7 +329,7 @@ mod tests {
         let game = busy_game();
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
-        let changes: [(&str, Change); 17] = [
+        let changes: [(&str, Change); 22] = [
             ("patience", |g| g.monsters[0].patience += 1),
             ("still", |g| g.monsters[0].still += 1),
             ("blocked waits", |g| g.monsters[0].blocked_waits += 1),
@@ -347,6 +367,11 @@ mod tests {
                 g.rng.random_range(0..10);
             }),
             ("spent budget", |g| g.spent += 1),
+            ("budget ran out", |g| g.limited_now = !g.limited_now),
+            ("budget-limited turns", |g| g.budget_limited += 1),
+            ("monster-turns", |g| g.monster_turns += 1),
+            ("think-waits", |g| g.monsters[0].stats.think_waits += 1),
+            ("unit-waits", |g| g.monsters[0].stats.unit_waits += 1),
         ];
         for (what, change) in changes {
             let mut other = game.clone();

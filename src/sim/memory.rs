@@ -74,13 +74,47 @@ const DSTAR_TOUCHED_SHARE: u64 = 4;
 const DSTAR_DIRECTORY_PER_TILE: u64 = 2 * 8;
 /// Cells in a D* Lite tile.
 const DSTAR_TILE_CELLS: u64 = 16 * 16;
+/// One shared field a cell: g, rhs and the queued key (8 bytes each), and
+/// its heap, whose 16-byte entries stay under a quarter of the cells
+/// unless more are queued at once (then it is compacted at twice the
+/// live ones).
+const FIELD_PER_CELL: u64 = 8 + 8 + 8 + 16 / 2;
+/// Fields a faction of field planners holds: its goal's; a hostile one
+/// also hunts where it last saw the player, and keeps the field of the
+/// last such target as a spare for its buffers. (The cap is
+/// [`super::MAX_FIELDS`] and a spare; a faction reaches it only while the
+/// player keeps moving in and out of sight, which the slack absorbs.)
+fn fields_per_faction(hostile: bool) -> u64 {
+    if hostile { 3 } else { 1 }
+}
 /// A monster's fixed part: the `Monster` record with its planner and
 /// statistics.
 const MONSTER_FIXED: u64 = 512;
 /// Per cell of a monster's path: the cell (8), its planned cost (8), and
 /// its trail's loop-erased walk (a `u32` and an ordered-map entry, about
-/// 40).
-const PATH_PER_CELL: u64 = 8 + 8 + 4 + 40;
+/// 40). A field monster holds no path (its next step is read off its
+/// faction's field), only the trail.
+const PATH_PER_CELL: u64 = 8 + 8 + TRAIL_PER_CELL;
+const TRAIL_PER_CELL: u64 = 4 + 40;
+
+/// What decides a faction's memory.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FactionFootprint {
+    pub planner: Replanner,
+    pub monsters: u64,
+    /// It hunts the player (one more field, for a field planner).
+    pub hostile: bool,
+}
+
+impl FactionFootprint {
+    pub fn new(planner: Replanner, monsters: u64) -> FactionFootprint {
+        FactionFootprint {
+            planner,
+            monsters,
+            hostile: false,
+        }
+    }
+}
 
 /// What decides a game's memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +122,7 @@ pub struct Footprint {
     pub width: u32,
     pub height: u32,
     /// Each faction's planner and monster count.
-    pub factions: Vec<(Replanner, u64)>,
+    pub factions: Vec<FactionFootprint>,
     /// A player (`@`): one more faction (its own fog) and monster.
     pub player: bool,
 }
@@ -109,29 +143,30 @@ impl Footprint {
                 .factions
                 .iter()
                 .zip(counts)
-                .map(|(f, n)| (f.planner, n))
+                .map(|(f, n)| FactionFootprint {
+                    planner: f.planner,
+                    monsters: n,
+                    hostile: f.hostile,
+                })
                 .collect(),
             player: level.player.is_some(),
         }
     }
 
     /// The footprint of a generated level, from its parameters alone
-    /// (nothing is generated): three factions of `monsters_per_faction`;
-    /// the watched and headless ones are the blind (A*), the scouts (D*
-    /// Lite) and the natives (A*), a play level's are three hostile A*
-    /// factions and the player. (At most: a level with too little floor
-    /// places fewer.)
+    /// (nothing is generated): three factions of `monsters_per_faction`,
+    /// all planning with fields; a play level's are hostile, and there is
+    /// the player. (At most: a level with too little floor places fewer.)
     pub fn of_generated(params: &GenParams, play: bool) -> Footprint {
         let n = params.monsters_per_faction.max(1) as u64;
-        let factions = if play {
-            vec![(Replanner::AStar, n); 3]
-        } else {
-            vec![
-                (Replanner::AStar, n),
-                (Replanner::DStarLite, n),
-                (Replanner::AStar, n),
-            ]
-        };
+        let factions = vec![
+            FactionFootprint {
+                planner: Replanner::Field,
+                monsters: n,
+                hostile: play,
+            };
+            3
+        ];
         Footprint {
             width: params.width,
             height: params.height,
@@ -145,7 +180,7 @@ impl Footprint {
     }
 
     fn monsters(&self) -> u64 {
-        self.factions.iter().map(|f| f.1).sum::<u64>() + self.player as u64
+        self.factions.iter().map(|f| f.monsters).sum::<u64>() + self.player as u64
     }
 }
 
@@ -162,6 +197,8 @@ pub struct MemoryEstimate {
     pub monsters: u64,
     /// D* Lite planners (one a monster of a D* Lite faction).
     pub dstar: u64,
+    /// Shared fields (a few per faction planning with fields).
+    pub fields: u64,
     /// How many D* Lite planners, and the bytes of each.
     pub dstar_planners: u64,
     pub dstar_each: u64,
@@ -175,6 +212,7 @@ impl MemoryEstimate {
             .saturating_add(self.searches)
             .saturating_add(self.monsters)
             .saturating_add(self.dstar)
+            .saturating_add(self.fields)
     }
 }
 
@@ -190,9 +228,25 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
     let dstar_planners: u64 = fp
         .factions
         .iter()
-        .filter(|f| f.0 == Replanner::DStarLite)
-        .map(|f| f.1)
+        .filter(|f| f.planner == Replanner::DStarLite)
+        .map(|f| f.monsters)
         .sum();
+    let fields: u64 = fp
+        .factions
+        .iter()
+        .filter(|f| f.planner == Replanner::Field)
+        .map(|f| fields_per_faction(f.hostile))
+        .sum();
+    let per_monster = |f: &FactionFootprint| match f.planner {
+        Replanner::Field => MONSTER_FIXED + path * TRAIL_PER_CELL,
+        _ => MONSTER_FIXED + path * PATH_PER_CELL + claims,
+    };
+    let monsters = fp
+        .factions
+        .iter()
+        .map(|f| f.monsters.saturating_mul(per_monster(f)))
+        .fold(0u64, u64::saturating_add)
+        .saturating_add(fp.player as u64 * (MONSTER_FIXED + path * PATH_PER_CELL));
     let dstar_each = (cells / DSTAR_TOUCHED_SHARE)
         .saturating_mul(DSTAR_PER_TOUCHED_CELL)
         .saturating_add(cells.div_ceil(DSTAR_TILE_CELLS) * DSTAR_DIRECTORY_PER_TILE);
@@ -202,10 +256,9 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
             .saturating_mul(FACTION_PER_CELL)
             .saturating_mul(factions),
         searches: cells.saturating_mul(2 * SEARCH_PER_CELL + SNAPSHOT_PER_CELL),
-        monsters: fp
-            .monsters()
-            .saturating_mul(MONSTER_FIXED + path * PATH_PER_CELL + claims),
+        monsters,
         dstar: dstar_planners.saturating_mul(dstar_each),
+        fields: fields.saturating_mul(cells).saturating_mul(FIELD_PER_CELL),
         dstar_planners,
         dstar_each,
     }
@@ -237,6 +290,8 @@ pub fn check(fp: &Footprint, config: &SimConfig, cap: u64) -> Result<MemoryEstim
             e.dstar_planners,
             bytes(e.dstar_each)
         )
+    } else if e.fields >= e.total() / 2 {
+        format!("the factions' shared fields over {map} cells")
     } else if e.monsters >= e.total() / 2 {
         format!("{} monsters on {map}", fp.monsters())
     } else {
@@ -284,7 +339,7 @@ mod tests {
         let fp = Footprint {
             width: 1024,
             height: 1024,
-            factions: vec![(Replanner::DStarLite, 300)],
+            factions: vec![FactionFootprint::new(Replanner::DStarLite, 300)],
             player: false,
         };
         let e = check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).unwrap_err();

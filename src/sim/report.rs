@@ -25,19 +25,39 @@ pub struct Report {
     /// Events of each kind, in [`Event::KINDS`] order.
     pub events: [u64; Event::KINDS.len()],
     pub factions: Vec<FactionReport>,
+    /// Turns whose search budget ran out with requests still waiting
+    /// ([`Game::budget_limited_turns`]).
+    pub budget_limited_turns: u64,
+    /// Monsters on the level, not the player, summed over turns
+    /// ([`Game::monster_turns`]).
+    pub monster_turns: u64,
+}
+
+impl Report {
+    /// Think-waits of every faction.
+    pub fn think_waits(&self) -> u64 {
+        self.factions.iter().map(|f| f.stats.think_waits).sum()
+    }
 }
 
 /// Plays `game` for at most `turns` turns (stopping early once it is
 /// settled) and summarises it.
 pub fn run_headless(game: &mut Game, turns: Turn) -> Report {
+    run_headless_with(game, turns, |_| {})
+}
+
+/// [`run_headless`], calling `progress` with the turns played so far after
+/// every turn (for a progress bar: the library draws nothing itself).
+pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(Turn)) -> Report {
     let mut events = [0u64; Event::KINDS.len()];
-    for _ in 0..turns {
+    for played in 1..=turns {
         if game.is_settled() {
             break;
         }
         for e in game.apply(Command::Advance) {
             events[e.kind()] += 1;
         }
+        progress(played);
     }
     let factions = game
         .factions()
@@ -65,6 +85,17 @@ pub fn run_headless(game: &mut Game, turns: Turn) -> Report {
         turns: game.turn(),
         events,
         factions,
+        budget_limited_turns: game.budget_limited_turns(),
+        monster_turns: game.monster_turns(),
+    }
+}
+
+/// `part` as a percentage of `whole` (0 of nothing).
+pub fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
     }
 }
 
@@ -73,7 +104,7 @@ impl fmt::Display for Report {
         writeln!(f, "seed {}, {} turns", self.seed, self.turns)?;
         writeln!(
             f,
-            "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8}",
+            "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10}",
             "faction",
             "monsters",
             "reached",
@@ -82,12 +113,14 @@ impl fmt::Display for Report {
             "replans",
             "expanded",
             "wasted",
-            "known"
+            "known",
+            "think-waits",
+            "unit-waits"
         )?;
         for r in &self.factions {
             writeln!(
                 f,
-                "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8}",
+                "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10}",
                 r.name,
                 r.monsters,
                 r.reached,
@@ -96,9 +129,20 @@ impl fmt::Display for Report {
                 r.stats.replans,
                 r.stats.expanded,
                 r.stats.wasted,
-                r.known
+                r.known,
+                r.stats.think_waits,
+                r.stats.unit_waits
             )?;
         }
+        writeln!(
+            f,
+            "budget-limited turns {} of {}; think-waits {} of {} monster-turns ({:.2}%)",
+            self.budget_limited_turns,
+            self.turns,
+            self.think_waits(),
+            self.monster_turns,
+            percent(self.think_waits(), self.monster_turns)
+        )?;
         write!(f, "events:")?;
         for (name, n) in Event::KINDS.iter().zip(self.events) {
             write!(f, " {name} {n}")?;

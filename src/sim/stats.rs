@@ -20,8 +20,20 @@ pub struct Stats {
     /// end and out again). Steps walked minus the length of the walk with
     /// its loops erased.
     pub wasted: u64,
-    /// Actions spent standing still (thinking or blocked).
-    pub waits: u64,
+    /// Think-waits: actions spent standing still because its plan was not
+    /// ready (its search queued or under way, or a plan still needed):
+    /// what users feel of the search budget.
+    pub think_waits: u64,
+    /// Unit-waits: actions spent standing still because a unit stood on
+    /// its next cell.
+    pub unit_waits: u64,
+}
+
+impl Stats {
+    /// Actions spent standing still, thinking or blocked.
+    pub fn waits(&self) -> u64 {
+        self.think_waits + self.unit_waits
+    }
 }
 
 impl std::ops::AddAssign for Stats {
@@ -31,7 +43,8 @@ impl std::ops::AddAssign for Stats {
         self.replans += o.replans;
         self.expanded += o.expanded;
         self.wasted += o.wasted;
-        self.waits += o.waits;
+        self.think_waits += o.think_waits;
+        self.unit_waits += o.unit_waits;
     }
 }
 

@@ -9,6 +9,7 @@ mod demo;
 mod gen_level;
 mod output;
 mod play;
+mod progress;
 mod replay;
 mod run;
 mod scen;

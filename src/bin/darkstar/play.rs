@@ -53,7 +53,12 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                 save: path.clone(),
                 cause,
             })?;
-            args.level.memory.check(&footprint)?;
+            args.level.memory.check(&footprint).with_context(|| {
+                format!(
+                    "the saved game in {} cannot be played back within --max-memory",
+                    path.display()
+                )
+            })?;
             // A progress bar for a long save; Ctrl-C breaks off.
             let playback = crate::replay::Playback::new("checking the save")?;
             let checked = slot.check_with(replay, playback.callback());
@@ -73,6 +78,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let resume = match saved {
         None if args.resume => bail!(SaveError::Missing(path)),
         None => None,
+        Some(checked) if args.resume => Some(checked),
         Some(_) if args.new => None,
         Some(_) if asks_for_a_game => bail!(
             "a saved game is waiting in {}: `darkstar` goes on with it; \
@@ -110,14 +116,18 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     // The game is saved first, whatever ended the session (even a failing
     // terminal), then last.replay, whose failure never costs the save.
     let recording = app.recording();
-    if app.game_over() {
+    let saved = if app.game_over() {
         // Permadeath: a finished game leaves no save.
-        slot.remove()?;
+        slot.remove()
     } else {
-        slot.write(&recording)?;
-        say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
-    }
+        slot.write(&recording).map(|()| {
+            say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
+        })
+    };
+    // Written even when the save could not be: then it is the only copy
+    // of the game just played.
     write_last_replay(slot.write_last_replay(&recording));
+    saved?;
     if let Some(backup) = backup {
         say(&format!(
             "The game saved before this one is in {}.",

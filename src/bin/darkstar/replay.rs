@@ -6,7 +6,6 @@
 //! a progress bar on stderr; so does resuming a long save (see
 //! [`Playback`]).
 
-use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,10 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::args::MemoryFlag;
+use crate::progress::Bar;
 use anyhow::{Context, Result};
 use clap::Args;
 use darkstar::replay::{Checked, Progress, Replay};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use signal_hook::SigId;
 use signal_hook::consts::SIGINT;
 
@@ -71,10 +70,10 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
 }
 
 /// Playing a replay headless (verifying it, resuming a save): a progress
-/// bar on stderr (hidden when stderr is not a terminal), and SIGINT
+/// bar on stderr (see [`Bar`]: after a second, on a terminal), and SIGINT
 /// (Ctrl-C) breaking off at the next turn instead of killing the process.
 pub struct Playback {
-    bar: ProgressBar,
+    bar: Bar,
     stop: Arc<AtomicBool>,
     sigint: SigId,
 }
@@ -85,19 +84,10 @@ impl Playback {
         let stop = Arc::new(AtomicBool::new(false));
         let sigint =
             signal_hook::flag::register(SIGINT, Arc::clone(&stop)).context("catching SIGINT")?;
-        let target = if std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(None, target);
-        let style = ProgressStyle::with_template(
+        let bar = Bar::new(
             "{msg} turn {pos}/{len} [{bar:40}] {percent}% ({eta} left)",
-        )
-        .context("the progress bar")?
-        .progress_chars("=> ");
-        bar.set_style(style);
-        bar.set_message(what.to_string());
+            what,
+        )?;
         Ok(Playback { bar, stop, sigint })
     }
 
@@ -107,23 +97,23 @@ impl Playback {
             if self.stop.load(Ordering::SeqCst) {
                 return ControlFlow::Break(());
             }
-            if self.bar.length() != Some(p.total as u64) {
-                self.bar.set_length(p.total as u64);
-            }
-            self.bar.set_position(p.turn as u64);
+            self.bar.update(p.turn as u64, p.total as u64);
             ControlFlow::Continue(())
         }
     }
 
     /// Takes the bar off the screen.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        self.bar.finish();
     }
 }
 
 impl Drop for Playback {
     fn drop(&mut self) {
-        // SIGINT goes back to whatever else handles it (or kills).
+        // Unregistering does not bring back SIGINT's default (killing the
+        // process): until the terminal loop registers its own handler,
+        // a Ctrl-C is ignored. Nothing is lost by that: the save is
+        // untouched until the game runs.
         signal_hook::low_level::unregister(self.sigint);
     }
 }

@@ -1,6 +1,8 @@
 //! `darkstar run`: plays a level headless for at most T turns (stopping
 //! early once nothing more can happen) and prints a per-faction summary
-//! and the count of each kind of event.
+//! (with think-waits and unit-waits), the budget-limited turns, and the
+//! count of each kind of event; a run over a second shows its progress on
+//! stderr.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,6 +12,7 @@ use clap::Args;
 use darkstar::sim::{Game, SimConfig};
 
 use crate::args::LevelFlags;
+use crate::progress::Bar;
 use darkstar::textfile::escape_controls;
 
 #[derive(Debug, Args)]
@@ -33,9 +36,16 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     let (level, seed) = args.level.choose(false)?;
     let mut game = Game::new(&level, seed, config)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
+    let bar = Bar::new(
+        "{msg} turn {pos}/{len} [{bar:40}] {per_sec} ({eta} left)",
+        "playing",
+    )?;
     let started = Instant::now();
-    let report = darkstar::sim::run_headless(&mut game, args.turns);
+    let report = darkstar::sim::run_headless_with(&mut game, args.turns, |played| {
+        bar.update(played as u64, args.turns as u64)
+    });
     let elapsed = started.elapsed();
+    bar.finish();
     crate::output::print(&format!(
         "{} ({}x{}): {}\n{report}{:.3} s, {:.0} turns/s\n",
         escape_controls(&level.name),

@@ -1,6 +1,7 @@
 //! `darkstar scen`: solves every (or every N-th) problem of a Moving AI
 //! scenario and compares each length with the published optimum; exit 0
-//! when all match, 1 on any mismatch, 2 on bad input.
+//! when all match, 1 on any mismatch, 2 on bad input. A run over a second
+//! shows the problems done on stderr.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -12,6 +13,8 @@ use clap::Args;
 use darkstar::movingai::{self, MovingAiMap, Scenario};
 use darkstar::path::SearchContext;
 use darkstar::textfile::escape_path;
+
+use crate::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct ScenArgs {
@@ -42,7 +45,20 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
 
     let mut ctx = SearchContext::new();
     let started = Instant::now();
-    let report = movingai::run_scenario(&map, &scenario, scen_path, every, &mut ctx)?;
+    let bar = Bar::new(
+        "{msg} {pos}/{len} problems [{bar:40}] ({eta} left)",
+        "solving",
+    )?;
+    let report = movingai::run_scenario_with(
+        &map,
+        &scenario,
+        scen_path,
+        every,
+        &mut ctx,
+        |done, total| bar.update(done as u64, total as u64),
+    );
+    bar.finish();
+    let report = report?;
     let elapsed = started.elapsed();
 
     let mut out = String::new();

@@ -23,11 +23,9 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let (app, ended) = darkstar::ui::run(app);
     // Watching does not take the save, only leaves last.replay beside it.
-    let last = darkstar::save::last_replay_path(&darkstar::save::default_save_path());
-    crate::play::write_last_replay(
-        darkstar::save::write_atomically(&last, &app.recording().to_text())
-            .map(|()| last.clone())
-            .map_err(|cause| darkstar::save::SaveError::Io { file: last, cause }),
-    );
+    crate::play::write_last_replay(darkstar::save::write_last_replay(
+        &darkstar::save::default_save_path(),
+        &app.recording(),
+    ));
     crate::play::finish(ended)
 }

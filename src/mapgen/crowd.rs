@@ -1,0 +1,99 @@
+//! Crowds for scale tests and benchmarks: a generated level's spawns
+//! replaced by many monsters, placed as a user would place them by hand
+//! (random floor cells, or packed into one room), in factions that share
+//! the level's goal.
+
+use rand::RngExt;
+
+use crate::explore::Replanner;
+use crate::geom::Pos;
+use crate::level::{FactionSpec, Level, Spawn};
+use crate::rng::sim_rng;
+use crate::terrain::Terrain;
+
+/// The four factions of the scale scenario, all planning with `planner`
+/// and heading for `goal` (labelled `1`): touch only; sight 4; sight 8
+/// preferring known ground (unknown costs twice floor); natives who know
+/// the map.
+pub fn scale_factions(planner: Replanner, goal: Pos) -> Vec<FactionSpec> {
+    let mut factions = vec![
+        FactionSpec::new("blind", 'b'),
+        FactionSpec::new("eyes", 'e'),
+        FactionSpec::new("wary", 'w'),
+        FactionSpec::new("natives", 'n'),
+    ];
+    factions[1].sight = 4;
+    (factions[2].sight, factions[2].unknown_factor) = (8, 2);
+    factions[3].knows_map = true;
+    for f in &mut factions {
+        (f.goal, f.goal_label, f.planner) = (Some(goal), Some('1'), planner);
+    }
+    factions
+}
+
+/// `base` with its spawns replaced by `monsters` monsters on distinct
+/// random floor cells (not the goal), dealt to `factions` in turn, chosen
+/// with `seed`; spawns in row-major order. Fewer if there is less floor.
+pub fn spread(base: &Level, factions: Vec<FactionSpec>, monsters: usize, seed: u64) -> Level {
+    let goal = factions.first().and_then(|f| f.goal);
+    let mut cells: Vec<Pos> = base
+        .terrain
+        .grid()
+        .positions()
+        .filter(|&p| base.terrain.get(p) == Some(Terrain::Floor) && Some(p) != goal)
+        .collect();
+    let mut rng = sim_rng(seed);
+    let n = factions.len().max(1);
+    let mut spawns: Vec<Spawn> = (0..monsters.min(cells.len()))
+        .map(|i| Spawn {
+            faction: i % n,
+            at: cells.swap_remove(rng.random_range(0..cells.len())),
+        })
+        .collect();
+    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    Level {
+        spawns,
+        factions,
+        player: None,
+        ..base.clone()
+    }
+}
+
+/// `base` with its spawns replaced by up to `monsters` monsters of one
+/// faction (`faction`) packed into the floor nearest `start` (breadth
+/// first over floor, so they fill the room `start` is in before spilling
+/// out): the crowd scenario.
+pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -> Level {
+    let t = &base.terrain;
+    let goal = faction.goal;
+    let mut seen = vec![false; t.width() as usize * t.height() as usize];
+    let index = |p: Pos| p.y as usize * t.width() as usize + p.x as usize;
+    let mut queue = std::collections::VecDeque::new();
+    let mut spawns = Vec::new();
+    if t.get(start) == Some(Terrain::Floor) {
+        seen[index(start)] = true;
+        queue.push_back(start);
+    }
+    while let Some(p) = queue.pop_front() {
+        if spawns.len() >= monsters {
+            break;
+        }
+        if Some(p) != goal {
+            spawns.push(Spawn { faction: 0, at: p });
+        }
+        for d in crate::geom::Dir::ALL {
+            let q = p.step(d);
+            if t.get(q) == Some(Terrain::Floor) && !seen[index(q)] {
+                seen[index(q)] = true;
+                queue.push_back(q);
+            }
+        }
+    }
+    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    Level {
+        spawns,
+        factions: vec![faction],
+        player: None,
+        ..base.clone()
+    }
+}
