@@ -436,3 +436,28 @@ fn d_star_lite_memory_stays_proportional_over_a_long_walk() {
         d.memory_bytes()
     );
 }
+
+/// Tiling D* Lite's state changed where it is kept, never what the search
+/// does: traverses of generated mazes expand exactly as many cells as the
+/// flat version did (counts recorded with the flat planner of `main`
+/// before the tiles, by `cargo bench --bench replan`).
+#[test]
+fn tiled_d_star_lite_expands_exactly_as_the_flat_one_did() {
+    use darkstar::explore::traverse;
+    use darkstar::geom::Pos;
+    use darkstar::mapgen::maze;
+    use darkstar::rng::sim_rng;
+    for (seed, radius, flat_expanded) in [(1, 0, 301_843), (3, 4, 300_570)] {
+        let map = maze(255, 255, &mut sim_rng(seed));
+        let t = traverse(
+            &map,
+            Pos::new(1, 1),
+            Pos::new(253, 253),
+            radius,
+            Replanner::DStarLite,
+            1_000_000,
+        );
+        assert!(t.reached, "seed {seed}");
+        assert_eq!(t.expanded, flat_expanded, "seed {seed}, sight {radius}");
+    }
+}
