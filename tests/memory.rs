@@ -299,3 +299,165 @@ fn d_star_lite_heap_stays_bounded() {
     }
     assert!(d.expanded() > 20_000, "{} expanded", d.expanded());
 }
+
+/// A D* Lite planner on a 1024x1024 map of unknown ground, from `s` to `g`.
+fn open_plan(s: (i32, i32), g: (i32, i32)) -> darkstar::path::DStarLite {
+    use darkstar::geom::Pos;
+    use darkstar::knowledge::Knowledge;
+    use darkstar::path::{Connectivity, CostMap, DStarLite};
+    let k = Knowledge::new(1024, 1024, 1);
+    let d = DStarLite::new(
+        &k,
+        Pos::new(s.0, s.1),
+        Pos::new(g.0, g.1),
+        Connectivity::Eight,
+        k.cheapest_steps(),
+    );
+    assert!(d.cost().is_some());
+    d
+}
+
+/// D* Lite's memory follows the cells its search touched, not the map: a
+/// plan 60 cells long on a 1024x1024 open map allocates a few dozen of
+/// its 4,096 tiles (under 1 MiB, where a whole-map planner held 40 MiB);
+/// a goal across the map, or a maze, makes it touch far more.
+#[test]
+fn d_star_lite_memory_follows_the_cells_it_touched() {
+    use darkstar::geom::Pos;
+    use darkstar::path::{Connectivity, CostMap, DStarLite};
+    let near = open_plan((400, 500), (460, 500));
+    assert_eq!(near.tiles_total(), 4096);
+    assert!(
+        near.tiles_touched() <= 4096 / 50,
+        "{} tiles for 60 cells",
+        near.tiles_touched()
+    );
+    assert!(
+        near.memory_bytes() < 1 << 20,
+        "{} bytes",
+        near.memory_bytes()
+    );
+
+    let far = open_plan((10, 500), (1010, 500));
+    assert!(
+        far.tiles_touched() >= 10 * near.tiles_touched(),
+        "far {} tiles, near {}",
+        far.tiles_touched(),
+        near.tiles_touched()
+    );
+    assert!(far.memory_bytes() >= far.tiles_touched() * DStarLite::TILE_BYTES);
+
+    let maze = darkstar::mapgen::maze(1023, 1023, &mut darkstar::rng::sim_rng(5));
+    let d = DStarLite::new(
+        &maze,
+        Pos::new(1, 1),
+        Pos::new(1021, 1021),
+        Connectivity::Eight,
+        maze.cheapest_steps(),
+    );
+    assert!(d.cost().is_some());
+    assert!(
+        d.tiles_touched() >= d.tiles_total() / 2,
+        "a maze touched {} of {} tiles",
+        d.tiles_touched(),
+        d.tiles_total()
+    );
+}
+
+/// Over a long walk through a generated 512x512 dungeon that the unit
+/// discovers with sight 4, repairing its plan at every discovery, the
+/// planner's memory stays within twice its touched tiles (plus the
+/// directory and the queue's minimum), and the tiles it touches stay a
+/// part of the map.
+#[test]
+fn d_star_lite_memory_stays_proportional_over_a_long_walk() {
+    use darkstar::explore::look;
+    use darkstar::knowledge::Knowledge;
+    use darkstar::mapgen::{GenParams, generate};
+    use darkstar::path::{Connectivity, CostMap, DStarLite};
+    let params = GenParams {
+        width: 512,
+        height: 512,
+        monsters_per_faction: 1,
+        ..GenParams::default()
+    };
+    let level = generate(&params, 4);
+    let map = &level.terrain;
+    let goal = level.factions[1].goal.expect("scouts have a goal");
+    // The spawn farthest from the goal makes the longest walk.
+    let mut at = level
+        .spawns
+        .iter()
+        .map(|s| s.at)
+        .max_by_key(|p| (p.x - goal.x).abs().max((p.y - goal.y).abs()))
+        .unwrap();
+    let mut k = Knowledge::new(map.width(), map.height(), 1);
+    look(&mut k, map, at, 4, 0);
+    let new =
+        |k: &Knowledge, at| DStarLite::new(k, at, goal, Connectivity::Eight, k.cheapest_steps());
+    let mut d = new(&k, at);
+    let (mut steps, mut repairs, mut most_tiles) = (0, 0, 0);
+    while at != goal && steps < 5_000 {
+        let next = d.next_step(&k).expect("the goal is reachable");
+        if !map.is_passable(next) {
+            // Sight 4 shows every wall next to the unit before it steps.
+            panic!("walked into a wall at {next:?}");
+        }
+        at = next;
+        steps += 1;
+        d.move_to(at);
+        let changed = look(&mut k, map, at, 4, steps);
+        if !changed.is_empty() {
+            repairs += 1;
+            if d.floor() == k.cheapest_steps() {
+                d.cells_changed(&k, &changed);
+            } else {
+                d = new(&k, at);
+            }
+        }
+        let directory = d.tiles_total() * 2 * 8;
+        let bound = 2 * d.tiles_touched() * DStarLite::TILE_BYTES + directory + 64 * 1024;
+        assert!(
+            d.memory_bytes() <= bound,
+            "step {steps}: {} bytes for {} tiles",
+            d.memory_bytes(),
+            d.tiles_touched()
+        );
+        most_tiles = most_tiles.max(d.tiles_touched());
+    }
+    assert_eq!(at, goal, "{steps} steps");
+    assert!(
+        steps > 300 && repairs > 100,
+        "{steps} steps, {repairs} repairs"
+    );
+    eprintln!(
+        "walk: {steps} steps, {repairs} repairs, at most {most_tiles} of {} tiles, {} bytes at the end",
+        d.tiles_total(),
+        d.memory_bytes()
+    );
+}
+
+/// Tiling D* Lite's state changed where it is kept, never what the search
+/// does: traverses of generated mazes expand exactly as many cells as the
+/// flat version did (counts recorded with the flat planner of `main`
+/// before the tiles, by `cargo bench --bench replan`).
+#[test]
+fn tiled_d_star_lite_expands_exactly_as_the_flat_one_did() {
+    use darkstar::explore::traverse;
+    use darkstar::geom::Pos;
+    use darkstar::mapgen::maze;
+    use darkstar::rng::sim_rng;
+    for (seed, radius, flat_expanded) in [(1, 0, 301_843), (3, 4, 300_570)] {
+        let map = maze(255, 255, &mut sim_rng(seed));
+        let t = traverse(
+            &map,
+            Pos::new(1, 1),
+            Pos::new(253, 253),
+            radius,
+            Replanner::DStarLite,
+            1_000_000,
+        );
+        assert!(t.reached, "seed {seed}");
+        assert_eq!(t.expanded, flat_expanded, "seed {seed}, sight {radius}");
+    }
+}

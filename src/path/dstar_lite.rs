@@ -9,6 +9,15 @@
 //! typically), read through the same movement rules as A*, so the costs
 //! agree exactly: after any sequence of changes, [`DStarLite::cost`] equals
 //! what a fresh A* finds on the same map (a property test checks it).
+//!
+//! Every monster of a D* Lite faction holds one planner, so its memory is
+//! what limits how many there can be. A planner keeps its per-cell state
+//! (g, rhs and queue key) in square tiles of [`TILE_SIDE`] cells a side,
+//! allocated when the search first writes to one of their cells; a cell in
+//! a tile never written reads as untouched (g = rhs = unreached, not
+//! queued). Its memory is therefore proportional to the cells its search
+//! touched, not to the map: on open ground, about the region between the
+//! unit and its goal ([`DStarLite::memory_bytes`] reports it).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -19,6 +28,160 @@ use crate::geom::{Dir, Pos};
 
 /// A priority: `[min(g, rhs) + h + km, min(g, rhs)]`, compared in order.
 type Key = (Cost, Cost);
+
+/// A queue entry: the key, the cell's row-major index, and its address in
+/// the tiles. Entries are ordered by `(key, index)` exactly as before the
+/// state was tiled (the address follows from the index, so it never
+/// decides an order), and the address costs no room: the two `u32`s fill
+/// what would otherwise be padding after the key.
+type Entry = Reverse<(Key, u32, u32)>;
+
+/// log2 of [`TILE_SIDE`]: a power of two, so a cell's tile and its place in
+/// the tile are a shift and a mask away from its coordinates.
+const TILE_SHIFT: u32 = 4;
+/// Cells along a side of a tile. 16 keeps the waste at the edge of a
+/// search small (a tile is 8 KiB) while the directory stays small too
+/// (one pointer per 256 cells).
+pub const TILE_SIDE: u32 = 1 << TILE_SHIFT;
+const TILE_MASK: u32 = TILE_SIDE - 1;
+/// Cells in a tile.
+const TILE_CELLS: usize = 1 << (2 * TILE_SHIFT);
+
+/// The key of a cell that is not queued. No queued cell has it: a cell is
+/// queued only while `g != rhs`, so `min(g, rhs)`, the key's second part,
+/// is below [`UNREACHED`].
+const NOT_QUEUED: Key = (UNREACHED, UNREACHED);
+
+/// A cell's search state (32 bytes: the queue key is kept inline, with
+/// [`NOT_QUEUED`] standing for none, rather than as an `Option` of 24).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Cell {
+    g: Cost,
+    rhs: Cost,
+    key: Key,
+}
+
+/// What every cell of a tile never written holds.
+const UNTOUCHED: Cell = Cell {
+    g: UNREACHED,
+    rhs: UNREACHED,
+    key: NOT_QUEUED,
+};
+
+type Tile = [Cell; TILE_CELLS];
+
+/// The per-cell state of a planner, in tiles allocated on first write.
+///
+/// A cell's address packs its tile's place in the directory and its own
+/// place in the tile: `tile << 8 | local`. The directory's rows are a
+/// power of two long (`1 << stride_shift` tiles, at most twice the tiles a
+/// row needs), so that an address turns back into coordinates with shifts
+/// and masks alone, never a division.
+#[derive(Clone, Debug)]
+struct Tiles {
+    directory: Vec<Option<Box<Tile>>>,
+    stride_shift: u32,
+    allocated: usize,
+}
+
+impl Tiles {
+    fn new(width: u32, height: u32) -> Tiles {
+        let across = width.div_ceil(TILE_SIDE).max(1).next_power_of_two();
+        let down = height.div_ceil(TILE_SIDE).max(1);
+        let stride_shift = across.trailing_zeros();
+        // Addresses are `u32`s: every map of this crate (4096 cells a side
+        // at most) fits with room to spare.
+        let tiles = (down as u64) << stride_shift;
+        assert!(
+            tiles * TILE_CELLS as u64 <= 1 << 32,
+            "D* Lite: a {width}x{height} map is too large to address"
+        );
+        Tiles {
+            directory: (0..tiles).map(|_| None).collect(),
+            stride_shift,
+            allocated: 0,
+        }
+    }
+
+    /// The address of `p` (on the map).
+    #[inline(always)]
+    fn address(&self, p: Pos) -> u32 {
+        let (x, y) = (p.x as u32, p.y as u32);
+        let tile = ((y >> TILE_SHIFT) << self.stride_shift) | (x >> TILE_SHIFT);
+        (tile << (2 * TILE_SHIFT)) | ((y & TILE_MASK) << TILE_SHIFT) | (x & TILE_MASK)
+    }
+
+    /// The cell at address `a`.
+    #[inline(always)]
+    fn pos(&self, a: u32) -> Pos {
+        let tile = a >> (2 * TILE_SHIFT);
+        let tx = tile & ((1 << self.stride_shift) - 1);
+        let ty = tile >> self.stride_shift;
+        Pos::new(
+            ((tx << TILE_SHIFT) | (a & TILE_MASK)) as i32,
+            ((ty << TILE_SHIFT) | ((a >> TILE_SHIFT) & TILE_MASK)) as i32,
+        )
+    }
+
+    #[inline(always)]
+    fn get(&self, a: u32) -> &Cell {
+        match &self.directory[(a >> (2 * TILE_SHIFT)) as usize] {
+            Some(tile) => &tile[a as usize & (TILE_CELLS - 1)],
+            None => &UNTOUCHED,
+        }
+    }
+
+    /// The cell at `a`, for writing: allocates its tile if need be.
+    #[inline(always)]
+    fn get_mut(&mut self, a: u32) -> &mut Cell {
+        let slot = &mut self.directory[(a >> (2 * TILE_SHIFT)) as usize];
+        if slot.is_none() {
+            *slot = Some(Box::new([UNTOUCHED; TILE_CELLS]));
+            self.allocated += 1;
+        }
+        match slot {
+            Some(tile) => &mut tile[a as usize & (TILE_CELLS - 1)],
+            None => unreachable!("allocated just above"),
+        }
+    }
+
+    /// Sets rhs at `a`, allocating only if it changes.
+    #[inline(always)]
+    fn set_rhs(&mut self, a: u32, rhs: Cost) {
+        if self.get(a).rhs != rhs {
+            self.get_mut(a).rhs = rhs;
+        }
+    }
+
+    /// Takes `a` off the queue (a cell of a tile never written is not on
+    /// it: nothing to allocate).
+    #[inline(always)]
+    fn unqueue(&mut self, a: u32) {
+        if self.get(a).key != NOT_QUEUED {
+            self.get_mut(a).key = NOT_QUEUED;
+        }
+    }
+
+    /// Every queued cell: its key and address.
+    fn queued(&self) -> impl Iterator<Item = (Key, u32)> + '_ {
+        self.directory
+            .iter()
+            .enumerate()
+            .filter_map(|(t, tile)| tile.as_ref().map(|tile| (t, tile)))
+            .flat_map(|(t, tile)| {
+                tile.iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.key != NOT_QUEUED)
+                    .map(move |(local, c)| (c.key, ((t << (2 * TILE_SHIFT)) | local) as u32))
+            })
+    }
+
+    /// Bytes held: the tiles and the directory.
+    fn bytes(&self) -> usize {
+        self.allocated * std::mem::size_of::<Tile>()
+            + self.directory.capacity() * std::mem::size_of::<Option<Box<Tile>>>()
+    }
+}
 
 /// An incremental planner from a moving start to a fixed goal.
 ///
@@ -38,11 +201,9 @@ pub struct DStarLite {
     last: Pos,
     goal: Pos,
     km: Cost,
-    g: Vec<Cost>,
-    rhs: Vec<Cost>,
-    /// The key each open vertex is queued under (`None`: not open).
-    queued: Vec<Option<Key>>,
-    heap: BinaryHeap<Reverse<(Key, u32)>>,
+    /// g, rhs and the key each open vertex is queued under.
+    cells: Tiles,
+    heap: BinaryHeap<Entry>,
     /// The heap is rebuilt from its live entries when it grows past this
     /// (see [`DStarLite::enqueue`]).
     compact_at: usize,
@@ -60,7 +221,6 @@ impl DStarLite {
         connectivity: Connectivity,
         floor: StepCosts,
     ) -> DStarLite {
-        let len = map.width() as usize * map.height() as usize;
         let mut planner = DStarLite {
             width: map.width(),
             height: map.height(),
@@ -70,18 +230,16 @@ impl DStarLite {
             last: start,
             goal,
             km: 0,
-            g: vec![UNREACHED; len],
-            rhs: vec![UNREACHED; len],
-            queued: vec![None; len],
+            cells: Tiles::new(map.width(), map.height()),
             heap: BinaryHeap::new(),
-            compact_at: Self::compact_floor(len),
+            compact_at: Self::compact_floor(0),
             expanded: 0,
         };
         if map.contains(goal) && map.contains(start) {
-            let gi = planner.index(goal);
-            planner.rhs[gi] = 0;
-            let key = planner.key(goal);
-            planner.enqueue(gi, key);
+            let ga = planner.cells.address(goal);
+            planner.cells.get_mut(ga).rhs = 0;
+            let key = planner.key(goal, ga);
+            planner.enqueue(goal, ga, key);
             planner.compute(map);
         }
         planner
@@ -117,7 +275,7 @@ impl DStarLite {
     pub fn cost(&self) -> Option<Cost> {
         // rhs, not g: the optimised algorithm may stop with the start
         // locally underconsistent (g above rhs), and rhs is then the cost.
-        let c = self.rhs.get(self.index_checked(self.start)?).copied()?;
+        let c = self.cells.get(self.address_checked(self.start)?).rhs;
         (c != UNREACHED).then_some(c)
     }
 
@@ -141,7 +299,7 @@ impl DStarLite {
             let (next, _) = self.best_successor(map, at)?;
             path.push(next);
             at = next;
-            if path.len() > self.g.len() {
+            if path.len() as u64 > self.width as u64 * self.height as u64 {
                 return None; // Cannot happen with consistent g; never loop.
             }
         }
@@ -168,35 +326,59 @@ impl DStarLite {
         for &c in cells {
             for p in std::iter::once(c).chain(Dir::ALL.map(|d| c.step(d))) {
                 if map.contains(p) && p != self.goal {
-                    let i = self.index(p);
-                    self.rhs[i] = self.lookahead(map, p);
-                    self.update_vertex(p);
+                    let a = self.cells.address(p);
+                    // A cell the search never reached, beside a change it
+                    // still cannot reach, stays untouched: no tile for it.
+                    let rhs = self.lookahead(map, p);
+                    self.cells.set_rhs(a, rhs);
+                    self.update_vertex(p, a);
                 }
             }
         }
         self.compute(map);
     }
 
+    /// The bytes this planner holds now: its tiles, their directory, the
+    /// queue's allocation and the planner itself.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.cells.bytes()
+            + self.heap.capacity() * std::mem::size_of::<Entry>()
+    }
+
+    /// Tiles allocated so far (each [`TILE_SIDE`] cells square): those the
+    /// search has written to.
+    pub fn tiles_touched(&self) -> usize {
+        self.cells.allocated
+    }
+
+    /// The tiles covering the map (allocated or not).
+    pub fn tiles_total(&self) -> usize {
+        self.width.div_ceil(TILE_SIDE) as usize * self.height.div_ceil(TILE_SIDE) as usize
+    }
+
+    /// The bytes of one tile.
+    pub const TILE_BYTES: usize = std::mem::size_of::<Tile>();
+
     fn index(&self, p: Pos) -> usize {
         p.y as usize * self.width as usize + p.x as usize
     }
 
-    fn index_checked(&self, p: Pos) -> Option<usize> {
-        ((p.x as u32) < self.width && (p.y as u32) < self.height).then(|| self.index(p))
+    fn address_checked(&self, p: Pos) -> Option<u32> {
+        ((p.x as u32) < self.width && (p.y as u32) < self.height).then(|| self.cells.address(p))
     }
 
-    fn pos(&self, i: usize) -> Pos {
-        let w = self.width as usize;
-        Pos::new((i % w) as i32, (i / w) as i32)
+    fn g(&self, p: Pos) -> Cost {
+        self.cells.get(self.cells.address(p)).g
     }
 
     fn h(&self, a: Pos, b: Pos) -> Cost {
         self.connectivity.heuristic(self.floor, a, b)
     }
 
-    fn key(&self, p: Pos) -> Key {
-        let i = self.index(p);
-        let m = self.g[i].min(self.rhs[i]);
+    fn key(&self, p: Pos, a: u32) -> Key {
+        let c = self.cells.get(a);
+        let m = c.g.min(c.rhs);
         (
             m.saturating_add(self.h(self.start, p))
                 .saturating_add(self.km),
@@ -205,29 +387,37 @@ impl DStarLite {
     }
 
     /// The heap is never compacted below this many entries: a quarter of
-    /// the cells (so a rebuild, a pass over every cell, comes only after
-    /// that many pushes), and at least 1,024.
-    fn compact_floor(cells: usize) -> usize {
-        (cells / 4).max(1024)
+    /// the cells of the tiles allocated (so a rebuild, a pass over every
+    /// touched cell, comes only after that many pushes), and at least
+    /// 1,024. Tied to the touched cells, not the map's, so that the queue
+    /// too stays proportional to what the search touched.
+    fn compact_floor(touched_cells: usize) -> usize {
+        (touched_cells / 4).max(1024)
     }
 
-    /// Queues cell `i` with `key`. Entries are deleted lazily (a cell
-    /// re-keyed or made consistent leaves its old entry behind, skipped by
-    /// [`DStarLite::top`]), so in a long game stale entries would pile up
-    /// without bound; when the heap reaches `compact_at` it is rebuilt
-    /// from the live entries alone. Pops come in the order of the entries'
-    /// values `(key, cell)`, never of insertion, so this changes no result.
-    fn enqueue(&mut self, i: usize, key: Key) {
-        self.queued[i] = Some(key);
-        self.heap.push(Reverse((key, i as u32)));
+    /// Queues cell `p` (address `a`) with `key`. Entries are deleted lazily
+    /// (a cell re-keyed or made consistent leaves its old entry behind,
+    /// skipped by [`DStarLite::top`]), so in a long game stale entries
+    /// would pile up without bound; when the heap reaches `compact_at` it
+    /// is rebuilt from the live entries alone. Pops come in the order of
+    /// the entries' values `(key, cell)`, never of insertion, so this
+    /// changes no result.
+    fn enqueue(&mut self, p: Pos, a: u32, key: Key) {
+        debug_assert!(key != NOT_QUEUED);
+        self.cells.get_mut(a).key = key;
+        self.heap.push(Reverse((key, self.index(p) as u32, a)));
         if self.heap.len() >= self.compact_at {
-            let live: Vec<_> = self
-                .queued
-                .iter()
-                .enumerate()
-                .filter_map(|(i, k)| k.map(|k| Reverse((k, i as u32))))
+            let w = self.width as usize;
+            let cells = &self.cells;
+            let live: Vec<Entry> = cells
+                .queued()
+                .map(|(k, a)| {
+                    let p = cells.pos(a);
+                    Reverse((k, (p.y as usize * w + p.x as usize) as u32, a))
+                })
                 .collect();
-            self.compact_at = (2 * live.len()).max(Self::compact_floor(self.queued.len()));
+            self.compact_at =
+                (2 * live.len()).max(Self::compact_floor(self.cells.allocated * TILE_CELLS));
             self.heap = BinaryHeap::from(live);
         }
     }
@@ -239,29 +429,29 @@ impl DStarLite {
 
     /// Cells queued (live entries).
     pub fn queued_len(&self) -> usize {
-        self.queued.iter().filter(|k| k.is_some()).count()
+        self.cells.queued().count()
     }
 
-    /// The smallest live entry of the queue.
-    fn top(&mut self) -> Option<(Key, usize)> {
-        while let Some(&Reverse((key, i))) = self.heap.peek() {
-            if self.queued[i as usize] == Some(key) {
-                return Some((key, i as usize));
+    /// The smallest live entry of the queue: its key, index and address.
+    fn top(&mut self) -> Option<(Key, usize, u32)> {
+        while let Some(&Reverse((key, i, a))) = self.heap.peek() {
+            if self.cells.get(a).key == key {
+                return Some((key, i as usize, a));
             }
             self.heap.pop(); // Superseded or removed.
         }
         None
     }
 
-    fn update_vertex(&mut self, p: Pos) {
-        let i = self.index(p);
-        if self.g[i] != self.rhs[i] {
-            let key = self.key(p);
-            if self.queued[i] != Some(key) {
-                self.enqueue(i, key);
+    fn update_vertex(&mut self, p: Pos, a: u32) {
+        let c = *self.cells.get(a);
+        if c.g != c.rhs {
+            let key = self.key(p, a);
+            if c.key != key {
+                self.enqueue(p, a, key);
             }
         } else {
-            self.queued[i] = None;
+            self.cells.unqueue(a);
         }
     }
 
@@ -275,7 +465,7 @@ impl DStarLite {
         let steps = neighbours(map, p, self.index(p), self.connectivity);
         for k in 0..steps.len() {
             let n = steps.get(k);
-            let total = n.cost.saturating_add(self.g[n.to_index]);
+            let total = n.cost.saturating_add(self.g(n.to));
             if total != UNREACHED && best.is_none_or(|(_, b)| total < b) {
                 best = Some((n.to, total));
             }
@@ -283,11 +473,12 @@ impl DStarLite {
         best
     }
 
-    /// The legal steps out of `u`; by the `CostMap` contract (legality is
-    /// symmetric, and a diagonal's two corners are the same cells from
-    /// either end) these are exactly `u`'s predecessors.
-    fn around<M: CostMap + ?Sized>(&self, map: &M, u: Pos) -> Neighbours {
-        neighbours(map, u, self.index(u), self.connectivity)
+    /// The legal steps out of `u` (row-major index `ui`); by the `CostMap`
+    /// contract (legality is symmetric, and a diagonal's two corners are
+    /// the same cells from either end) these are exactly `u`'s
+    /// predecessors.
+    fn around<M: CostMap + ?Sized>(&self, map: &M, u: Pos, ui: usize) -> Neighbours {
+        neighbours(map, u, ui, self.connectivity)
     }
 
     /// The cost of the step from neighbour `s` (index `si`, in direction
@@ -310,50 +501,128 @@ impl DStarLite {
 
     fn compute<M: CostMap + ?Sized>(&mut self, map: &M) {
         let start = self.start;
-        if self.index_checked(start).is_none() {
+        let Some(sa) = self.address_checked(start) else {
             return;
-        }
-        let si = self.index(start);
-        while let Some((k_old, ui)) = self.top() {
-            if k_old >= self.key(start) && self.rhs[si] <= self.g[si] {
+        };
+        while let Some((k_old, ui, ua)) = self.top() {
+            let s = *self.cells.get(sa);
+            if k_old >= self.key(start, sa) && s.rhs <= s.g {
                 break;
             }
-            let u = self.pos(ui);
-            let k_new = self.key(u);
+            let u = self.cells.pos(ua);
+            let k_new = self.key(u, ua);
+            let cu = *self.cells.get(ua);
             if k_old < k_new {
-                self.enqueue(ui, k_new);
-            } else if self.g[ui] > self.rhs[ui] {
+                self.enqueue(u, ua, k_new);
+            } else if cu.g > cu.rhs {
                 self.expanded += 1;
-                self.g[ui] = self.rhs[ui];
-                self.queued[ui] = None;
-                let gu = self.g[ui];
-                let around = self.around(map, u);
+                let gu = cu.rhs;
+                let c = self.cells.get_mut(ua);
+                c.g = gu;
+                c.key = NOT_QUEUED;
+                let around = self.around(map, u, ui);
                 for k in 0..around.len() {
                     let n = around.get(k);
                     if n.to != self.goal {
+                        let na = self.cells.address(n.to);
                         let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
-                        self.rhs[n.to_index] = self.rhs[n.to_index].min(c.saturating_add(gu));
-                        self.update_vertex(n.to);
+                        let rhs = self.cells.get(na).rhs.min(c.saturating_add(gu));
+                        self.cells.set_rhs(na, rhs);
+                        self.update_vertex(n.to, na);
                     }
                 }
             } else {
                 self.expanded += 1;
-                let g_old = self.g[ui];
-                self.g[ui] = UNREACHED;
-                let around = self.around(map, u);
+                let g_old = cu.g;
+                self.cells.get_mut(ua).g = UNREACHED;
+                let around = self.around(map, u, ui);
                 for k in 0..around.len() {
                     let n = around.get(k);
+                    let na = self.cells.address(n.to);
                     let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
-                    if n.to != self.goal && self.rhs[n.to_index] == c.saturating_add(g_old) {
-                        self.rhs[n.to_index] = self.lookahead(map, n.to);
+                    if n.to != self.goal && self.cells.get(na).rhs == c.saturating_add(g_old) {
+                        let rhs = self.lookahead(map, n.to);
+                        self.cells.set_rhs(na, rhs);
                     }
-                    self.update_vertex(n.to);
+                    self.update_vertex(n.to, na);
                 }
                 if u != self.goal {
-                    self.rhs[ui] = self.lookahead(map, u);
+                    let rhs = self.lookahead(map, u);
+                    self.cells.set_rhs(ua, rhs);
                 }
-                self.update_vertex(u);
+                self.update_vertex(u, ua);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::Knowledge;
+
+    /// Addresses turn back into the cells they came from, on maps whose
+    /// sides are and are not multiples of the tile side, and distinct
+    /// cells get distinct addresses.
+    #[test]
+    fn addresses_round_trip() {
+        for (w, h) in [(1, 1), (17, 33), (16, 16), (80, 40), (100, 3)] {
+            let tiles = Tiles::new(w, h);
+            let mut seen = std::collections::BTreeSet::new();
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    let p = Pos::new(x, y);
+                    let a = tiles.address(p);
+                    assert_eq!(tiles.pos(a), p, "{w}x{h}");
+                    assert!((a as usize >> 8) < tiles.directory.len());
+                    assert!(seen.insert(a));
+                }
+            }
+        }
+        let tiles = Tiles::new(4096, 4096);
+        let corner = Pos::new(4095, 4095);
+        assert_eq!(tiles.pos(tiles.address(corner)), corner);
+        assert_eq!(tiles.directory.len(), 256 * 256);
+    }
+
+    /// Reads never allocate; writes allocate their tile once; taking an
+    /// untouched cell off the queue or giving it its own rhs allocates
+    /// nothing.
+    #[test]
+    fn tiles_are_allocated_on_first_write_only() {
+        let mut tiles = Tiles::new(100, 100);
+        let a = tiles.address(Pos::new(50, 70));
+        assert_eq!(*tiles.get(a), UNTOUCHED);
+        tiles.unqueue(a);
+        tiles.set_rhs(a, UNREACHED);
+        assert_eq!(tiles.allocated, 0);
+        tiles.set_rhs(a, 7);
+        tiles.get_mut(tiles.address(Pos::new(63, 79))).g = 3; // same tile
+        assert_eq!(tiles.allocated, 1);
+        assert_eq!(tiles.get(a).rhs, 7);
+        assert_eq!(*tiles.get(tiles.address(Pos::new(49, 70))), UNTOUCHED);
+        assert_eq!(tiles.bytes(), 8192 + tiles.directory.capacity() * 8);
+    }
+
+    /// A discovery far from everything the search reached changes nothing
+    /// it knows and so allocates nothing; one on its path is repaired.
+    #[test]
+    fn far_changes_touch_no_tile() {
+        let mut k = Knowledge::new(512, 512, 1);
+        let (s, g) = (Pos::new(10, 10), Pos::new(40, 10));
+        let mut d = DStarLite::new(&k, s, g, Connectivity::Eight, k.cheapest_steps());
+        let before = d.tiles_touched();
+        let bytes = d.memory_bytes();
+        let far = Pos::new(400, 400);
+        k.learn(far, crate::terrain::Terrain::Wall, 1);
+        d.cells_changed(&k, &[far]);
+        assert_eq!(d.tiles_touched(), before);
+        assert_eq!(d.memory_bytes(), bytes);
+        let near = Pos::new(25, 10);
+        k.learn(near, crate::terrain::Terrain::Wall, 1);
+        d.cells_changed(&k, &[near]);
+        let path = d.path(&k).unwrap();
+        assert!(!path.contains(&near));
+        assert!(d.tiles_touched() < 16, "{} tiles", d.tiles_touched());
     }
 }

@@ -50,11 +50,30 @@ const SEARCH_PER_CELL: u64 = 16 + 4;
 /// A suspended search keeps a snapshot of the knowledge it started on:
 /// beliefs, last seen turns and the danger grids.
 const SNAPSHOT_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4;
-/// One D* Lite planner a cell: g and rhs (8 bytes each), the queued key
-/// (`Option<(u64, u64)>`, 24), and its heap, whose entries (24 bytes) run
-/// to about a quarter of the cells at their peak (more when lazily deleted
-/// entries pile up; the heap is compacted then).
-const DSTAR_PER_CELL: u64 = 8 + 8 + 24 + 24 / 4;
+/// One D* Lite planner per cell its search touched: the cell's state in
+/// its tile (g, rhs and queue key, 32 bytes; tiles are allocated on first
+/// write, see [`crate::path::dstar_lite`]) and its heap, whose entries (24
+/// bytes) run to about a quarter of the touched cells at their peak (the
+/// heap is compacted past that).
+const DSTAR_PER_TOUCHED_CELL: u64 = 32 + 24 / 4;
+/// The share of the map (1 in this many cells) a D* Lite monster's search
+/// is taken to touch. A search from a start to a goal over ground it barely
+/// knows touches about the box between them (the cells whose estimate ties
+/// with the optimum form a parallelogram inside it) plus a margin; with
+/// monsters spread over the map and one goal, that box averages about a
+/// ninth of the map. Repairs round the walls a unit discovers spread it
+/// further: a walk across a generated 512x512 dungeon from the spawn
+/// farthest from the goal touched 54% of the tiles by its end (the test
+/// `memory::d_star_lite_memory_stays_proportional_over_a_long_walk`),
+/// nearer spawns far less. A quarter is the middle of that range; a maze
+/// can make a search touch the whole map, which the cap's slack absorbs
+/// only in part.
+const DSTAR_TOUCHED_SHARE: u64 = 4;
+/// Directory bytes per tile of the map: one pointer a tile, rows rounded
+/// up to a power of two tiles (at most twice).
+const DSTAR_DIRECTORY_PER_TILE: u64 = 2 * 8;
+/// Cells in a D* Lite tile.
+const DSTAR_TILE_CELLS: u64 = 16 * 16;
 /// One shared field a cell: g, rhs and the queued key (8 bytes each), the
 /// cell's place in the heap (4), and the heap's 16-byte entries, one per
 /// queued cell (a quarter of the cells, generously: the frontier and the
@@ -228,7 +247,9 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         .map(|f| f.monsters.saturating_mul(per_monster(f)))
         .fold(0u64, u64::saturating_add)
         .saturating_add(fp.player as u64 * (MONSTER_FIXED + path * PATH_PER_CELL));
-    let dstar_each = cells.saturating_mul(DSTAR_PER_CELL);
+    let dstar_each = (cells / DSTAR_TOUCHED_SHARE)
+        .saturating_mul(DSTAR_PER_TOUCHED_CELL)
+        .saturating_add(cells.div_ceil(DSTAR_TILE_CELLS) * DSTAR_DIRECTORY_PER_TILE);
     MemoryEstimate {
         world: cells * WORLD_PER_CELL,
         knowledge: cells
@@ -318,11 +339,18 @@ mod tests {
         let fp = Footprint {
             width: 1024,
             height: 1024,
-            factions: vec![FactionFootprint::new(Replanner::DStarLite, 100)],
+            factions: vec![FactionFootprint::new(Replanner::DStarLite, 300)],
             player: false,
         };
         let e = check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).unwrap_err();
-        assert!(e.detail.contains("100 D* Lite monsters"), "{e}");
-        assert_eq!(e.estimate.dstar_each, 1024 * 1024 * DSTAR_PER_CELL);
+        assert!(e.detail.contains("300 D* Lite monsters"), "{e}");
+        assert_eq!(
+            e.estimate.dstar_each,
+            1024 * 1024 / 4 * DSTAR_PER_TOUCHED_CELL + 4096 * 16
+        );
+        assert_eq!(
+            DSTAR_TILE_CELLS * 32,
+            crate::path::DStarLite::TILE_BYTES as u64
+        );
     }
 }
