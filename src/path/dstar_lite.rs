@@ -356,4 +356,13 @@ impl DStarLite {
             }
         }
     }
+
+    /// Bytes its per-cell vectors and its heap hold (their capacities, not
+    /// their lengths: what is allocated).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        (self.g.capacity() + self.rhs.capacity()) * size_of::<Cost>()
+            + self.queued.capacity() * size_of::<Option<Key>>()
+            + self.heap.capacity() * size_of::<Reverse<(Key, u32)>>()
+    }
 }
