@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod crowds;
 mod fields;
 mod fog;
 mod levels;
