@@ -17,11 +17,12 @@
 //! from a clone of the start (the clone is made outside the timing); one
 //! separate untimed play of the same turns gives think-waits as a share of
 //! monster-turns, monsters home, and the peak of [`Game::planning_bytes`]
-//! sampled after every turn. A row whose untimed play passes
-//! [`PLAY_LIMIT`] stops there and is timed and reported over the turns
-//! it played (it says so), so no iteration runs for long; a row the memory
-//! check refuses (`darkstar::sim::memory::check` at the default cap, as
-//! `darkstar run` would) is skipped, saying why. The table is printed
+//! sampled after every turn. Slow rows are cut short, saying so: a row is
+//! timed over the turns its untimed play had played by [`TIMING_LIMIT`]
+//! (so no iteration runs long), and the untimed play stops at
+//! [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the memory
+//! check (`darkstar::sim::memory::check` at the default cap, as `darkstar
+//! run` applies it) refuses it, saying why. The table is printed
 //! after the run. `cargo bench --bench scale`.
 
 use std::hint::black_box;
@@ -40,15 +41,19 @@ mod support;
 
 /// Turns of the 512x512 scenario.
 const SPREAD_TURNS: u32 = 100;
-/// Turns of the 1024x1024 scenario: enough to see the fields grow and the
-/// crowd move, few enough to time ten times.
-const MOONSHOT_TURNS: u32 = 20;
+/// Turns of the 1024x1024 scenario. Fewer would time only the fields'
+/// first growth (eight fields of a million cells at the default budget of
+/// 20,000 expansions a turn take a few hundred turns), while nobody moves;
+/// [`PLAY_LIMIT`] keeps the row short if turns get slow.
+const MOONSHOT_TURNS: u32 = 100;
 /// Most turns the crowd scenario plays waiting for the last arrival.
 const CROWD_CAP: u32 = 3_000;
-/// The untimed play of a row stops adding turns past this wall time (and
-/// the row is then timed over the turns it played), so that criterion's
-/// ten samples and warm-up of every row fit the run's ten minutes.
-const PLAY_LIMIT: Duration = Duration::from_secs(6);
+/// A row is timed over the turns its untimed play had played by this wall
+/// time (all of them, unless turns are slow), so that criterion's ten
+/// samples and warm-up of every row fit the run's ten minutes.
+const TIMING_LIMIT: Duration = Duration::from_secs(6);
+/// The untimed play itself stops past this wall time.
+const PLAY_LIMIT: Duration = Duration::from_secs(60);
 
 const PLANNERS: [(&str, Replanner); 3] = [
     ("field", Replanner::Field),
@@ -61,6 +66,8 @@ struct Play {
     turns: u32,
     /// Why it played fewer turns than asked, if it did.
     short: Option<String>,
+    /// Turns it had played by [`TIMING_LIMIT`].
+    timed_turns: u32,
     monsters: usize,
     home: usize,
     /// The turn of each arrival, in order.
@@ -69,8 +76,6 @@ struct Play {
     monster_turns: u64,
     budget_limited: u64,
     peak_bytes: usize,
-    /// Wall time of the play (planning-memory sampling included).
-    wall: Duration,
 }
 
 /// Plays `start` (cloned) for `turns` turns, or with `until_home` until
@@ -81,12 +86,16 @@ fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
     let mut peak = game.planning_bytes();
     let clock = Instant::now();
     let mut short = None;
+    let mut timed_turns = None;
     while game.turn() < turns {
         if until_home && game.is_settled() {
             break;
         }
         game.apply(Command::Advance);
         peak = peak.max(game.planning_bytes());
+        if timed_turns.is_none() && clock.elapsed() > TIMING_LIMIT {
+            timed_turns = Some(game.turn());
+        }
         if clock.elapsed() > PLAY_LIMIT && game.turn() < turns && !game.is_settled() {
             short = Some(format!(
                 "stopped after {} of {turns} turns: past {} s",
@@ -96,7 +105,6 @@ fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
             break;
         }
     }
-    let wall = clock.elapsed();
     let mut arrivals: Vec<Turn> = game
         .monsters()
         .iter()
@@ -109,6 +117,7 @@ fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
     Play {
         turns: game.turn(),
         short,
+        timed_turns: timed_turns.unwrap_or(game.turn()),
         monsters: game.monsters().len(),
         home: arrivals.len(),
         arrivals,
@@ -118,14 +127,13 @@ fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
         monster_turns: game.monster_turns(),
         budget_limited: game.budget_limited_turns(),
         peak_bytes: peak,
-        wall,
     }
 }
 
 /// One planner's row of a scenario: measured, or skipped with the reason.
 struct Row {
     planner: &'static str,
-    result: Result<(Play, Option<String>), String>,
+    result: Result<(Play, Vec<String>), String>,
 }
 
 /// A scenario: its criterion group, a line saying what it is, its turns,
@@ -239,7 +247,7 @@ fn main() {
             // estimate (which charges every monster a long path) refuses
             // them they still run, and the row says so.
             let refused = check(&Footprint::of_level(&level), &config, DEFAULT_MAX_MEMORY).err();
-            let mut note = None;
+            let mut notes = Vec::new();
             if let Some(e) = refused {
                 if planner == Replanner::DStarLite {
                     rows.push(Row {
@@ -248,14 +256,14 @@ fn main() {
                     });
                     continue;
                 }
-                note = Some(format!(
+                notes.push(format!(
                     "played although `darkstar run` would refuse it at the default cap: {e}"
                 ));
             }
             let start = Game::new(&level, 1, config).expect("the scenario starts");
             drop(level);
             let play = observe(&start, s.turns, s.until_home);
-            let turns = play.turns;
+            let turns = play.timed_turns;
             group.bench_function(name, |b| {
                 b.iter_batched(
                     || start.clone(),
@@ -268,20 +276,25 @@ fn main() {
                     BatchSize::LargeInput,
                 )
             });
-            let lone = s.until_home.then(|| {
+            if s.until_home {
                 let start = Game::new(&lone_monster(planner), 1, config).expect("starts");
                 let alone = observe(&start, s.turns, true);
-                match alone.arrivals.first() {
-                    Some(t) => format!("one monster from the same cell: home at turn {t}"),
-                    None => format!(
-                        "one monster from the same cell: not home after {} turns",
-                        alone.turns
+                notes.push(match (alone.arrivals.first(), play.arrivals.last()) {
+                    (Some(&one), Some(&last)) if play.home == play.monsters => format!(
+                        "the crowd's cost: its last arrival on turn {last} against turn {one} \
+                         for one monster alone from the crowd's first cell (+{} turns, {:.2}x)",
+                        last - one,
+                        last as f64 / one as f64
                     ),
-                }
-            });
+                    (one, _) => format!(
+                        "one monster alone from the crowd's first cell: {}",
+                        one.map_or("not home".into(), |t| format!("home on turn {t}"))
+                    ),
+                });
+            }
             rows.push(Row {
                 planner: name,
-                result: Ok((play, note.or(lone))),
+                result: Ok((play, notes)),
             });
         }
         group.finish();
@@ -289,57 +302,83 @@ fn main() {
     }
     c.final_summary();
     println!();
-    println!("Scale benchmark: turns/s on one core (criterion median), think-waits as a share of");
-    println!("monster-turns, monsters home, peak planning memory (Game::planning_bytes, sampled");
-    println!("each turn of one untimed play of the same turns).");
+    println!(
+        "Scale benchmark: turns/s on one core (criterion median of playing the row's turns \
+         from a clone of the start); think-waits as a share of monster-turns, monsters home \
+         and peak planning memory (Game::planning_bytes after every turn) from one untimed \
+         play of the same turns."
+    );
+    println!();
+    println!(
+        "| scenario | planner | turns | turns/s | think-waits | budget-limited turns | home | peak planning memory |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut notes = Vec::new();
     for (s, rows) in &tables {
-        println!();
-        println!("{} ({} turns):", s.title, s.turns);
         for row in rows {
-            print_row(s, row);
+            print_row(s, row, &mut notes);
+        }
+    }
+    println!();
+    for (s, _) in &tables {
+        println!("{}: {}", s.group.replace('_', " "), s.title);
+        for (_, planner, note) in notes.iter().filter(|(g, _, _)| *g == s.group) {
+            println!("  {planner}: {note}");
         }
     }
 }
 
-fn print_row(s: &Scenario, row: &Row) {
-    let (play, note) = match &row.result {
-        Err(why) => return println!("  {}: {why}", row.planner),
+/// One row of the table; what does not fit in it goes to `notes`
+/// (scenario group, planner, note).
+fn print_row(s: &Scenario, row: &Row, notes: &mut Vec<(&'static str, &'static str, String)>) {
+    let short = s.group.replace('_', " ");
+    let (play, row_notes) = match &row.result {
+        Err(why) => {
+            println!(
+                "| {short} | {} | | skipped (see below) | | | | |",
+                row.planner
+            );
+            notes.push((s.group, row.planner, why.clone()));
+            return;
+        }
         Ok(r) => r,
     };
     let timed = support::median_ns(s.group, row.planner)
-        .map(|ns| format!("{:.1} turns/s", play.turns as f64 / (ns / 1e9)))
+        .map(|ns| format!("{:.1}", play.timed_turns as f64 / (ns / 1e9)))
         .unwrap_or_else(|| "no timing".into());
-    let home = if s.until_home {
-        match (play.home == play.monsters, play.arrivals.last()) {
-            (true, Some(last)) => format!(
-                "all {} home, last at turn {last} (median {})",
-                play.monsters,
-                play.arrivals[play.arrivals.len() / 2]
-            ),
-            _ => format!(
-                "home {} of {} after {} turns",
-                play.home, play.monsters, play.turns
-            ),
-        }
-    } else {
-        format!("home {} of {}", play.home, play.monsters)
+    let home = match (s.until_home, play.arrivals.last()) {
+        (true, Some(last)) if play.home == play.monsters => format!(
+            "all {}, last on turn {last} (median {})",
+            play.monsters,
+            play.arrivals[play.arrivals.len() / 2]
+        ),
+        _ => format!("{} of {}", play.home, play.monsters),
     };
     println!(
-        "  {}: {timed}, think-waits {:.2}% ({} of {} monster-turns), {home}, \
-         peak planning memory {:.1} MiB; budget-limited turns {} of {}; untimed play {:.1} s",
+        "| {short} | {} | {} | {timed} | {:.2}% ({} of {}) | {} | {home} | {:.1} MiB |",
         row.planner,
+        play.turns,
         percent(play.think_waits, play.monster_turns),
         play.think_waits,
         play.monster_turns,
-        play.peak_bytes as f64 / (1 << 20) as f64,
         play.budget_limited,
-        play.turns,
-        play.wall.as_secs_f64(),
+        play.peak_bytes as f64 / (1 << 20) as f64,
     );
     if let Some(why) = &play.short {
-        println!("    ({why}; timed over the {} turns played)", play.turns);
+        notes.push((s.group, row.planner, why.clone()));
     }
-    if let Some(note) = note {
-        println!("    {note}");
+    if play.timed_turns < play.turns {
+        notes.push((
+            s.group,
+            row.planner,
+            format!(
+                "turns/s timed over its first {} turns (those played in {} s)",
+                play.timed_turns,
+                TIMING_LIMIT.as_secs()
+            ),
+        ));
+    }
+    for note in row_notes {
+        notes.push((s.group, row.planner, note.clone()));
     }
 }
