@@ -351,3 +351,109 @@ fn the_heap_stays_bounded_over_many_repairs() {
     assert_eq!(field.value(k, near), reference[near]);
     assert!(field.memory_bytes() >= 24 * 64 * 64);
 }
+
+/// A small level for a game: random walls, floor and swamp (no road, so a
+/// normal-speed monster acts at most once a turn), three monsters of one
+/// field faction with random sight, unknown factor and danger weight, and
+/// the goal.
+fn field_game_level() -> impl Strategy<Value = String> {
+    let cells = proptest::collection::vec(
+        prop_oneof![6 => Just('.'), 3 => Just('#'), 1 => Just('~')],
+        14 * 10,
+    );
+    (cells, 0u32..5, 1u64..4, 1u32..4, proptest::collection::vec(0usize..140, 4)).prop_map(
+        |(mut cells, sight, unknown, danger, places)| {
+            let mut used = Vec::new();
+            for (k, &p) in places.iter().enumerate() {
+                let mut p = p;
+                while used.contains(&p) {
+                    p = (p + 1) % cells.len();
+                }
+                used.push(p);
+                cells[p] = if k == 0 { '1' } else { 'a' };
+            }
+            let rows: Vec<String> = cells.chunks(14).map(|r| r.iter().collect()).collect();
+            format!(
+                "name: t\nfaction: ants glyph=a sight={sight} unknown={unknown} danger={danger} goal=1 planner=field\nmap:\n{}\n",
+                rows.join("\n")
+            )
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// In a game: whenever the faction's first monster reads its field (it
+    /// acts before any ally, so it reads over the knowledge as the turn
+    /// began, after the turn's decay), the value it read equals a fresh
+    /// backward Dijkstra over that knowledge (terrain, unknown factor,
+    /// danger), and a step it takes with no other unit near is a step of
+    /// an optimal route. Monsters are killed at random along the way (a
+    /// death leaves danger), and danger decays every 25 turns.
+    #[test]
+    fn field_monsters_read_exact_values_and_take_optimal_steps(
+        text in field_game_level(),
+        kills in proptest::collection::vec((0u32..60, 1u32..3), 0..3),
+        seed in 0u64..1000,
+    ) {
+        use darkstar::level::Level;
+        use darkstar::sim::{Command, Event as SimEvent, Game, SimConfig, Status};
+        let level = Level::parse(&text, "t.txt".as_ref()).unwrap();
+        let Ok(mut game) = Game::new(&level, seed, SimConfig::default()) else {
+            return Ok(()); // A spawn on swamp is fine; one on a wall is not.
+        };
+        let goal = level.factions[0].goal.unwrap();
+        let mut checked = 0;
+        for turn in 0..60u32 {
+            for &(t, m) in &kills {
+                if t == turn {
+                    game.apply(Command::Kill { monster: m });
+                }
+            }
+            let first = game.monsters().iter().find(|m| m.is_here());
+            let Some((id, from, detour)) = first.map(|m| (m.id(), m.pos(), m.planner().on_detour())) else {
+                break;
+            };
+            let mut known = game.factions()[0].knowledge().snapshot();
+            if (game.turn() + 1).is_multiple_of(darkstar::influence::DECAY_PERIOD) {
+                known.decay();
+            }
+            let near = game.monsters().iter().any(|o| {
+                let (dx, dy) = o.pos().abs_delta(from);
+                o.is_here() && o.id() != id && dx.max(dy) <= 2
+            });
+            let events = game.apply(Command::Advance);
+            let reference = backward_dijkstra(known.width(), known.height(), goal, |p, d| {
+                step(&known, p, d, Connectivity::Eight)
+            });
+            let acted = events.iter().any(|e| matches!(e,
+                SimEvent::Moved { monster, from: f, .. } if *monster == id && *f == from));
+            let m = &game.monsters()[id as usize];
+            // (A step of a detour round units is taken without a read.)
+            if acted && !detour && m.planner().status() == Status::Ready {
+                // Its read, kept as its plan's cost.
+                prop_assert_eq!(m.planner().cost(), reference[from], "value read at {} on turn {}", from, turn);
+                checked += 1;
+            }
+            for e in &events {
+                if let SimEvent::Moved { monster, from: f, to } = *e
+                    && monster == id && f == from && !near && !detour
+                {
+                    let (_, c) = step(&known, f, f.dir_to(to).unwrap(), Connectivity::Eight)
+                        .ok_or_else(|| TestCaseError::fail(format!("illegal step {f} -> {to}")))?;
+                    prop_assert_eq!(
+                        reference[to].map(|v| v + c),
+                        reference[f],
+                        "step {} -> {} on turn {} is not on an optimal route",
+                        f, to, turn
+                    );
+                }
+            }
+            if game.is_settled() {
+                break;
+            }
+        }
+        let _ = checked;
+    }
+}

@@ -309,3 +309,48 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
     }
     assert!(displaced_while_queued > 0, "the case never came up");
 }
+
+/// Hunters of a field faction share one field toward where their faction
+/// last saw the player: as the player moves in sight, the field follows
+/// it (the old target's field is dropped at the end of the turn, so no
+/// more than the goal's and the hunt's live at once, within
+/// `MAX_FIELDS`), and every hunter's plan is read off it.
+#[test]
+fn hunters_share_one_field_toward_where_the_player_was_seen() {
+    use darkstar::geom::Dir;
+    use darkstar::sim::MAX_FIELDS;
+    let level = parse(
+        "name: t\nfaction: goblins glyph=g sight=30 hostile planner=field goal=1\nmap:\n\
+         ##############################\n\
+         #g...........................#\n\
+         #g...........................#\n\
+         #g..........................1#\n\
+         #g...........................#\n\
+         #.............@..............#\n\
+         ##############################\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut hunted = 0;
+    for _ in 0..8 {
+        act(&mut game, PlayerAction::Move(Dir::E));
+        let f = &game.factions()[0];
+        let seen = f.player_seen().expect("the goblins see the player");
+        let fields = f.fields();
+        assert!(
+            fields.len() <= 2 && fields.len() <= MAX_FIELDS,
+            "{} fields",
+            fields.len()
+        );
+        assert!(fields.get(seen).is_some(), "no field toward {seen}");
+        let hunters: Vec<_> = game
+            .monsters()
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player())
+            .collect();
+        for m in &hunters {
+            assert_eq!(m.planner().goal(), Some(seen));
+        }
+        hunted += hunters.len();
+    }
+    assert!(hunted >= 8 * 4);
+}

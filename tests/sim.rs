@@ -489,3 +489,40 @@ fn unit_waits_count_the_actions_spent_behind_a_unit() {
     assert_eq!(game.monster_turns(), 2 * turns as u64);
     assert_eq!(game.budget_limited_turns(), 0);
 }
+
+/// A faction holds at most `MAX_FIELDS` fields: six monsters sent to six
+/// different cells share four, the least recently read reused for the
+/// next target, and every monster still gets where it was sent.
+#[test]
+fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
+    use darkstar::sim::{Command, Game, MAX_FIELDS};
+    let level = parse(
+        "name: t\nfaction: ants glyph=a knows-map planner=field\nmap:\n\
+         ####################\n\
+         #a.................#\n\
+         #a.................#\n\
+         #a........#........#\n\
+         #a........#........#\n\
+         #a.................#\n\
+         #a.................#\n\
+         ####################\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let goals: Vec<Pos> = (0..6).map(|i| Pos::new(18 - i, 1 + i)).collect();
+    for (i, &goal) in goals.iter().enumerate() {
+        game.apply(Command::SetGoal {
+            monster: i as u32,
+            goal: Some(goal),
+        });
+    }
+    let mut most = 0;
+    for _ in 0..60 {
+        game.apply(Command::Advance);
+        most = most.max(game.factions()[0].fields().len());
+        assert!(game.factions()[0].fields().len() <= MAX_FIELDS);
+    }
+    assert_eq!(most, MAX_FIELDS, "the cap was never reached");
+    for (m, goal) in game.monsters().iter().zip(goals) {
+        assert_eq!(m.pos(), goal, "monster {} did not get there", m.id());
+    }
+}

@@ -329,8 +329,9 @@ impl Planner {
         self.detour = true;
     }
 
-    /// Field: the monster is on a detour with steps left.
-    pub(super) fn on_detour(&self) -> bool {
+    /// Field: the monster is on a detour round units with steps left (its
+    /// next action follows it without reading the field).
+    pub fn on_detour(&self) -> bool {
         self.detour && self.next < self.path.len()
     }
 

@@ -47,8 +47,9 @@ impl Game {
     /// One action of a field-planning monster `id` (which has a goal).
     pub(super) fn act_field(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &self.monsters[id];
-        if m.planner.on_detour() {
-            let next = m.planner.next_step().expect("a detour has steps left");
+        if m.planner.on_detour()
+            && let Some(next) = m.planner.next_step()
+        {
             return self.walk_to(id, next, ev);
         }
         let Some(goal) = m.planner.goal() else {
@@ -94,7 +95,11 @@ impl Game {
             _ => None,
         };
         let first = status != Status::Ready;
-        let (next, expect) = self.steer(id, goal, value);
+        // A settled cell off the target always has a downhill step (the
+        // one its value came from); never trust that blindly.
+        let Some((next, expect)) = self.steer(id, goal, value) else {
+            return self.stand(id, Some(WaitReason::Thinking), ev);
+        };
         let m = &mut self.monsters[id];
         m.planner.set_intent(at, Some((next, expect)), value);
         m.planner.set_walls_seen(walls);
@@ -130,15 +135,15 @@ impl Game {
     /// step cost + value + penalties (ties: the cheaper step, then the
     /// first direction). Returns the step and the value of its cell.
     /// Stopped units' cells are left out while any other step is left.
-    fn steer(&self, id: usize, goal: Pos, value: Cost) -> (Pos, Cost) {
+    fn steer(&self, id: usize, goal: Pos, value: Cost) -> Option<(Pos, Cost)> {
         let m = &self.monsters[id];
         let f = &self.factions[m.faction];
-        let field = f.fields().get(goal).expect("read just now");
+        let field = f.fields().get(goal)?;
         let descents = field.descents(f.knowledge(), m.pos, value);
         let mut best: Option<(Cost, Cost, Pos, Cost)> = None;
         let mut fallback: Option<(Cost, Cost, Pos, Cost)> = None;
         for &(n, step, total) in descents.as_slice() {
-            let unit = StepCosts::UNIT.for_dir(m.pos.dir_to(n).expect("a neighbour"));
+            let unit = m.pos.dir_to(n).map_or(0, |d| StepCosts::UNIT.for_dir(d));
             let candidate = (total, step, n, total - step);
             if fallback.is_none_or(|b| (total, step) < (b.0, b.1)) {
                 fallback = Some(candidate);
@@ -164,10 +169,7 @@ impl Game {
                 best = Some((score, step, n, total - step));
             }
         }
-        let (_, _, next, expect) = best
-            .or(fallback)
-            .expect("a settled cell off the target has a downhill step");
-        (next, expect)
+        best.or(fallback).map(|(_, _, next, expect)| (next, expect))
     }
 
     /// After monster `id` moved: its next step as its faction's field
