@@ -315,9 +315,9 @@ fn repairs_bump_the_version_and_change_values() {
 }
 
 /// Many repairs far beyond what is asked: the cells they queue keep
-/// being re-keyed and never come off the queue, so without compaction the
-/// lazily deleted heap would grow by every re-key. It is rebuilt from its
-/// live entries, so it stays bounded.
+/// being re-keyed and never come off the queue. A lazily deleted heap
+/// would grow by every re-key; the field's indexed heap holds each queued
+/// cell once, however often it is re-keyed.
 #[test]
 fn the_heap_stays_bounded_over_many_repairs() {
     let mut known = Knowledge::new(64, 64, 1).with_danger_weight(1);
@@ -334,17 +334,9 @@ fn the_heap_stays_bounded_over_many_repairs() {
         let cells = known.decay();
         field.cells_changed(&known, &cells);
         most = most.max(field.heap_len());
-        assert!(
-            field.heap_len() <= (2 * field.queued_len()).max(64 * 64 / 4).max(1024),
-            "heap {} with {} queued",
-            field.heap_len(),
-            field.queued_len()
-        );
+        assert_eq!(field.heap_len(), field.queued_len(), "round {round}");
     }
-    assert!(
-        most > 512,
-        "the test re-keys enough to need compaction ({most})"
-    );
+    assert!(most > 100, "the test leaves cells queued ({most})");
     let k = &known;
     let reference = backward_dijkstra(64, 64, target, |p, d| step(k, p, d, Connectivity::Eight));
     assert_eq!(field.value(k, far), reference[far]);
@@ -397,63 +389,104 @@ proptest! {
         kills in proptest::collection::vec((0u32..60, 1u32..3), 0..3),
         seed in 0u64..1000,
     ) {
-        use darkstar::level::Level;
-        use darkstar::sim::{Command, Event as SimEvent, Game, SimConfig, Status};
-        let level = Level::parse(&text, "t.txt".as_ref()).unwrap();
-        let Ok(mut game) = Game::new(&level, seed, SimConfig::default()) else {
-            return Ok(()); // A spawn on swamp is fine; one on a wall is not.
-        };
-        let goal = level.factions[0].goal.unwrap();
-        let mut checked = 0;
-        for turn in 0..60u32 {
-            for &(t, m) in &kills {
-                if t == turn {
-                    game.apply(Command::Kill { monster: m });
-                }
-            }
-            let first = game.monsters().iter().find(|m| m.is_here());
-            let Some((id, from, detour)) = first.map(|m| (m.id(), m.pos(), m.planner().on_detour())) else {
-                break;
-            };
-            let mut known = game.factions()[0].knowledge().snapshot();
-            if (game.turn() + 1).is_multiple_of(darkstar::influence::DECAY_PERIOD) {
-                known.decay();
-            }
-            let near = game.monsters().iter().any(|o| {
-                let (dx, dy) = o.pos().abs_delta(from);
-                o.is_here() && o.id() != id && dx.max(dy) <= 2
-            });
-            let events = game.apply(Command::Advance);
-            let reference = backward_dijkstra(known.width(), known.height(), goal, |p, d| {
-                step(&known, p, d, Connectivity::Eight)
-            });
-            let acted = events.iter().any(|e| matches!(e,
-                SimEvent::Moved { monster, from: f, .. } if *monster == id && *f == from));
-            let m = &game.monsters()[id as usize];
-            // (A step of a detour round units is taken without a read.)
-            if acted && !detour && m.planner().status() == Status::Ready {
-                // Its read, kept as its plan's cost.
-                prop_assert_eq!(m.planner().cost(), reference[from], "value read at {} on turn {}", from, turn);
-                checked += 1;
-            }
-            for e in &events {
-                if let SimEvent::Moved { monster, from: f, to } = *e
-                    && monster == id && f == from && !near && !detour
-                {
-                    let (_, c) = step(&known, f, f.dir_to(to).unwrap(), Connectivity::Eight)
-                        .ok_or_else(|| TestCaseError::fail(format!("illegal step {f} -> {to}")))?;
-                    prop_assert_eq!(
-                        reference[to].map(|v| v + c),
-                        reference[f],
-                        "step {} -> {} on turn {} is not on an optimal route",
-                        f, to, turn
-                    );
-                }
-            }
-            if game.is_settled() {
-                break;
+        check_field_game(&text, &kills, seed)?;
+    }
+}
+
+/// The check of `field_monsters_read_exact_values_and_take_optimal_steps`
+/// on one game.
+fn check_field_game(text: &str, kills: &[(u32, u32)], seed: u64) -> Result<(), TestCaseError> {
+    use darkstar::level::Level;
+    use darkstar::sim::{Command, Event as SimEvent, Game, SimConfig, Status};
+    let level = Level::parse(text, "t.txt".as_ref()).unwrap();
+    let Ok(mut game) = Game::new(&level, seed, SimConfig::default()) else {
+        return Ok(()); // A spawn on swamp is fine; one on a wall is not.
+    };
+    let goal = level.factions[0].goal.unwrap();
+    let mut checked = 0;
+    for turn in 0..60u32 {
+        for &(t, m) in kills {
+            if t == turn {
+                game.apply(Command::Kill { monster: m });
             }
         }
-        let _ = checked;
+        let first = game.monsters().iter().find(|m| m.is_here());
+        let Some((id, from, detour, energy)) =
+            first.map(|m| (m.id(), m.pos(), m.planner().on_detour(), m.energy()))
+        else {
+            break;
+        };
+        // Whether it acts this turn (normal speed). One that cannot (a
+        // swamp step's cost still being paid) may still be moved by an
+        // ally's swap, with the plan it read earlier.
+        let acts = energy + darkstar::sim::NORMAL_SPEED as i64 >= darkstar::sim::ACTION_READY;
+        let mut known = game.factions()[0].knowledge().snapshot();
+        if (game.turn() + 1).is_multiple_of(darkstar::influence::DECAY_PERIOD) {
+            known.decay();
+        }
+        let near = game.monsters().iter().any(|o| {
+            let (dx, dy) = o.pos().abs_delta(from);
+            o.is_here() && o.id() != id && dx.max(dy) <= 2
+        });
+        let events = game.apply(Command::Advance);
+        let reference = backward_dijkstra(known.width(), known.height(), goal, |p, d| {
+            step(&known, p, d, Connectivity::Eight)
+        });
+        let acted = acts
+            && events.iter().any(|e| {
+                matches!(e,
+            SimEvent::Moved { monster, from: f, .. } if *monster == id && *f == from)
+            });
+        let m = &game.monsters()[id as usize];
+        // (A step of a detour round units is taken without a read.)
+        if acted && !detour && m.planner().status() == Status::Ready {
+            // Its read, kept as its plan's cost.
+            prop_assert_eq!(
+                m.planner().cost(),
+                reference[from],
+                "value read at {} on turn {}",
+                from,
+                turn
+            );
+            checked += 1;
+        }
+        for e in &events {
+            if let SimEvent::Moved {
+                monster,
+                from: f,
+                to,
+            } = *e
+                && monster == id
+                && f == from
+                && !near
+                && !detour
+                && acts
+            {
+                let (_, c) = step(&known, f, f.dir_to(to).unwrap(), Connectivity::Eight)
+                    .ok_or_else(|| TestCaseError::fail(format!("illegal step {f} -> {to}")))?;
+                prop_assert_eq!(
+                    reference[to].map(|v| v + c),
+                    reference[f],
+                    "step {} -> {} on turn {} is not on an optimal route",
+                    f,
+                    to,
+                    turn
+                );
+            }
+        }
+        if game.is_settled() {
+            break;
+        }
     }
+    let _ = checked;
+    Ok(())
+}
+
+/// A game the property test once failed on (the test's fault: the first
+/// monster, paying for a swamp step, did not act, and an ally's swap moved
+/// it), kept as a regression of the test.
+#[test]
+fn field_game_regression_pushed_monster() {
+    let text = "name: t\nfaction: ants glyph=a sight=0 unknown=2 danger=1 goal=1 planner=field\nmap:\n.......a......\na.............\n...#..........\n..............\n....#.........\n....#.........\n...~.#........\n.a..#...#.....\n...#.1........\n..............\n";
+    check_field_game(text, &[], 0).unwrap();
 }

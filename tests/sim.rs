@@ -526,3 +526,35 @@ fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
         assert_eq!(m.pos(), goal, "monster {} did not get there", m.id());
     }
 }
+
+/// With a budget far too small for every field, none is starved: fields
+/// whose reads ran out grow first next turn, each with an equal share, so
+/// every faction's monsters get moving, not only those of the faction
+/// whose monsters come first in the turn order.
+#[test]
+fn no_field_is_starved_by_another_factions_repairs() {
+    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
+    let base = generate(
+        &GenParams {
+            width: 160,
+            height: 160,
+            ..GenParams::default()
+        },
+        1,
+    );
+    let goal = base.factions[0].goal.unwrap();
+    let level = spread(&base, scale_factions(Replanner::Field, goal), 400, 1);
+    let config = SimConfig {
+        expansion_budget: 4_000,
+        ..SimConfig::default()
+    };
+    let (game, _) = play(&level, 1, config, 60);
+    assert!(game.budget_limited_turns() > 30, "the budget never bit");
+    for f in 0..4 {
+        let s = game.faction_stats(f);
+        assert!(
+            s.expanded > 0 && s.steps > 100,
+            "faction {f} starved: {s:?}"
+        );
+    }
+}

@@ -494,3 +494,172 @@ fn resuming_plays_the_save_once_and_says_where() {
         other => panic!("{:?}", other.map(|a| a.game().turn())),
     }
 }
+
+/// Field-planning monsters' routes on the knowledge overlay are read off
+/// their faction's field from their cell (their plan is only their next
+/// step): each drawn route is `Field::route` from the step it chose, and
+/// the overlay shows them as far as they go, through unknown ground too.
+#[test]
+fn snapshot_knowledge_overlay_draws_field_routes() {
+    let mut app = dungeon();
+    for _ in 0..12 {
+        app.step();
+    }
+    app.handle(Intent::Show(Overlay::Knowledge));
+    let game = app.game();
+    let f = &game.factions()[0];
+    let routed: Vec<_> = game
+        .monsters()
+        .iter()
+        .filter(|m| m.is_here() && m.faction() == 0 && !m.is_player())
+        .filter(|m| m.planner().kind() == darkstar::explore::Replanner::Field)
+        .filter_map(|m| {
+            let field = f.fields().get(m.planner().goal()?)?;
+            let from = *m.planner().remaining().last()?;
+            Some(field.route(f.knowledge(), from, 4096))
+        })
+        .collect();
+    assert!(!routed.is_empty(), "the first faction plans with fields");
+    let (w, h) = (90u16, 48u16);
+    let text = screen(&app, w, h);
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect())
+        .collect();
+    // Each route's cells in view, past its first two, are drawn as plan
+    // cells unless a monster or a goal stands there.
+    let mut checked = 0;
+    for route in &routed {
+        for &p in route.iter().skip(2) {
+            let (x, y) = (p.x as usize, p.y as usize);
+            if x >= w as usize || y >= (h - 6) as usize || game.world().occupant(p).is_some() {
+                continue;
+            }
+            if f.spec().goal == Some(p) {
+                continue;
+            }
+            assert_eq!(rows[y][x], '*', "route cell {p} of {route:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} route cells in view");
+    insta::assert_snapshot!(text);
+}
+
+/// The inspector on a field-planning monster shows its faction's field
+/// grown from the target, step by step, and `a` switches to the
+/// monster's own A* (each keeping its step) and back; a monster with its
+/// own A* has no field to switch to.
+#[test]
+fn snapshot_inspector_on_a_field_monster() {
+    use darkstar::path::field_trace::FieldEvent;
+    use darkstar::ui::app::Figure;
+    use ratatui::style::Color;
+    for mode in [Mode::Watch, Mode::Play] {
+        let a = intent_for(key(KeyCode::Char('a')), mode);
+        assert_eq!(a, Some(Intent::InspectFigure), "{mode:?}");
+    }
+    let mut app = dungeon();
+    for _ in 0..6 {
+        app.step();
+    }
+    app.handle(Intent::Inspect);
+    let i = app.inspector().expect("open");
+    assert_eq!(
+        i.figure,
+        Figure::Field,
+        "a field monster shows its field first"
+    );
+    let field = i.field.clone().expect("a field trace");
+    let m = &app.game().monsters()[i.monster as usize];
+    assert_eq!(
+        (field.target, field.start),
+        (m.planner().goal().unwrap(), m.pos())
+    );
+    let total = field.expansions();
+    assert!(total > 30, "{total}");
+    // The view over the target and the monster.
+    app.handle(Intent::Inspect);
+    let (t, s) = (field.target, field.start);
+    app.handle(Intent::Scroll(t.x.min(s.x) - 10, t.y.min(s.y) - 2));
+    app.handle(Intent::Inspect);
+    app.handle(Intent::InspectStep(10));
+    app.handle(Intent::InspectStep(10));
+    app.handle(Intent::InspectStep(1));
+    assert_eq!(app.inspector().unwrap().field_shown, 21);
+    assert_eq!(app.inspector().unwrap().shown, 0);
+    let stepping = screen(&app, 90, 56);
+    // Colours: the cells expanded so far blue (the last yellow), the
+    // frontier green, as the record has them after 21 expansions.
+    let mut closed = Vec::new();
+    let mut open = std::collections::BTreeSet::new();
+    for e in &field.events {
+        match *e {
+            FieldEvent::Expanded { at, .. } if closed.len() < 21 => {
+                open.remove(&(at.x, at.y));
+                closed.push(at);
+            }
+            FieldEvent::Expanded { .. } => break,
+            FieldEvent::Opened { at, .. } => {
+                open.insert((at.x, at.y));
+            }
+        }
+    }
+    let area = ratatui::layout::Rect::new(0, 0, 90, 56);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(&app, area, &mut buf);
+    let cam = app.camera();
+    // The map is the top 50 rows (6 for the status and the log).
+    let in_view = |p: Pos| (0..90).contains(&(p.x - cam.x)) && (0..50).contains(&(p.y - cam.y));
+    let bg = |p: Pos| buf[((p.x - cam.x) as u16, (p.y - cam.y) as u16)].bg;
+    assert_eq!(bg(field.target), Color::LightMagenta);
+    let mut seen = 0;
+    for (k, &p) in closed
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, p)| in_view(**p))
+    {
+        let want = if k == 20 { Color::Yellow } else { Color::Blue };
+        assert_eq!(bg(p), want, "expanded cell {p}");
+        seen += 1;
+    }
+    for p in open
+        .iter()
+        .map(|&(x, y)| Pos::new(x, y))
+        .filter(|&p| in_view(p))
+    {
+        assert_eq!(bg(p), Color::Green, "queued cell {p}");
+        seen += 1;
+    }
+    assert!(seen > 20, "{seen} cells of the search in view");
+    assert!(
+        stepping.contains(&format!("expansion 21/{total}, frontier ")),
+        "{stepping}"
+    );
+    app.handle(Intent::Zoom);
+    let zoomed = screen(&app, 90, 56);
+    assert!(zoomed.contains("settled") && zoomed.contains("queued"));
+    app.handle(Intent::Zoom);
+    app.handle(Intent::InspectStep(1_000_000));
+    let done = screen(&app, 90, 56);
+    assert!(done.contains("its cell "), "{done}");
+    app.handle(Intent::InspectFigure);
+    assert_eq!(app.inspector().unwrap().figure, Figure::AStar);
+    app.handle(Intent::InspectStep(3));
+    assert_eq!(app.inspector().unwrap().shown, 3);
+    assert_eq!(app.inspector().unwrap().field_shown, total);
+    let astar = screen(&app, 90, 56);
+    assert!(astar.contains("expansion 3/"), "{astar}");
+    app.handle(Intent::InspectFigure);
+    assert_eq!(app.inspector().unwrap().figure, Figure::Field);
+    insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}\n{astar}"));
+
+    let mut app = figure1();
+    app.handle(Intent::Inspect);
+    app.handle(Intent::InspectFigure);
+    let i = app.inspector().unwrap();
+    assert!(i.field.is_none());
+    assert_eq!(i.figure, Figure::AStar);
+    assert!(app.log().last().unwrap().contains("no field"));
+}

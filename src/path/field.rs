@@ -42,15 +42,16 @@
 //! `(key, cell index)` (never by insertion), ties of [`Field::next_step`]
 //! to the cheapest step, then the first direction. No hashing anywhere.
 //!
-//! Memory: 24 bytes per cell (`g`, `rhs` and the queued key, `u64` each),
-//! plus 16 bytes per heap entry; the heap is deleted from lazily and
-//! rebuilt from its live entries when it reaches twice their number (and
-//! at least a quarter of the cells), so it stays within
-//! `max(2 x queued, cells / 4, 1024)` entries.
+//! The queue is an indexed 4-ary heap ([`KeyedHeap`]): a cell is in it at
+//! most once and is re-keyed in place, so no superseded entries pile up
+//! (LPA* re-keys cells all the time; a lazily deleted heap spent most of
+//! its time popping dead entries).
+//!
+//! Memory: 28 bytes per cell (`g`, `rhs` and the queued key, `u64` each,
+//! and the cell's place in the heap, `u32`), plus 16 bytes per cell
+//! queued.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
+use super::keyed_heap::KeyedHeap;
 use super::{Connectivity, CostMap, Step, neighbours};
 use crate::cost::{Cost, UNREACHED};
 use crate::geom::{Dir, Pos};
@@ -105,10 +106,7 @@ pub struct Field {
     rhs: Vec<Cost>,
     /// The key each queued cell is queued under ([`NOT_QUEUED`]: none).
     queued: Vec<Cost>,
-    heap: BinaryHeap<Reverse<(Cost, u32)>>,
-    /// The heap is rebuilt from its live entries when it grows past this
-    /// (see [`Field::enqueue`]).
-    compact_at: usize,
+    heap: KeyedHeap,
     expanded: u64,
     version: u64,
 }
@@ -127,8 +125,7 @@ impl Field {
             g: vec![UNREACHED; len],
             rhs: vec![UNREACHED; len],
             queued: vec![NOT_QUEUED; len],
-            heap: BinaryHeap::new(),
-            compact_at: compact_floor(len),
+            heap: KeyedHeap::new(len),
             expanded: 0,
             version: 0,
         };
@@ -166,7 +163,7 @@ impl Field {
     /// the heap's allocation.
     pub fn memory_bytes(&self) -> usize {
         let cell = std::mem::size_of::<Cost>();
-        3 * cell * self.g.len() + self.heap.capacity() * std::mem::size_of::<Reverse<(Cost, u32)>>()
+        3 * cell * self.g.len() + self.heap.memory_bytes()
     }
 
     /// Each cell's `g`, `rhs` and queued key (`u64::MAX`: not queued), in
@@ -176,7 +173,7 @@ impl Field {
         [&self.g, &self.rhs, &self.queued]
     }
 
-    /// Entries in the heap, stale ones included (for tests of its bound).
+    /// Entries in the heap (one per queued cell: nothing goes stale).
     pub fn heap_len(&self) -> usize {
         self.heap.len()
     }
@@ -257,7 +254,6 @@ impl Field {
         self.rhs.fill(UNREACHED);
         self.queued.fill(NOT_QUEUED);
         self.heap.clear();
-        self.compact_at = compact_floor(self.g.len());
         self.target = target;
         self.version += 1;
         if let Some(ti) = self.index_checked(target) {
@@ -383,6 +379,7 @@ impl Field {
         };
         self.expanded += 1;
         self.queued[ui] = NOT_QUEUED;
+        self.heap.remove(ui);
         let u = self.pos(ui);
         let around = neighbours(map, u, ui, self.connectivity);
         if self.g[ui] > self.rhs[ui] {
@@ -431,8 +428,9 @@ impl Field {
             if self.queued[i] != key {
                 self.enqueue(i, key);
             }
-        } else {
+        } else if self.queued[i] != NOT_QUEUED {
             self.queued[i] = NOT_QUEUED;
+            self.heap.remove(i);
         }
     }
 
@@ -457,37 +455,16 @@ impl Field {
         best
     }
 
-    /// Queues cell `i` with `key`. Entries are deleted lazily (a cell
-    /// re-keyed or made consistent leaves its old entry behind, skipped by
-    /// [`Field::top`]); when the heap reaches `compact_at` it is rebuilt
-    /// from the live entries alone, so stale entries cannot pile up over a
-    /// long game. Pops come in the order of `(key, cell)`, never of
-    /// insertion, so this changes no result.
+    /// Queues cell `i` with `key` (re-keying it if it is queued).
     fn enqueue(&mut self, i: usize, key: Cost) {
         self.queued[i] = key;
-        self.heap.push(Reverse((key, i as u32)));
-        if self.heap.len() >= self.compact_at {
-            let live: Vec<_> = self
-                .queued
-                .iter()
-                .enumerate()
-                .filter(|&(_, &k)| k != NOT_QUEUED)
-                .map(|(i, &k)| Reverse((k, i as u32)))
-                .collect();
-            self.compact_at = (2 * live.len()).max(compact_floor(self.queued.len()));
-            self.heap = BinaryHeap::from(live);
-        }
+        self.heap.set(i, key);
     }
 
-    /// The smallest live entry of the queue: `(key, cell index)`.
+    /// The smallest entry of the queue: `(key, cell index)`.
+    #[inline]
     fn top(&mut self) -> Option<(Cost, usize)> {
-        while let Some(&Reverse((key, i))) = self.heap.peek() {
-            if self.queued[i as usize] == key {
-                return Some((key, i as usize));
-            }
-            self.heap.pop(); // Superseded or removed.
-        }
-        None
+        self.heap.peek()
     }
 
     fn index(&self, p: Pos) -> usize {
@@ -501,6 +478,17 @@ impl Field {
     fn pos(&self, i: usize) -> Pos {
         let w = self.width as usize;
         Pos::new((i % w) as i32, (i / w) as i32)
+    }
+
+    /// Takes one cell off the queue and expands it, exactly as a query's
+    /// search would next: the cell and its value after the expansion
+    /// (`UNREACHED` when it was raised). `None` when the queue is empty.
+    /// For recording the field's search step by step (the search
+    /// inspector's `FieldTrace`); queries never need it.
+    pub fn expand_one<M: CostMap + ?Sized>(&mut self, map: &M) -> Option<(Pos, Cost)> {
+        let (_, i) = self.top()?;
+        self.expand_top(map);
+        Some((self.pos(i), self.g[i]))
     }
 }
 
@@ -525,13 +513,6 @@ impl Descents {
     pub fn as_slice(&self) -> &[(Pos, Cost, Cost)] {
         &self.items[..self.len]
     }
-}
-
-/// The heap is never compacted below this many entries: a quarter of the
-/// cells (so a rebuild, a pass over every cell, comes only after that many
-/// pushes), and at least 1,024.
-fn compact_floor(cells: usize) -> usize {
-    (cells / 4).max(1024)
 }
 
 /// The cost of the step from neighbour `s` (index `si`, in direction `dir`

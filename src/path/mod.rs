@@ -1,14 +1,17 @@
 //! Grid pathfinding: the [`CostMap`] trait every search reads costs through,
 //! the movement rules (8- or 4-connected, no corner cutting), and the
 //! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
-//! [`field`] and [`islands`].
+//! [`field`] and [`islands`] (and, for the search inspector, [`trace`]
+//! and [`field_trace`]).
 
 pub mod astar;
 mod buckets;
 pub mod dijkstra;
 pub mod dstar_lite;
 pub mod field;
+pub mod field_trace;
 pub mod islands;
+pub mod keyed_heap;
 pub mod obstacles;
 pub mod trace;
 

@@ -153,6 +153,12 @@ pub struct Game {
     pub(super) budget_limited: u64,
     /// Monsters on the level (not the player) summed over turns played.
     pub(super) monster_turns: u64,
+    /// Field reads the budget ran out on, first come first served: the
+    /// monster, its faction, the field's target and the cell it asked
+    /// about. At the start of the next turn these fields grow first, so a
+    /// field whose monsters come late in the turn order is not starved by
+    /// another faction's repairs.
+    pub(super) field_waits: VecDeque<(MonsterId, usize, Pos, Pos)>,
 }
 
 impl Game {
@@ -227,6 +233,7 @@ impl Game {
             limited_now: false,
             budget_limited: 0,
             monster_turns: 0,
+            field_waits: VecDeque::new(),
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;
@@ -371,6 +378,7 @@ impl Game {
         }
         // Searches left over from last turn go first.
         self.pump(ev);
+        self.serve_field_waits();
         for id in 0..self.monsters.len() {
             let mut actions = 0;
             while actions < MAX_ACTIONS

@@ -14,11 +14,14 @@
 //! cost, blocked cells, claims, how much of the log it has read, pending
 //! D* Lite changes, why it asked for a plan); the search queue (waiting
 //! order; a suspended search's start, expansions so far, the log length
-//! and the knowledge snapshot it runs on); every faction's knowledge
+//! and the knowledge snapshot it runs on); the field reads waiting for
+//! budget (monster, faction, target, cell, in order); every faction's
+//! knowledge
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
-//! last saw the player, its shared fields (see
+//! last saw the player, the walls it has learnt (which name a field
+//! monster's replans), its shared fields (see
 //! [`super::fields::Fields::hash_into`]); the player's state.
 //!
 //! What is left out, and why it cannot change what happens next:
@@ -255,6 +258,13 @@ impl Game {
                 hash_knowledge(&mut h, &s.snapshot);
             }
         }
+        h.int(self.field_waits.len() as i64);
+        for &(monster, faction, target, cell) in &self.field_waits {
+            h.int(monster as i64);
+            h.int(faction as i64);
+            hash_pos(&mut h, Some(target));
+            hash_pos(&mut h, Some(cell));
+        }
         h.int(self.factions.len() as i64);
         for f in &self.factions {
             hash_knowledge(&mut h, f.knowledge());
@@ -269,6 +279,7 @@ impl Game {
                 }
             }
             hash_pos(&mut h, f.player_seen());
+            h.int(f.walls_learnt as i64);
             f.fields().hash_into(&mut h);
         }
         match &self.play {
@@ -372,6 +383,51 @@ mod tests {
             ("monster-turns", |g| g.monster_turns += 1),
             ("think-waits", |g| g.monsters[0].stats.think_waits += 1),
             ("unit-waits", |g| g.monsters[0].stats.unit_waits += 1),
+        ];
+        for (what, change) in changes {
+            let mut other = game.clone();
+            change(&mut other);
+            assert_ne!(other.state_hash(), base, "{what} is not hashed");
+        }
+    }
+
+    /// The same for the state of field planning.
+    #[test]
+    fn the_state_of_field_planning_is_hashed() {
+        let level = crate::mapgen::generate(&crate::mapgen::GenParams::default(), 3);
+        assert!(
+            level
+                .factions
+                .iter()
+                .all(|f| f.planner == crate::explore::Replanner::Field)
+        );
+        let mut game = Game::new(&level, 3, SimConfig::default()).unwrap();
+        for _ in 0..5 {
+            game.apply(Command::Advance);
+        }
+        assert!(!game.factions[0].fields().is_empty());
+        let base = game.state_hash();
+        let changes: [(&str, Change); 6] = [
+            ("walls learnt", |g| g.factions[0].walls_learnt += 1),
+            ("field waits", |g| {
+                g.field_waits
+                    .push_back((0, 0, Pos::new(1, 1), Pos::new(2, 2)))
+            }),
+            ("a field's cells", |g| {
+                let target = g.factions[0].fields().iter().next().unwrap().target();
+                let (field, known) = g.factions[0].field(target, 5);
+                field.retarget(known, Pos::new(1, 1));
+            }),
+            ("a new field", |g| {
+                g.factions[0].field(Pos::new(1, 1), 5);
+            }),
+            ("what a read expects", |g| {
+                let at = g.monsters[0].pos;
+                g.monsters[0].planner.set_intent(at, None, 12345);
+            }),
+            ("walls a read saw", |g| {
+                g.monsters[0].planner.set_walls_seen(99)
+            }),
         ];
         for (what, change) in changes {
             let mut other = game.clone();

@@ -55,11 +55,11 @@ const SNAPSHOT_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4;
 /// to about a quarter of the cells at their peak (more when lazily deleted
 /// entries pile up; the heap is compacted then).
 const DSTAR_PER_CELL: u64 = 8 + 8 + 24 + 24 / 4;
-/// One shared field a cell: g, rhs and the queued key (8 bytes each), and
-/// its heap, whose 16-byte entries stay under a quarter of the cells
-/// unless more are queued at once (then it is compacted at twice the
-/// live ones).
-const FIELD_PER_CELL: u64 = 8 + 8 + 8 + 16 / 2;
+/// One shared field a cell: g, rhs and the queued key (8 bytes each), the
+/// cell's place in the heap (4), and the heap's 16-byte entries, one per
+/// queued cell (a quarter of the cells, generously: the frontier and the
+/// cells repairs left queued).
+const FIELD_PER_CELL: u64 = 8 + 8 + 8 + 4 + 16 / 4;
 /// Fields a faction of field planners holds: its goal's; a hostile one
 /// also hunts where it last saw the player, and keeps the field of the
 /// last such target as a spare for its buffers. (The cap is

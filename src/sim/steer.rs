@@ -72,9 +72,17 @@ impl Game {
         let value = match read {
             Err(_) => {
                 // The budget ran out before the field reached this cell:
-                // it goes on from here next turn (or later this turn, if
-                // another monster's read is cheaper).
+                // the field goes on first thing next turn (see
+                // `serve_field_waits`).
                 self.limited_now = true;
+                let waiting = self
+                    .field_waits
+                    .iter()
+                    .any(|&(_, f, t, _)| (f, t) == (fi, goal));
+                if !waiting {
+                    self.field_waits
+                        .push_back((self.monsters[id].id, fi, goal, at));
+                }
                 return self.stand(id, Some(WaitReason::Thinking), ev);
             }
             Ok(None) => return self.no_field_route(id, ev),
@@ -118,6 +126,45 @@ impl Game {
             });
         }
         self.walk_to(id, next, ev)
+    }
+
+    /// At the start of a turn: the fields the budget ran out on last turn
+    /// grow toward the cells their monsters asked about, each with an
+    /// equal share of the turn's budget, in the order they ran out; one
+    /// that is still short goes to the back of the line. Every field that
+    /// waits gets its share every turn, so none is starved by another
+    /// faction's repairs (which never end while it explores). Charged to
+    /// the monster that asked. A field that was dropped since (nobody
+    /// heads there now) is not grown.
+    pub(super) fn serve_field_waits(&mut self) {
+        let n = self.field_waits.len() as u64;
+        let left = self.config.expansion_budget.saturating_sub(self.spent);
+        let share = left / n.max(1);
+        if n == 0 {
+            return;
+        }
+        if share == 0 {
+            self.limited_now = true;
+            return;
+        }
+        for _ in 0..n {
+            let Some((monster, fi, target, cell)) = self.field_waits.pop_front() else {
+                break;
+            };
+            if self.factions[fi].fields().get(target).is_none() {
+                continue;
+            }
+            let turn = self.turn;
+            let (field, knowledge) = self.factions[fi].field(target, turn);
+            let before = field.expanded();
+            let done = field.value_within(knowledge, cell, share).is_ok();
+            let expanded = field.expanded() - before;
+            self.charge(monster as usize, expanded);
+            if !done {
+                self.limited_now = true;
+                self.field_waits.push_back((monster, fi, target, cell));
+            }
+        }
     }
 
     /// The field says there is no route from the monster's cell.

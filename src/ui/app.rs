@@ -7,10 +7,12 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
+use crate::explore::Replanner;
 use crate::geom::Pos;
 use crate::knowledge::Turn;
 use crate::level::Level;
 use crate::path::Connectivity;
+use crate::path::field_trace::{FieldTrace, trace_field};
 use crate::path::trace::{Trace, trace_search};
 use crate::replay::{
     Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
@@ -57,16 +59,44 @@ impl Overlay {
     }
 }
 
+/// Which search the inspector shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// The monster's own A* from its cell, the classic article's figure.
+    AStar,
+    /// Its faction's shared field grown from the target until the
+    /// monster's cell is settled (field-planning monsters only).
+    Field,
+}
+
 /// The search inspector: one monster's search, recorded, shown expansion
-/// by expansion.
+/// by expansion. A field-planning monster has two: the shared field its
+/// faction grows from the target (shown first) and the A* it would make
+/// on its own (the classic figure); `a` switches between them, each
+/// keeping its own step.
 #[derive(Clone, Debug)]
 pub struct Inspector {
     pub monster: MonsterId,
+    /// The A* the monster would make now.
     pub trace: Trace,
-    /// Expansions shown (0: just the start opened).
+    /// A* expansions shown (0: just the start opened).
     pub shown: usize,
-    /// Zoomed in: F, G, H and parent arrows per cell.
+    /// Field-planning monsters: the field grown from its target.
+    pub field: Option<FieldTrace>,
+    /// Field expansions shown (0: just the target queued).
+    pub field_shown: usize,
+    /// The search on screen.
+    pub figure: Figure,
+    /// Zoomed in: F, G, H and parent arrows per cell (the field: values
+    /// and next steps).
     pub zoom: bool,
+}
+
+impl Inspector {
+    /// The field trace, while it is the one shown.
+    pub fn shown_field(&self) -> Option<&FieldTrace> {
+        self.field.as_ref().filter(|_| self.figure == Figure::Field)
+    }
 }
 
 /// Events recorded per inspected search at most.
@@ -366,6 +396,7 @@ impl App {
                         i.zoom = !i.zoom;
                     }
                 }
+                Intent::InspectFigure => self.inspect_figure(),
                 Intent::Help => self.help = true,
                 _ => {}
             }
@@ -390,7 +421,8 @@ impl App {
             Intent::Confirm => {}
             Intent::Help => self.help = true,
             Intent::Inspect => self.inspect_next(),
-            Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom => {}
+            Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom | Intent::InspectFigure => {
+            }
             Intent::TogglePause if self.desync.is_some() => {
                 self.say("Playback stopped at the desync.".to_string());
             }
@@ -433,7 +465,10 @@ impl App {
     /// Opens the inspector on the next monster (after the one inspected)
     /// that is on the map with somewhere to go, recording the search it
     /// would make now: from where it stands, over what its faction knows,
-    /// round the units and claims it plans with.
+    /// round the units and claims it plans with. For a field-planning
+    /// monster, also its faction's field toward its goal, grown afresh
+    /// over the same knowledge until the monster's cell is settled (what
+    /// the shared field did for it, less any repairs), shown first.
     fn inspect_next(&mut self) {
         let game = &self.game;
         let after = self.inspector.as_ref().map_or(u32::MAX, |i| i.monster);
@@ -455,11 +490,28 @@ impl App {
             Connectivity::Eight,
             MAX_TRACE_EVENTS,
         );
+        let field = (m.planner().kind() == Replanner::Field).then(|| {
+            trace_field(
+                knowledge,
+                goal,
+                m.pos(),
+                Connectivity::Eight,
+                MAX_TRACE_EVENTS,
+            )
+        });
         let zoom = self.inspector.as_ref().is_some_and(|i| i.zoom);
+        let figure = if field.is_some() {
+            Figure::Field
+        } else {
+            Figure::AStar
+        };
         self.inspector = Some(Inspector {
             monster: m.id(),
             trace,
             shown: 0,
+            field,
+            field_shown: 0,
+            figure,
             zoom,
         });
         self.paused = true;
@@ -467,9 +519,26 @@ impl App {
 
     fn inspect_step(&mut self, n: i32) {
         if let Some(i) = &mut self.inspector {
-            let total = i.trace.expansions();
-            i.shown = (i.shown as i64 + n as i64).clamp(0, total as i64) as usize;
+            let (shown, total) = match (&i.field, i.figure) {
+                (Some(f), Figure::Field) => (&mut i.field_shown, f.expansions()),
+                _ => (&mut i.shown, i.trace.expansions()),
+            };
+            *shown = (*shown as i64 + n as i64).clamp(0, total as i64) as usize;
         }
+    }
+
+    /// Switches a field monster's inspector between the field from its
+    /// target and its own A*.
+    fn inspect_figure(&mut self) {
+        let Some(i) = &mut self.inspector else { return };
+        if i.field.is_none() {
+            let line = "This monster plans with its own search: no field to show.";
+            return self.say(line.to_string());
+        }
+        i.figure = match i.figure {
+            Figure::Field => Figure::AStar,
+            Figure::AStar => Figure::Field,
+        };
     }
 
     /// The player acts (play mode).

@@ -43,6 +43,9 @@ pub enum Intent {
     InspectNext,
     /// Inspector: zoom in to F, G, H and parents (or out).
     Zoom,
+    /// Inspector, a field-planning monster: its faction's field from the
+    /// target, or its own A* (the classic figure).
+    InspectFigure,
 }
 
 /// Cells the camera moves for one scroll key.
@@ -87,6 +90,7 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         KeyCode::Char('{') => Intent::InspectStep(-10),
         KeyCode::Char('m') => Intent::InspectNext,
         KeyCode::Char('z') => Intent::Zoom,
+        KeyCode::Char('a') => Intent::InspectFigure,
         KeyCode::Char('q') | KeyCode::Esc => Intent::Quit,
         KeyCode::Char('y') | KeyCode::Enter => Intent::Confirm,
         KeyCode::Char('?') => Intent::Help,
@@ -125,7 +129,7 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 13] = [
+pub const PLAY_HELP: [(&str, &str); 14] = [
     ("hjkl yubn", "move (vi keys); into a monster: attack"),
     ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
     (". or 5", "wait a turn"),
@@ -138,6 +142,7 @@ pub const PLAY_HELP: [(&str, &str); 13] = [
         "i",
         "search inspector: ] [ step, } { ten, m monster, z zoom",
     ),
+    ("a", "inspector: a field's search from its target / A*"),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
@@ -145,7 +150,7 @@ pub const PLAY_HELP: [(&str, &str); 13] = [
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 15] = [
+pub const HELP: [(&str, &str); 16] = [
     ("space", "pause / resume"),
     (".", "play one turn, then pause"),
     ("+ / -", "faster / slower"),
@@ -158,6 +163,7 @@ pub const HELP: [(&str, &str); 15] = [
         "i",
         "search inspector: ] [ step, } { ten, m monster, z zoom",
     ),
+    ("a", "inspector: a field's search from its target / A*"),
     ("arrows, hjkl", "move the view"),
     ("0, Home", "view to the top-left corner"),
     ("?", "this help (any key closes it)"),

@@ -7,16 +7,19 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::app::{App, Inspector, Mode, Overlay};
 use super::input::{HELP, PLAY_HELP};
 use crate::cost::{Cost, to_tiles};
+use crate::explore::Replanner;
 use crate::fov::visible_from;
 use crate::geom::Pos;
 use crate::path::Outcome;
+use crate::path::field_trace::{FieldEvent, FieldTrace};
 use crate::path::trace::{Trace, TraceEvent};
-use crate::sim::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome};
+use crate::sim::{Game, Monster, PLAYER_HP, PLAYER_SIGHT, PlayOutcome};
 use crate::terrain::Terrain;
 
 /// Smallest terminal the game draws in.
@@ -25,6 +28,11 @@ pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = 13;
 /// Rows of message log under the map.
 const LOG_ROWS: u16 = 4;
+/// Most steps of a field-planning monster's route drawn (read off its
+/// faction's field each frame): longer than any route on a 1024x1024
+/// dungeon's corridors is likely to be, short enough that a thousand
+/// monsters' routes cost a few milliseconds a frame.
+const ROUTE_STEPS: usize = 4096;
 
 /// Colours of factions, in order.
 const FACTION_COLOURS: [Color; 6] = [
@@ -154,7 +162,7 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             .iter()
             .filter(|m| m.is_here() && m.faction() == app.faction())
         {
-            for &p in m.planner().remaining().iter().skip(1) {
+            for &p in planned_route(game, m).iter().skip(1) {
                 if let Some(i) = view_index(p, cam, area) {
                     claims[i] = claims[i].saturating_add(1);
                     paths.push(p);
@@ -273,6 +281,30 @@ fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The cells monster `m` means to cross, from its own: its plan (A*, D*
+/// Lite); for a field-planning monster, the step (or detour round units)
+/// it chose, then the route read off its faction's field from there
+/// without searching (its plan is only ever its next step, the field holds
+/// the rest), over what the faction knows, unknown ground included.
+fn planned_route<'a>(game: &'a Game, m: &'a Monster) -> Cow<'a, [Pos]> {
+    let planned = m.planner().remaining();
+    if m.planner().kind() != Replanner::Field {
+        return Cow::Borrowed(planned);
+    }
+    let faction = &game.factions()[m.faction()];
+    let Some(field) = m.planner().goal().and_then(|g| faction.fields().get(g)) else {
+        return Cow::Borrowed(planned);
+    };
+    let mut route = match planned {
+        [] => vec![m.pos()],
+        some => some.to_vec(),
+    };
+    let from = route[route.len() - 1];
+    let rest = field.route(faction.knowledge(), from, ROUTE_STEPS);
+    route.extend_from_slice(&rest[1..]);
+    Cow::Owned(route)
+}
+
 /// What the player knows of cell `p`, for look mode.
 fn describe(app: &App, p: Pos) -> String {
     let game = app.game();
@@ -328,10 +360,36 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             alarm,
         );
         return;
+    } else if let Some(i) = app.inspector()
+        && let Some(field) = i.shown_field()
+    {
+        let m = &game.monsters()[i.monster as usize];
+        let f = game.factions()[m.faction()].spec();
+        let state = replay_field(field, i.field_shown);
+        let total = field.expansions();
+        // Values in floor steps: of the monster's cell once the search
+        // is shown to its end, else of the cell expanded last.
+        let value = |v: Cost| format!("{:.2}", to_tiles(v) / 10.0);
+        let verdict = match (field.value, field.truncated, state.current) {
+            (Some(v), _, _) if i.field_shown == total => format!("its cell {}", value(v)),
+            (None, true, _) if i.field_shown == total => "record cut short".to_string(),
+            (None, false, _) if i.field_shown == total => "no route from its cell".to_string(),
+            (_, _, Some(p)) => format!("last {p} {}", value(state.closed[&(p.x, p.y)].0)),
+            (_, _, None) => "target queued".to_string(),
+        };
+        format!(
+            "inspect {}{} field from {}: expansion {}/{total}, frontier {}, {verdict} | a A*, ] [ step, }} {{ ten, m next, z zoom, i close",
+            f.glyph,
+            i.monster,
+            field.target,
+            i.field_shown,
+            state.open.len(),
+        )
     } else if let Some(i) = app.inspector() {
         let m = &game.monsters()[i.monster as usize];
         let f = game.factions()[m.faction()].spec();
         let state = replay(&i.trace, i.shown);
+        let switch = if i.field.is_some() { "a field, " } else { "" };
         let verdict = match (&i.trace.outcome, i.shown == i.trace.expansions()) {
             (Outcome::Found { cost, .. }, true) => {
                 format!(" path {:.2} floor steps", to_tiles(*cost) / 10.0)
@@ -340,7 +398,7 @@ fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             _ => String::new(),
         };
         format!(
-            "inspect {}{} ({}): expansion {}/{}, open {}, closed {}{verdict} | ] [ step, }} {{ ten, m next, z zoom, i close",
+            "inspect {}{} ({}): expansion {}/{}, open {}, closed {}{verdict} | {switch}] [ step, }} {{ ten, m next, z zoom, i close",
             f.glyph,
             i.monster,
             f.name,
@@ -543,6 +601,9 @@ fn arrow(from: Pos, to: Pos) -> char {
 /// zoomed, a box per cell with F, G, H and an arrow to its parent, like
 /// the figures of the classic article.
 fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: &mut Buffer) {
+    if let Some(field) = inspector.shown_field() {
+        return draw_field_inspector(app, inspector, field, area, buf);
+    }
     let trace = &inspector.trace;
     let state = replay(trace, inspector.shown);
     let done = inspector.shown == trace.expansions();
@@ -618,6 +679,144 @@ fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: &mut Buffer
                 ],
                 None if wall => ["########".into(), "########".into(), "########".into()],
                 None => [String::new(), String::new(), String::new()],
+            };
+            for (k, line) in lines.iter().enumerate() {
+                let text = format!("{line:<8}");
+                buf.set_stringn(x, y + k as u16, text, CW as usize, style);
+            }
+        }
+    }
+}
+
+/// A recorded field search as it stood after `shown` expansions.
+struct FieldReplayed {
+    /// Queued cells (the frontier) with (tentative value, next step).
+    open: BTreeMap<(i32, i32), (Cost, Pos)>,
+    /// Settled cells with (value, next step, expansion number from 1).
+    closed: BTreeMap<(i32, i32), (Cost, Pos, usize)>,
+    /// The cell expanded last: the one under inspection.
+    current: Option<Pos>,
+}
+
+fn replay_field(trace: &FieldTrace, shown: usize) -> FieldReplayed {
+    let mut r = FieldReplayed {
+        open: BTreeMap::new(),
+        closed: BTreeMap::new(),
+        current: None,
+    };
+    let mut expanded = 0;
+    for e in &trace.events {
+        match *e {
+            FieldEvent::Expanded { at, value } => {
+                if expanded == shown {
+                    break;
+                }
+                expanded += 1;
+                let next = r.open.remove(&(at.x, at.y)).map_or(at, |(_, n)| n);
+                r.closed.insert((at.x, at.y), (value, next, expanded));
+                r.current = Some(at);
+            }
+            FieldEvent::Opened { at, value, next } => {
+                r.open.insert((at.x, at.y), (value, next));
+            }
+        }
+    }
+    r
+}
+
+/// The field inspector over the map: settled cells blue, the frontier
+/// green, the cell expanded last yellow, the target `T` and the monster's
+/// cell `S`, and once its cell is settled the route read off the field;
+/// or, zoomed, a box per cell with its value (in the classic article's
+/// units, a straight floor step 10), an arrow to the step it takes
+/// toward the target, and when it was settled.
+fn draw_field_inspector(
+    app: &App,
+    inspector: &Inspector,
+    trace: &FieldTrace,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let state = replay_field(trace, inspector.field_shown);
+    let done = inspector.field_shown == trace.expansions();
+    let route: &[Pos] = if done && trace.value.is_some() {
+        &trace.route
+    } else {
+        &[]
+    };
+    let mark = |p: Pos| -> Option<(Color, Option<char>)> {
+        let key = (p.x, p.y);
+        if p == trace.start {
+            Some((Color::LightMagenta, Some('S')))
+        } else if p == trace.target {
+            Some((Color::LightMagenta, Some('T')))
+        } else if route.contains(&p) {
+            Some((Color::White, Some('*')))
+        } else if Some(p) == state.current {
+            Some((Color::Yellow, None))
+        } else if state.closed.contains_key(&key) {
+            Some((Color::Blue, None))
+        } else if state.open.contains_key(&key) {
+            Some((Color::Green, None))
+        } else {
+            None
+        }
+    };
+    if !inspector.zoom {
+        let cam = app.view_origin(area.width, area.height);
+        for sy in 0..area.height {
+            for sx in 0..area.width {
+                let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
+                if let Some((bg, ch)) = mark(p)
+                    && let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy))
+                {
+                    cell.set_style(Style::default().fg(Color::Black).bg(bg));
+                    if let Some(ch) = ch {
+                        cell.set_char(ch);
+                    }
+                }
+            }
+        }
+        return;
+    }
+    // Zoomed: 8 x 3 characters a cell, centred on the last expansion.
+    const CW: u16 = 8;
+    const CH: u16 = 3;
+    Clear.render(area, buf);
+    let centre = state.current.unwrap_or(trace.target);
+    let (cols, rows) = (area.width / CW, area.height / CH);
+    let origin = Pos::new(centre.x - cols as i32 / 2, centre.y - rows as i32 / 2);
+    let knowledge = {
+        let m = &app.game().monsters()[inspector.monster as usize];
+        app.game().factions()[m.faction()].knowledge()
+    };
+    for cy in 0..rows {
+        for cx in 0..cols {
+            let p = Pos::new(origin.x + cx as i32, origin.y + cy as i32);
+            let (x, y) = (area.x + cx * CW, area.y + cy * CH);
+            let key = (p.x, p.y);
+            let wall = knowledge.terrain(p).is_some_and(|t| !t.is_passable());
+            let style = match mark(p) {
+                Some((bg, _)) => Style::default().fg(Color::Black).bg(bg),
+                None if wall => Style::default().fg(Color::White).bg(Color::DarkGray),
+                None => Style::default(),
+            };
+            let lines: [String; 3] = if let Some(&(v, next, n)) = state.closed.get(&key) {
+                [
+                    format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
+                    "settled".into(),
+                    format!("no.{n:>5}"),
+                ]
+            } else if let Some(&(v, next)) = state.open.get(&key) {
+                [
+                    format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
+                    "queued".into(),
+                    String::new(),
+                ]
+            } else if wall {
+                ["########".into(), "########".into(), "########".into()]
+            } else {
+                [String::new(), String::new(), String::new()]
             };
             for (k, line) in lines.iter().enumerate() {
                 let text = format!("{line:<8}");

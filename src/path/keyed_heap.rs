@@ -1,0 +1,193 @@
+//! An indexed 4-ary min-heap of cells keyed by cost: each cell is in it at
+//! most once, and its key can be raised or lowered in place, so nothing
+//! goes stale (a lazily-deleted binary heap holds several entries per
+//! cell in a search that keeps re-keying cells, as LPA* does, and spends
+//! most of its time popping the dead ones). Entries are ordered by
+//! `(key, cell)`, a total order, so the order of pops never depends on
+//! the order of pushes: deterministic, and the same sequence as any
+//! other exact priority queue under that order.
+
+use crate::cost::Cost;
+
+/// Sentinel of [`KeyedHeap::slot`]: the cell is not in the heap.
+const ABSENT: u32 = u32::MAX;
+
+/// The heap (see the [module docs](self)).
+#[derive(Clone, Debug, Default)]
+pub struct KeyedHeap {
+    /// `(key, cell)` in heap order.
+    entries: Vec<(Cost, u32)>,
+    /// Each cell's position in `entries` ([`ABSENT`]: not in it).
+    slot: Vec<u32>,
+}
+
+impl KeyedHeap {
+    /// An empty heap over `cells` cells.
+    pub fn new(cells: usize) -> KeyedHeap {
+        KeyedHeap {
+            entries: Vec::new(),
+            slot: vec![ABSENT; cells],
+        }
+    }
+
+    /// How many cells are in it.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no cell is.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Takes every cell out.
+    pub fn clear(&mut self) {
+        for &(_, c) in &self.entries {
+            self.slot[c as usize] = ABSENT;
+        }
+        self.entries.clear();
+    }
+
+    /// Bytes it holds.
+    pub fn memory_bytes(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<(Cost, u32)>() + self.slot.capacity() * 4
+    }
+
+    /// The least `(key, cell)`.
+    #[inline]
+    pub fn peek(&self) -> Option<(Cost, usize)> {
+        self.entries.first().map(|&(k, c)| (k, c as usize))
+    }
+
+    /// The key `cell` is in under, if it is in.
+    #[inline]
+    pub fn key_of(&self, cell: usize) -> Option<Cost> {
+        let s = self.slot[cell];
+        (s != ABSENT).then(|| self.entries[s as usize].0)
+    }
+
+    /// Puts `cell` in under `key`, or moves it there if it is in already.
+    #[inline]
+    pub fn set(&mut self, cell: usize, key: Cost) {
+        let s = self.slot[cell];
+        if s == ABSENT {
+            let at = self.entries.len();
+            self.entries.push((key, cell as u32));
+            self.slot[cell] = at as u32;
+            self.sift_up(at);
+        } else {
+            let at = s as usize;
+            let old = self.entries[at].0;
+            self.entries[at].0 = key;
+            if key < old {
+                self.sift_up(at);
+            } else if key > old {
+                self.sift_down(at);
+            }
+        }
+    }
+
+    /// Takes `cell` out, if it is in.
+    #[inline]
+    pub fn remove(&mut self, cell: usize) {
+        let s = self.slot[cell];
+        if s == ABSENT {
+            return;
+        }
+        self.slot[cell] = ABSENT;
+        let at = s as usize;
+        let last = self.entries.pop().expect("the cell was in it");
+        if at < self.entries.len() {
+            let moved = last;
+            let old = self.entries[at];
+            self.entries[at] = moved;
+            self.slot[moved.1 as usize] = at as u32;
+            if moved < old {
+                self.sift_up(at);
+            } else {
+                self.sift_down(at);
+            }
+        }
+    }
+
+    #[inline]
+    fn sift_up(&mut self, mut at: usize) {
+        let e = self.entries[at];
+        while at > 0 {
+            let parent = (at - 1) / 4;
+            let p = self.entries[parent];
+            if p <= e {
+                break;
+            }
+            self.entries[at] = p;
+            self.slot[p.1 as usize] = at as u32;
+            at = parent;
+        }
+        self.entries[at] = e;
+        self.slot[e.1 as usize] = at as u32;
+    }
+
+    #[inline]
+    fn sift_down(&mut self, mut at: usize) {
+        let e = self.entries[at];
+        let n = self.entries.len();
+        loop {
+            let first = 4 * at + 1;
+            if first >= n {
+                break;
+            }
+            let mut best = first;
+            for c in first + 1..(first + 4).min(n) {
+                if self.entries[c] < self.entries[best] {
+                    best = c;
+                }
+            }
+            let b = self.entries[best];
+            if e <= b {
+                break;
+            }
+            self.entries[at] = b;
+            self.slot[b.1 as usize] = at as u32;
+            at = best;
+        }
+        self.entries[at] = e;
+        self.slot[e.1 as usize] = at as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Against a sorted set: any sequence of sets and removals, then
+        /// pops, come out in `(key, cell)` order with the last key set.
+        #[test]
+        fn pops_in_key_then_cell_order(ops in proptest::collection::vec((0usize..40, 0u64..20, any::<bool>()), 0..200)) {
+            let mut heap = KeyedHeap::new(40);
+            let mut model = std::collections::BTreeSet::new();
+            let mut keys = [None; 40];
+            for (cell, key, remove) in ops {
+                if let Some(k) = keys[cell].take() {
+                    model.remove(&(k, cell));
+                }
+                if remove {
+                    heap.remove(cell);
+                } else {
+                    heap.set(cell, key);
+                    keys[cell] = Some(key);
+                    model.insert((key, cell));
+                }
+                prop_assert_eq!(heap.len(), model.len());
+                prop_assert_eq!(heap.peek(), model.first().copied());
+                prop_assert_eq!(heap.key_of(cell), keys[cell]);
+            }
+            while let Some((k, c)) = heap.peek() {
+                prop_assert_eq!(Some((k, c)), model.pop_first());
+                heap.remove(c);
+            }
+            prop_assert!(model.is_empty());
+        }
+    }
+}
