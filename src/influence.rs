@@ -182,6 +182,16 @@ impl Influence {
             self.changed.push(p);
         }
     }
+
+    /// Bytes it holds: its grids (empty when danger is off) and lists.
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        size_of_val(self.danger.cells())
+            + size_of_val(self.choke.cells())
+            + size_of_val(self.penalty.cells())
+            + self.dangerous.capacity() * size_of::<u32>()
+            + self.changed.capacity() * size_of::<Pos>()
+    }
 }
 
 /// True when the walkable cells around `p` fall into two or more groups

@@ -194,6 +194,14 @@ impl Knowledge {
             b => decode(b).and_then(Terrain::enter_cost),
         }
     }
+
+    /// Bytes it holds: its grids and its danger map (a snapshot's share:
+    /// it keeps no last-seen turns).
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(self.beliefs.cells())
+            + std::mem::size_of_val(self.last_seen.cells())
+            + self.influence.memory_bytes()
+    }
 }
 
 fn decode(b: u8) -> Option<Terrain> {

@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod crowds;
 mod field_trace;
 mod fields;
 mod fog;

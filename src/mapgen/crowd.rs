@@ -60,9 +60,11 @@ pub fn spread(base: &Level, factions: Vec<FactionSpec>, monsters: usize, seed: u
 }
 
 /// `base` with its spawns replaced by up to `monsters` monsters of one
-/// faction (`faction`) packed into the floor nearest `start` (breadth
-/// first over floor, so they fill the room `start` is in before spilling
-/// out): the crowd scenario.
+/// faction (`faction`) packed into the passable cells nearest `start`
+/// (breadth first, so they fill the room `start` is in before spilling
+/// out): the crowd scenario. Any passable ground, not only floor: the
+/// generator lays rubble, water and roads across rooms, and a crowd
+/// confined to floor would stop at the first patch of it.
 pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -> Level {
     let t = &base.terrain;
     let goal = faction.goal;
@@ -70,7 +72,7 @@ pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -
     let index = |p: Pos| p.y as usize * t.width() as usize + p.x as usize;
     let mut queue = std::collections::VecDeque::new();
     let mut spawns = Vec::new();
-    if t.get(start) == Some(Terrain::Floor) {
+    if t.is_passable(start) {
         seen[index(start)] = true;
         queue.push_back(start);
     }
@@ -83,7 +85,7 @@ pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -
         }
         for d in crate::geom::Dir::ALL {
             let q = p.step(d);
-            if t.get(q) == Some(Terrain::Floor) && !seen[index(q)] {
+            if t.is_passable(q) && !seen[index(q)] {
                 seen[index(q)] = true;
                 queue.push_back(q);
             }

@@ -554,6 +554,7 @@ impl DStarLite {
             }
         }
     }
+
 }
 
 #[cfg(test)]

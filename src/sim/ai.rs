@@ -639,6 +639,21 @@ impl Planner {
             self.status = Status::NoPath;
         }
     }
+
+    /// Bytes the plan holds: the planner itself, its vectors' capacities
+    /// and its D* Lite, if any (boxed: its record and its allocations).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>()
+            + self.path.capacity() * size_of::<Pos>()
+            + self.costs.capacity() * size_of::<Cost>()
+            + (self.blocked.capacity() + self.claims.capacity()) * size_of::<usize>()
+            + self.pending.capacity() * size_of::<Pos>()
+            + self
+                .dstar
+                .as_ref()
+                .map_or(0, |d| size_of::<DStarLite>() + d.memory_bytes())
+    }
 }
 
 /// Extra entering cost factor of a cell for each ally whose planned path

@@ -26,6 +26,7 @@ mod game;
 mod hash;
 pub mod memory;
 mod monster;
+mod planning_memory;
 mod play;
 mod report;
 mod stats;
