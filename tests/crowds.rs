@@ -55,7 +55,7 @@ fn arrivals(level: &Level, cap: Turn) -> (Vec<Turn>, bool) {
 /// step whoever stands there, and never detours round stopped units) the
 /// same crowd gridlocks: 157 of 200 home at the bound, never settling.
 /// (Either half alone still gets everyone home: without detours by turn
-/// 514, without the penalties for occupied and claimed cells by 734.)
+/// 507, without the penalties for occupied and claimed cells later.)
 #[test]
 fn a_packed_crowd_all_gets_home_without_gridlock() {
     let base = generate(

@@ -558,3 +558,53 @@ fn no_field_is_starved_by_another_factions_repairs() {
         );
     }
 }
+
+/// Fields toward the goal are grown for every field monster as the level
+/// is set up, so nobody waits for a first plan: with a budget far too
+/// small to grow them, the natives (who know the map, so their field never
+/// needs repair) never think, and every one of them steps on turn 1.
+#[test]
+fn fields_are_grown_before_the_first_turn() {
+    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
+    let base = generate(
+        &GenParams {
+            width: 160,
+            height: 160,
+            ..GenParams::default()
+        },
+        2,
+    );
+    let goal = base.factions[0].goal.unwrap();
+    let level = spread(&base, scale_factions(Replanner::Field, goal), 200, 2);
+    let config = SimConfig {
+        expansion_budget: 100,
+        ..SimConfig::default()
+    };
+    let mut game = Game::new(&level, 2, config).unwrap();
+    let natives: Vec<u32> = game
+        .monsters()
+        .iter()
+        .filter(|m| m.faction() == 3)
+        .map(|m| m.id())
+        .collect();
+    assert!(game.faction_stats(3).expanded > 1000, "grown at set-up");
+    let events = game.apply(Command::Advance);
+    let moved = natives
+        .iter()
+        .filter(|&&id| {
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Moved { monster, .. } if *monster == id))
+        })
+        .count();
+    // (One may wait for a unit in its way.)
+    assert!(
+        moved * 10 >= natives.len() * 9,
+        "{moved} of {} natives stepped on turn 1",
+        natives.len()
+    );
+    for _ in 0..30 {
+        game.apply(Command::Advance);
+    }
+    assert_eq!(game.faction_stats(3).think_waits, 0);
+}

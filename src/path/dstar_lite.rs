@@ -554,7 +554,6 @@ impl DStarLite {
             }
         }
     }
-
 }
 
 #[cfg(test)]

@@ -242,7 +242,34 @@ impl Game {
         for id in 0..game.monsters.len() {
             game.look(id, &[], &mut ignored);
         }
+        game.grow_fields();
         Ok(game)
+    }
+
+    /// Before the first turn, as the level is set up: every field monster's
+    /// first read is made in full, outside any turn's budget, so the
+    /// faction's field toward its goal covers its monsters before play
+    /// starts (as a roguelike computes its maps when a level loads) and
+    /// nobody waits for a first plan. Each read is charged to its monster;
+    /// what it cost shows in `expanded`. The work is one search from the
+    /// goal per faction, at most the map: on a 512x512 dungeon with four
+    /// factions about a million expansions in all.
+    fn grow_fields(&mut self) {
+        for id in 0..self.monsters.len() {
+            let m = &self.monsters[id];
+            if m.is_player || m.planner.kind() != Replanner::Field {
+                continue;
+            }
+            let Some(goal) = m.planner.goal() else {
+                continue;
+            };
+            let (fi, at) = (m.faction, m.pos);
+            let (field, knowledge) = self.factions[fi].field(goal, 0);
+            let before = field.expanded();
+            field.value(knowledge, at);
+            let expanded = field.expanded() - before;
+            self.monsters[id].stats.expanded += expanded;
+        }
     }
 
     /// Does what `command` asks; returns what happened, in order.
@@ -512,6 +539,7 @@ impl Game {
             return self.swap(id, other, head_on, ev);
         }
         let stopped = them.is_stopped();
+        let stuck = them.still >= crate::sim::steer::STUCK_ACTIONS;
         let m = &mut self.monsters[id];
         if m.blocked_waits == 0 {
             // Patience is drawn afresh for each hold-up, so two monsters
@@ -525,7 +553,11 @@ impl Game {
         }
         if m.blocked_waits >= m.patience {
             let found = match self.monsters[id].planner.kind() {
-                Replanner::Field => self.field_detour(id, ev),
+                // A field monster already steers round stopped units when
+                // it can; it detours only round a unit that has not moved
+                // for a while (see `steer::STUCK_ACTIONS`). One that will
+                // move on: it waits.
+                Replanner::Field => stuck && self.field_detour(id, ev),
                 _ => self.detour(id, ev),
             };
             if found {

@@ -238,7 +238,11 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         .map(|f| fields_per_faction(f.hostile))
         .sum();
     let per_monster = |f: &FactionFootprint| match f.planner {
-        Replanner::Field => MONSTER_FIXED + path * TRAIL_PER_CELL,
+        // A field monster holds only its trail: the loop-erased walk it
+        // has made, which on the way to its goal is about its route, at
+        // most the map's width plus height on a dungeon (the path term
+        // above is twice that, for plans drawn through unknown ground).
+        Replanner::Field => MONSTER_FIXED + (path / 2) * TRAIL_PER_CELL,
         _ => MONSTER_FIXED + path * PATH_PER_CELL + claims,
     };
     let monsters = fp
