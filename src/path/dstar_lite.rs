@@ -22,7 +22,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::{Connectivity, CostMap, Neighbours, Step, neighbours};
+use super::{Connectivity, CostMap, Neighbours, cost_into, neighbours};
 use crate::cost::{Cost, StepCosts, UNREACHED};
 use crate::geom::{Dir, Pos};
 
@@ -481,24 +481,6 @@ impl DStarLite {
         neighbours(map, u, ui, self.connectivity)
     }
 
-    /// The cost of the step from neighbour `s` (index `si`, in direction
-    /// `dir` from `u`) into `u`.
-    fn cost_into<M: CostMap + ?Sized>(
-        map: &M,
-        (s, si): (Pos, usize),
-        (u, ui): (Pos, usize),
-        dir: Dir,
-    ) -> Cost {
-        map.step_cost(Step {
-            from: s,
-            to: u,
-            from_index: si,
-            to_index: ui,
-            dir: dir.opposite(),
-        })
-        .unwrap_or(UNREACHED)
-    }
-
     fn compute<M: CostMap + ?Sized>(&mut self, map: &M) {
         let start = self.start;
         let Some(sa) = self.address_checked(start) else {
@@ -525,7 +507,7 @@ impl DStarLite {
                     let n = around.get(k);
                     if n.to != self.goal {
                         let na = self.cells.address(n.to);
-                        let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
+                        let c = cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
                         let rhs = self.cells.get(na).rhs.min(c.saturating_add(gu));
                         self.cells.set_rhs(na, rhs);
                         self.update_vertex(n.to, na);
@@ -539,7 +521,7 @@ impl DStarLite {
                 for k in 0..around.len() {
                     let n = around.get(k);
                     let na = self.cells.address(n.to);
-                    let c = Self::cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
+                    let c = cost_into(map, (n.to, n.to_index), (u, ui), n.dir);
                     if n.to != self.goal && self.cells.get(na).rhs == c.saturating_add(g_old) {
                         let rhs = self.lookahead(map, n.to);
                         self.cells.set_rhs(na, rhs);

@@ -52,7 +52,7 @@
 //! queued.
 
 use super::keyed_heap::KeyedHeap;
-use super::{Connectivity, CostMap, Step, neighbours};
+use super::{Connectivity, CostMap, cost_into, neighbours};
 use crate::cost::{Cost, UNREACHED};
 use crate::geom::{Dir, Pos};
 
@@ -513,23 +513,4 @@ impl Descents {
     pub fn as_slice(&self) -> &[(Pos, Cost, Cost)] {
         &self.items[..self.len]
     }
-}
-
-/// The cost of the step from neighbour `s` (index `si`, in direction `dir`
-/// from `u`) into `u`: a monster at `s` moving to `u` pays this, which may
-/// differ from the step `u -> s`.
-fn cost_into<M: CostMap + ?Sized>(
-    map: &M,
-    (s, si): (Pos, usize),
-    (u, ui): (Pos, usize),
-    dir: Dir,
-) -> Cost {
-    map.step_cost(Step {
-        from: s,
-        to: u,
-        from_index: si,
-        to_index: ui,
-        dir: dir.opposite(),
-    })
-    .unwrap_or(UNREACHED)
 }

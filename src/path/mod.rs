@@ -332,3 +332,23 @@ pub(crate) fn neighbours_except<M: CostMap + ?Sized>(
     }
     out
 }
+
+/// The cost of the step from neighbour `s` (index `si`, in direction `dir`
+/// from `u`) into `u`: a monster at `s` moving to `u` pays this, which may
+/// differ from the step `u -> s`. What backward searches (D* Lite, the
+/// shared field) relax with.
+pub(crate) fn cost_into<M: CostMap + ?Sized>(
+    map: &M,
+    (s, si): (Pos, usize),
+    (u, ui): (Pos, usize),
+    dir: Dir,
+) -> Cost {
+    map.step_cost(Step {
+        from: s,
+        to: u,
+        from_index: si,
+        to_index: ui,
+        dir: dir.opposite(),
+    })
+    .unwrap_or(crate::cost::UNREACHED)
+}
