@@ -630,21 +630,7 @@ fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: &mut Buffer
         }
     };
     if !inspector.zoom {
-        let cam = app.view_origin(area.width, area.height);
-        for sy in 0..area.height {
-            for sx in 0..area.width {
-                let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
-                if let Some((bg, ch)) = mark(p)
-                    && let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy))
-                {
-                    cell.set_style(Style::default().fg(Color::Black).bg(bg));
-                    if let Some(ch) = ch {
-                        cell.set_char(ch);
-                    }
-                }
-            }
-        }
-        return;
+        return paint_marks(app, area, buf, mark);
     }
     // Zoomed: 8 x 3 characters a cell, centred on the last expansion.
     const CW: u16 = 8;
@@ -763,21 +749,7 @@ fn draw_field_inspector(
         }
     };
     if !inspector.zoom {
-        let cam = app.view_origin(area.width, area.height);
-        for sy in 0..area.height {
-            for sx in 0..area.width {
-                let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
-                if let Some((bg, ch)) = mark(p)
-                    && let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy))
-                {
-                    cell.set_style(Style::default().fg(Color::Black).bg(bg));
-                    if let Some(ch) = ch {
-                        cell.set_char(ch);
-                    }
-                }
-            }
-        }
-        return;
+        return paint_marks(app, area, buf, mark);
     }
     // Zoomed: 8 x 3 characters a cell, centred on the last expansion.
     const CW: u16 = 8;
@@ -821,6 +793,30 @@ fn draw_field_inspector(
             for (k, line) in lines.iter().enumerate() {
                 let text = format!("{line:<8}");
                 buf.set_stringn(x, y + k as u16, text, CW as usize, style);
+            }
+        }
+    }
+}
+
+/// The inspector unzoomed: over the map as drawn, each cell `mark` names
+/// gets its background (and glyph, if any).
+fn paint_marks(
+    app: &App,
+    area: Rect,
+    buf: &mut Buffer,
+    mark: impl Fn(Pos) -> Option<(Color, Option<char>)>,
+) {
+    let cam = app.view_origin(area.width, area.height);
+    for sy in 0..area.height {
+        for sx in 0..area.width {
+            let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
+            if let Some((bg, ch)) = mark(p)
+                && let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy))
+            {
+                cell.set_style(Style::default().fg(Color::Black).bg(bg));
+                if let Some(ch) = ch {
+                    cell.set_char(ch);
+                }
             }
         }
     }
