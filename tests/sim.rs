@@ -527,23 +527,32 @@ fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
     }
 }
 
+/// The 160x160 dungeon of `seed` with `monsters` monsters spread over it
+/// in the four field factions of the scale benchmark.
+fn spread_on_160(monsters: usize, seed: u64) -> Level {
+    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
+    let params = GenParams {
+        width: 160,
+        height: 160,
+        ..GenParams::default()
+    };
+    let base = generate(&params, seed);
+    let goal = base.factions[0].goal.unwrap();
+    spread(
+        &base,
+        scale_factions(Replanner::Field, goal),
+        monsters,
+        seed,
+    )
+}
+
 /// With a budget far too small for every field, none is starved: fields
 /// whose reads ran out grow first next turn, each with an equal share, so
 /// every faction's monsters get moving, not only those of the faction
 /// whose monsters come first in the turn order.
 #[test]
 fn no_field_is_starved_by_another_factions_repairs() {
-    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
-    let base = generate(
-        &GenParams {
-            width: 160,
-            height: 160,
-            ..GenParams::default()
-        },
-        1,
-    );
-    let goal = base.factions[0].goal.unwrap();
-    let level = spread(&base, scale_factions(Replanner::Field, goal), 400, 1);
+    let level = spread_on_160(400, 1);
     let config = SimConfig {
         expansion_budget: 4_000,
         ..SimConfig::default()
@@ -565,17 +574,7 @@ fn no_field_is_starved_by_another_factions_repairs() {
 /// needs repair) never think, and every one of them steps on turn 1.
 #[test]
 fn fields_are_grown_before_the_first_turn() {
-    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
-    let base = generate(
-        &GenParams {
-            width: 160,
-            height: 160,
-            ..GenParams::default()
-        },
-        2,
-    );
-    let goal = base.factions[0].goal.unwrap();
-    let level = spread(&base, scale_factions(Replanner::Field, goal), 200, 2);
+    let level = spread_on_160(200, 2);
     let config = SimConfig {
         expansion_budget: 100,
         ..SimConfig::default()
