@@ -429,20 +429,25 @@ impl Game {
     /// Each faction's fields catch up with its log, and those no monster
     /// of it heads for any more are dropped.
     fn tend_fields(&mut self) {
+        // (faction, target) of every field monster here: one pass over the
+        // monsters, not one per faction.
+        let mut targets: Vec<(usize, Pos)> = self
+            .monsters
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player)
+            .filter(|m| m.planner.kind() == Replanner::Field)
+            .filter_map(|m| m.planner.goal().map(|g| (m.faction, g)))
+            .collect();
+        targets.sort_unstable_by_key(|&(f, p)| (f, p.y, p.x));
+        targets.dedup();
         for (fi, f) in self.factions.iter_mut().enumerate() {
             if f.fields().is_empty() {
                 continue;
             }
-            let mut targets: Vec<Pos> = self
-                .monsters
-                .iter()
-                .filter(|m| m.faction == fi && m.is_here() && !m.is_player)
-                .filter(|m| m.planner.kind() == Replanner::Field)
-                .filter_map(|m| m.planner.goal())
-                .collect();
-            targets.sort_unstable_by_key(|p| (p.y, p.x));
-            targets.dedup();
-            f.tend_fields(&targets);
+            let lo = targets.partition_point(|&(tf, _)| tf < fi);
+            let hi = targets.partition_point(|&(tf, _)| tf <= fi);
+            let mine: Vec<Pos> = targets[lo..hi].iter().map(|&(_, p)| p).collect();
+            f.tend_fields(&mine);
         }
     }
 
