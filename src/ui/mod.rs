@@ -1,6 +1,6 @@
 //! The terminal front end (feature `tui`): the only part of the library
 //! that knows ratatui and crossterm. [`app`] holds the state and turns
-//! intents into changes, [`input`] maps keys to intents, [`view`] draws a
+//! intents into changes, [`input`] maps keys to intents, [`widgets`] draw a
 //! `&App`, and [`run`] owns the terminal: it is restored on quit, on error,
 //! on Ctrl-C (a key like any other in raw mode), on panic (ratatui's panic
 //! hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT (the loop notices them
@@ -10,7 +10,8 @@
 
 pub mod app;
 pub mod input;
-pub mod view;
+pub mod inspector;
+pub mod widgets;
 
 use std::io::{self, IsTerminal};
 use std::sync::OnceLock;

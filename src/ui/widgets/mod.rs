@@ -1,0 +1,93 @@
+//! Drawing: `impl Widget for &App`, which lays the screen out and asks
+//! each widget (one per file here) to draw its part. Widgets read the app
+//! and the game, change neither, and draw nothing from the simulation's
+//! RNG. Only the sixteen basic colours are used, so every terminal shows
+//! the same thing.
+
+mod faction_stats;
+mod field_inspector;
+mod inspector;
+mod log;
+mod look;
+mod map;
+mod palette;
+mod popup;
+mod status;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+use super::app::{App, Mode};
+use super::input::{HELP, PLAY_HELP};
+use crate::sim::PlayOutcome;
+
+/// Smallest terminal the game draws in.
+pub const MIN_WIDTH: u16 = 40;
+/// Smallest terminal the game draws in.
+pub const MIN_HEIGHT: u16 = 13;
+/// Rows of message log under the map.
+const LOG_ROWS: u16 = 4;
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let lines = [
+                "Terminal too small".to_string(),
+                format!(
+                    "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
+                    area.width, area.height
+                ),
+            ];
+            for (i, line) in lines.iter().enumerate() {
+                let y = area.y + area.height / 2 + i as u16;
+                if y < area.y + area.height {
+                    let x = area.x + area.width.saturating_sub(line.len() as u16) / 2;
+                    buf.set_stringn(x, y, line, area.width as usize, Style::default());
+                }
+            }
+            return;
+        }
+        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - LOG_ROWS);
+        let status = Rect::new(area.x, map.bottom(), area.width, 1);
+        let stats = Rect::new(area.x, status.bottom(), area.width, 1);
+        let log = Rect::new(area.x, stats.bottom(), area.width, LOG_ROWS);
+        map::draw_map(self, map, buf);
+        if let Some(inspector) = self.inspector() {
+            inspector::draw_inspector(self, inspector, map, buf);
+        }
+        status::draw_status(self, status, buf);
+        faction_stats::draw_faction_stats(self, stats, buf);
+        log::draw_log(self, log, buf);
+        if self.showing_help() {
+            let keys: &[(&str, &str)] = match self.mode() {
+                Mode::Play => &PLAY_HELP,
+                Mode::Watch => &HELP,
+            };
+            popup::draw_help(keys, area, buf);
+        } else if let Some(d) = self.desync() {
+            let line = App::desync_text(d);
+            popup::draw_box(
+                " Replay out of sync ",
+                &[
+                    line.as_str(),
+                    "",
+                    "Playback stopped on this turn: the game no longer",
+                    "matches the recording. q: quit",
+                ],
+                area,
+                buf,
+            );
+        } else if let Some(play) = self.game().play_state() {
+            let line = match play.outcome {
+                PlayOutcome::Playing => None,
+                PlayOutcome::Won(t) => Some(format!("You escaped with the treasure on turn {t}!")),
+                PlayOutcome::Lost(t) => Some(format!("You died on turn {t}.")),
+            };
+            if let Some(line) = line {
+                popup::draw_box(" The end ", &[line.as_str(), "", "q: quit"], area, buf);
+            }
+        }
+    }
+}
