@@ -6,34 +6,49 @@
 //! when there is a reasonable way round and still goes through when the
 //! detour is very long.
 //!
-//! All integer: a death deposits [`DEATH_DANGER`] on its cell, less
-//! further out; every [`DECAY_PERIOD`] turns all danger halves. The extra
-//! cost factor of entering a cell is `weight * danger / 10`, at most
-//! [`MAX_PENALTY`]. Every change to a cell's extra cost is recorded, so the
-//! faction's planners hear of it like of a newly seen wall.
+//! All integer, and danger is counted in the units of the terrain cost
+//! factors ([`crate::terrain`]: floor is [`FLOOR_COST`], 10), so the
+//! smallest danger, a chokepoint's [`CHOKE_DANGER`] of 1, adds a tenth of
+//! a floor step at weight 1 and survives the arithmetic. (It used to be
+//! divided by 10, which rounded a chokepoint to nothing.) A death deposits
+//! [`DEATH_DANGER`] on its cell, less further out; every [`DECAY_PERIOD`]
+//! turns all danger halves. The extra cost factor of entering a cell is
+//! `weight * danger`, at most [`MAX_PENALTY`]; a step's cost is its
+//! terrain factor plus that, times the straight or diagonal base cost.
+//! Every change to a cell's extra cost is recorded, so the faction's
+//! planners hear of it like of a newly seen wall.
+//!
+//! [`FLOOR_COST`]: crate::terrain::FLOOR_COST
 
 use crate::cost::Cost;
 use crate::geom::{Dir, Pos};
 use crate::grid::Grid;
 
-/// Danger a death leaves on its cell: with weight 1, twice floor, fading
-/// to nothing three cells away; so a few deaths in a pass outweigh a
-/// detour of a couple of dozen steps.
-pub const DEATH_DANGER: u16 = 200;
+/// Danger a death leaves on its cell: with weight 1, twice floor (20
+/// against floor's 10), fading to nothing three cells away; so a few
+/// deaths in a pass outweigh a detour of a couple of dozen steps. A
+/// multiple of `DEATH_RADIUS + 1`, so every ring of the spread gets an
+/// exact share (20, 15, 10, 5).
+pub const DEATH_DANGER: u16 = 20;
 /// Cells within this many steps (Chebyshev) of a death get some of it:
 /// `DEATH_DANGER * (R + 1 - d) / (R + 1)` at distance `d`.
 pub const DEATH_RADIUS: i32 = 3;
 /// Danger of a chokepoint (a cell whose neighbours split in two or more
 /// groups without it: a corridor, a doorway): with weight 1, a tenth of
-/// floor; enough to prefer open ground at equal length, not to detour.
+/// floor (1 against floor's 10), the least a cost factor can add; enough
+/// to prefer open ground at equal length, not to detour (a route one
+/// step longer must save ten chokepoints to win).
 pub const CHOKE_DANGER: u16 = 1;
 /// All danger halves every this many turns.
 pub const DECAY_PERIOD: u32 = 25;
 /// The most a cell's danger can add to its entering cost factor: twenty
-/// times floor. Finite, so danger is never a ban.
+/// times floor (200 against floor's 10), whatever the weight. Finite, so
+/// danger is never a ban.
 pub const MAX_PENALTY: u16 = 200;
-/// Most danger a cell can hold.
-const MAX_DANGER: u16 = 10_000;
+/// Most danger a cell can hold: five times what [`MAX_PENALTY`] needs at
+/// weight 1, so a place of many deaths stays at the cap for a couple of
+/// decay periods instead of dropping below it at the first halving.
+const MAX_DANGER: u16 = 1_000;
 
 /// One faction's danger map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +191,7 @@ impl Influence {
             } else {
                 0
             };
-        let penalty = (self.weight * danger / 10).min(MAX_PENALTY as u32) as u16;
+        let penalty = (self.weight * danger).min(MAX_PENALTY as u32) as u16;
         if self.penalty[p] != penalty {
             self.penalty[p] = penalty;
             self.changed.push(p);
@@ -257,7 +272,7 @@ mod tests {
         assert_eq!(inf.danger(Pos::new(4, 4)), DEATH_DANGER);
         assert_eq!(inf.danger(Pos::new(6, 4)), DEATH_DANGER / 2);
         assert_eq!(inf.danger(Pos::new(8, 4)), 0);
-        assert_eq!(inf.penalty(Pos::new(4, 4)), 20);
+        assert_eq!(inf.penalty(Pos::new(4, 4)), 2 * crate::terrain::FLOOR_COST);
         assert_eq!(inf.drain_changes().len(), 49);
         for _ in 0..100 {
             inf.death(Pos::new(4, 4));

@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod crowds;
+mod danger;
 mod field_trace;
 mod fields;
 mod fog;
