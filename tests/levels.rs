@@ -134,15 +134,18 @@ fn claimed_cells_spread_a_group_over_two_corridors() {
 
 /// Does raider 0 walk through the pass of `level` after `deaths` of its
 /// faction died there (victims standing in the pass, killed before the
-/// first turn)?
+/// first turn)? Raider 0 goes alone: the level's guards and other
+/// raiders are left out (here the deaths are staged, and nobody is in its
+/// way).
 fn through_the_pass(level: &Level, deaths: usize) -> bool {
     let raiders = level.spawns[0].faction;
-    let pass = [
-        Pos::new(9, 6),
-        Pos::new(10, 6),
-        Pos::new(11, 6),
-        Pos::new(12, 6),
-    ];
+    let mut level = level.clone();
+    level.spawns.truncate(1);
+    let level = &level;
+    // The pass runs along the goal's row, x 26 to 29 (its guards' notches,
+    // empty here, make it three cells wide at x 27 and 28).
+    let row = level.factions[raiders].goal.expect("the raiders' goal").y;
+    let pass = [26, 27, 28, 29].map(|x| Pos::new(x, row));
     let mut staged = level.clone();
     let first_victim = staged.spawns.len() as u32;
     for &at in pass.iter().take(deaths) {
@@ -164,7 +167,86 @@ fn through_the_pass(level: &Level, deaths: usize) -> bool {
         ),
         "the raider did not arrive"
     );
-    cells_walked(&events, 0).contains(&Pos::new(10, 6))
+    cells_walked(&events, 0)
+        .iter()
+        .any(|p| p.x == 27 && (row - 1..=row + 1).contains(&p.y))
+}
+
+/// As `darkstar run` and `watch` play it, guards and all: the first
+/// raiders take the pass and die there, struck by the guards beside it;
+/// after those deaths raiders still behind go the long way round the ring
+/// and get there; the guards never leave their notches.
+#[test]
+fn in_deadly_pass_raiders_die_in_the_pass_and_later_ones_take_the_ring() {
+    let level = load("deadly-pass.txt");
+    for seed in 1..=4 {
+        deaths_then_the_ring(&level, seed);
+    }
+}
+
+fn deaths_then_the_ring(level: &Level, seed: u64) {
+    let raiders = level.spawns[0].faction;
+    let mut game = Game::new(level, seed, SimConfig::default()).unwrap();
+    let mut events = Vec::new();
+    for _ in 0..2000 {
+        if game.is_settled() {
+            break;
+        }
+        let turn = game.turn() + 1;
+        events.extend(game.apply(Command::Advance).into_iter().map(|e| (turn, e)));
+    }
+    assert!(game.is_settled(), "seed {seed}: the game never settled");
+    // The pass: the ridge's gap (x 27 and 28) and the cells either side of
+    // it, where the guards reach.
+    let in_pass = |p: Pos| (25..=30).contains(&p.x) && (5..=7).contains(&p.y);
+    let deaths: Vec<(u32, Pos)> = events
+        .iter()
+        .filter_map(|(t, e)| match e {
+            Event::Died { at, .. } => Some((*t, *at)),
+            _ => None,
+        })
+        .collect();
+    assert!(deaths.len() >= 2, "seed {seed}: {deaths:?}");
+    assert!(
+        deaths.iter().all(|&(_, at)| in_pass(at)),
+        "seed {seed}: {deaths:?}"
+    );
+    let first_death = deaths[0].0;
+    // The way round: over the ridge, rows 1 and 2.
+    let on_ring = |p: Pos| p.y <= 2;
+    let ring_walkers: Vec<u32> = game
+        .monsters()
+        .iter()
+        .filter(|m| {
+            events.iter().any(|(t, e)| {
+                matches!(e, Event::Moved { monster, to, .. }
+                    if *monster == m.id() && on_ring(*to) && *t > first_death)
+            })
+        })
+        .map(|m| m.id())
+        .collect();
+    assert!(!ring_walkers.is_empty(), "seed {seed}: nobody went round");
+    for &id in &ring_walkers {
+        let m = &game.monsters()[id as usize];
+        assert!(
+            matches!(m.presence(), darkstar::sim::Presence::Escaped(_)),
+            "seed {seed}: raider {id} went round but did not arrive"
+        );
+    }
+    // Nobody went round before anyone had died.
+    assert!(
+        !events.iter().any(|(t, e)| {
+            matches!(e, Event::Moved { to, .. } if on_ring(*to) && *t <= first_death)
+        }),
+        "seed {seed}: raiders went round before the first death"
+    );
+    for m in game.monsters().iter().filter(|m| m.faction() != raiders) {
+        assert!(
+            m.is_here() && m.stats().steps == 0,
+            "guard {} moved",
+            m.id()
+        );
+    }
 }
 
 /// Before any carnage the raiders take the pass; once four of them have
@@ -190,21 +272,96 @@ fn a_very_long_detour_still_loses_to_the_deadly_pass() {
     let level = load("deadly-pass.txt");
     let text = level.terrain.to_ascii();
     let rows: Vec<&str> = text.lines().collect();
-    // Close the ring's top and reopen it far below: rows 1..12 as they are
-    // but with row 1 walled between the two side columns, then 150 rows of
-    // the two side columns, then a row joining them.
-    let mut long = Vec::new();
-    long.push(rows[0].to_string());
-    long.push(format!("#.{}.#", "#".repeat(19)));
-    long.extend(rows[2..12].iter().map(|r| r.to_string()));
-    for _ in 0..150 {
-        long.push(format!("#.{}.#", "#".repeat(19)));
-    }
-    long.push(format!("#{}#", ".".repeat(21)));
-    long.push(rows[0].to_string());
+    // Row 1 runs over the ridge, and row 2 holds the two openings down
+    // into the halls (and walls elsewhere): 150 more rows like row 2
+    // between them make the way round 300 steps longer.
+    assert_eq!(rows[2].matches('.').count(), 2, "{}", rows[2]);
+    let mut long = vec![rows[0], rows[1]];
+    long.extend(std::iter::repeat_n(rows[2], 150));
+    long.extend(&rows[2..]);
     let terrain = darkstar::terrain::TerrainMap::from_ascii(&long.join("\n")).unwrap();
-    let longer = Level { terrain, ..level };
+    let mut longer = Level { terrain, ..level };
+    for s in &mut longer.spawns {
+        s.at.y += 150;
+    }
+    for f in &mut longer.factions {
+        f.goal = f.goal.map(|g| Pos::new(g.x, g.y + 150));
+    }
     assert!(through_the_pass(&longer, 4), "the long way round was taken");
+}
+
+/// `dead-ends.txt`, as `darkstar run` plays it (and a few more seeds): the
+/// blind walk to the far end of the dead end, several of them bumping
+/// there; the sighted go in less deep and never bump; the natives never
+/// set foot in it; everyone gets to the goal.
+#[test]
+fn in_dead_ends_the_blind_go_deepest_and_the_natives_never_enter() {
+    let level = load("dead-ends.txt");
+    let faction = |name: &str| {
+        level
+            .factions
+            .iter()
+            .position(|f| f.name == name)
+            .unwrap_or_else(|| panic!("no faction {name}"))
+    };
+    let (blind, sighted, natives) = (faction("blind"), faction("sighted"), faction("natives"));
+    // The dead end: everything open inside the block of rock (x 12 to 50,
+    // rows 3 to 11); its far end is (45, 7).
+    let in_pocket = |p: Pos| (12..=50).contains(&p.x) && (3..=11).contains(&p.y);
+    let far_end = Pos::new(45, 7);
+    assert_eq!(level.terrain.get(far_end), Some(Terrain::Floor));
+    assert_eq!(level.terrain.get(Pos::new(46, 7)), Some(Terrain::Wall));
+    for seed in 1..=3 {
+        let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
+        let events = play(&mut game, 2000);
+        everyone_arrived(&game);
+        let of = |f: usize| game.monsters().iter().filter(move |m| m.faction() == f);
+        let deepest = |f: usize| {
+            of(f)
+                .flat_map(|m| cells_walked(&events, m.id()))
+                .filter(|&p| in_pocket(p))
+                .map(|p| p.x)
+                .max()
+                .unwrap_or(0)
+        };
+        let blind_at_the_end = of(blind)
+            .filter(|m| cells_walked(&events, m.id()).contains(&far_end))
+            .count();
+        assert!(
+            blind_at_the_end >= 1,
+            "seed {seed}: no blind monster got to the far end"
+        );
+        let blind_bumps_in_pocket = events
+            .iter()
+            .filter(|e| {
+                matches!(e, Event::Bumped { monster, toward }
+                    if game.monsters()[*monster as usize].faction() == blind && in_pocket(*toward))
+            })
+            .count();
+        assert!(
+            blind_bumps_in_pocket >= 10,
+            "seed {seed}: {blind_bumps_in_pocket} bumps"
+        );
+        assert!(
+            deepest(sighted) < deepest(blind),
+            "seed {seed}: sighted {} as deep as blind {}",
+            deepest(sighted),
+            deepest(blind)
+        );
+        assert!(
+            deepest(sighted) > 0,
+            "seed {seed}: the sighted never went in"
+        );
+        assert!(of(sighted).all(|m| m.stats().bumps == 0), "seed {seed}");
+        for m in of(natives) {
+            let walked = cells_walked(&events, m.id());
+            assert!(
+                !walked.iter().any(|&p| in_pocket(p)),
+                "seed {seed}: native {} entered the dead end: {walked:?}",
+                m.id()
+            );
+        }
+    }
 }
 
 /// Every shipped level with a reachable goal plays to the end: all its
@@ -215,10 +372,13 @@ fn every_shipped_level_gets_everyone_home() {
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".txt") && n != "island.txt")
+        // The island's goal is sealed; the deadly pass kills some of its
+        // raiders and its guards stay put (tested above).
+        .filter(|n| n.ends_with(".txt") && n != "island.txt" && n != "deadly-pass.txt")
         .collect();
     names.sort();
     assert!(names.len() >= 8, "{names:?}");
+    assert!(names.contains(&"dead-ends.txt".to_string()), "{names:?}");
     for name in names {
         let level = load(&name);
         let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();

@@ -663,3 +663,42 @@ fn snapshot_inspector_on_a_field_monster() {
     assert_eq!(i.figure, Figure::AStar);
     assert!(app.log().last().unwrap().contains("no field"));
 }
+
+/// The danger overlay on `deadly-pass.txt` after the first raider died in
+/// the pass: the cell of the death red (two floor steps of danger), its
+/// outer ring yellow (half a floor step), the one-cell corridor of the way
+/// round blue (chokepoints: a tenth of a floor step each, shown apart from
+/// the dead), open floor unmarked.
+#[test]
+fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
+    use darkstar::sim::Presence;
+    use ratatui::style::Color;
+    let mut app = App::new(&level("deadly-pass.txt"), 1).unwrap();
+    let died = |app: &App| {
+        app.game()
+            .monsters()
+            .iter()
+            .find(|m| matches!(m.presence(), Presence::Dead(_)))
+            .map(|m| m.pos())
+    };
+    for _ in 0..50 {
+        if died(&app).is_some() {
+            break;
+        }
+        app.step();
+    }
+    let death = died(&app).expect("a raider died in the pass");
+    app.handle(Intent::Show(Overlay::Danger));
+    let area = ratatui::layout::Rect::new(0, 0, 80, 30);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(&app, area, &mut buf);
+    let cam = app.camera();
+    let bg = |p: Pos| buf[((p.x - cam.x) as u16, (p.y - cam.y) as u16)].bg;
+    let corridor = Pos::new(30, 1);
+    let raiders = app.game().factions()[0].knowledge().influence();
+    assert!(raiders.is_choke(corridor) && raiders.danger(corridor) == 0);
+    assert_eq!(bg(corridor), Color::Blue, "a chokepoint");
+    assert_eq!(bg(death), Color::Red, "where a raider died");
+    assert_eq!(bg(Pos::new(death.x - 3, death.y + 3)), Color::Yellow);
+    assert_eq!(bg(Pos::new(5, 5)), Color::Reset, "open floor");
+}

@@ -11,8 +11,9 @@ use super::palette::{faction_colour, terrain_style};
 use crate::explore::Replanner;
 use crate::fov::visible_from;
 use crate::geom::Pos;
+use crate::influence::Influence;
 use crate::sim::{Game, Monster, PLAYER_SIGHT};
-use crate::terrain::Terrain;
+use crate::terrain::{FLOOR_COST, Terrain};
 use crate::ui::app::{App, Mode, Overlay};
 
 /// Most steps of a field-planning monster's route drawn (read off its
@@ -90,14 +91,7 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
                     // Unknown: blank on dark grey, unmistakable for floor.
                     None => (ch, fg, bg) = (' ', Color::Reset, Color::DarkGray),
                 },
-                Overlay::Danger => {
-                    bg = match knowledge.influence().penalty(p) {
-                        0 => Color::Reset,
-                        1..=4 => Color::Yellow,
-                        5..=19 => Color::Red,
-                        _ => Color::Magenta,
-                    };
-                }
+                Overlay::Danger => bg = danger_colour(knowledge.influence(), p),
                 Overlay::Cost => {
                     if let Some(c) = truth.enter_cost() {
                         // Whole floor steps (road 0, floor 1, rubble 2...).
@@ -214,4 +208,27 @@ pub(super) fn view_cell(p: Pos, cam: Pos, area: Rect) -> Option<(u16, u16)> {
 pub(super) fn view_index(p: Pos, cam: Pos, area: Rect) -> Option<usize> {
     view_cell(p, cam, area)
         .map(|(x, y)| (y - area.y) as usize * area.width as usize + (x - area.x) as usize)
+}
+
+/// The danger overlay's colour for `p`: a chokepoint with no deaths near
+/// blue (it adds a tenth of a floor step at weight 1: the least danger
+/// there is, so it gets a colour of its own rather than the bottom of the
+/// heat scale); danger from the faction's dead by what it adds to a step:
+/// yellow under a floor step, red under ten, magenta from ten floor steps
+/// up to the cap ([`crate::influence::MAX_PENALTY`], twenty).
+fn danger_colour(influence: &Influence, p: Pos) -> Color {
+    let penalty = influence.penalty(p);
+    if influence.danger(p) == 0 {
+        return if influence.is_choke(p) && penalty > 0 {
+            Color::Blue
+        } else {
+            Color::Reset
+        };
+    }
+    match penalty {
+        0 => Color::Reset,
+        c if c < FLOOR_COST => Color::Yellow,
+        c if c < 10 * FLOOR_COST => Color::Red,
+        _ => Color::Magenta,
+    }
 }
