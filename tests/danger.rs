@@ -42,7 +42,7 @@ fn a_chokepoint_costs_a_tenth_of_floor_at_weight_one() {
 /// planner breaks exact ties, one of the two fails if chokepoints cost
 /// nothing.
 fn doorway_level(planner: &str, doorway_below: bool) -> (Level, Pos) {
-    let mut rows = vec![
+    let mut rows = [
         "###########",
         "#....#....#",
         "#.........#",
