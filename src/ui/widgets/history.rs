@@ -1,6 +1,6 @@
 //! The message history (Ctrl-P): every message the log keeps, newest at
 //! the bottom, over the whole screen; k/j (or the arrows) scroll a line,
-//! u/n (PgUp/PgDn) ten; any other key closes.
+//! and in play u/n (PgUp/PgDn) ten; any other key closes.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
