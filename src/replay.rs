@@ -14,7 +14,8 @@
 //! c 0 move ne
 //! c 1 wait
 //! h 10 9a3f0c1d22b4e817
-//! end 3
+//! r 12
+//! end 4
 //! ```
 //!
 //! (`config`: the search budget, patience, avoid radius, detour budget and
@@ -22,7 +23,11 @@
 //! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
 //! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
 //! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
-//! `goal ID none`. Untrusted input: errors name the file and line (an
+//! `goal ID none`. `r TURN` marks a played game as
+//! revealed from that turn on (the player turned on the AI overlays, which
+//! show what the player could not know): it changes nothing in the game,
+//! and playback shows the mark; version 2 files without it read as before.
+//! Untrusted input: errors name the file and line (an
 //! embedded level's errors too, at their line and column in the replay
 //! file), and sizes are limited before anything is allocated for them.
 //!
@@ -70,6 +75,9 @@ pub enum Item {
     Command(Turn, Command),
     /// The state hash on this turn.
     Hash(Turn, u64),
+    /// The player revealed the map (the AI overlays) on this turn: the
+    /// game is marked, nothing in it changes.
+    Reveal(Turn),
 }
 
 /// A recorded game.
@@ -175,6 +183,9 @@ pub enum DesyncKind {
     /// A state hash recorded for turn `recorded` came up when the game was
     /// on another turn.
     HashTurn { recorded: Turn },
+    /// A reveal mark recorded for turn `recorded` came up when the game
+    /// was on another turn.
+    RevealTurn { recorded: Turn },
 }
 
 impl Desync {
@@ -191,6 +202,9 @@ impl Desync {
             }
             DesyncKind::HashTurn { recorded } => {
                 format!("state hash for turn {recorded} but the game is on turn {turn}")
+            }
+            DesyncKind::RevealTurn { recorded } => {
+                format!("reveal mark for turn {recorded} but the game is on turn {turn}")
             }
         }
     }
@@ -273,10 +287,19 @@ impl Replay {
         header + index + 1
     }
 
+    /// The turn the player first revealed the map on, if the game was
+    /// revealed (see [`Item::Reveal`]).
+    pub fn revealed(&self) -> Option<Turn> {
+        self.items.iter().find_map(|i| match i {
+            Item::Reveal(t) => Some(*t),
+            _ => None,
+        })
+    }
+
     /// The turn the replay ends on: its last item's.
     pub fn last_turn(&self) -> Turn {
         match self.items.last() {
-            Some(Item::Command(t, _) | Item::Hash(t, _)) => *t,
+            Some(Item::Command(t, _) | Item::Hash(t, _) | Item::Reveal(t)) => *t,
             None => 0,
         }
     }
@@ -360,6 +383,7 @@ impl Replay {
             match item {
                 Item::Command(..) => commands += 1,
                 Item::Hash(..) => hashes += 1,
+                Item::Reveal(_) => {}
             }
         }
         let turn = game.turn();
@@ -414,6 +438,9 @@ impl Replay {
                 }
                 Item::Hash(turn, h) => {
                     let _ = writeln!(out, "h {turn} {h:016x}");
+                }
+                Item::Reveal(turn) => {
+                    let _ = writeln!(out, "r {turn}");
                 }
             }
         }
@@ -622,6 +649,7 @@ impl Replay {
                     u64::from_str_radix(hash, 16)
                         .map_err(|_| err(n, format!("expected a hex hash, found {hash:?}")))?,
                 ),
+                ["r", t] => Item::Reveal(turn(t)?),
                 ["c", t, rest @ ..] => Item::Command(
                     turn(t)?,
                     parse_command(rest)
@@ -630,7 +658,9 @@ impl Replay {
                 _ => {
                     return Err(err(
                         n,
-                        format!("expected `c TURN COMMAND` or `h TURN HASH`, found {line:?}"),
+                        format!(
+                            "expected `c TURN COMMAND`, `h TURN HASH` or `r TURN`, found {line:?}"
+                        ),
                     ));
                 }
             };
@@ -759,6 +789,12 @@ impl Recorder {
         events
     }
 
+    /// Marks the game as revealed on the turn it stands on (see
+    /// [`Item::Reveal`]).
+    pub fn reveal(&mut self, turn: Turn) {
+        self.replay.items.push(Item::Reveal(turn));
+    }
+
     /// The recording so far.
     pub fn replay(&self) -> &Replay {
         &self.replay
@@ -781,7 +817,9 @@ impl Recorder {
 /// its turn. Otherwise what differed.
 pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
     match item {
-        Item::Command(recorded, _) | Item::Hash(recorded, _) if game.turn() != *recorded => {
+        Item::Command(recorded, _) | Item::Hash(recorded, _) | Item::Reveal(recorded)
+            if game.turn() != *recorded =>
+        {
             Err(match item {
                 Item::Command(..) => DesyncKind::CommandTurn {
                     recorded: *recorded,
@@ -789,8 +827,12 @@ pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
                 Item::Hash(..) => DesyncKind::HashTurn {
                     recorded: *recorded,
                 },
+                Item::Reveal(_) => DesyncKind::RevealTurn {
+                    recorded: *recorded,
+                },
             })
         }
+        Item::Reveal(_) => Ok(Vec::new()),
         Item::Command(_, command) => Ok(game.apply(command.clone())),
         Item::Hash(_, expected) => {
             let found = game.state_hash();

@@ -189,3 +189,30 @@ fn run_and_sweep_report_think_waits_and_unit_waits() {
         "a bar on a pipe"
     );
 }
+
+/// `replay --eyes` needs a played game: a watched game's replay is refused
+/// by name (before any terminal is needed); `--eyes` with `--verify` is a
+/// usage error.
+#[test]
+fn replay_eyes_needs_a_played_game() {
+    let watched = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/replays/deadly-pass.replay"
+    );
+    let out = run(&["replay", "--eyes", watched]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--eyes needs a played game, and this replay has no player"),
+        "{stderr}"
+    );
+    let played = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/replays/play-seed7.replay"
+    );
+    let out = run(&["replay", "--eyes", played]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    let out = run(&["replay", "--eyes", "--verify", played]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -130,8 +130,19 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
     assert!(app.showing_help());
     app.tick();
     assert_eq!(app.game().turn(), 0, "the help screen pauses the game");
+    // Any key turns the page (keys, glyphs, factions); past the last, or
+    // with q, it closes.
+    for page in 1..darkstar::ui::app::HELP_PAGES {
+        app.handle(Intent::Faster);
+        assert!(app.showing_help());
+        assert_eq!(app.help_page(), page);
+    }
     app.handle(Intent::Faster);
     assert!(!app.showing_help());
+    app.handle(Intent::Help);
+    assert_eq!(app.help_page(), 0);
+    app.handle(Intent::Quit);
+    assert!(!app.showing_help() && !app.confirming_quit());
     app.handle(Intent::Scroll(-8, -8));
     assert_eq!(
         app.camera(),
@@ -701,4 +712,597 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
     assert_eq!(bg(death), Color::Red, "where a raider died");
     assert_eq!(bg(Pos::new(death.x - 3, death.y + 3)), Color::Yellow);
     assert_eq!(bg(Pos::new(5, 5)), Color::Reset, "open floor");
+}
+
+// ---- Playing: fog-honest overlays, look, log, end screens, eyes ----
+
+/// The map rows of a `w` x `h` screen (the status rows and the log are
+/// the last six).
+fn map_rows(h: u16) -> u16 {
+    h - 6
+}
+
+/// Every map cell drawn that is not blank must be one the player knows,
+/// and every monster glyph drawn must stand where the player sees now.
+/// Returns how many drawn cells broke that (0 when fog-honest).
+fn unknown_cells_drawn(app: &App, w: u16, h: u16) -> usize {
+    let area = ratatui::layout::Rect::new(0, 0, w, h);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(app, area, &mut buf);
+    let game = app.game();
+    let player = game.player().unwrap();
+    let knowledge = game.factions()[player.faction()].knowledge();
+    let cam = app.view_origin(w, map_rows(h));
+    let mut bad = 0;
+    for sy in 0..map_rows(h) {
+        for sx in 0..w {
+            let cell = &buf[(sx, sy)];
+            let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
+            let blank = cell.symbol() == " " && cell.bg == ratatui::style::Color::Reset;
+            if !blank && !knowledge.is_known(p) {
+                bad += 1;
+            }
+            if let Some(o) = game.world().occupant(p)
+                && !game.monsters()[o as usize].is_player()
+                && cell.symbol().starts_with(
+                    game.factions()[game.monsters()[o as usize].faction()]
+                        .spec()
+                        .glyph,
+                )
+                && !app.player_sees(p)
+            {
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
+/// A play level with a goblin pack and a second faction, played a few
+/// turns: monsters out of sight, much of the map unknown.
+fn played_a_while() -> App {
+    let mut app = play_app();
+    for _ in 0..6 {
+        app.handle(Intent::Wait);
+    }
+    app
+}
+
+/// Playing, no overlay key (nor faction, nor inspector) shows a cell the
+/// player does not know or a monster the player does not see; revealing
+/// shows them (so the check can see a leak), and marks the game.
+#[test]
+fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
+    let (w, h) = (80, 30);
+    let mut app = played_a_while();
+    let keys = [
+        Intent::Show(Overlay::Knowledge),
+        Intent::Show(Overlay::Danger),
+        Intent::Show(Overlay::Cost),
+        Intent::Show(Overlay::Claims),
+        Intent::NextFaction,
+        Intent::Inspect,
+    ];
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    for k in keys {
+        app.handle(k);
+        assert_eq!(unknown_cells_drawn(&app, w, h), 0, "after {k:?}");
+        assert!(app.inspector().is_none(), "no inspector without reveal");
+    }
+    assert!(!status_row(&app).contains("REVEALED"));
+    assert!(app.recording().revealed().is_none());
+    // Revealed: the monsters' knowledge overlay shows the true ground they
+    // know (and their plans), which the player has never seen.
+    app.handle(intent_for(key(KeyCode::Char('V')), Mode::Play).unwrap());
+    assert!(app.revealing());
+    app.handle(Intent::Show(Overlay::Knowledge));
+    assert_eq!(app.overlay(), Overlay::Knowledge);
+    assert!(
+        unknown_cells_drawn(&app, w, h) > 0,
+        "reveal shows the hidden"
+    );
+    let turn = app.game().turn();
+    assert!(status_row(&app).starts_with("REVEALED (V: hide) | HP"));
+    // Turned off again: honest again, and still marked.
+    app.handle(Intent::Reveal);
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    assert!(status_row(&app).starts_with("REVEALED | HP"));
+    // The mark is in the recording (and its text), and a replay of it
+    // says so.
+    let recording = app.recording();
+    assert_eq!(recording.revealed(), Some(turn));
+    let text = recording.to_text();
+    assert!(text.contains(&format!("\nr {turn}\n")), "{text}");
+    let back = darkstar::replay::Replay::parse(&text, "x.replay".as_ref()).unwrap();
+    assert_eq!(back, recording);
+    assert!(back.verify().unwrap().is_ok());
+    let mut replayed = App::replay(&back).unwrap();
+    assert_eq!(replayed.revealed_at(), Some(turn));
+    assert!(status_row(&replayed).starts_with("REVEALED | "));
+    play_to_pause(&mut replayed);
+    assert!(replayed.desync().is_none(), "{:?}", replayed.desync());
+    assert!(
+        replayed
+            .log()
+            .any(|l| *l == format!("{turn}: The player revealed the map here."))
+    );
+    // A resumed save stays marked.
+    let resumed = App::resume(recording).unwrap();
+    assert_eq!(resumed.revealed_at(), Some(turn));
+    assert!(status_row(&resumed).starts_with("REVEALED | "));
+}
+
+/// The status row of an 80x30 screen (the sixth row from the bottom).
+fn status_row(app: &App) -> String {
+    let text = screen(app, 80, 30);
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len() - 6]
+        .trim_matches('"')
+        .trim_end()
+        .to_string()
+}
+
+/// An old replay (no reveal lines) still reads, and a reveal mark on the
+/// wrong turn is a desync that says so.
+#[test]
+fn reveal_marks_read_and_check_like_other_items() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    assert_eq!(replay.revealed(), None);
+    let mut marked = replay.clone();
+    marked.items.insert(0, darkstar::replay::Item::Reveal(5));
+    marked.lines.clear();
+    let d = marked.verify().unwrap().unwrap_err();
+    assert!(d.what().contains("reveal mark for turn 5"), "{}", d.what());
+}
+
+fn look_level() -> Level {
+    Level::parse(
+        "name: look\nfaction: goblins glyph=g sight=12 speed=150 hostile\n\
+         faction: moles glyph=m sight=0\nmap:\n\
+         ############\n#@>$,=:~+..#\n#.....g....#\n#######.####\n#######m####\n############\n",
+        "look.txt".as_ref(),
+    )
+    .unwrap()
+}
+
+/// Look names the stairs, the treasure and each terrain with what a step
+/// costs in turns, and a monster the player sees with its faction, HP,
+/// speed, sight and whether it hunts the player; a monster out of sight is
+/// not described.
+#[test]
+fn snapshot_look_descriptions() {
+    use darkstar::ui::widgets::describe;
+    let level = look_level();
+    let mut app = App::play(&level, 1).unwrap();
+    let mut out = Vec::new();
+    for x in 1..=9 {
+        out.extend(describe(&app, Pos::new(x, 1)));
+    }
+    let goblin = app.game().monsters()[0].pos();
+    let before = describe(&app, goblin);
+    out.extend(before.clone());
+    app.handle(Intent::Wait);
+    let goblin = app.game().monsters()[0].pos();
+    let after = describe(&app, goblin);
+    out.extend(after.clone());
+    // The mole is behind walls: the player knows nothing of its cell.
+    let mole = app.game().monsters()[1].pos();
+    let unseen = describe(&app, mole);
+    assert!(!unseen.iter().any(|l| l.contains("mole")), "{unseen:?}");
+    out.extend(unseen);
+    let text = out.join("\n");
+    assert!(
+        text.contains("Swamp (,): a step costs 3 turns (4.2 diagonally)."),
+        "{text}"
+    );
+    assert!(text.contains("The stairs (>)") && text.contains("The treasure ($)"));
+    assert!(
+        after.iter().any(|l| l.contains("It is hunting you.")),
+        "{after:?}"
+    );
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("HP 6, speed 1.5, sight 12")),
+        "{before:?}"
+    );
+    // Drawn: a box over the map, the status row says how to leave.
+    app.handle(Intent::Look);
+    for _ in 0..3 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    let drawn = screen(&app, 60, 16);
+    assert!(drawn.contains("Swamp"), "{drawn}");
+    insta::assert_snapshot!(format!("{text}\n\n{drawn}"));
+}
+
+/// A monster on a cell the player knows but does not see now is not
+/// described (it was, before).
+#[test]
+fn look_shows_monsters_only_where_the_player_sees_now() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: corner\nfaction: moles glyph=m sight=0\nmap:\n\
+         #######\n#@....#\n#####.#\n#m....#\n#######\n",
+        "corner.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let mole = app.game().monsters()[0].pos();
+    assert!(!app.player_sees(mole));
+    // Round the corner, where the mole's corridor is in sight.
+    for d in [Dir::E, Dir::E, Dir::E, Dir::E, Dir::S, Dir::S] {
+        app.handle(Intent::Move(d));
+    }
+    assert!(app.player_sees(mole));
+    let seen = describe(&app, mole);
+    assert!(seen.iter().any(|l| l.contains("A mole (m)")), "{seen:?}");
+    // Back out of sight: the cell is known, the mole no longer shown.
+    for d in [Dir::N, Dir::N, Dir::W, Dir::W, Dir::W, Dir::W] {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(app.game().monsters()[0].pos(), mole, "moles stay put");
+    assert!(!app.player_sees(mole));
+    let text = describe(&app, mole);
+    assert!(!text.iter().any(|l| l.contains("mole")), "{text:?}");
+    assert!(
+        text.iter().any(|l| l == "You do not see it now."),
+        "{text:?}"
+    );
+}
+
+/// The same words repeated collapse into one line with a count.
+#[test]
+fn the_log_collapses_repeats_and_keeps_a_bounded_history() {
+    let mut app = duel();
+    for _ in 0..4 {
+        app.handle(Intent::Move(Dir::E)); // A wall the player sees.
+    }
+    assert_eq!(app.game().turn(), 0, "a known wall takes no time");
+    assert_eq!(app.log().last().unwrap(), "0: A wall. x4");
+    assert_eq!(app.log().filter(|l| l.contains("A wall")).count(), 1);
+    // Bounded: a long watch keeps the last messages only.
+    let mut app = dungeon();
+    for _ in 0..(darkstar::ui::log::MessageLog::CAPACITY + 50) {
+        app.handle(Intent::TogglePause);
+    }
+    assert_eq!(app.log().len(), darkstar::ui::log::MessageLog::CAPACITY);
+}
+
+fn duel() -> App {
+    let level = Level::parse(
+        "name: duel\nfaction: goblins glyph=g sight=12 hostile\nmap:\n\
+         ##########\n#g......@#\n#........#\n##########\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    App::play(&level, 3).unwrap()
+}
+
+/// The log speaks English: "you hit", "the goblin hits you", "1 state
+/// hash" but "4 state hashes".
+#[test]
+fn the_log_says_you_hit_and_counts_in_the_singular() {
+    let mut app = duel();
+    // Wait for the goblin, then hit it.
+    while app.game().monsters()[0].pos().x < 7 && app.game().turn() < 20 {
+        app.handle(Intent::Wait);
+    }
+    let goblin = app.game().monsters()[0].pos();
+    let me = app.game().player().unwrap().pos();
+    app.handle(Intent::Move(me.dir_to(goblin).expect("next to it")));
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter().any(|l| l.contains("You hit the goblin for ")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("The goblin hits you for ")),
+        "{log:?}"
+    );
+    assert!(
+        !log.iter()
+            .any(|l| l.contains("hits the") && l.contains("You hits"))
+    );
+    // One hash checked: singular.
+    let level = level("deadly-pass.txt");
+    let config = darkstar::sim::SimConfig::default();
+    let mut rec = darkstar::replay::Recorder::new(
+        darkstar::replay::LevelSource::Text(level.to_text()),
+        2,
+        config,
+        10,
+    );
+    let mut game = darkstar::sim::Game::new(&level, 2, config).unwrap();
+    for _ in 0..10 {
+        rec.apply(&mut game, darkstar::sim::Command::Advance);
+    }
+    let mut app = App::replay(rec.replay()).unwrap();
+    play_to_pause(&mut app);
+    assert!(
+        app.log()
+            .any(|l| l.contains("End of the replay: in sync, 1 state hash checked.")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+}
+
+/// Playing, the log says nothing of what the player cannot know: no
+/// replans, no bumps of monsters, no fights out of sight; the same game
+/// watched (its replay) shows they happened.
+#[test]
+fn play_logs_no_ai_internal_messages() {
+    // A blind monster beyond a wall, walking into walls on its way.
+    let level = Level::parse(
+        "name: busy\nfaction: blind glyph=b sight=0 goal=1\nmap:\n\
+         ##############\n#@..#........#\n#...#.b.###..#\n#...#...#1#..#\n##############\n",
+        "busy.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for _ in 0..40 {
+        app.handle(Intent::Wait);
+    }
+    let internal = |l: &String| {
+        l.contains("replans") || l.contains("bumps into") || l.contains("finds no way")
+    };
+    let played: Vec<&String> = app.log().collect();
+    assert!(!played.iter().any(|l| internal(l)), "{played:?}");
+    let mut watched = App::replay(&app.recording()).unwrap();
+    play_to_pause(&mut watched);
+    assert!(watched.log().any(internal), "the AI did replan meanwhile");
+}
+
+/// Ctrl-P opens the whole log (more than the four rows under the map),
+/// the move keys scroll it, any other key closes it.
+#[test]
+fn ctrl_p_shows_the_message_history() {
+    let ctrl_p = KeyEvent::new(KeyCode::Char('p'), KeyModifiers::CONTROL);
+    assert_eq!(intent_for(ctrl_p, Mode::Play), Some(Intent::History));
+    assert_eq!(intent_for(ctrl_p, Mode::Watch), Some(Intent::History));
+    let mut app = dungeon();
+    for _ in 0..30 {
+        app.handle(Intent::TogglePause);
+        app.handle(Intent::Step);
+    }
+    let first = app.log().next().unwrap().clone();
+    assert!(!screen(&app, 80, 30).contains(&first));
+    app.handle(Intent::History);
+    assert_eq!(app.history(), Some(0));
+    let newest = screen(&app, 80, 30);
+    assert!(newest.contains("Messages ("), "{newest}");
+    assert!(newest.contains(app.log().last().unwrap().as_str()));
+    // Scrolled back to the oldest.
+    for _ in 0..200 {
+        app.handle(Intent::Scroll(0, -8));
+    }
+    assert_eq!(app.history(), Some(app.log().len() - 1));
+    assert!(screen(&app, 80, 30).contains(&first));
+    app.handle(Intent::Scroll(0, 8));
+    assert_eq!(app.history(), Some(app.log().len() - 2));
+    let turn = app.game().turn();
+    app.tick();
+    assert_eq!(app.game().turn(), turn, "the history pauses the game");
+    app.handle(Intent::Help);
+    assert_eq!(app.history(), None, "any other key closes");
+    assert!(!app.showing_help(), "and does nothing else");
+    // In play, k scrolls it (not the player).
+    let mut app = duel();
+    for _ in 0..5 {
+        app.handle(Intent::Move(Dir::E));
+        app.handle(Intent::Wait);
+    }
+    app.handle(Intent::History);
+    let at = app.game().player().unwrap().pos();
+    app.handle(Intent::Move(Dir::N));
+    assert_eq!(app.history(), Some(1));
+    assert_eq!(app.game().player().unwrap().pos(), at);
+}
+
+/// The end screens: turns, kills, damage taken, what killed the player,
+/// cells explored, and `n` for a new game; after a win the status row no
+/// longer sends the player to the stairs.
+#[test]
+fn snapshot_end_summaries() {
+    use darkstar::ui::widgets::end_summary;
+    // Death: the goblin of the duel.
+    let mut app = duel();
+    while !app.game_over() {
+        app.handle(Intent::Wait);
+        assert!(app.game().turn() < 200);
+    }
+    let death = end_summary(&app).unwrap();
+    let taken: i32 = app
+        .log()
+        .filter_map(|l| l.split("hits you for ").nth(1))
+        .map(|n| n.trim_end_matches('.').parse::<i32>().unwrap())
+        .sum();
+    assert_eq!(app.tally().damage_taken, taken);
+    assert!(death[0].contains("killed by a goblin (g)"), "{death:?}");
+    let death_screen = screen(&app, 60, 18);
+    // Win: the treasure beside the player, the stairs two steps back.
+    let level = Level::parse(
+        "name: haul\nfaction: moles glyph=m sight=0\nmap:\n#######\n#>.@$.#\n#.....#\n#######\n#m....#\n#######\n",
+        "haul.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for d in [Dir::E, Dir::W, Dir::W, Dir::W] {
+        app.handle(Intent::Move(d));
+    }
+    assert!(app.game_over());
+    let win = end_summary(&app).unwrap();
+    let win_screen = screen(&app, 60, 18);
+    let status = status_row(&app);
+    assert!(status.contains("| escaped with the $ |"), "{status}");
+    assert!(!status.contains("carried"), "{status}");
+    assert!(win.iter().any(|l| l == "Turns played      3"), "{win:?}");
+    insta::assert_snapshot!(format!(
+        "{}\n\n{death_screen}\n{}\n\n{win_screen}",
+        death.join("\n"),
+        win.join("\n")
+    ));
+}
+
+/// Kills and damage are counted from what happened, exactly, also for a
+/// resumed save (its replay is counted again).
+#[test]
+fn the_tally_counts_kills_and_survives_a_resume() {
+    let level = Level::parse(
+        "name: brawl\nfaction: rats glyph=r sight=8 hostile\nmap:\n\
+         #########\n#r.....@#\n#r.......#\n##########\n",
+        "brawl.txt".as_ref(),
+    );
+    let level = match level {
+        Ok(l) => l,
+        Err(_) => Level::parse(
+            "name: brawl\nfaction: rats glyph=r sight=8 hostile\nmap:\n\
+             #########\n#r.....@#\n#r......#\n#########\n",
+            "brawl.txt".as_ref(),
+        )
+        .unwrap(),
+    };
+    let mut app = App::play(&level, 5).unwrap();
+    let mut guard = 0;
+    while !app.game_over() && guard < 300 {
+        guard += 1;
+        let me = app.game().player().unwrap().pos();
+        let near = app
+            .game()
+            .monsters()
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player())
+            .find_map(|m| me.dir_to(m.pos()));
+        match near {
+            Some(d) => app.handle(Intent::Move(d)),
+            None => app.handle(Intent::Wait),
+        }
+        if app.tally().kills > 0 && !app.game_over() {
+            break;
+        }
+    }
+    let dead = app
+        .game()
+        .monsters()
+        .iter()
+        .filter(|m| !m.is_player() && !m.is_here())
+        .count() as u32;
+    assert!(
+        app.tally().kills >= 1,
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+    assert_eq!(app.tally().kills, dead, "only the player kills here");
+    assert!(app.log().any(|l| l.contains("You kill the rat!")));
+    if !app.game_over() {
+        let resumed = App::resume(app.recording()).unwrap();
+        assert_eq!(resumed.tally(), app.tally());
+    }
+}
+
+/// `n` on the end screen asks for a new game (a move key while playing):
+/// the app quits with the wish, and the next game is the same level with
+/// the next seed, from turn 0.
+#[test]
+fn n_on_the_end_screen_starts_a_new_game() {
+    use darkstar::ui::input::end_intent_for;
+    let n = key(KeyCode::Char('n'));
+    assert_eq!(intent_for(n, Mode::Play), Some(Intent::Move(Dir::SE)));
+    assert_eq!(end_intent_for(n, Mode::Play), Some(Intent::NewGame));
+    let mut app = duel();
+    app.handle(Intent::NewGame);
+    assert!(!app.should_quit(), "not while playing");
+    while !app.game_over() {
+        app.handle(Intent::Wait);
+    }
+    app.handle(end_intent_for(n, Mode::Play).unwrap());
+    assert!(app.should_quit() && app.wants_new_game());
+    let next = app.next_game().unwrap();
+    assert_eq!(next.game().seed(), app.game().seed() + 1);
+    assert_eq!(next.game().turn(), 0);
+    assert_eq!(next.mode(), Mode::Play);
+    assert!(!next.game_over() && !next.wants_new_game());
+    assert_eq!(
+        next.game().world().terrain().to_ascii(),
+        app.game().world().terrain().to_ascii()
+    );
+    // Quitting the end screen plainly is no wish for another.
+    let mut app = duel();
+    while !app.game_over() {
+        app.handle(Intent::Wait);
+    }
+    app.handle(Intent::Quit);
+    assert!(app.should_quit() && !app.wants_new_game());
+}
+
+/// A replay of a played game, through the player's eyes: only what the
+/// player knew is drawn, and only the monsters they saw; `@` (or
+/// `with_eyes`) switches, and the true map shows more.
+#[test]
+fn replays_can_be_watched_through_the_players_eyes() {
+    let (w, h) = (80, 30);
+    let played = played_a_while();
+    assert_eq!(
+        intent_for(key(KeyCode::Char('@')), Mode::Watch),
+        Some(Intent::Eyes)
+    );
+    let mut app = App::replay(&played.recording()).unwrap();
+    for _ in 0..4 {
+        app.step();
+    }
+    assert!(!app.through_eyes());
+    assert!(
+        unknown_cells_drawn(&app, w, h) > 0,
+        "the true map shows more"
+    );
+    app.handle(Intent::Eyes);
+    assert!(app.through_eyes());
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    assert!(screen(&app, w, h).contains("@'s eyes"));
+    play_to_pause(&mut app);
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    let eyes = app.clone().with_eyes();
+    assert!(eyes.through_eyes());
+    app.handle(Intent::Eyes);
+    assert!(!app.through_eyes());
+    // A watched game has no player: nothing to see through.
+    let mut watched = dungeon();
+    watched.handle(Intent::Eyes);
+    assert!(!watched.through_eyes());
+}
+
+/// `?` pages through the keys, every glyph with its cost, and the
+/// factions of the level; every page fits 80x24.
+#[test]
+fn snapshot_help_pages() {
+    use darkstar::ui::widgets::help_lines;
+    let mut app = play_app();
+    let mut pages = Vec::new();
+    app.handle(Intent::Help);
+    for page in 0..darkstar::ui::app::HELP_PAGES {
+        assert_eq!(app.help_page(), page);
+        let (_, lines) = help_lines(&app, page);
+        assert!(
+            lines.len() + 4 <= 24,
+            "page {page} has {} lines",
+            lines.len()
+        );
+        assert!(
+            lines.iter().all(|l| l.chars().count() + 4 <= 80),
+            "{lines:?}"
+        );
+        pages.push(screen(&app, 80, 24));
+        app.handle(Intent::Wait);
+    }
+    assert!(!app.showing_help());
+    let glyphs = &pages[1];
+    assert!(glyphs.contains("swamp: a step costs 3 turns"), "{glyphs}");
+    assert!(
+        pages[2].contains("goblins") && pages[2].contains("hostile"),
+        "{}",
+        pages[2]
+    );
+    insta::assert_snapshot!(pages.join("\n"));
 }

@@ -7,6 +7,8 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
+use crate::fov::visible_from;
+
 use crate::geom::Pos;
 use crate::knowledge::Turn;
 use crate::level::Level;
@@ -14,15 +16,18 @@ use crate::replay::{
     Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
     check,
 };
-use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
+use crate::sim::{
+    Command, Event, Game, GameError, MonsterId, PLAYER_SIGHT, PlayerAction, SimConfig,
+};
 
 use super::input::Intent;
 pub use super::inspector::{Figure, Inspector};
+use super::log::MessageLog;
 
 /// Turns per second the speed settings stand for.
 pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
-/// Messages kept in the log.
-const LOG_LEN: usize = 200;
+/// Pages of the help screen: keys, glyphs, factions.
+pub const HELP_PAGES: usize = 3;
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
 
@@ -62,6 +67,63 @@ pub enum Mode {
     Watch,
 }
 
+/// The player's record in a game, for the end screen: counted from the
+/// events as they happen (and, for a resumed save, from its replay played
+/// again), so it is exact.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Monsters the player's blows killed.
+    pub kills: u32,
+    /// Hit points the player lost to blows.
+    pub damage_taken: i32,
+    /// Who dealt the blow that killed the player.
+    pub killer: Option<MonsterId>,
+    /// The last blow (attacker, target): a death follows its blow.
+    last_blow: Option<(MonsterId, MonsterId)>,
+}
+
+impl Tally {
+    /// Counts one event of `game`'s.
+    pub fn count(&mut self, game: &Game, e: &Event) {
+        let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+        match *e {
+            Event::Attacked {
+                attacker,
+                target,
+                damage,
+            } => {
+                if is_player(target) {
+                    self.damage_taken += damage;
+                }
+                self.last_blow = Some((attacker, target));
+            }
+            Event::Died { monster, .. } => match self.last_blow {
+                Some((by, on)) if on == monster && is_player(monster) => self.killer = Some(by),
+                Some((by, on)) if on == monster && is_player(by) => self.kills += 1,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// The tally of a recorded game: its commands played again on a new
+    /// game of `level`.
+    pub fn of_replay(replay: &Replay, level: &Level) -> Tally {
+        let mut tally = Tally::default();
+        let Ok(mut game) = Game::new(level, replay.seed, replay.config) else {
+            return tally;
+        };
+        for item in &replay.items {
+            if let Item::Command(_, c) = item {
+                for e in game.apply(c.clone()) {
+                    tally.count(&game, &e);
+                }
+            }
+        }
+        tally
+    }
+}
+
 /// A game on screen, played or watched.
 #[derive(Clone, Debug)]
 pub struct App {
@@ -77,11 +139,27 @@ pub struct App {
     /// The faction whose knowledge, plans or danger overlays show.
     pub(crate) faction: usize,
     pub(crate) help: bool,
+    /// The help screen's page (keys, glyphs, factions).
+    pub(crate) help_page: usize,
+    /// The message history screen (Ctrl-P), while open: how many messages
+    /// it is scrolled back from the newest.
+    pub(crate) history: Option<usize>,
+    /// Play: the AI overlays are on (the game is then marked revealed).
+    pub(crate) reveal: bool,
+    /// The turn the player first revealed the map, if ever: the game is
+    /// marked so in its status row and its replay, for good.
+    pub(crate) revealed_at: Option<Turn>,
+    /// Watching a played game: drawn through the player's eyes.
+    pub(crate) eyes: bool,
+    /// The player's kills, damage taken and killer, for the end screen.
+    pub(crate) tally: Tally,
+    /// The end screen asked for a new game (the binary starts it).
+    pub(crate) new_game: bool,
     pub(crate) confirm_quit: bool,
     pub(crate) quit: bool,
     /// World position drawn at the top-left of the map area.
     pub(crate) camera: Pos,
-    pub(crate) log: VecDeque<String>,
+    pub(crate) log: MessageLog,
     /// Cells bumped into, and on which turn.
     pub(crate) flashes: Vec<(Pos, Turn)>,
     pub(crate) inspector: Option<Inspector>,
@@ -125,6 +203,15 @@ impl App {
             "Replay of {}: space to pause, . to step.",
             level.name
         ));
+        if app.game.player().is_some() {
+            app.say("A played game: @ shows it through the player's eyes.".to_string());
+        }
+        if let Some(t) = replay.revealed() {
+            app.revealed_at = Some(t);
+            app.say(format!(
+                "This game was REVEALED on turn {t}: the player saw the AI overlays."
+            ));
+        }
         // Hashes recorded before any command (turn 0).
         app.check_hashes();
         Ok(app)
@@ -166,9 +253,19 @@ impl App {
             Mode::Watch
         };
         let turn = game.turn();
+        let tally = match mode {
+            Mode::Play => Tally::of_replay(&replay, &level),
+            Mode::Watch => Tally::default(),
+        };
+        let revealed_at = replay.revealed();
         let recorder = Recorder::resume(replay, turn, HASH_EVERY);
         let mut app = App::with_game(&level, game, mode, recorder);
+        app.tally = tally;
+        app.revealed_at = revealed_at;
         app.say(format!("Resumed on turn {turn}."));
+        if let Some(t) = revealed_at {
+            app.say(format!("This game was revealed on turn {t}."));
+        }
         app
     }
 
@@ -218,10 +315,17 @@ impl App {
             overlay: Overlay::None,
             faction: 0,
             help: false,
+            help_page: 0,
+            history: None,
+            reveal: false,
+            revealed_at: None,
+            eyes: false,
+            tally: Tally::default(),
+            new_game: false,
             confirm_quit: false,
             quit: false,
             camera: Pos::new(0, 0),
-            log: VecDeque::new(),
+            log: MessageLog::new(),
             flashes: Vec::new(),
             inspector: None,
             script: None,
@@ -229,10 +333,10 @@ impl App {
             desync: None,
             recorder,
         };
-        app.say(format!(
-            "{}: {}. Press ? for help.",
-            level.name, level.description
-        ));
+        app.say(match level.description.as_str() {
+            "" => format!("{}. Press ? for help.", level.name),
+            about => format!("{}: {about}. Press ? for help.", level.name),
+        });
         app
     }
 
@@ -248,9 +352,9 @@ impl App {
 
     /// The top-left world cell of a `width` x `height` map view: the
     /// camera when watching; centred on the player (within the map) when
-    /// playing.
+    /// playing or watching through the player's eyes.
     pub fn view_origin(&self, width: u16, height: u16) -> Pos {
-        let Some(player) = self.game.player().filter(|_| self.mode == Mode::Play) else {
+        let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
             return self.camera;
         };
         let centre = self.cursor.unwrap_or(player.pos());
@@ -315,9 +419,65 @@ impl App {
         self.camera
     }
 
-    /// The most recent messages, oldest first.
-    pub fn log(&self) -> impl Iterator<Item = &String> {
+    /// The messages kept, oldest first (repeats collapsed: `A wall. x4`).
+    pub fn log(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
         self.log.iter()
+    }
+
+    /// The help screen's page (0: keys, 1: glyphs, 2: factions).
+    pub fn help_page(&self) -> usize {
+        self.help_page
+    }
+
+    /// The message history screen, while open: messages scrolled back
+    /// from the newest.
+    pub fn history(&self) -> Option<usize> {
+        self.history
+    }
+
+    /// True while the AI overlays are on in play (see [`Intent::Reveal`]).
+    pub fn revealing(&self) -> bool {
+        self.reveal
+    }
+
+    /// The turn the game was first revealed on, if it was: the mark it
+    /// keeps in its status row and its replay.
+    pub fn revealed_at(&self) -> Option<Turn> {
+        self.revealed_at
+    }
+
+    /// True when the map is drawn through the player's eyes: playing, or
+    /// watching a played game with `@`.
+    pub fn through_eyes(&self) -> bool {
+        self.game.player().is_some() && (self.mode == Mode::Play || self.eyes)
+    }
+
+    /// True when the map shows what the player could not know: watching
+    /// (the true map), or an overlay on while revealing or watching
+    /// through the player's eyes. Otherwise every cell drawn is one the
+    /// player knows, every monster one the player sees.
+    pub fn spectating(&self) -> bool {
+        !self.through_eyes()
+            || (self.overlay != Overlay::None && (self.mode == Mode::Watch || self.reveal))
+    }
+
+    /// The player's kills, damage taken and killer so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// True when the end screen asked for a new game.
+    pub fn wants_new_game(&self) -> bool {
+        self.new_game
+    }
+
+    /// A new game on this game's level with the next seed and the same
+    /// settings (what `n` on the end screen asks for).
+    pub fn next_game(&self) -> Result<App, ReplayError> {
+        let replay = self.recorder.replay();
+        let level = replay.level()?;
+        let seed = self.game.seed().wrapping_add(1);
+        Ok(App::start(&level, seed, self.mode, replay.config)?)
     }
 
     /// Acts on one intent.
@@ -331,11 +491,41 @@ impl App {
             return;
         }
         if self.help {
-            // Any key closes the help screen (a forced quit still quits).
-            self.help = false;
-            if intent == Intent::ForceQuit {
-                self.quit = true;
+            // Any key turns the page, past the last closes; q closes at
+            // once (a forced quit still quits).
+            self.help_page += 1;
+            match intent {
+                Intent::ForceQuit => self.quit = true,
+                Intent::Quit | Intent::Help => self.help = false,
+                _ if self.help_page >= HELP_PAGES => self.help = false,
+                _ => {}
             }
+            return;
+        }
+        if let Some(back) = self.history {
+            // Up (older) and down (newer) scroll; any other key closes.
+            let by: i64 = match intent {
+                // k j a message, u y / n b (PgUp, PgDn) ten.
+                Intent::Move(d) if d.delta().1 != 0 => match d.delta() {
+                    (0, dy) => -dy as i64,
+                    (_, dy) => -10 * dy as i64,
+                },
+                Intent::Scroll(0, dy) if dy != 0 => -dy.signum() as i64,
+                Intent::ForceQuit => {
+                    self.quit = true;
+                    return;
+                }
+                _ => {
+                    self.history = None;
+                    return;
+                }
+            };
+            let most = self.log.len().saturating_sub(1) as i64;
+            self.history = Some((back as i64 + by).clamp(0, most) as usize);
+            return;
+        }
+        if intent == Intent::History {
+            self.history = Some(0);
             return;
         }
         if self.inspector.is_some() {
@@ -350,16 +540,37 @@ impl App {
                     }
                 }
                 Intent::InspectFigure => self.inspect_figure(),
-                Intent::Help => self.help = true,
+                Intent::Help => self.open_help(),
+                Intent::Reveal => self.toggle_reveal(),
                 _ => {}
             }
             return;
+        }
+        if self.mode == Mode::Play && !self.reveal {
+            // What only the monsters know stays hidden unless revealed.
+            if let Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
+            | Intent::NextFaction
+            | Intent::Inspect = intent
+            {
+                return self.say(
+                    "That shows what the monsters know: V reveals it (and marks the game REVEALED)."
+                        .to_string(),
+                );
+            }
         }
         if let (Some(c), Intent::Move(d)) = (self.cursor, intent) {
             self.cursor = Some(c.step(d));
             return;
         }
         match intent {
+            Intent::NewGame if self.mode == Mode::Play && self.game_over() => {
+                self.new_game = true;
+                self.quit = true;
+            }
+            Intent::NewGame => {}
+            Intent::History => {}
+            Intent::Reveal => self.toggle_reveal(),
+            Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.confirm_quit = true,
             Intent::Move(dir) => self.player(PlayerAction::Move(dir)),
@@ -372,7 +583,7 @@ impl App {
             }
             Intent::ForceQuit => self.quit = true,
             Intent::Confirm => {}
-            Intent::Help => self.help = true,
+            Intent::Help => self.open_help(),
             Intent::Inspect => self.inspect_next(),
             Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom | Intent::InspectFigure => {
             }
@@ -410,6 +621,59 @@ impl App {
         }
     }
 
+    fn open_help(&mut self) {
+        self.help = true;
+        self.help_page = 0;
+    }
+
+    /// Play: the AI overlays on or off. The first time marks the game, in
+    /// its recording too, for good.
+    fn toggle_reveal(&mut self) {
+        if self.mode != Mode::Play {
+            return;
+        }
+        self.reveal = !self.reveal;
+        if !self.reveal {
+            self.inspector = None;
+            if self.overlay != Overlay::Cost {
+                self.overlay = Overlay::None;
+            }
+            return self.say("Reveal off: your own view (the game stays REVEALED).".to_string());
+        }
+        if self.revealed_at.is_none() {
+            let turn = self.game.turn();
+            self.revealed_at = Some(turn);
+            self.recorder.reveal(turn);
+        }
+        self.say(
+            "REVEALED: v d p c f i show what the monsters know; the game is marked so.".to_string(),
+        );
+    }
+
+    /// Watching a played game: through the player's eyes, or the true map.
+    fn toggle_eyes(&mut self) {
+        if self.mode != Mode::Watch || self.game.player().is_none() {
+            return self.say("No player in this game: no eyes to see through.".to_string());
+        }
+        self.eyes = !self.eyes;
+        self.say(
+            if self.eyes {
+                "Through the player's eyes: what they knew and saw (@ again: the true map)."
+            } else {
+                "The true map."
+            }
+            .to_string(),
+        );
+    }
+
+    /// Watching through the player's eyes from the start (`replay --eyes`).
+    pub fn with_eyes(mut self) -> App {
+        if self.game.player().is_some() && self.mode == Mode::Watch {
+            self.eyes = true;
+        }
+        self
+    }
+
     /// The player acts (play mode).
     fn player(&mut self, action: PlayerAction) {
         if self.mode != Mode::Play || self.game_over() {
@@ -433,6 +697,7 @@ impl App {
             && self.inspector.is_none()
             && !self.paused
             && !self.help
+            && self.history.is_none()
             && !self.confirm_quit
             && self.desync.is_none()
             && (self.script.is_some() || !self.game.is_settled())
@@ -451,12 +716,17 @@ impl App {
             Some(script) => {
                 let Some((line, item)) = script.pop_front() else {
                     self.paused = true;
+                    let n = self.hashes_checked;
                     self.say(format!(
-                        "End of the replay: in sync, {} state hashes checked.",
-                        self.hashes_checked
+                        "End of the replay: in sync, {n} state {} checked.",
+                        if n == 1 { "hash" } else { "hashes" }
                     ));
                     return;
                 };
+                if let Item::Reveal(t) = item {
+                    self.revealed_at.get_or_insert(t);
+                    self.say(format!("{t}: The player revealed the map here."));
+                }
                 // A replay is played as recorded, not recorded again.
                 match check(&mut self.game, &item) {
                     Ok(events) => events,
@@ -503,54 +773,139 @@ impl App {
         self.paused = true;
     }
 
+    /// Puts what matters of event `e` in the log (and the flashes), and
+    /// counts it in the tally. Playing, the log says only what the player
+    /// knows: their own deeds, and what happens where they see; plans,
+    /// unseen fights and other monsters' bumps stay out.
     fn note(&mut self, e: Event, turn: Turn) {
-        let name = |app: &App, m: u32| {
+        self.tally.count(&self.game, &e);
+        let play = self.mode == Mode::Play;
+        let is_player = |app: &App, m: MonsterId| app.game.monsters()[m as usize].is_player();
+        let seen = |app: &App, m: MonsterId| {
             let monster = &app.game.monsters()[m as usize];
-            let f = &app.game.factions()[monster.faction()].spec();
-            if monster.is_player() {
-                return "you".to_string();
-            }
-            format!("{} {}{}", f.name, f.glyph, m)
+            monster.is_player() || app.player_sees(monster.pos())
         };
         let line = match e {
+            Event::Bumped { monster, toward } if is_player(self, monster) => {
+                self.flashes.push((toward, turn));
+                "You walk into a wall.".to_string()
+            }
+            Event::Bumped { .. } | Event::Replanned { .. } | Event::NoPath { .. } if play => {
+                return;
+            }
             Event::Bumped { monster, toward } => {
                 self.flashes.push((toward, turn));
-                format!("{} bumps into a wall at {toward}.", name(self, monster))
+                format!(
+                    "{} bumps into a wall at {toward}.",
+                    self.name(monster, true)
+                )
             }
             Event::Replanned {
                 monster, reason, ..
-            } => {
-                format!("{} replans ({reason:?}).", name(self, monster))
-            }
-            Event::NoPath { monster } => format!("{} finds no way.", name(self, monster)),
+            } => format!("{} replans ({reason:?}).", self.name(monster, true)),
+            Event::NoPath { monster } => format!("{} finds no way.", self.name(monster, true)),
+            Event::ReachedGoal { at, .. } if play && !self.player_sees(at) => return,
             Event::ReachedGoal { monster, .. } => {
-                format!("{} reaches the goal.", name(self, monster))
+                format!("{} reaches its goal and leaves.", self.name(monster, true))
             }
-            Event::Died { monster, .. } if self.game.monsters()[monster as usize].is_player() => {
-                "You die...".to_string()
-            }
-            Event::Died { monster, at } => format!("{} dies at {at}.", name(self, monster)),
+            Event::Died { monster, .. } if is_player(self, monster) => "You die...".to_string(),
+            Event::Died { at, .. } if play && !self.player_sees(at) => return,
+            Event::Died { monster, .. } => match self.tally.last_blow {
+                Some((by, on)) if on == monster && is_player(self, by) => {
+                    format!("You kill {}!", self.name(monster, false))
+                }
+                _ => format!("{} dies.", self.name(monster, true)),
+            },
+            Event::Attacked {
+                attacker, target, ..
+            } if play && !seen(self, attacker) && !seen(self, target) => return,
             Event::Attacked {
                 attacker,
                 target,
                 damage,
-            } => format!(
-                "{} hits {} for {damage}.",
-                name(self, attacker),
-                name(self, target)
-            ),
+            } => {
+                let verb = if is_player(self, attacker) {
+                    "hit"
+                } else {
+                    "hits"
+                };
+                format!(
+                    "{} {verb} {} for {damage}.",
+                    self.name(attacker, true),
+                    self.name(target, false)
+                )
+            }
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
             Event::Won { .. } => "You escape with the treasure!".to_string(),
             Event::Blocked { .. } => "A wall.".to_string(),
             _ => return,
         };
-        self.say(format!("{turn}: {line}"));
+        self.log.push(Some(turn), line);
     }
 
-    pub(super) fn say(&mut self, line: String) {
-        if self.log.len() == LOG_LEN {
-            self.log.pop_front();
+    /// How the log names monster `m`: "you"; playing, "the goblin" (all
+    /// the player can tell of it); watching, "goblin g3" (which one).
+    /// `start`: at the start of a sentence (capitalised).
+    fn name(&self, m: MonsterId, start: bool) -> String {
+        let monster = &self.game.monsters()[m as usize];
+        let noun = singular(&self.game.factions()[monster.faction()].spec().name);
+        let glyph = self.game.factions()[monster.faction()].spec().glyph;
+        let name = if monster.is_player() {
+            "you".to_string()
+        } else if self.mode == Mode::Play {
+            format!("the {noun}")
+        } else {
+            format!("{noun} {glyph}{m}")
+        };
+        if start { capitalised(&name) } else { name }
+    }
+
+    /// True when the player sees cell `p` now (their sight on the true
+    /// map, as the map draws it lit).
+    pub fn player_sees(&self, p: Pos) -> bool {
+        let Some(player) = self.game.player().filter(|m| m.is_here()) else {
+            return false;
+        };
+        let (dx, dy) = player.pos().abs_delta(p);
+        if dx.max(dy) > PLAYER_SIGHT {
+            return false;
         }
-        self.log.push_back(line);
+        let terrain = self.game.world().terrain();
+        let mut seen = false;
+        visible_from(
+            player.pos(),
+            PLAYER_SIGHT,
+            |q| terrain.is_opaque(q),
+            |q| seen |= q == p,
+        );
+        seen
+    }
+
+    /// Adds a message that belongs to no turn to the log.
+    pub(super) fn say(&mut self, line: String) {
+        self.log.push(None, line);
+    }
+}
+
+/// One of a faction: "goblins" names a goblin, "zombies" a zombie; a name
+/// that is no plural ("blind") stays as it is.
+pub fn singular(name: &str) -> String {
+    if let Some(stem) = name.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if let Some(stem) = name.strip_suffix('s')
+        && !stem.ends_with('s')
+        && !stem.is_empty()
+    {
+        stem.to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

@@ -46,6 +46,17 @@ pub enum Intent {
     /// Inspector, a field-planning monster: its faction's field from the
     /// target, or its own A* (the classic figure).
     InspectFigure,
+    /// The whole message log, scrollable (Ctrl-P; again to close).
+    History,
+    /// Play: turn the AI overlays (the true map, the monsters' knowledge,
+    /// plans and danger) on or off. The first time marks the game as
+    /// revealed, in its status row and its replay.
+    Reveal,
+    /// The end screen: a new game on the same level, the next seed.
+    NewGame,
+    /// Replay of a played game: draw it through the player's eyes (their
+    /// fog), or the true map again.
+    Eyes,
 }
 
 /// Cells the camera moves for one scroll key.
@@ -69,8 +80,12 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     if key.kind != KeyEventKind::Press {
         return None;
     }
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-        return Some(Intent::ForceQuit);
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        match key.code {
+            KeyCode::Char('c') => return Some(Intent::ForceQuit),
+            KeyCode::Char('p') => return Some(Intent::History),
+            _ => {}
+        }
     }
     if mode == Mode::Play {
         if let Some(dir) = direction(key.code) {
@@ -79,6 +94,7 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         match key.code {
             KeyCode::Char('.') | KeyCode::Char('5') => return Some(Intent::Wait),
             KeyCode::Char('x') => return Some(Intent::Look),
+            KeyCode::Char('V') => return Some(Intent::Reveal),
             _ => {}
         }
     }
@@ -108,8 +124,30 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         KeyCode::Up | KeyCode::Char('k') => Intent::Scroll(0, -SCROLL),
         KeyCode::Down | KeyCode::Char('j') => Intent::Scroll(0, SCROLL),
         KeyCode::Home | KeyCode::Char('0') => Intent::Home,
+        KeyCode::Char('@') if mode == Mode::Watch => Intent::Eyes,
         _ => return None,
     })
+}
+
+/// The intent of a key on a finished game's end screen, where `n` asks
+/// for a new game (it is a move key while playing); other keys act as
+/// [`intent_for`] says.
+///
+/// ```
+/// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+/// use darkstar::ui::app::Mode;
+/// use darkstar::ui::input::{Intent, end_intent_for};
+/// let n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+/// assert_eq!(end_intent_for(n, Mode::Play), Some(Intent::NewGame));
+/// ```
+pub fn end_intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
+    if key.kind == KeyEventKind::Press
+        && key.modifiers.difference(KeyModifiers::SHIFT).is_empty()
+        && key.code == KeyCode::Char('n')
+    {
+        return Some(Intent::NewGame);
+    }
+    intent_for(key, mode)
 }
 
 /// The direction of a movement key: arrows, vi keys (hjkl, yubn) and the
@@ -134,23 +172,26 @@ pub const PLAY_HELP: [(&str, &str); 14] = [
     ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
     (". or 5", "wait a turn"),
     ("x", "look: move a cursor, x again to stop"),
-    ("f, Tab", "next faction for the overlays"),
-    ("v", "that faction's knowledge and plans"),
-    ("d", "its danger (its dead, chokepoints)"),
-    ("c / p", "terrain cost / claimed paths"),
+    ("c", "terrain cost of the cells you know"),
+    ("Ctrl-P", "message history (j k scroll)"),
+    ("V", "reveal the AI overlays: marks the game REVEALED"),
+    ("f, Tab", "after V: next faction for the overlays"),
     (
-        "i",
-        "search inspector: ] [ step, } { ten, m monster, z zoom",
+        "v / d / p",
+        "after V: its knowledge+plans / danger / claims",
     ),
-    ("a", "inspector: a field's search from its target / A*"),
-    ("?", "this help (any key closes it)"),
+    (
+        "i, a",
+        "after V: search inspector (] [ } { m z), a: field/A*",
+    ),
+    ("?", "this help (any key: next page; q closes)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
     ("goal", "take the treasure $ back to the stairs >"),
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 16] = [
+pub const HELP: [(&str, &str); 18] = [
     ("space", "pause / resume"),
     (".", "play one turn, then pause"),
     ("+ / -", "faster / slower"),
@@ -166,7 +207,9 @@ pub const HELP: [(&str, &str); 16] = [
     ("a", "inspector: a field's search from its target / A*"),
     ("arrows, hjkl", "move the view"),
     ("0, Home", "view to the top-left corner"),
-    ("?", "this help (any key closes it)"),
+    ("@", "a played game's replay: through the player's eyes"),
+    ("Ctrl-P", "message history (j k scroll)"),
+    ("?", "this help (any key: next page; q closes)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
     ("", "overlay keys toggle: press again for the true map"),

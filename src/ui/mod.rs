@@ -11,6 +11,7 @@
 pub mod app;
 pub mod input;
 pub mod inspector;
+pub mod log;
 pub mod widgets;
 
 use std::io::{self, IsTerminal};
@@ -260,7 +261,12 @@ pub fn event_loop_until<B: Backend>(
         let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
-                if let Some(intent) = input::intent_for(key, app.mode()) {
+                let intent = if app.game_over() {
+                    input::end_intent_for(key, app.mode())
+                } else {
+                    input::intent_for(key, app.mode())
+                };
+                if let Some(intent) = intent {
                     app.handle(intent);
                 }
                 dirty = true;

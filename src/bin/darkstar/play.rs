@@ -1,8 +1,11 @@
 //! `darkstar play` (and `darkstar` alone): play as @ on a generated level
 //! or a level file; quitting saves the game. With a save present, plain
 //! `darkstar` (or `play` without a level) goes on with it; another game
-//! needs `--new`, which first moves the save to a dated backup. The rules
-//! live in the library (`darkstar::save::SaveSlot`); this is the decision.
+//! needs `--new`, which first moves the save to a dated backup. A game
+//! that ends offers a new one (`n`): the finished game leaves no save (and
+//! its last.replay), then the new game, on the same level with the next
+//! seed, is played and saved like any other. The rules live in the library
+//! (`darkstar::save::SaveSlot`); this is the decision.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -98,7 +101,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     darkstar::ui::require_terminal("play")?;
     let mut backup = None;
-    let app = match (resume, level) {
+    let mut app = match (resume, level) {
         // Already played back and checked: not played again.
         (Some(checked), _) => App::resume_checked(checked),
         (None, Some((level, seed))) => {
@@ -112,22 +115,32 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         }
         (None, None) => unreachable!("a new game has its level"),
     };
-    let (app, ended) = darkstar::ui::run(app);
-    // The game is saved first, whatever ended the session (even a failing
-    // terminal), then last.replay, whose failure never costs the save.
-    let recording = app.recording();
-    let saved = if app.game_over() {
-        // Permadeath: a finished game leaves no save.
-        slot.remove()
-    } else {
-        slot.write(&recording).map(|()| {
-            say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
-        })
+    let ended = loop {
+        let (done, ended) = darkstar::ui::run(app);
+        // The game is saved first, whatever ended the session (even a
+        // failing terminal), then last.replay, whose failure never costs
+        // the save.
+        let recording = done.recording();
+        let saved = if done.game_over() {
+            // Permadeath: a finished game leaves no save.
+            slot.remove()
+        } else {
+            slot.write(&recording).map(|()| {
+                say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
+            })
+        };
+        // Written even when the save could not be: then it is the only
+        // copy of the game just played.
+        write_last_replay(slot.write_last_replay(&recording));
+        saved?;
+        // `n` on the end screen: the next game, saved in the same slot
+        // when it ends or is left (the finished one is gone from it).
+        if matches!(ended, Ok(Exit::Quit)) && done.game_over() && done.wants_new_game() {
+            app = done.next_game().context("the new game cannot start")?;
+            continue;
+        }
+        break ended;
     };
-    // Written even when the save could not be: then it is the only copy
-    // of the game just played.
-    write_last_replay(slot.write_last_replay(&recording));
-    saved?;
     if let Some(backup) = backup {
         say(&format!(
             "The game saved before this one is in {}.",

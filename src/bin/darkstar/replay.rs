@@ -1,5 +1,6 @@
 //! `darkstar replay FILE`: plays a recorded game back in the terminal
-//! (with its recorded settings, checking every state hash as it plays);
+//! (with its recorded settings, checking every state hash as it plays;
+//! `--eyes` draws a played game through the player's fog of war);
 //! `--verify` plays it headless, checks every state hash, and exits 0 in
 //! sync, 1 naming the line and turn of the first difference, 2 on a file
 //! that is not a replay, 130 when interrupted (Ctrl-C). Long replays show
@@ -31,6 +32,10 @@ pub struct ReplayArgs {
     /// Play it headless and check every state hash.
     #[arg(long)]
     verify: bool,
+    /// A played game: draw it through the player's eyes (their fog of
+    /// war, as they played it); `@` switches to the true map and back.
+    #[arg(long, conflicts_with = "verify")]
+    eyes: bool,
     #[command(flatten)]
     memory: MemoryFlag,
 }
@@ -40,8 +45,15 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let replay = Replay::load(file)?;
     args.memory.check(&replay.footprint()?)?;
     if !args.verify {
+        if args.eyes && replay.level()?.player.is_none() {
+            anyhow::bail!(
+                "{}: --eyes needs a played game, and this replay has no player",
+                file.display()
+            );
+        }
         darkstar::ui::require_terminal("replay")?;
         let app = darkstar::ui::App::replay(&replay)?;
+        let app = if args.eyes { app.with_eyes() } else { app };
         return crate::play::finish(darkstar::ui::run(app).1);
     }
     let playback = Playback::new("verifying")?;

@@ -1,27 +1,154 @@
-//! What look mode (`x`) says of a cell.
+//! What look mode (`x`) says of a cell: what the player knows of it (its
+//! terrain and what a step onto it costs in turns, the stairs, the
+//! treasure) and, only where the player sees now, who stands there (a
+//! monster's faction, hit points, speed, sight and whether it hunts the
+//! player). Drawn in a box over the map's top-left corner.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::geom::Pos;
-use crate::ui::app::App;
+use crate::level::FactionSpec;
+use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
+use crate::terrain::Terrain;
+use crate::ui::app::{App, singular};
 
-/// What the player knows of cell `p`, for look mode.
-pub(super) fn describe(app: &App, p: Pos) -> String {
+/// The terrain's name, as a sentence says it.
+pub(super) fn terrain_name(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Floor => "floor",
+        Terrain::Road => "road",
+        Terrain::Rubble => "rubble",
+        Terrain::Swamp => "swamp",
+        Terrain::ShallowWater => "shallow water",
+        Terrain::Door => "a door",
+        Terrain::Wall => "wall",
+    }
+}
+
+/// A number of turns as the screen says it: `3`, `0.7`, `4.2`.
+fn number(x: f64) -> String {
+    let tenths = (x * 10.0).round() as i64;
+    if tenths % 10 == 0 {
+        format!("{}", tenths / 10)
+    } else {
+        format!("{}.{}", tenths / 10, tenths % 10)
+    }
+}
+
+/// What a step onto `t` costs at normal speed (the player's): the real
+/// time the simulation charges ([`move_energy`]), straight and diagonal.
+pub(super) fn step_cost(t: Terrain) -> String {
+    let Some(factor) = t.enter_cost() else {
+        return "no way through".to_string();
+    };
+    let turns = |diagonal| move_energy(factor, diagonal) as f64 / NORMAL_SPEED as f64;
+    let straight = number(turns(false));
+    let unit = if straight == "1" { "turn" } else { "turns" };
+    format!(
+        "a step costs {straight} {unit} ({} diagonally)",
+        number(turns(true))
+    )
+}
+
+/// A faction's speed in floor steps a turn.
+pub(super) fn speed_of_spec(spec: &FactionSpec) -> String {
+    number(spec.speed as f64 / NORMAL_SPEED as f64)
+}
+
+/// What the player knows of cell `p`, line by line.
+pub fn describe(app: &App, p: Pos) -> Vec<String> {
     let game = app.game();
     let Some(player) = game.player() else {
-        return format!("{p}");
+        return vec![format!("{p}")];
     };
-    let known = game.factions()[player.faction()].knowledge().terrain(p);
-    let mut text = match known {
-        Some(t) => format!("{p}: {t:?}"),
-        None => format!("{p}: unexplored"),
+    let knowledge = game.factions()[player.faction()].knowledge();
+    let mut lines = Vec::new();
+    let Some(t) = knowledge.terrain(p) else {
+        lines.push(format!("{p}: you have not seen this place."));
+        return lines;
     };
-    if let Some(o) = game.world().occupant(p) {
-        let m = &game.monsters()[o as usize];
-        let f = game.factions()[m.faction()].spec();
-        if m.is_player() {
-            text.push_str(", you");
-        } else if known.is_some() {
-            text.push_str(&format!(", {} {}{} ({} hp)", f.name, f.glyph, o, m.hp()));
+    let mut name = terrain_name(t).to_string();
+    if let Some(c) = name.get(..1) {
+        name.replace_range(..1, &c.to_uppercase());
+    }
+    lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
+    if let Some(play) = game.play_state() {
+        if play.stairs == Some(p) {
+            lines.push("The stairs (>): bring the treasure here to win.".to_string());
+        }
+        if play.treasure == Some(p) && !play.carrying {
+            lines.push("The treasure ($): take it back to the stairs.".to_string());
         }
     }
-    text
+    // Who stands there: only where the player sees now.
+    let Some(o) = game.world().occupant(p).filter(|_| app.player_sees(p)) else {
+        if knowledge.is_known(p) && !app.player_sees(p) {
+            lines.push("You do not see it now.".to_string());
+        }
+        return lines;
+    };
+    let m = &game.monsters()[o as usize];
+    if m.is_player() {
+        lines.push(format!("You: HP {}/{PLAYER_HP}.", m.hp().max(0)));
+        return lines;
+    }
+    let f = &game.factions()[m.faction()];
+    let spec = f.spec();
+    lines.push(format!(
+        "A {} ({}), of the {}: HP {}, speed {}, sight {}.",
+        singular(&spec.name),
+        spec.glyph,
+        spec.name,
+        m.hp().max(0),
+        speed_of_spec(spec),
+        spec.sight
+    ));
+    lines.push(
+        match (spec.hostile, f.player_seen().is_some()) {
+            (true, true) => "It is hunting you.",
+            (true, false) => "Hostile, but it has not found you.",
+            (false, _) => "It is not hostile: it goes its own way.",
+        }
+        .to_string(),
+    );
+    lines
+}
+
+/// The look box: what [`describe`] says of the cursor's cell, in a box at
+/// the top of the map (or its bottom, when the cursor is in the top half,
+/// so the box never covers the cell looked at).
+pub(super) fn draw_look(app: &App, cursor: Pos, map: Rect, buf: &mut Buffer) {
+    let lines = describe(app, cursor);
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let width = (widest + 4).min(map.width);
+    let height = (lines.len() as u16 + 2).min(map.height);
+    let cam = app.view_origin(map.width, map.height);
+    let top_half = ((cursor.y - cam.y) as i64) < map.height as i64 / 2;
+    let y = if top_half {
+        map.bottom().saturating_sub(height)
+    } else {
+        map.y
+    };
+    let area = Rect::new(map.x, y, width, height);
+    Clear.render(area, buf);
+    Block::default()
+        .borders(Borders::ALL)
+        .title(" Look ")
+        .render(area, buf);
+    for (i, line) in lines.iter().enumerate() {
+        let y = area.y + 1 + i as u16;
+        if y + 1 >= area.bottom() {
+            break;
+        }
+        buf.set_stringn(
+            area.x + 2,
+            y,
+            line,
+            area.width.saturating_sub(4) as usize,
+            Style::default(),
+        );
+    }
 }

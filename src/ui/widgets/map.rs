@@ -14,7 +14,7 @@ use crate::geom::Pos;
 use crate::influence::Influence;
 use crate::sim::{Game, Monster, PLAYER_SIGHT};
 use crate::terrain::{FLOOR_COST, Terrain};
-use crate::ui::app::{App, Mode, Overlay};
+use crate::ui::app::{App, Overlay};
 
 /// Most steps of a field-planning monster's route drawn (read off its
 /// faction's field each frame): longer than any route on a 1024x1024
@@ -30,8 +30,11 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     let knowledge = faction.knowledge();
     let cam = app.view_origin(area.width, area.height);
     let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
-    // Playing: the map as the player knows it, lit where the player sees.
-    let player = game.player().filter(|_| app.mode() == Mode::Play);
+    // Playing (or watching a played game through the player's eyes): the
+    // map as the player knows it, lit where the player sees.
+    let player = game.player().filter(|_| app.through_eyes());
+    // Fog-honest: nothing drawn but what the player knows and sees now.
+    let honest = player.is_some() && !app.spectating();
     let fog = player.map(|p| {
         let mut lit = vec![false; area.width as usize * area.height as usize];
         let terrain = world.terrain();
@@ -54,7 +57,7 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     // Claims: how many plans of the faction cross each cell in view.
     let mut claims = vec![0u8; area.width as usize * area.height as usize];
     let mut paths = Vec::new();
-    if matches!(app.overlay(), Overlay::Claims | Overlay::Knowledge) {
+    if !honest && matches!(app.overlay(), Overlay::Claims | Overlay::Knowledge) {
         for m in game
             .monsters()
             .iter()
@@ -76,6 +79,25 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             };
             let (mut ch, mut fg) = terrain_style(truth);
             let mut bg = Color::Reset;
+            if honest && let Some((known, _)) = &fog {
+                match known.terrain(p) {
+                    Some(t) if app.overlay() == Overlay::Cost => {
+                        // Whole floor steps of the ground as known.
+                        let c = t.enter_cost().map_or(9, |c| (c / 10).min(9));
+                        (ch, fg) = (char::from_digit(c as u32, 10).unwrap_or('9'), Color::Gray);
+                        if !t.is_passable() {
+                            (ch, fg) = terrain_style(t);
+                        }
+                    }
+                    Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
+                    Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
+                    None => (ch, fg) = (' ', Color::Reset),
+                }
+                if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
+                    cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
+                }
+                continue;
+            }
             match app.overlay() {
                 Overlay::None => {
                     if let Some((known, _)) = &fog {
@@ -117,7 +139,7 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             cell.set_char(ch).set_style(style);
         }
     };
-    if app.overlay() == Overlay::Knowledge {
+    if !honest && app.overlay() == Overlay::Knowledge {
         // Plans drawn straight through unknown cells.
         let style = Style::default().fg(faction_colour(app.faction()));
         for &p in &paths {
@@ -127,14 +149,14 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     let gold = Style::default()
         .fg(Color::Yellow)
         .add_modifier(Modifier::BOLD);
+    // Through the player's eyes, only what the player knows of; else all.
+    let known = |p: Pos| !honest || fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
     for f in game.factions() {
-        if let Some(goal) = f.spec().goal {
+        if let Some(goal) = f.spec().goal.filter(|&g| known(g)) {
             put(goal, '>', gold);
         }
     }
     if let Some(play) = game.play_state() {
-        // Playing, only what the player knows of; watching, all.
-        let known = |p: Pos| fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
         if let Some(s) = play.stairs.filter(|&s| known(s)) {
             put(s, '>', gold);
         }
@@ -142,14 +164,13 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             put(t, '$', gold);
         }
     }
-    for &(p, _) in &app.flashes {
+    for &(p, _) in app.flashes.iter().filter(|&&(p, _)| known(p)) {
         let ch = world.get(p).map_or('#', Terrain::glyph);
         put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
     }
-    let spectator = app.overlay() != Overlay::None;
     for m in game.monsters().iter().filter(|m| m.is_here()) {
-        if !spectator && !lit_at(m.pos()) {
-            continue; // Playing: only what the player sees.
+        if honest && !lit_at(m.pos()) {
+            continue; // Only what the player sees now.
         }
         let glyph = game.factions()[m.faction()].spec().glyph;
         let colour = if m.is_player() {

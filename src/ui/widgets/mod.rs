@@ -4,8 +4,12 @@
 //! RNG. Only the sixteen basic colours are used, so every terminal shows
 //! the same thing.
 
+mod end_summary;
 mod faction_stats;
 mod field_inspector;
+mod help;
+mod history;
+mod in_view;
 mod inspector;
 mod log;
 mod look;
@@ -14,14 +18,16 @@ mod palette;
 mod popup;
 mod status;
 
+pub use end_summary::end_summary;
+pub use help::help_lines;
+pub use look::describe;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::app::{App, Mode};
-use super::input::{HELP, PLAY_HELP};
-use crate::sim::PlayOutcome;
 
 /// Smallest terminal the game draws in.
 pub const MIN_WIDTH: u16 = 40;
@@ -58,14 +64,19 @@ impl Widget for &App {
             inspector::draw_inspector(self, inspector, map, buf);
         }
         status::draw_status(self, status, buf);
-        faction_stats::draw_faction_stats(self, stats, buf);
+        if self.mode() == Mode::Play && !self.revealing() {
+            in_view::draw_in_view(self, stats, buf);
+        } else {
+            faction_stats::draw_faction_stats(self, stats, buf);
+        }
         log::draw_log(self, log, buf);
-        if self.showing_help() {
-            let keys: &[(&str, &str)] = match self.mode() {
-                Mode::Play => &PLAY_HELP,
-                Mode::Watch => &HELP,
-            };
-            popup::draw_help(keys, area, buf);
+        if let Some(c) = self.cursor() {
+            look::draw_look(self, c, map, buf);
+        }
+        if let Some(back) = self.history() {
+            history::draw_history(self, back, area, buf);
+        } else if self.showing_help() {
+            help::draw_help(self, area, buf);
         } else if let Some(d) = self.desync() {
             let line = App::desync_text(d);
             popup::draw_box(
@@ -79,15 +90,8 @@ impl Widget for &App {
                 area,
                 buf,
             );
-        } else if let Some(play) = self.game().play_state() {
-            let line = match play.outcome {
-                PlayOutcome::Playing => None,
-                PlayOutcome::Won(t) => Some(format!("You escaped with the treasure on turn {t}!")),
-                PlayOutcome::Lost(t) => Some(format!("You died on turn {t}.")),
-            };
-            if let Some(line) = line {
-                popup::draw_box(" The end ", &[line.as_str(), "", "q: quit"], area, buf);
-            }
+        } else {
+            end_summary::draw_end_summary(self, area, buf);
         }
     }
 }

@@ -1,24 +1,17 @@
-//! Boxes drawn over the screen: the help, the end of a game, a desync.
+//! A titled box drawn over the screen (the help, the end of a game, a
+//! desync).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-/// The keys, in a box in the middle.
-pub(super) fn draw_help(keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
-    let lines: Vec<String> = keys
-        .iter()
-        .map(|(k, what)| format!("{k:>14}  {what}"))
-        .collect();
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    draw_box(" Darkstar: keys ", &lines, area, buf);
-}
-
 /// `lines` in a titled box in the middle of `area`.
 pub(super) fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer) {
-    let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0) as u16;
-    let width = (widest + 4).max(title.len() as u16 + 4).min(area.width);
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let width = (widest + 4)
+        .max(title.chars().count() as u16 + 4)
+        .min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,

@@ -7,10 +7,9 @@ use ratatui::style::{Color, Style};
 
 use super::field_inspector::replay_field;
 use super::inspector::replay;
-use super::look::describe;
 use crate::cost::{Cost, to_tiles};
 use crate::path::Outcome;
-use crate::sim::PLAYER_HP;
+use crate::sim::{PLAYER_HP, PlayOutcome};
 use crate::ui::app::{App, Mode, Overlay};
 
 /// Turn, seed, level, speed, overlay, and each faction's counters.
@@ -79,11 +78,12 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             state.closed.len(),
         )
     } else if let Some(c) = app.cursor() {
-        format!("look: {} (x to stop)", describe(app, c))
+        format!("look at {c}: move the cursor with the move keys; x: stop looking")
     } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
     {
         let view = match app.overlay() {
             Overlay::None => "your view".to_string(),
+            Overlay::Cost if !app.spectating() => "terrain cost".to_string(),
             o => format!(
                 "{} of {}",
                 o.name(),
@@ -92,16 +92,22 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
                     .map_or("-", |f| f.spec().name.as_str())
             ),
         };
+        let goal = match play.outcome {
+            PlayOutcome::Won(_) => "escaped with the $",
+            PlayOutcome::Lost(_) => "dead",
+            PlayOutcome::Playing if play.carrying => "$ carried, to the stairs >",
+            PlayOutcome::Playing => "find the $",
+        };
+        let revealed = match (app.revealed_at(), app.revealing()) {
+            (Some(_), true) => "REVEALED (V: hide) | ",
+            (Some(_), false) => "REVEALED | ",
+            (None, _) => "",
+        };
         format!(
-            "HP {}/{} | turn {} | treasure: {} | seed {} {} | {view} | ? help",
+            "{revealed}HP {}/{} | turn {} | {goal} | seed {} {} | {view} | ? help",
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
-            if play.carrying {
-                "carried, to the stairs >"
-            } else {
-                "find the $"
-            },
             game.seed(),
             app.level_name,
         )
@@ -115,8 +121,22 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             .factions()
             .get(app.faction())
             .map_or("-", |f| f.spec().name.as_str());
+        // A played game's replay: whether it was revealed, and whose eyes.
+        let marks = format!(
+            "{}{}",
+            if app.revealed_at().is_some() {
+                "REVEALED | "
+            } else {
+                ""
+            },
+            if app.through_eyes() {
+                "@'s eyes | "
+            } else {
+                ""
+            }
+        );
         format!(
-            "turn {} seed {} {} {run} | {} of {viewed} | ? help",
+            "{marks}turn {} seed {} {} {run} | {} of {viewed} | ? help",
             game.turn(),
             game.seed(),
             app.level_name,

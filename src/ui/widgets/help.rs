@@ -1,0 +1,116 @@
+//! The help screen (`?`), in pages that each fit an 80x24 terminal: the
+//! keys (the key tables in `input.rs` are the source), every glyph with
+//! its meaning and, for terrain, what a step onto it costs in turns, and
+//! the factions on this level. Any key turns the page; `q` closes.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::look::{speed_of_spec, step_cost, terrain_name};
+use super::popup::draw_box;
+use crate::terrain::Terrain;
+use crate::ui::app::{App, HELP_PAGES, Mode};
+use crate::ui::input::{HELP, PLAY_HELP};
+
+/// The lines of help page `page` (0: keys, 1: glyphs, 2: factions).
+pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
+    match page {
+        0 => {
+            let keys: &[(&str, &str)] = match app.mode() {
+                Mode::Play => &PLAY_HELP,
+                Mode::Watch => &HELP,
+            };
+            let lines = keys
+                .iter()
+                .map(|(k, what)| format!("{k:>14}  {what}"))
+                .collect();
+            ("keys", lines)
+        }
+        1 => {
+            let mut lines = vec![
+                "@    you (the player)".to_string(),
+                "g k  a monster: its letter is its faction (next page)".to_string(),
+                "$    the treasure: take it to the stairs".to_string(),
+                ">    the stairs (watching: also a faction's goal)".to_string(),
+            ];
+            for t in Terrain::ALL {
+                lines.push(format!(
+                    "{}    {}: {}",
+                    t.glyph(),
+                    terrain_name(t),
+                    step_cost(t)
+                ));
+            }
+            lines.extend([
+                "*    a monster's planned path (v, after V in play)".to_string(),
+                "0-9  c: a step's cost in floor steps; p: plans crossing".to_string(),
+                "     bright: seen now; grey: remembered; blank: unseen".to_string(),
+                "red  a bump: a wall walked into".to_string(),
+            ]);
+            ("glyphs", lines)
+        }
+        _ => {
+            let game = app.game();
+            let mut lines = Vec::new();
+            for (i, f) in game.factions().iter().enumerate() {
+                let spec = f.spec();
+                if game.player().is_some_and(|p| p.faction() == i) {
+                    continue;
+                }
+                let sight = match spec.sight {
+                    0 => "blind".to_string(),
+                    s => format!("sight {s}"),
+                };
+                lines.push(format!(
+                    "{} {}: {sight}, speed {}, {}{}{}",
+                    spec.glyph,
+                    spec.name,
+                    speed_of_spec(spec),
+                    if spec.hostile {
+                        "hostile (hunts you)"
+                    } else {
+                        "not hostile"
+                    },
+                    if spec.knows_map {
+                        ", knows the map"
+                    } else {
+                        ""
+                    },
+                    if spec.goal.is_some() {
+                        ", has a goal >"
+                    } else {
+                        ""
+                    },
+                ));
+                lines.push(format!(
+                    "    plans with {} over what it knows; unknown costs {}x floor",
+                    match spec.planner {
+                        crate::explore::Replanner::AStar => "A*",
+                        crate::explore::Replanner::DStarLite => "D* Lite",
+                        crate::explore::Replanner::Field => "a shared field",
+                    },
+                    spec.unknown_factor
+                ));
+            }
+            if lines.is_empty() {
+                lines.push("No monsters on this level.".to_string());
+            }
+            ("factions", lines)
+        }
+    }
+}
+
+/// The help page the app is on, in a box in the middle.
+pub(super) fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let page = app.help_page().min(HELP_PAGES - 1);
+    let (name, mut lines) = help_lines(app, page);
+    lines.push(String::new());
+    lines.push(if page + 1 < HELP_PAGES {
+        "any key: next page; q: close".to_string()
+    } else {
+        "any key: close".to_string()
+    });
+    let title = format!(" Darkstar: {name} ({}/{HELP_PAGES}) ", page + 1);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    draw_box(&title, &lines, area, buf);
+}
