@@ -430,3 +430,44 @@ fn new_backs_the_save_up_and_starts_the_game() {
     assert_eq!(Replay::load(&save).unwrap().seed, 2);
     verified_commands(&save);
 }
+
+/// `n` on the end screen of a won game, on a terminal: the finished game
+/// leaves no save behind, the new game (same level, the next seed) is
+/// played and, when it is left, saved in the same slot.
+#[test]
+fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
+    let dir = scratch("next");
+    let save = dir.join("save.replay");
+    let level = dir.join("quick-win.txt");
+    std::fs::write(
+        &level,
+        "name: Quick win\n\
+         description: The treasure and the stairs are next to you.\n\
+         faction: sleepers glyph=s sight=0\n\
+         map:\n\
+         ##########\n\
+         #@$>....s#\n\
+         #........#\n\
+         ##########\n",
+    )
+    .unwrap();
+    let mut game = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    game.wait_for("seed 1 Quick win");
+    // East onto the treasure, east onto the stairs: won.
+    game.type_keys(b"l");
+    game.wait_for("treasure");
+    game.type_keys(b"l");
+    game.wait_for("n: new game");
+    game.output.clear();
+    game.type_keys(b"n");
+    game.wait_for("seed 2 Quick win");
+    assert!(!save.exists(), "the finished game left no save");
+    game.type_keys(b"...");
+    std::thread::sleep(Duration::from_millis(300));
+    game.signal(libc::SIGTERM);
+    assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    game.assert_terminal_restored();
+    let saved = Replay::load(&save).unwrap();
+    assert_eq!(saved.seed, 2, "the new game is the one saved");
+    assert!(verified_commands(&save) >= 3);
+}
