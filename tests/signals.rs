@@ -431,8 +431,8 @@ fn new_backs_the_save_up_and_starts_the_game() {
     verified_commands(&save);
 }
 
-/// `n` on the end screen of a won game, on a terminal: the finished game
-/// leaves no save behind, the new game (same level, the next seed) is
+/// `n` on the end screen of a won game, on a terminal: the finished (and
+/// resumed) game's save is removed, the new game (same level, the next seed) is
 /// played and, when it is left, saved in the same slot.
 #[test]
 fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
@@ -451,11 +451,18 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
          ##########\n",
     )
     .unwrap();
-    let mut game = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
-    game.wait_for("seed 1 Quick win");
-    // East onto the treasure, east onto the stairs: won.
-    game.type_keys(b"l");
-    game.wait_for("treasure");
+    // First session: the treasure taken, then the window closed: saved.
+    let mut first = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    first.wait_for("seed 1 Quick win");
+    first.type_keys(b"l");
+    first.wait_for("treasure");
+    std::thread::sleep(Duration::from_millis(200));
+    first.signal(libc::SIGTERM);
+    assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
+    assert!(save.exists());
+    // Second session resumes it, and the stairs win it.
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("Resumed on turn");
     game.type_keys(b"l");
     game.wait_for("n: new game");
     game.output.clear();
