@@ -1,5 +1,7 @@
 //! The one integration-test binary: each module is one area.
 
+#[cfg(feature = "tui")]
+mod autopilot;
 mod cli;
 mod common;
 mod crowds;

@@ -393,6 +393,7 @@ impl Game {
             .iter()
             .filter(|m| m.is_here() && !m.is_player)
             .count() as u64;
+        self.regenerate();
         if self.turn.is_multiple_of(DECAY_PERIOD) {
             for f in &mut self.factions {
                 let (knowledge, _) = f.knowledge_mut();

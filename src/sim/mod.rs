@@ -18,6 +18,7 @@
 //! ```
 
 pub mod ai;
+pub mod autopilot;
 mod command;
 mod event;
 mod faction;
@@ -41,7 +42,7 @@ pub use fields::{Fields, MAX_FIELDS};
 pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
 pub use hash::Fnv;
 pub use monster::{Monster, MonsterId, Presence};
-pub use play::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState};
+pub use play::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
 pub use world::World;

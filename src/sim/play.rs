@@ -23,6 +23,14 @@ pub const PLAYER_HP: i32 = 20;
 pub const MONSTER_HP: i32 = 6;
 /// How far the player sees.
 pub const PLAYER_SIGHT: u32 = 8;
+/// The player gets a hit point back every this many turns (turns whose
+/// number is a multiple of it), up to [`PLAYER_HP`]: from one hit point
+/// to full in 190 turns, a little quicker than Brogue's 300 for a full
+/// heal, as a Darkstar level is small (80x40). Slow enough that it never
+/// wins a fight: a hostile monster adjacent deals about 3 a turn, thirty
+/// times what regeneration gives back; quick enough that resting after
+/// one (a goblin's two or three hits) takes under a hundred turns.
+pub const REGEN_TURNS: Turn = 10;
 /// Turns the world plays on, at most, after one player action (a player
 /// slowed to a crawl must not hang the game).
 const MAX_TURNS_PER_ACTION: u32 = 100;
@@ -92,6 +100,20 @@ impl Game {
         });
         self.look(id, &[], &mut Vec::new());
         Ok(())
+    }
+
+    /// At the start of a turn: the player regains a hit point if the
+    /// turn's number is a multiple of [`REGEN_TURNS`]. Monsters do not
+    /// (a wounded one stays wounded: fights are the player's to win).
+    pub(super) fn regenerate(&mut self) {
+        let Some(play) = &self.play else { return };
+        if play.outcome != PlayOutcome::Playing || !self.turn.is_multiple_of(REGEN_TURNS) {
+            return;
+        }
+        let player = &mut self.monsters[play.player as usize];
+        if player.is_here() && player.hp < PLAYER_HP {
+            player.hp += 1;
+        }
     }
 
     /// The player's side of the game, on a level to play.

@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use crate::fov::visible_from;
 
@@ -16,6 +17,7 @@ use crate::replay::{
     Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
     check,
 };
+use crate::sim::autopilot::{self, Activity, Sight, Stop};
 use crate::sim::{
     Command, Event, Game, GameError, MonsterId, PLAYER_SIGHT, PlayerAction, SimConfig,
 };
@@ -30,6 +32,9 @@ pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
 pub const HELP_PAGES: usize = 3;
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
+/// Time between two steps of travel, exploring or rest, whatever the
+/// speed setting: quick, yet each step is drawn.
+pub const ACTIVITY_TICK: Duration = Duration::from_millis(25);
 
 /// What is drawn over the map.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -174,6 +179,16 @@ pub struct App {
     pub(crate) desync: Option<Desync>,
     /// Every command given, with state hashes: the replay, and the save.
     pub(crate) recorder: Recorder,
+    /// Play: travel, exploring or rest under way, a step a tick.
+    pub(crate) activity: Option<Activity>,
+    /// Play: the cursor is up to pick where to travel (`_`).
+    pub(crate) picking: bool,
+    /// Play: the monsters the player saw after its last action, so one
+    /// coming into view is announced once.
+    pub(crate) in_view: Vec<MonsterId>,
+    /// Play: a monster came into view; keys typed ahead are void (see
+    /// [`App::take_interrupt`]).
+    pub(crate) interrupted: bool,
 }
 
 impl App {
@@ -332,7 +347,12 @@ impl App {
             hashes_checked: 0,
             desync: None,
             recorder,
+            activity: None,
+            picking: false,
+            in_view: Vec::new(),
+            interrupted: false,
         };
+        app.in_view = autopilot::monsters_in_view(&app.game);
         app.say(match level.description.as_str() {
             "" => format!("{}. Press ? for help.", level.name),
             about => format!("{}: {about}. Press ? for help.", level.name),
@@ -480,8 +500,38 @@ impl App {
         Ok(App::start(&level, seed, self.mode, replay.config)?)
     }
 
+    /// Travel, exploring or rest under way (play mode).
+    pub fn activity(&self) -> Option<Activity> {
+        self.activity
+    }
+
+    /// True (once) after a player action brought a monster into view: the
+    /// event loop then throws away movement keys typed ahead.
+    pub fn take_interrupt(&mut self) -> bool {
+        std::mem::take(&mut self.interrupted)
+    }
+
+    /// How long the event loop waits between ticks: an activity's pace
+    /// while one is under way, else the speed setting's.
+    pub fn tick_period(&self) -> Duration {
+        if self.activity.is_some() {
+            return ACTIVITY_TICK;
+        }
+        Duration::from_millis(1000 / self.turns_per_second().max(1) as u64)
+    }
+
     /// Acts on one intent.
     pub fn handle(&mut self, intent: Intent) {
+        if self.activity.is_some() {
+            // Any key stops travel, exploring or rest, and does nothing
+            // else (a forced quit still quits).
+            self.activity = None;
+            self.say("You stop.".to_string());
+            if intent == Intent::ForceQuit {
+                self.quit = true;
+            }
+            return;
+        }
         if self.confirm_quit {
             match intent {
                 Intent::Confirm | Intent::Quit => self.quit = true,
@@ -562,6 +612,9 @@ impl App {
             self.cursor = Some(c.step(d));
             return;
         }
+        if self.picking {
+            return self.pick(intent);
+        }
         match intent {
             Intent::NewGame if self.mode == Mode::Play && self.game_over() => {
                 self.new_game = true;
@@ -573,14 +626,31 @@ impl App {
             Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.confirm_quit = true,
-            Intent::Move(dir) => self.player(PlayerAction::Move(dir)),
-            Intent::Wait => self.player(PlayerAction::Wait),
+            Intent::Move(dir) => {
+                self.player(PlayerAction::Move(dir));
+            }
+            Intent::Wait => {
+                self.player(PlayerAction::Wait);
+            }
             Intent::Look => {
                 self.cursor = match self.cursor {
                     Some(_) => None,
                     None => self.game.player().map(|p| p.pos()),
                 }
             }
+            Intent::TravelStairs => match autopilot::known_stairs(&self.game) {
+                Some(stairs) => self.begin(Activity::Travel(stairs)),
+                None if self.mode == Mode::Play => self.stopped(Stop::StairsUnknown),
+                None => {}
+            },
+            Intent::TravelTo if self.mode == Mode::Play && !self.game_over() => {
+                self.picking = true;
+                self.cursor = self.game.player().map(|p| p.pos());
+                self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
+            }
+            Intent::TravelTo => {}
+            Intent::Explore => self.begin(Activity::Explore),
+            Intent::Rest => self.begin(Activity::Rest(autopilot::REST_TURNS)),
             Intent::ForceQuit => self.quit = true,
             Intent::Confirm => {}
             Intent::Help => self.open_help(),
@@ -674,10 +744,100 @@ impl App {
         self
     }
 
-    /// The player acts (play mode).
-    fn player(&mut self, action: PlayerAction) {
+    /// The travel cursor is up: moves went to the cursor; Enter, `.` or
+    /// `_` travel to it, Esc (or `x`) puts it away, other keys are ignored.
+    fn pick(&mut self, intent: Intent) {
+        match intent {
+            Intent::Confirm | Intent::Wait | Intent::TravelTo => {
+                let to = self.cursor.take();
+                self.picking = false;
+                if let Some(to) = to {
+                    self.begin(Activity::Travel(to));
+                }
+            }
+            Intent::Quit | Intent::Look => {
+                self.picking = false;
+                self.cursor = None;
+            }
+            Intent::ForceQuit => self.quit = true,
+            Intent::Help => self.open_help(),
+            _ => {}
+        }
+    }
+
+    /// Sets `activity` going (play mode) with its first step at once, or
+    /// says why it cannot start.
+    fn begin(&mut self, activity: Activity) {
         if self.mode != Mode::Play || self.game_over() {
             return;
+        }
+        match autopilot::can_start(&self.game, activity) {
+            Ok(()) => {
+                self.activity = Some(activity);
+                self.continue_activity();
+            }
+            Err(stop) => self.stopped(stop),
+        }
+    }
+
+    /// One step of the activity under way, unless it is over.
+    fn continue_activity(&mut self) {
+        let Some(mut activity) = self.activity.take() else {
+            return;
+        };
+        let action = match autopilot::next_action(&self.game, &mut activity) {
+            Ok(action) => action,
+            Err(stop) => return self.stopped(stop),
+        };
+        let before = Sight::of(&self.game);
+        let events = self.player(action);
+        match autopilot::interruption(&before, &self.game, &events) {
+            Some(stop) => self.stopped(stop),
+            None => self.activity = Some(activity),
+        }
+    }
+
+    /// Says why an activity did not start or stopped, where the player
+    /// would not know it otherwise.
+    fn stopped(&mut self, stop: Stop) {
+        let line = match stop {
+            // Announced as it came into view; the game's end has its own.
+            Stop::MonsterInView(_) | Stop::NotPlaying | Stop::Treasure => return,
+            Stop::HostileInView(m) => format!("Not with {} in view.", self.one_of(m)),
+            Stop::Hurt => "You are hurt: you stop.".to_string(),
+            Stop::Arrived => "You arrive.".to_string(),
+            Stop::Explored => "Explored all you can reach.".to_string(),
+            Stop::TreasureSeen => "You see the treasure ($).".to_string(),
+            Stop::Healed => "You are at full health.".to_string(),
+            Stop::RestedLong => "You rest a long while, and stop.".to_string(),
+            Stop::NoWay => "No known way there.".to_string(),
+            Stop::StairsUnknown => "You have not seen the stairs yet.".to_string(),
+        };
+        self.say(line);
+    }
+
+    /// "a goblin", "an orc": one of monster `m`'s faction (its name is a
+    /// plural; a trailing s is dropped).
+    fn one_of(&self, m: MonsterId) -> String {
+        let monster = &self.game.monsters()[m as usize];
+        let name = &self.game.factions()[monster.faction()].spec().name;
+        let one = name
+            .strip_suffix('s')
+            .filter(|s| !s.is_empty())
+            .unwrap_or(name);
+        let article = match one.chars().next() {
+            Some(c) if "aeiouAEIOU".contains(c) => "an",
+            _ => "a",
+        };
+        format!("{article} {one}")
+    }
+
+    /// The player acts (play mode); returns what happened. A monster that
+    /// comes into view is announced, once while it stays there, and voids
+    /// keys typed ahead.
+    fn player(&mut self, action: PlayerAction) -> Vec<Event> {
+        if self.mode != Mode::Play || self.game_over() {
+            return Vec::new();
         }
         let before = self.game.turn();
         let events = self.recorder.apply(&mut self.game, Command::Player(action));
@@ -685,14 +845,26 @@ impl App {
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         }
-        for e in events {
+        for e in events.iter().cloned() {
             self.note(e, turn);
         }
+        let now = autopilot::monsters_in_view(&self.game);
+        for m in autopilot::newly_in_view(&self.in_view, &now) {
+            let mut line = self.one_of(m);
+            line[..1].make_ascii_uppercase();
+            self.say(format!("{turn}: {line} comes into view."));
+            self.interrupted = true;
+        }
+        self.in_view = now;
+        events
     }
 
     /// Called when the clock ticks: one turn, unless paused, playing (the
     /// player's keys move time then) or a screen is up.
     pub fn tick(&mut self) {
+        if self.mode == Mode::Play && !self.help && !self.confirm_quit {
+            self.continue_activity();
+        }
         if self.mode == Mode::Watch
             && self.inspector.is_none()
             && !self.paused

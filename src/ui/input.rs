@@ -35,6 +35,15 @@ pub enum Intent {
     Wait,
     /// Play: look around with a cursor (again to stop).
     Look,
+    /// Play: travel to the stairs, if the player knows where they are.
+    TravelStairs,
+    /// Play: pick a cell with a cursor and travel there (Enter, `.` or
+    /// `_` again to go; Esc to cancel).
+    TravelTo,
+    /// Play: explore, to the nearest unknown ground, until there is none.
+    Explore,
+    /// Play: rest until healed.
+    Rest,
     /// Open (or close) the search inspector.
     Inspect,
     /// Inspector: show this many more (or fewer) expansions.
@@ -57,6 +66,18 @@ pub enum Intent {
     /// Replay of a played game: draw it through the player's eyes (their
     /// fog), or the true map again.
     Eyes,
+}
+
+impl Intent {
+    /// True for the keys that spend the player's time (a move, a wait, an
+    /// activity): the keys typed ahead that a monster coming into view
+    /// throws away (see [`crate::ui::event_loop_until`]).
+    pub fn spends_a_turn(self) -> bool {
+        matches!(
+            self,
+            Intent::Move(_) | Intent::Wait | Intent::TravelStairs | Intent::Explore | Intent::Rest
+        )
+    }
 }
 
 /// Cells the camera moves for one scroll key.
@@ -95,6 +116,10 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             KeyCode::Char('.') | KeyCode::Char('5') => return Some(Intent::Wait),
             KeyCode::Char('x') => return Some(Intent::Look),
             KeyCode::Char('V') => return Some(Intent::Reveal),
+            KeyCode::Char('>') => return Some(Intent::TravelStairs),
+            KeyCode::Char('_') => return Some(Intent::TravelTo),
+            KeyCode::Char('o') => return Some(Intent::Explore),
+            KeyCode::Char('R') => return Some(Intent::Rest),
             _ => {}
         }
     }
@@ -167,11 +192,15 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 14] = [
+pub const PLAY_HELP: [(&str, &str); 18] = [
     ("hjkl yubn", "move (vi keys); into a monster: attack"),
     ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
     (". or 5", "wait a turn"),
     ("x", "look: move a cursor, x again to stop"),
+    (">", "travel to the stairs (once you have seen them)"),
+    ("_", "travel: move a cursor, Enter or . to go, Esc cancels"),
+    ("o", "explore (to the nearest unknown ground)"),
+    ("R", "rest until healed; any key stops travel and rest"),
     ("c", "terrain cost of the cells you know"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("V", "reveal the AI overlays: marks the game REVEALED"),

@@ -257,7 +257,7 @@ pub fn event_loop_until<B: Backend>(
                 .map_err(|e| io::Error::other(e.to_string()))?;
             dirty = false;
         }
-        let period = Duration::from_millis(1000 / app.turns_per_second().max(1) as u64);
+        let period = app.tick_period();
         let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
@@ -280,6 +280,38 @@ pub fn event_loop_until<B: Backend>(
             last_tick = Instant::now();
             dirty = true;
         }
+        if app.take_interrupt() {
+            drop_typed_ahead(app, &mut next_event)?;
+        }
     }
     Ok(Exit::Quit)
+}
+
+/// Most queued events [`drop_typed_ahead`] goes through: a held key fills
+/// the queue no faster than the terminal repeats it, so this is plenty,
+/// and a source that never runs dry cannot hold the loop.
+const MAX_DROPPED: usize = 256;
+
+/// A monster came into view: the events already queued were typed before
+/// the player saw it, so the moves among them (and waits, and travel) are
+/// thrown away; other keys (quit, help, look) still count.
+fn drop_typed_ahead(
+    app: &mut App,
+    next_event: &mut impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> io::Result<()> {
+    for _ in 0..MAX_DROPPED {
+        let Some(event) = next_event(Duration::ZERO)? else {
+            break;
+        };
+        if let Event::Key(key) = event
+            && let Some(intent) = input::intent_for(key, app.mode())
+            && !intent.spends_a_turn()
+        {
+            app.handle(intent);
+            if app.should_quit() {
+                break;
+            }
+        }
+    }
+    Ok(())
 }

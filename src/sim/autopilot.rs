@@ -1,0 +1,313 @@
+//! The player's autopilot: travel to a cell (or the stairs), explore, rest.
+//! Choosing is kept apart from doing: given a `&Game`, [`next_action`]
+//! picks the next [`PlayerAction`] of an [`Activity`] and [`interruption`]
+//! says whether what an action led to should stop it. The caller (the UI)
+//! applies each action as an ordinary [`crate::sim::Command::Player`], so a
+//! replay or a save records travel as the moves it was made of.
+//!
+//! Routes are Darkstar's own searches over what the player's faction
+//! knows, as a monster's are: A* to a cell, and a multi-source Dijkstra
+//! from every frontier cell (known ground next to the unknown) for
+//! exploring, as DCSS and Brogue explore. Unlike a monster, the autopilot
+//! walks on known ground only ([`KnownGround`]): an unknown cell might be
+//! a wall, or worse, and the player's keys are there for taking risks.
+//! Monsters the player sees now stand in the way (stepping into one would
+//! be an attack nobody asked for). What the player sees is worked out as
+//! the map view draws it: field of view from the player over the true
+//! walls, the sight any player has, never the map behind them.
+
+use super::game::Game;
+use super::monster::MonsterId;
+use super::play::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, REGEN_TURNS};
+use super::{Event, PlayerAction};
+use crate::cost::{Cost, StepCosts};
+use crate::fov::visible_from;
+use crate::geom::{Dir, Pos};
+use crate::knowledge::Knowledge;
+use crate::path::{
+    Connectivity, CostMap, DistanceMap, Outcome, SearchContext, SearchOptions, Step, WithObstacles,
+};
+
+/// The longest rest: enough to heal from one hit point to full, so rest
+/// stops by itself even if nothing interrupts it.
+pub const REST_TURNS: u32 = PLAYER_HP as u32 * REGEN_TURNS;
+
+/// What the player has set going.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Activity {
+    /// Walk to this cell over known ground.
+    Travel(Pos),
+    /// Walk to the nearest cell next to the unknown, again and again.
+    Explore,
+    /// Wait until healed: at most this many more turns.
+    Rest(u32),
+}
+
+/// Why an activity will not start, or stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A monster came into view.
+    MonsterInView(MonsterId),
+    /// A hostile monster is in view: no autopilot beside it.
+    HostileInView(MonsterId),
+    /// The player lost hit points.
+    Hurt,
+    /// The player stands where it was going.
+    Arrived,
+    /// Every cell the player can reach over known ground is known, and so
+    /// are all their neighbours.
+    Explored,
+    /// The treasure came into sight.
+    TreasureSeen,
+    /// The player took the treasure (or won).
+    Treasure,
+    /// Full hit points.
+    Healed,
+    /// Rested [`REST_TURNS`] without healing fully.
+    RestedLong,
+    /// No way over known ground (or a monster the player sees blocks it).
+    NoWay,
+    /// The player does not know where the stairs are.
+    StairsUnknown,
+    /// The game is over, or this is not a game to play.
+    NotPlaying,
+}
+
+/// What the player had before an action, to compare with after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    /// Monsters the player sees, by id.
+    pub in_view: Vec<MonsterId>,
+    /// The player's hit points.
+    pub hp: i32,
+    /// True when the player knows the cell the treasure lies on.
+    pub treasure_known: bool,
+}
+
+impl Sight {
+    /// How things stand for the player of `game` now.
+    pub fn of(game: &Game) -> Sight {
+        let knowledge = player_knowledge(game);
+        Sight {
+            in_view: monsters_in_view(game),
+            hp: game.player().map_or(0, |p| p.hp()),
+            treasure_known: game
+                .play_state()
+                .and_then(|p| p.treasure.filter(|_| !p.carrying))
+                .zip(knowledge)
+                .is_some_and(|(t, k)| k.is_known(t)),
+        }
+    }
+}
+
+/// What the player's faction knows, on a level to play.
+fn player_knowledge(game: &Game) -> Option<&Knowledge> {
+    let p = game.player()?;
+    Some(game.factions()[p.faction()].knowledge())
+}
+
+/// The monsters the player sees now (in its field of view, on the level),
+/// in id order.
+pub fn monsters_in_view(game: &Game) -> Vec<MonsterId> {
+    let Some(player) = game.player().filter(|p| p.is_here()) else {
+        return Vec::new();
+    };
+    let r = PLAYER_SIGHT as i32;
+    let side = (2 * r + 1) as usize;
+    let origin = player.pos();
+    let mut lit = vec![false; side * side];
+    let terrain = game.world().terrain();
+    visible_from(
+        origin,
+        PLAYER_SIGHT,
+        |p| terrain.is_opaque(p),
+        |p| {
+            let (dx, dy) = (p.x - origin.x + r, p.y - origin.y + r);
+            if (0..side as i32).contains(&dx) && (0..side as i32).contains(&dy) {
+                lit[dy as usize * side + dx as usize] = true;
+            }
+        },
+    );
+    game.monsters()
+        .iter()
+        .filter(|m| m.is_here() && !m.is_player())
+        .filter(|m| {
+            let (dx, dy) = (m.pos().x - origin.x + r, m.pos().y - origin.y + r);
+            (0..side as i32).contains(&dx)
+                && (0..side as i32).contains(&dy)
+                && lit[dy as usize * side + dx as usize]
+        })
+        .map(|m| m.id())
+        .collect()
+}
+
+/// The monsters in `after` that were not in `before` (both in id order).
+pub fn newly_in_view(before: &[MonsterId], after: &[MonsterId]) -> Vec<MonsterId> {
+    after
+        .iter()
+        .copied()
+        .filter(|m| before.binary_search(m).is_err())
+        .collect()
+}
+
+/// The stairs, if the player knows where they are.
+pub fn known_stairs(game: &Game) -> Option<Pos> {
+    let stairs = game.play_state()?.stairs?;
+    player_knowledge(game)?.is_known(stairs).then_some(stairs)
+}
+
+/// Whether `activity` may start: not when the game is over, nor with a
+/// hostile monster in view (the first one, by id, is named), nor a rest at
+/// full health.
+pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
+    let player = playing(game)?;
+    if let Some(&m) = monsters_in_view(game).iter().find(|&&m| {
+        game.factions()[game.monsters()[m as usize].faction()]
+            .spec()
+            .hostile
+    }) {
+        return Err(Stop::HostileInView(m));
+    }
+    if matches!(activity, Activity::Rest(_)) && player.hp() >= PLAYER_HP {
+        return Err(Stop::Healed);
+    }
+    Ok(())
+}
+
+fn playing(game: &Game) -> Result<&super::Monster, Stop> {
+    match (game.play_state(), game.player()) {
+        (Some(play), Some(p)) if play.outcome == PlayOutcome::Playing && p.is_here() => Ok(p),
+        _ => Err(Stop::NotPlaying),
+    }
+}
+
+/// The next action of `activity` (a rest counts its turns down), or why
+/// it is over.
+pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction, Stop> {
+    let player = playing(game)?;
+    let at = player.pos();
+    let Some(knowledge) = player_knowledge(game) else {
+        return Err(Stop::NotPlaying);
+    };
+    // Monsters the player sees are in the way; those it does not see it
+    // cannot plan round.
+    let width = knowledge.width() as usize;
+    let blocked: Vec<usize> = monsters_in_view(game)
+        .iter()
+        .map(|&m| game.monsters()[m as usize].pos())
+        .map(|p| p.y as usize * width + p.x as usize)
+        .collect();
+    let known = KnownGround(knowledge);
+    let map = WithObstacles::new(&known, &blocked);
+    let next = match activity {
+        Activity::Rest(left) => {
+            if player.hp() >= PLAYER_HP {
+                return Err(Stop::Healed);
+            }
+            if *left == 0 {
+                return Err(Stop::RestedLong);
+            }
+            *left -= 1;
+            return Ok(PlayerAction::Wait);
+        }
+        Activity::Travel(to) => {
+            if at == *to {
+                return Err(Stop::Arrived);
+            }
+            if !map.contains(*to) {
+                return Err(Stop::NoWay);
+            }
+            let found = SearchContext::new().find_path(&map, at, *to, &SearchOptions::default());
+            match found {
+                Outcome::Found { path, .. } => path[1],
+                _ => return Err(Stop::NoWay),
+            }
+        }
+        Activity::Explore => {
+            let frontier = frontier(knowledge, at);
+            if frontier.is_empty() {
+                return Err(Stop::Explored);
+            }
+            let field = DistanceMap::compute(&map, &frontier, Connectivity::Eight);
+            field.next_step(&map, at).ok_or(Stop::Explored)?
+        }
+    };
+    let dir = at.dir_to(next).ok_or(Stop::NoWay)?;
+    Ok(PlayerAction::Move(dir))
+}
+
+/// Known passable cells with an unknown neighbour on the map, in reading
+/// order; not `at` (standing there has shown all its neighbours: sight
+/// always reaches the eight around).
+fn frontier(knowledge: &Knowledge, at: Pos) -> Vec<Pos> {
+    let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
+    let on_map = |p: Pos| (0..w).contains(&p.x) && (0..h).contains(&p.y);
+    let mut out = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x, y);
+            if p == at || !knowledge.terrain(p).is_some_and(|t| t.is_passable()) {
+                continue;
+            }
+            if Dir::ALL
+                .iter()
+                .any(|&d| on_map(p.step(d)) && !knowledge.is_known(p.step(d)))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Whether what an action led to stops an activity: a monster came into
+/// view, the player was hurt, took the treasure or won, or first saw the
+/// treasure. `before` is [`Sight::of`] the game before the action,
+/// `events` what the action returned.
+pub fn interruption(before: &Sight, game: &Game, events: &[Event]) -> Option<Stop> {
+    if playing(game).is_err() {
+        return Some(Stop::NotPlaying);
+    }
+    let after = Sight::of(game);
+    if let Some(&m) = newly_in_view(&before.in_view, &after.in_view).first() {
+        return Some(Stop::MonsterInView(m));
+    }
+    if after.hp < before.hp {
+        return Some(Stop::Hurt);
+    }
+    if events
+        .iter()
+        .any(|e| matches!(e, Event::TookTreasure { .. } | Event::Won { .. }))
+    {
+        return Some(Stop::Treasure);
+    }
+    if after.treasure_known && !before.treasure_known {
+        return Some(Stop::TreasureSeen);
+    }
+    None
+}
+
+/// What the player knows, with unknown cells impassable: the autopilot
+/// walks on known ground only. Costs are the knowledge's own (terrain, and
+/// danger, which the player's faction does not weigh).
+#[derive(Copy, Clone, Debug)]
+pub struct KnownGround<'k>(pub &'k Knowledge);
+
+impl CostMap for KnownGround<'_> {
+    fn width(&self) -> u32 {
+        self.0.width()
+    }
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        if !self.0.is_known(step.from) || !self.0.is_known(step.to) {
+            return None;
+        }
+        self.0.step_cost(step)
+    }
+    fn cheapest_steps(&self) -> StepCosts {
+        // Known ground costs at least what the knowledge's bound says.
+        self.0.cheapest_steps()
+    }
+}
