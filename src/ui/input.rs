@@ -39,8 +39,15 @@ pub enum Intent {
     Inspect,
     /// Inspector: show this many more (or fewer) expansions.
     InspectStep(i32),
+    /// Inspector: the whole search at once (`true`), or back to its start.
+    InspectEnd(bool),
     /// Inspector: the next monster's search.
     InspectNext,
+    /// Watch: the camera follows the selected monster (or stops).
+    ToggleFollow,
+    /// Watch: select the next (`1`) or previous (`-1`) monster of the
+    /// viewed faction, and follow it.
+    SelectMonster(i32),
     /// Inspector: zoom in to F, G, H and parents (or out).
     Zoom,
     /// Inspector, a field-planning monster: its faction's field from the
@@ -82,8 +89,19 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             _ => {}
         }
     }
+    if mode == Mode::Watch {
+        match key.code {
+            KeyCode::Char('F') => return Some(Intent::ToggleFollow),
+            KeyCode::Char('n') => return Some(Intent::SelectMonster(1)),
+            KeyCode::Char('N') => return Some(Intent::SelectMonster(-1)),
+            KeyCode::Char('t') => return Some(Intent::Show(Overlay::None)),
+            _ => {}
+        }
+    }
     Some(match key.code {
         KeyCode::Char('i') => Intent::Inspect,
+        KeyCode::Char('e') => Intent::InspectEnd(true),
+        KeyCode::Char('E') => Intent::InspectEnd(false),
         KeyCode::Char(']') => Intent::InspectStep(1),
         KeyCode::Char('[') => Intent::InspectStep(-1),
         KeyCode::Char('}') => Intent::InspectStep(10),
