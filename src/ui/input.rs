@@ -168,24 +168,28 @@ pub const PLAY_HELP: [(&str, &str); 14] = [
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 16] = [
+pub const HELP: [(&str, &str); 20] = [
     ("space", "pause / resume"),
     (".", "play one turn, then pause"),
-    ("+ / -", "faster / slower"),
-    ("f, Tab", "next faction for the overlays"),
+    ("+ / -", "faster / slower (opens at 2 turns a second)"),
+    ("f, Tab", "next faction to view"),
+    ("n / N", "follow its next / previous monster"),
+    ("F", "camera: follow the selected monster, or free"),
+    ("t", "the true map alone (again: the combined view)"),
     ("v", "the faction's knowledge and plans"),
     ("d", "the faction's danger (its dead, chokepoints)"),
-    ("c", "terrain cost"),
-    ("p", "cells claimed by the faction's plans"),
     (
-        "i",
-        "search inspector: ] [ step, } { ten, m monster, z zoom",
+        "c",
+        "terrain cost: floor steps, green cheaper, yellow dearer",
     ),
-    ("a", "inspector: a field's search from its target / A*"),
-    ("arrows, hjkl", "move the view"),
+    ("p", "cells claimed by the faction's plans"),
+    ("i", "search inspector on the faction's monster: m next"),
+    ("] [ } {", "inspector: step one / ten; e / E: end / start"),
+    ("a / z", "inspector: its field or its A* / zoom in"),
+    ("arrows, hjkl", "move the view (stops following)"),
     ("0, Home", "view to the top-left corner"),
     ("?", "this help (any key closes it)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
-    ("", "overlay keys toggle: press again for the true map"),
+    ("", "default: true map, unknown grey, plans * on top"),
 ];
