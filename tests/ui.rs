@@ -696,7 +696,9 @@ fn many_factions(n: usize) -> Level {
         "wanderers",
     ];
     let glyphs = ['b', 's', 'n', 'w', 'e', 'a'];
-    let mut text = String::from("name: Many\ndescription: Many factions.\n");
+    // A long name, which the status row must leave out at 80 columns.
+    let mut text =
+        String::from("name: Many factions with a name too long for the row\ndescription: Many.\n");
     for k in 0..n {
         text.push_str(&format!(
             "faction: {} glyph={} sight={k} planner=astar goal=1\n",
@@ -880,6 +882,20 @@ fn factions_cycle_over_monster_factions() {
     }
     assert_eq!(seen, [0, 1, 2, 3]);
     assert_eq!(app.faction(), 0);
+    // Watching a game with a player (a played game's replay), the
+    // player's faction is left out.
+    let level = darkstar::mapgen::play_level(&darkstar::mapgen::GenParams::default(), 1);
+    let mut app = App::new(&level, 1).unwrap();
+    let player = app.game().player().unwrap().faction();
+    let n = app.game().factions().len();
+    assert!(n >= 4, "{n}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..2 * n {
+        assert_ne!(app.faction(), player);
+        seen.insert(app.faction());
+        app.handle(Intent::NextFaction);
+    }
+    assert_eq!(seen.len(), n - 1);
 }
 
 /// Ten presses of `j` (or `l`) never show blank space past the map; a
@@ -1117,7 +1133,10 @@ fn the_status_rows_fit_80_columns() {
     assert!(status.trim_end().ends_with("? help"), "{status}");
     app.handle(Intent::Inspect);
     let status = check(&app, "inspector");
-    assert!(status.contains("e end"), "{status}");
+    assert!(
+        status.contains("e end") && status.contains("i close"),
+        "{status}"
+    );
     let mut play = play_app();
     play.handle(Intent::Wait);
     // The play screen has four log rows: status and counters at 18, 19.
