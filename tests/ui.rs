@@ -120,7 +120,7 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
     app.handle(Intent::Show(Overlay::Danger));
     assert_eq!(app.overlay(), Overlay::Danger);
     app.handle(Intent::Show(Overlay::Danger));
-    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.overlay(), Overlay::Combined);
     let n = app.game().factions().len();
     for i in 1..=n {
         app.handle(Intent::NextFaction);
@@ -150,7 +150,8 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
         "the view stays on the map"
     );
     app.handle(Intent::Scroll(8, 8));
-    assert_eq!(app.camera(), darkstar::geom::Pos::new(8, 8));
+    // The dungeon is 80 wide, as wide as the view: no sideways room.
+    assert_eq!(app.camera(), darkstar::geom::Pos::new(0, 8));
 }
 
 /// The event loop on a test backend, fed scripted keys: two steps, then
@@ -620,8 +621,9 @@ fn snapshot_inspector_on_a_field_monster() {
     let mut buf = ratatui::buffer::Buffer::empty(area);
     ratatui::widgets::Widget::render(&app, area, &mut buf);
     let cam = app.camera();
-    // The map is the top 50 rows (6 for the status and the log).
-    let in_view = |p: Pos| (0..90).contains(&(p.x - cam.x)) && (0..50).contains(&(p.y - cam.y));
+    // The map is the top 48 rows (2 for the legend, 6 for the status
+    // and the log).
+    let in_view = |p: Pos| (0..90).contains(&(p.x - cam.x)) && (0..48).contains(&(p.y - cam.y));
     let bg = |p: Pos| buf[((p.x - cam.x) as u16, (p.y - cam.y) as u16)].bg;
     assert_eq!(bg(field.target), Color::LightMagenta);
     let mut seen = 0;
@@ -716,12 +718,6 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
 
 // ---- Playing: fog-honest overlays, look, log, end screens, eyes ----
 
-/// The map rows of a `w` x `h` screen (the status rows and the log are
-/// the last six).
-fn map_rows(h: u16) -> u16 {
-    h - 6
-}
-
 /// Every map cell drawn that is not blank must be one the player knows,
 /// and every monster glyph drawn must stand where the player sees now.
 /// Returns how many drawn cells broke that (0 when fog-honest).
@@ -732,10 +728,13 @@ fn unknown_cells_drawn(app: &App, w: u16, h: u16) -> usize {
     let game = app.game();
     let player = game.player().unwrap();
     let knowledge = game.factions()[player.faction()].knowledge();
-    let cam = app.view_origin(w, map_rows(h));
+    // The map view as drawn: watching, the legend and a shorter log
+    // leave it less than the play screen's.
+    let (vw, vh) = app.map_view_size();
+    let cam = app.camera();
     let mut bad = 0;
-    for sy in 0..map_rows(h) {
-        for sx in 0..w {
+    for sy in 0..vh {
+        for sx in 0..vw {
             let cell = &buf[(sx, sy)];
             let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);
             let blank = cell.symbol() == " " && cell.bg == ratatui::style::Color::Reset;
@@ -1305,4 +1304,506 @@ fn snapshot_help_pages() {
         pages[2]
     );
     insta::assert_snapshot!(pages.join("\n"));
+}
+
+// ---- Watching (issue 12, helper A): the combined view, the legend, the
+// camera, the status rows at 80 columns, the inspector's keys, the cost
+// overlay.
+
+/// A cell of a drawn `width` x `height` screen.
+fn drawn(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(app, area, &mut buf);
+    buf
+}
+
+/// Row `y` of a drawn screen as text.
+fn row(buf: &ratatui::buffer::Buffer, y: u16) -> String {
+    (0..buf.area.width)
+        .map(|x| buf[(x, y)].symbol().to_string())
+        .collect()
+}
+
+/// A level with `n` factions, each a pair of monsters heading east.
+fn many_factions(n: usize) -> Level {
+    let names = [
+        "blind",
+        "scouts",
+        "natives",
+        "walkers",
+        "seekers",
+        "wanderers",
+    ];
+    let glyphs = ['b', 's', 'n', 'w', 'e', 'a'];
+    // A long name, which the status row must leave out at 80 columns.
+    let mut text =
+        String::from("name: Many factions with a name too long for the row\ndescription: Many.\n");
+    for k in 0..n {
+        text.push_str(&format!(
+            "faction: {} glyph={} sight={k} planner=astar goal=1\n",
+            names[k], glyphs[k]
+        ));
+    }
+    text.push_str("map:\n");
+    let width = 100;
+    text.push_str(&"#".repeat(width));
+    text.push('\n');
+    for (k, g) in glyphs.iter().enumerate().take(n) {
+        let mut line = format!("#{g}{g}");
+        line.push_str(&".".repeat(width - 4 - usize::from(k == 0)));
+        if k == 0 {
+            line.push('1');
+        }
+        line.push('#');
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text.push_str(&"#".repeat(width));
+    text.push('\n');
+    Level::parse(&text, std::path::Path::new("many.txt")).unwrap()
+}
+
+#[test]
+fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
+    let mut app = dungeon();
+    assert_eq!(app.turns_per_second(), 2);
+    assert_eq!(app.overlay(), Overlay::Combined);
+    assert!(app.following());
+    // `t` shows the pure true map, and again the combined view.
+    let t = intent_for(key(KeyCode::Char('t')), Mode::Watch);
+    assert_eq!(t, Some(Intent::Show(Overlay::None)));
+    app.handle(t.unwrap());
+    assert_eq!(app.overlay(), Overlay::None);
+    app.handle(t.unwrap());
+    assert_eq!(app.overlay(), Overlay::Combined);
+    app.handle(Intent::Show(Overlay::Knowledge));
+    app.handle(Intent::Show(Overlay::Knowledge));
+    assert_eq!(app.overlay(), Overlay::Combined, "a second press goes back");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("true map+plans of blind"), "{text}");
+    // Playing, the default stays the player's own view.
+    let play = play_app();
+    assert_eq!(play.overlay(), Overlay::None);
+    assert_eq!(intent_for(key(KeyCode::Char('t')), Mode::Play), None);
+}
+
+/// The combined view on Dead-end alley: the blind (sight 0) plan
+/// straight through the wall they have not found (`*` on grey where the
+/// truth is `#`); walls they have not found are drawn dim on grey, known
+/// cells plain.
+#[test]
+fn snapshot_combined_watch_view() {
+    use ratatui::style::Color;
+    let mut app = App::new(&level("dead-end.txt"), 1).unwrap();
+    for _ in 0..6 {
+        app.step();
+    }
+    let buf = drawn(&app, 80, 24);
+    let wall = Pos::new(11, 2);
+    assert_eq!(
+        app.game().world().get(wall),
+        Some(darkstar::terrain::Terrain::Wall)
+    );
+    let cell = &buf[(11, 2)];
+    assert_eq!(
+        (cell.symbol(), cell.bg),
+        ("*", Color::DarkGray),
+        "the plan through the unknown wall"
+    );
+    let corner = &buf[(0, 0)];
+    assert_eq!(
+        (corner.symbol(), corner.fg, corner.bg),
+        ("#", Color::Black, Color::DarkGray),
+        "an undiscovered wall, dim on grey"
+    );
+    let b = app.game().monsters()[0].pos();
+    let (x, y) = (b.x as u16, b.y as u16);
+    assert_eq!(buf[(x, y)].symbol(), "b");
+    assert!(app.game().factions()[0].knowledge().is_known(b));
+    let start = Pos::new(1, 1);
+    assert_eq!(buf[(1, 1)].bg, Color::Reset, "{start}: known, plain");
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+/// A bump flashes and the frame after the replan draws the new plan: the
+/// wall bumped into no longer has a `*` on it, and every cell of the new
+/// plan in view does.
+#[test]
+fn the_frame_after_a_bump_draws_the_new_plan() {
+    use ratatui::style::Color;
+    let mut app = App::new(&level("dead-end.txt"), 1).unwrap();
+    let mut turns = 0;
+    while !app.log().any(|l| l.contains("bumps into")) {
+        app.step();
+        turns += 1;
+        assert!(turns < 50, "no bump");
+    }
+    let buf = drawn(&app, 80, 24);
+    let &(flash, _) = app.flashes().last().unwrap();
+    assert_eq!(buf[(flash.x as u16, flash.y as u16)].bg, Color::Red);
+    let m = &app.game().monsters()[0];
+    let plan = m.planner().remaining();
+    assert!(plan.len() > 2, "{plan:?}");
+    assert!(!plan.contains(&flash), "the new plan avoids the wall");
+    for &p in plan.iter().skip(1) {
+        if app.game().factions()[0].spec().goal == Some(p) {
+            continue;
+        }
+        assert_eq!(buf[(p.x as u16, p.y as u16)].symbol(), "*", "plan cell {p}");
+    }
+}
+
+/// The legend is on screen in watch at 80x24 on every level: each glyph
+/// and the viewed faction (sight, planner, unknown cost); beside the map
+/// on a small level (which it does not cover), under it on a wide one.
+#[test]
+fn the_legend_is_always_on_screen_in_watch() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5);
+    for name in names {
+        let mut app = App::new(&level(&name), 1).unwrap();
+        app.step();
+        let text = screen(&app, 80, 24);
+        let f = app.game().factions()[app.faction()].spec();
+        let planner = match f.planner {
+            darkstar::explore::Replanner::AStar => "A*",
+            darkstar::explore::Replanner::DStarLite => "D* Lite",
+            darkstar::explore::Replanner::Field => "field",
+        };
+        for want in [
+            "floor 1", "road .7", "plan", "goal", "unknown", "bump", planner,
+        ] {
+            assert!(text.contains(want), "{name}: no {want:?}\n{text}");
+        }
+        assert!(
+            text.contains("sight ") || text.contains("knows map"),
+            "{name}\n{text}"
+        );
+        assert!(
+            text.contains(&format!("{} {}", f.glyph, f.name)),
+            "{name}\n{text}"
+        );
+        // The level's top-left corner is drawn: the legend hides none of
+        // a small level.
+        let buf = drawn(&app, 80, 24);
+        let w = app.game().world().terrain().width() as u16;
+        if w + 28 <= 80 {
+            for x in 0..w {
+                let drawn = buf[(x, 0)].symbol();
+                assert_ne!(drawn, " ", "{name}: top row at {x}");
+            }
+        }
+    }
+    let mut app = App::new(&level("maze.txt"), 1).unwrap();
+    app.step();
+    let panel = screen(&app, 80, 24);
+    let mut app = dungeon();
+    app.step();
+    let rows = screen(&app, 80, 24);
+    insta::assert_snapshot!(format!("{panel}\n{rows}"));
+}
+
+/// `f`/Tab cycles over the factions with monsters of their own, and the
+/// legend names the one viewed.
+#[test]
+fn factions_cycle_over_monster_factions() {
+    let mut app = App::new(&many_factions(4), 1).unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        seen.push(app.faction());
+        app.handle(Intent::NextFaction);
+    }
+    assert_eq!(seen, [0, 1, 2, 3]);
+    assert_eq!(app.faction(), 0);
+    // Watching a game with a player (a played game's replay), the
+    // player's faction is left out.
+    let level = darkstar::mapgen::play_level(&darkstar::mapgen::GenParams::default(), 1);
+    let mut app = App::new(&level, 1).unwrap();
+    let player = app.game().player().unwrap().faction();
+    let n = app.game().factions().len();
+    assert!(n >= 4, "{n}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..2 * n {
+        assert_ne!(app.faction(), player);
+        seen.insert(app.faction());
+        app.handle(Intent::NextFaction);
+    }
+    assert_eq!(seen.len(), n - 1);
+}
+
+/// Ten presses of `j` (or `l`) never show blank space past the map; a
+/// map smaller than the view stays at 0; moving the view stops following.
+#[test]
+fn the_camera_stays_on_the_map() {
+    let mut app = dungeon();
+    let (w, h) = (80u16, 24u16);
+    drawn(&app, w, h);
+    for _ in 0..10 {
+        app.handle(Intent::Scroll(0, 8));
+        app.handle(Intent::Scroll(8, 0));
+    }
+    assert!(!app.following());
+    let buf = drawn(&app, w, h);
+    // The map view is 80 x 18 (two legend rows, status, counters, two
+    // log rows); the map 80 x 40.
+    let map_h = app.game().world().terrain().height() as i32;
+    assert_eq!(app.camera(), Pos::new(0, map_h - 18));
+    for y in 0..18 {
+        assert!(
+            row(&buf, y).trim_end().len() == 80,
+            "row {y} runs to the edge"
+        );
+    }
+    let bottom = row(&buf, 17);
+    assert!(bottom.chars().all(|c| c == '#'), "{bottom}");
+    // Straight back up: no dead presses spent beyond the edge.
+    app.handle(Intent::Scroll(0, -8));
+    assert_eq!(app.camera(), Pos::new(0, map_h - 26));
+    let mut small = App::new(&level("dead-end.txt"), 1).unwrap();
+    drawn(&small, w, h);
+    for _ in 0..10 {
+        small.handle(Intent::Scroll(8, 8));
+    }
+    assert_eq!(small.camera(), Pos::new(0, 0));
+}
+
+/// Following (the default, `F` toggles, `n`/`N` pick the monster): the
+/// selected monster stays in view however far it goes.
+#[test]
+fn the_camera_follows_the_selected_monster() {
+    let key_is =
+        |c: char, i: Intent| assert_eq!(intent_for(key(KeyCode::Char(c)), Mode::Watch), Some(i));
+    key_is('F', Intent::ToggleFollow);
+    key_is('n', Intent::SelectMonster(1));
+    key_is('N', Intent::SelectMonster(-1));
+    let mut app = dungeon();
+    app.handle(Intent::SelectMonster(1));
+    let id = app.selected().unwrap();
+    assert_eq!(app.game().monsters()[id as usize].faction(), app.faction());
+    app.handle(Intent::SelectMonster(-1));
+    app.handle(Intent::SelectMonster(1));
+    assert_eq!(app.selected(), Some(id), "n then N then n: the same one");
+    let (mut moved, mut lowest) = (false, 0);
+    for _ in 0..120 {
+        app.step();
+        drawn(&app, 80, 24);
+        let Some(sel) = app.selected() else { break };
+        let p = app.game().monsters()[sel as usize].pos();
+        let cam = app.camera();
+        assert!(
+            (0..80).contains(&(p.x - cam.x)) && (0..18).contains(&(p.y - cam.y)),
+            "{p} out of the view at {cam}"
+        );
+        moved |= cam != Pos::new(0, 0);
+        lowest = lowest.max(p.y);
+    }
+    assert!(
+        moved && lowest >= 18,
+        "the monster left the first screen ({lowest})"
+    );
+    // F: the view stays put while the monsters move on.
+    app.handle(Intent::ToggleFollow);
+    assert!(!app.following());
+    let cam = app.camera();
+    for _ in 0..20 {
+        app.step();
+        drawn(&app, 80, 24);
+    }
+    assert_eq!(app.camera(), cam);
+}
+
+/// The inspector opens on the viewed faction's monsters only (`m` stays
+/// among them), centres the view on the one it opens on, and says so when
+/// that faction has none to inspect.
+#[test]
+fn the_inspector_inspects_the_viewed_faction_and_centres_on_it() {
+    let mut app = App::new(&level("cave.txt"), 1).unwrap();
+    app.step();
+    app.handle(Intent::NextFaction);
+    assert_eq!(app.faction(), 1);
+    drawn(&app, 80, 24);
+    app.handle(Intent::ToggleFollow); // Centring is not following.
+    app.handle(Intent::Inspect);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let i = app.inspector().expect("open");
+        let m = &app.game().monsters()[i.monster as usize];
+        assert_eq!(m.faction(), 1, "a scout, over the scouts' knowledge");
+        seen.insert(i.monster);
+        let buf = drawn(&app, 80, 24);
+        let cam = app.camera();
+        // The view (80 x 18, the map 120 x 60) centred on it, on the map.
+        let want = Pos::new((m.pos().x - 40).clamp(0, 40), (m.pos().y - 9).clamp(0, 42));
+        assert_eq!(cam, want, "centred on {}", m.pos());
+        let s = ((m.pos().x - cam.x) as u16, (m.pos().y - cam.y) as u16);
+        assert_eq!(buf[s].symbol(), "S", "the search's start, the monster");
+        app.handle(Intent::InspectNext);
+    }
+    assert!(seen.len() > 1, "m cycles: {seen:?}");
+    app.handle(Intent::Inspect);
+    // A faction with nowhere to go has nothing to inspect.
+    let mut l = level("dead-end.txt");
+    l.factions[0].goal = None;
+    let mut app = App::new(&l, 1).unwrap();
+    app.handle(Intent::Inspect);
+    assert!(app.inspector().is_none());
+    let said = app.log().last().unwrap().clone();
+    assert!(said.contains("No blind monster"), "{said}");
+}
+
+/// `e` runs the search to its end at once (every expansion, the path), `E`
+/// back to its start.
+#[test]
+fn snapshot_inspector_run_to_end() {
+    for mode in [Mode::Watch, Mode::Play] {
+        assert_eq!(
+            intent_for(key(KeyCode::Char('e')), mode),
+            Some(Intent::InspectEnd(true))
+        );
+        assert_eq!(
+            intent_for(key(KeyCode::Char('E')), mode),
+            Some(Intent::InspectEnd(false))
+        );
+    }
+    let mut app = figure1();
+    app.handle(Intent::Inspect);
+    let total = app.inspector().unwrap().trace.expansions();
+    app.handle(Intent::InspectEnd(true));
+    assert_eq!(app.inspector().unwrap().shown, total);
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains(&format!("expansion {total}/{total}")),
+        "{text}"
+    );
+    assert!(text.contains("path "), "{text}");
+    app.handle(Intent::InspectEnd(false));
+    assert_eq!(app.inspector().unwrap().shown, 0);
+    insta::assert_snapshot!(text);
+    // A field monster: its field to the end, then its A* to the end.
+    let mut app = dungeon();
+    app.step();
+    app.handle(Intent::Inspect);
+    app.handle(Intent::InspectEnd(true));
+    let i = app.inspector().unwrap();
+    assert_eq!(i.field_shown, i.field.as_ref().unwrap().expansions());
+    app.handle(Intent::InspectFigure);
+    app.handle(Intent::InspectEnd(true));
+    let i = app.inspector().unwrap();
+    assert_eq!(i.shown, i.trace.expansions());
+}
+
+/// The cost overlay tells every terrain cost apart: road (0.7) from floor
+/// (1) from door (1.2), by digit or colour.
+#[test]
+fn the_cost_overlay_tells_road_from_floor() {
+    let mut app = App::new(&level("road-swamp.txt"), 1).unwrap();
+    app.handle(Intent::Show(Overlay::Cost));
+    let buf = drawn(&app, 80, 24);
+    let look = |x: u16, y: u16| {
+        let c = &buf[(x, y)];
+        (c.symbol().to_string(), c.fg, c.bg)
+    };
+    let (road, floor, swamp) = (look(2, 2), look(1, 1), look(3, 3));
+    assert_eq!(
+        app.game().world().get(Pos::new(2, 2)),
+        Some(darkstar::terrain::Terrain::Road)
+    );
+    assert_ne!(road, floor, "road is not floor");
+    assert_eq!(swamp.0, "3");
+    assert_eq!(floor.0, "1");
+    // Every terrain's swatch differs.
+    let mut l = level("road-swamp.txt");
+    l.terrain = darkstar::terrain::TerrainMap::from_ascii("#.=+:,~#").unwrap();
+    l.spawns.clear();
+    l.factions[0].goal = None;
+    let mut app = App::new(&l, 1).unwrap();
+    app.handle(Intent::Show(Overlay::Cost));
+    let buf = drawn(&app, 80, 24);
+    let swatches: std::collections::BTreeSet<_> = (1..7)
+        .map(|x| {
+            let c = &buf[(x, 0)];
+            (c.symbol().to_string(), format!("{:?}", c.bg))
+        })
+        .collect();
+    assert_eq!(swatches.len(), 6, "{swatches:?}");
+}
+
+/// The status row and the counters fit 80 columns with many factions
+/// (and the play level's three hostile ones), never cut inside a word.
+#[test]
+fn the_status_rows_fit_80_columns() {
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let check = |app: &App, what: &str| {
+        let narrow = drawn(app, 80, 24);
+        let wide = drawn(app, 300, 24);
+        // The status row: each word as the wide screen has it. The
+        // counters are reworded, each faction whole.
+        let n = row(&narrow, 20);
+        let all = words(&row(&wide, 20));
+        for w in words(&n) {
+            assert!(all.contains(&w), "{what}: {w:?} cut in {n:?}");
+        }
+        let counters = row(&narrow, 21);
+        for f in app
+            .game()
+            .factions()
+            .iter()
+            .filter(|f| f.spec().glyph != '@')
+        {
+            assert!(
+                counters.contains(&format!("{} ", f.spec().glyph)),
+                "{what}: {} missing from {counters:?}",
+                f.spec().name
+            );
+        }
+        row(&narrow, 20)
+    };
+    let mut app = App::new(&many_factions(5), 1).unwrap();
+    for _ in 0..5 {
+        app.step();
+    }
+    let status = check(&app, "five factions");
+    assert!(status.trim_end().ends_with("? help"), "{status}");
+    app.handle(Intent::Inspect);
+    let status = check(&app, "inspector");
+    assert!(
+        status.contains("e end") && status.contains("i close"),
+        "{status}"
+    );
+    let mut play = play_app();
+    play.handle(Intent::Wait);
+    // The play screen has four log rows: status and counters at 18, 19.
+    // Playing, the counters row names only the monsters in view (the
+    // factions' counters would tell the player what it cannot see).
+    let narrow = drawn(&play, 80, 24);
+    let counters = row(&narrow, 19);
+    assert!(counters.contains("in view"), "{counters}");
+}
+
+/// A message longer than the screen is wide is wrapped after a word onto
+/// the next log row, not cut: the play level's opening line at 80 columns
+/// ends on the second row with "Press ? for help.".
+#[test]
+fn long_messages_wrap_at_words_in_the_log() {
+    let app = play_app();
+    let buf = drawn(&app, 80, 24);
+    // Play: four log rows at the bottom.
+    let rows: Vec<String> = (20..24).map(|y| row(&buf, y)).collect();
+    let first = rows
+        .iter()
+        .position(|r| r.starts_with("dungeon-1: Take the treasure"))
+        .expect("the opening message");
+    assert!(rows[first].trim_end().ends_with("monsters"), "{rows:?}");
+    assert!(
+        rows[first + 1].trim_end().ends_with("Press ? for help."),
+        "{rows:?}"
+    );
+    assert!(!rows[first + 1].contains(".."), "{rows:?}");
 }

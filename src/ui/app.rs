@@ -4,6 +4,7 @@
 //! touches a terminal, so tests drive it directly. Drawing reads `&App`
 //! and nothing else (see `view.rs`).
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -30,6 +31,12 @@ use super::log::MessageLog;
 pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
 /// Pages of the help screen: keys, glyphs, factions.
 pub const HELP_PAGES: usize = 3;
+/// The speed `watch` (and replay playback) opens at: 2 turns a second, a
+/// pace at which a person can follow each plan as it changes.
+pub const WATCH_SPEED: usize = 1;
+/// The map view's size before the first frame is drawn (an 80x24
+/// terminal's), so keys pressed before it are clamped sensibly.
+const FIRST_VIEW: (u16, u16) = (80, 16);
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
 /// Time between two steps of travel, exploring or rest, whatever the
@@ -41,6 +48,10 @@ pub const ACTIVITY_TICK: Duration = Duration::from_millis(25);
 pub enum Overlay {
     /// The true map and everyone on it.
     None,
+    /// Watch's default: the true map, with the viewed faction's unknown
+    /// shaded (walls it has not found drawn dim) and its monsters' live
+    /// plans on top, so a plan through a wall it does not know is plain.
+    Combined,
     /// The map as the viewed faction knows it, with its monsters' plans.
     Knowledge,
     /// The viewed faction's danger (its dead, chokepoints) as heat.
@@ -57,6 +68,7 @@ impl Overlay {
     pub fn name(self) -> &'static str {
         match self {
             Overlay::None => "true map",
+            Overlay::Combined => "true map+plans",
             Overlay::Knowledge => "knowledge",
             Overlay::Danger => "danger",
             Overlay::Cost => "terrain cost",
@@ -162,8 +174,17 @@ pub struct App {
     pub(crate) new_game: bool,
     pub(crate) confirm_quit: bool,
     pub(crate) quit: bool,
-    /// World position drawn at the top-left of the map area.
+    /// World position drawn at the top-left of the map area (watch, when
+    /// not following a monster).
     pub(crate) camera: Pos,
+    /// Watch: the camera follows the selected (or inspected) monster.
+    pub(crate) follow: bool,
+    /// Watch: the monster chosen with `n`/`N` among the viewed faction's;
+    /// none (or one gone, or of another faction): its first on the map.
+    pub(crate) selected: Option<MonsterId>,
+    /// The size of the map view last drawn, so the camera keys clamp the
+    /// view to the map as it is on screen (drawing sets it).
+    pub(crate) view_size: Cell<(u16, u16)>,
     pub(crate) log: MessageLog,
     /// Cells bumped into, and on which turn.
     pub(crate) flashes: Vec<(Pos, Turn)>,
@@ -326,8 +347,13 @@ impl App {
             game,
             level_name: level.name.clone(),
             paused: false,
-            speed: 3,
-            overlay: Overlay::None,
+            // Play mode's clock does not tick (keys move time); 10/s is
+            // what `+`/`-` start from there.
+            speed: match mode {
+                Mode::Watch => WATCH_SPEED,
+                Mode::Play => 3,
+            },
+            overlay: App::default_overlay(mode),
             faction: 0,
             help: false,
             help_page: 0,
@@ -340,6 +366,9 @@ impl App {
             confirm_quit: false,
             quit: false,
             camera: Pos::new(0, 0),
+            follow: mode == Mode::Watch,
+            selected: None,
+            view_size: Cell::new(FIRST_VIEW),
             log: MessageLog::new(),
             flashes: Vec::new(),
             inspector: None,
@@ -353,11 +382,151 @@ impl App {
             interrupted: false,
         };
         app.in_view = autopilot::monsters_in_view(&app.game);
+        // Watch opens on the first faction with monsters of its own (a
+        // replay of a played game starts with the player's).
+        app.faction = app.viewable_factions().first().copied().unwrap_or(0);
         app.say(match level.description.as_str() {
             "" => format!("{}. Press ? for help.", level.name),
-            about => format!("{}: {about}. Press ? for help.", level.name),
+            about => format!(
+                "{}: {}. Press ? for help.",
+                level.name,
+                about.trim_end_matches('.')
+            ),
         });
         app
+    }
+
+    /// What the map shows until an overlay key is pressed (and again when
+    /// it is pressed twice): the combined view watching, the player's own
+    /// view playing.
+    pub fn default_overlay(mode: Mode) -> Overlay {
+        match mode {
+            Mode::Watch => Overlay::Combined,
+            Mode::Play => Overlay::None,
+        }
+    }
+
+    /// The factions `f`/Tab cycles through: watching, those with monsters
+    /// of their own (not the player's); playing, all.
+    pub(crate) fn viewable_factions(&self) -> Vec<usize> {
+        let n = self.game.factions().len();
+        if self.mode == Mode::Play {
+            return (0..n).collect();
+        }
+        let mine: Vec<usize> = (0..n)
+            .filter(|&f| {
+                self.game
+                    .monsters()
+                    .iter()
+                    .any(|m| m.faction() == f && !m.is_player())
+            })
+            .collect();
+        if mine.is_empty() {
+            (0..n).collect()
+        } else {
+            mine
+        }
+    }
+
+    /// The viewed faction's monsters on the map (not the player), in id
+    /// order.
+    fn faction_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
+        self.game
+            .monsters()
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player() && m.faction() == self.faction)
+            .map(|m| m.id())
+    }
+
+    /// Watch: the selected monster: the one picked with `n`/`N` while it
+    /// is on the map and of the viewed faction, else that faction's first
+    /// on the map.
+    pub fn selected(&self) -> Option<MonsterId> {
+        let picked = self.selected.filter(|&id| {
+            self.game
+                .monsters()
+                .get(id as usize)
+                .is_some_and(|m| m.is_here() && m.faction() == self.faction)
+        });
+        picked.or_else(|| self.faction_monsters().next())
+    }
+
+    /// True while the camera follows the selected (or inspected) monster.
+    pub fn following(&self) -> bool {
+        self.follow
+    }
+
+    /// The monster the camera centres on, if following: the inspected
+    /// one while the inspector is open, else the selected one.
+    fn followed(&self) -> Option<Pos> {
+        if !self.follow {
+            return None;
+        }
+        let id = self
+            .inspector
+            .as_ref()
+            .map(|i| i.monster)
+            .or(self.selected())?;
+        self.game.monsters().get(id as usize).map(|m| m.pos())
+    }
+
+    /// Selects the next (`+1`) or previous (`-1`) monster of the viewed
+    /// faction and follows it.
+    fn select_step(&mut self, step: i32) {
+        let ids: Vec<MonsterId> = self.faction_monsters().collect();
+        if ids.is_empty() {
+            return self.say(format!("No {} on the map.", self.faction_name()));
+        }
+        let at = self
+            .selected()
+            .and_then(|s| ids.iter().position(|&i| i == s))
+            .map_or(0, |k| {
+                (k as i32 + step).rem_euclid(ids.len() as i32) as usize
+            });
+        self.selected = Some(ids[at]);
+        self.follow = true;
+        let m = &self.game.monsters()[ids[at] as usize];
+        self.say(format!(
+            "Following {}{} at {}.",
+            self.game.factions()[m.faction()].spec().glyph,
+            m.id(),
+            m.pos()
+        ));
+    }
+
+    /// The viewed faction's name.
+    pub(super) fn faction_name(&self) -> String {
+        self.game
+            .factions()
+            .get(self.faction)
+            .map_or("-".to_string(), |f| f.spec().name.clone())
+    }
+
+    /// The top-left of a `width` x `height` view centred on `centre`, kept
+    /// on the map: never past its edges, at 0 when the map is smaller.
+    fn clamped_origin(&self, centre: Pos, width: u16, height: u16) -> Pos {
+        self.clamp_origin(
+            Pos::new(centre.x - width as i32 / 2, centre.y - height as i32 / 2),
+            width,
+            height,
+        )
+    }
+
+    /// `origin` kept so a `width` x `height` view shows only map cells
+    /// (top-left at 0 when the map is smaller than the view).
+    fn clamp_origin(&self, origin: Pos, width: u16, height: u16) -> Pos {
+        let terrain = self.game.world().terrain();
+        let (w, h) = (terrain.width() as i32, terrain.height() as i32);
+        Pos::new(
+            origin.x.clamp(0, (w - width as i32).max(0)),
+            origin.y.clamp(0, (h - height as i32).max(0)),
+        )
+    }
+
+    /// Centres the camera on `p` (in the view last drawn).
+    pub(super) fn centre_on(&mut self, p: Pos) {
+        let (w, h) = self.view_size.get();
+        self.camera = self.clamped_origin(p, w, h);
     }
 
     /// Playing or watching.
@@ -370,21 +539,20 @@ impl App {
         self.cursor
     }
 
-    /// The top-left world cell of a `width` x `height` map view: the
-    /// camera when watching; centred on the player (within the map) when
-    /// playing or watching through the player's eyes.
+    /// The top-left world cell of a `width` x `height` map view, always
+    /// on the map (never showing blank space past its edges; 0 when the
+    /// map is smaller): centred on the followed monster when watching and
+    /// following, else the camera; centred on the player when playing or
+    /// watching through the player's eyes.
     pub fn view_origin(&self, width: u16, height: u16) -> Pos {
         let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
-            return self.camera;
+            return match self.followed() {
+                Some(p) => self.clamped_origin(p, width, height),
+                None => self.clamp_origin(self.camera, width, height),
+            };
         };
         let centre = self.cursor.unwrap_or(player.pos());
-        let (w, h) = (
-            self.game.world().terrain().width() as i32,
-            self.game.world().terrain().height() as i32,
-        );
-        let x = (centre.x - width as i32 / 2).clamp(0, (w - width as i32).max(0));
-        let y = (centre.y - height as i32 / 2).clamp(0, (h - height as i32).max(0));
-        Pos::new(x, y)
+        self.clamped_origin(centre, width, height)
     }
 
     /// True once the game is over (play mode).
@@ -434,9 +602,21 @@ impl App {
         self.confirm_quit
     }
 
-    /// The top-left world cell of the map view.
+    /// The size of the map view as last drawn (columns, rows): the
+    /// screen less the status rows, the log and, watching, the legend.
+    pub fn map_view_size(&self) -> (u16, u16) {
+        self.view_size.get()
+    }
+
+    /// The top-left world cell of the map view as last drawn.
     pub fn camera(&self) -> Pos {
-        self.camera
+        let (w, h) = self.view_size.get();
+        self.view_origin(w, h)
+    }
+
+    /// Cells flashed for a bump, with the turn of the bump.
+    pub fn flashes(&self) -> &[(Pos, Turn)] {
+        &self.flashes
     }
 
     /// The messages kept, oldest first (repeats collapsed: `A wall. x4`).
@@ -473,12 +653,14 @@ impl App {
     }
 
     /// True when the map shows what the player could not know: watching
-    /// (the true map), or an overlay on while revealing or watching
-    /// through the player's eyes. Otherwise every cell drawn is one the
+    /// (the true map), or an AI overlay on while revealing or watching
+    /// through the player's eyes (the combined view, watch's default, is
+    /// drawn through the eyes as the player's own view is). Otherwise every cell drawn is one the
     /// player knows, every monster one the player sees.
     pub fn spectating(&self) -> bool {
         !self.through_eyes()
-            || (self.overlay != Overlay::None && (self.mode == Mode::Watch || self.reveal))
+            || (!matches!(self.overlay, Overlay::None | Overlay::Combined)
+                && (self.mode == Mode::Watch || self.reveal))
     }
 
     /// The player's kills, damage taken and killer so far.
@@ -583,6 +765,7 @@ impl App {
                 Intent::Inspect | Intent::Quit => self.inspector = None,
                 Intent::ForceQuit => self.quit = true,
                 Intent::InspectStep(n) => self.inspect_step(n),
+                Intent::InspectEnd(end) => self.inspect_end(end),
                 Intent::InspectNext => self.inspect_next(),
                 Intent::Zoom => {
                     if let Some(i) = &mut self.inspector {
@@ -654,9 +837,26 @@ impl App {
             Intent::ForceQuit => self.quit = true,
             Intent::Confirm => {}
             Intent::Help => self.open_help(),
-            Intent::Inspect => self.inspect_next(),
-            Intent::InspectStep(_) | Intent::InspectNext | Intent::Zoom | Intent::InspectFigure => {
+            Intent::Inspect => self.inspect_open(),
+            Intent::InspectStep(_)
+            | Intent::InspectEnd(_)
+            | Intent::InspectNext
+            | Intent::Zoom
+            | Intent::InspectFigure => {}
+            Intent::ToggleFollow => {
+                if self.follow {
+                    // Stay where the view is, not where the camera was.
+                    self.camera = self.camera();
+                }
+                self.follow = !self.follow;
+                let what = if self.follow {
+                    "Following the selected monster (n/N picks)."
+                } else {
+                    "Camera free (F follows again)."
+                };
+                self.say(what.to_string());
             }
+            Intent::SelectMonster(step) => self.select_step(step),
             Intent::TogglePause if self.desync.is_some() => {
                 self.say("Playback stopped at the desync.".to_string());
             }
@@ -671,23 +871,34 @@ impl App {
             Intent::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Intent::Slower => self.speed = self.speed.saturating_sub(1),
             Intent::NextFaction => {
-                let n = self.game.factions().len().max(1);
-                self.faction = (self.faction + 1) % n;
+                let cycle = self.viewable_factions();
+                let at = cycle.iter().position(|&f| f == self.faction);
+                self.faction = match at {
+                    Some(k) => cycle[(k + 1) % cycle.len()],
+                    None => cycle.first().copied().unwrap_or(0),
+                };
+                self.selected = None;
             }
             Intent::Show(o) => {
-                self.overlay = if self.overlay == o { Overlay::None } else { o };
+                self.overlay = if self.overlay == o {
+                    App::default_overlay(self.mode)
+                } else {
+                    o
+                };
             }
             Intent::Scroll(dx, dy) => {
-                let (w, h) = (
-                    self.game.world().terrain().width() as i32,
-                    self.game.world().terrain().height() as i32,
-                );
-                self.camera = Pos::new(
-                    (self.camera.x + dx).clamp(0, (w - 1).max(0)),
-                    (self.camera.y + dy).clamp(0, (h - 1).max(0)),
-                );
+                // From the view as shown (following or not), kept on the
+                // map as it is on screen; moving the view by hand stops
+                // following.
+                let (w, h) = self.view_size.get();
+                let from = self.view_origin(w, h);
+                self.camera = self.clamp_origin(Pos::new(from.x + dx, from.y + dy), w, h);
+                self.follow = false;
             }
-            Intent::Home => self.camera = Pos::new(0, 0),
+            Intent::Home => {
+                self.camera = Pos::new(0, 0);
+                self.follow = false;
+            }
         }
     }
 

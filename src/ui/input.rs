@@ -48,8 +48,15 @@ pub enum Intent {
     Inspect,
     /// Inspector: show this many more (or fewer) expansions.
     InspectStep(i32),
+    /// Inspector: the whole search at once (`true`), or back to its start.
+    InspectEnd(bool),
     /// Inspector: the next monster's search.
     InspectNext,
+    /// Watch: the camera follows the selected monster (or stops).
+    ToggleFollow,
+    /// Watch: select the next (`1`) or previous (`-1`) monster of the
+    /// viewed faction, and follow it.
+    SelectMonster(i32),
     /// Inspector: zoom in to F, G, H and parents (or out).
     Zoom,
     /// Inspector, a field-planning monster: its faction's field from the
@@ -123,8 +130,19 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             _ => {}
         }
     }
+    if mode == Mode::Watch {
+        match key.code {
+            KeyCode::Char('F') => return Some(Intent::ToggleFollow),
+            KeyCode::Char('n') => return Some(Intent::SelectMonster(1)),
+            KeyCode::Char('N') => return Some(Intent::SelectMonster(-1)),
+            KeyCode::Char('t') => return Some(Intent::Show(Overlay::None)),
+            _ => {}
+        }
+    }
     Some(match key.code {
         KeyCode::Char('i') => Intent::Inspect,
+        KeyCode::Char('e') => Intent::InspectEnd(true),
+        KeyCode::Char('E') => Intent::InspectEnd(false),
         KeyCode::Char(']') => Intent::InspectStep(1),
         KeyCode::Char('[') => Intent::InspectStep(-1),
         KeyCode::Char('}') => Intent::InspectStep(10),
@@ -220,26 +238,27 @@ pub const PLAY_HELP: [(&str, &str); 18] = [
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 18] = [
-    ("space", "pause / resume"),
-    (".", "play one turn, then pause"),
-    ("+ / -", "faster / slower"),
-    ("f, Tab", "next faction for the overlays"),
-    ("v", "the faction's knowledge and plans"),
-    ("d", "the faction's danger (its dead, chokepoints)"),
-    ("c", "terrain cost"),
-    ("p", "cells claimed by the faction's plans"),
+pub const HELP: [(&str, &str); 16] = [
+    ("space / .", "pause / resume; play one turn, then pause"),
+    ("+ / -", "faster / slower (opens at 2 turns a second)"),
+    ("f, Tab", "next faction to view"),
+    ("n / N, F", "follow its next / previous monster; F: or free"),
+    ("t", "the true map alone (again: the combined view)"),
+    ("v / d / p", "its knowledge+plans / danger / claimed cells"),
     (
-        "i",
-        "search inspector: ] [ step, } { ten, m monster, z zoom",
+        "c",
+        "terrain cost: floor steps, green cheaper, yellow dearer",
     ),
-    ("a", "inspector: a field's search from its target / A*"),
-    ("arrows, hjkl", "move the view"),
-    ("0, Home", "view to the top-left corner"),
+    ("i", "search inspector on the faction's monster: m next"),
+    ("] [ } {", "inspector: step one / ten; e / E: end / start"),
+    ("a / z", "inspector: its field or its A* / zoom in"),
+    (
+        "arrows, hjkl",
+        "move the view (stops following); 0: top-left",
+    ),
     ("@", "a played game's replay: through the player's eyes"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc", "quit (asks first)"),
-    ("Ctrl-C", "quit at once"),
-    ("", "overlay keys toggle: press again for the true map"),
+    ("q, Esc, Ctrl-C", "quit (asks first); Ctrl-C: at once"),
+    ("", "default: true map, unknown grey, plans * on top"),
 ];

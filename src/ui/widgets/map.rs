@@ -28,6 +28,8 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     let world = game.world();
     let faction = &game.factions()[app.faction().min(game.factions().len().saturating_sub(1))];
     let knowledge = faction.knowledge();
+    // Remembered so the camera keys clamp to the view as it is on screen.
+    app.view_size.set((area.width, area.height));
     let cam = app.view_origin(area.width, area.height);
     let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
     // Playing (or watching a played game through the player's eyes): the
@@ -57,7 +59,12 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
     // Claims: how many plans of the faction cross each cell in view.
     let mut claims = vec![0u8; area.width as usize * area.height as usize];
     let mut paths = Vec::new();
-    if !honest && matches!(app.overlay(), Overlay::Claims | Overlay::Knowledge) {
+    if !honest
+        && matches!(
+            app.overlay(),
+            Overlay::Claims | Overlay::Knowledge | Overlay::Combined
+        )
+    {
         for m in game
             .monsters()
             .iter()
@@ -82,11 +89,11 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
             if honest && let Some((known, _)) = &fog {
                 match known.terrain(p) {
                     Some(t) if app.overlay() == Overlay::Cost => {
-                        // Whole floor steps of the ground as known.
-                        let c = t.enter_cost().map_or(9, |c| (c / 10).min(9));
-                        (ch, fg) = (char::from_digit(c as u32, 10).unwrap_or('9'), Color::Gray);
-                        if !t.is_passable() {
-                            (ch, fg) = terrain_style(t);
+                        // The ground as known, costed as the spectator's
+                        // cost overlay does (road green, dearer yellow).
+                        match t.enter_cost() {
+                            Some(c) => (ch, fg, bg) = cost_style(c),
+                            None => (ch, fg) = terrain_style(t),
                         }
                     }
                     Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
@@ -108,6 +115,13 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
                         }
                     }
                 }
+                Overlay::Combined => {
+                    if knowledge.terrain(p).is_none() {
+                        // Unknown to the faction: shaded, its true terrain
+                        // dim (a wall it has not found yet among them).
+                        (fg, bg) = UNKNOWN;
+                    }
+                }
                 Overlay::Knowledge => match knowledge.terrain(p) {
                     Some(t) => (ch, fg) = terrain_style(t),
                     // Unknown: blank on dark grey, unmistakable for floor.
@@ -116,8 +130,7 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
                 Overlay::Danger => bg = danger_colour(knowledge.influence(), p),
                 Overlay::Cost => {
                     if let Some(c) = truth.enter_cost() {
-                        // Whole floor steps (road 0, floor 1, rubble 2...).
-                        ch = char::from_digit((c / 10).min(9) as u32, 10).unwrap_or('9');
+                        (ch, fg, bg) = cost_style(c);
                     }
                 }
                 Overlay::Claims => {
@@ -144,6 +157,27 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
         let style = Style::default().fg(faction_colour(app.faction()));
         for &p in &paths {
             put(p, '*', style);
+        }
+    }
+    if app.overlay() == Overlay::Combined {
+        // Plans over the true map, the unknown's shading kept under them:
+        // a `*` on grey where the truth is a wall is a plan the faction
+        // will bump into.
+        let colour = faction_colour(app.faction());
+        for &p in &paths {
+            let bg = if knowledge.is_known(p) {
+                Color::Reset
+            } else {
+                UNKNOWN.1
+            };
+            put(
+                p,
+                '*',
+                Style::default()
+                    .fg(colour)
+                    .bg(bg)
+                    .add_modifier(Modifier::BOLD),
+            );
         }
     }
     let gold = Style::default()
@@ -190,6 +224,25 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
         .and_then(|at| buf.cell_mut(at))
     {
         cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
+    }
+}
+
+/// The combined view's unknown cells: the true glyph dim (black) on dark
+/// grey, so a wall not yet found is there but plainly not known.
+pub(super) const UNKNOWN: (Color, Color) = (Color::Black, Color::DarkGray);
+
+/// How the cost overlay shows a cell costing `c` (tenths of a floor step):
+/// the digit is the cost in whole floor steps, rounded (road 1, floor 1,
+/// door 1, rubble 2, swamp 3, water 4); the background tells the costs the
+/// digit rounds together apart: green cheaper than floor (road), none for
+/// floor, yellow dearer (door and up). So every terrain cost differs.
+pub(super) fn cost_style(c: crate::cost::Cost) -> (char, Color, Color) {
+    let steps = ((c + 5) / 10).clamp(1, 9) as u32;
+    let ch = char::from_digit(steps, 10).unwrap_or('9');
+    match c.cmp(&crate::terrain::FLOOR_COST) {
+        std::cmp::Ordering::Less => (ch, Color::Black, Color::Green),
+        std::cmp::Ordering::Equal => (ch, Color::Gray, Color::Reset),
+        std::cmp::Ordering::Greater => (ch, Color::Black, Color::Yellow),
     }
 }
 

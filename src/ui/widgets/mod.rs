@@ -11,6 +11,7 @@ mod help;
 mod history;
 mod in_view;
 mod inspector;
+mod legend;
 mod log;
 mod look;
 mod map;
@@ -55,10 +56,30 @@ impl Widget for &App {
             }
             return;
         }
-        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - LOG_ROWS);
+        // Watching on a short terminal, two log rows leave the map room
+        // beside the legend.
+        let log_rows = match self.mode() {
+            Mode::Watch if area.height < 30 => 2,
+            _ => LOG_ROWS,
+        };
+        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - log_rows);
         let status = Rect::new(area.x, map.bottom(), area.width, 1);
         let stats = Rect::new(area.x, status.bottom(), area.width, 1);
-        let log = Rect::new(area.x, stats.bottom(), area.width, LOG_ROWS);
+        let log = Rect::new(area.x, stats.bottom(), area.width, log_rows);
+        // Watching, the legend is always on screen (beside the map or
+        // under it), and the map gets the rest.
+        let map = match self.mode() {
+            Mode::Watch => {
+                let placement = legend::layout(self, map);
+                legend::draw_legend(self, &placement, buf);
+                match placement {
+                    legend::Placement::Panel { map, .. } | legend::Placement::Rows { map, .. } => {
+                        map
+                    }
+                }
+            }
+            Mode::Play => map,
+        };
         map::draw_map(self, map, buf);
         if let Some(inspector) = self.inspector() {
             inspector::draw_inspector(self, inspector, map, buf);

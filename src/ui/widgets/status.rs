@@ -47,36 +47,47 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (_, _, Some(p)) => format!("last {p} {}", value(state.closed[&(p.x, p.y)].0)),
             (_, _, None) => "target queued".to_string(),
         };
-        format!(
-            "inspect {}{} field from {}: expansion {}/{total}, frontier {}, {verdict} | a A*, ] [ step, }} {{ ten, m next, z zoom, i close",
-            f.glyph,
-            i.monster,
-            field.target,
-            i.field_shown,
-            state.open.len(),
-        )
+        let parts = vec![
+            (
+                9,
+                format!(
+                    "inspect {}{} field from {}",
+                    f.glyph, i.monster, field.target
+                ),
+            ),
+            (
+                9,
+                format!(
+                    "expansion {}/{total}, frontier {}",
+                    i.field_shown,
+                    state.open.len()
+                ),
+            ),
+            (8, verdict),
+        ];
+        fit_with_keys(&parts, "a A*", area.width as usize)
     } else if let Some(i) = app.inspector() {
         let m = &game.monsters()[i.monster as usize];
         let f = game.factions()[m.faction()].spec();
         let state = replay(&i.trace, i.shown);
-        let switch = if i.field.is_some() { "a field, " } else { "" };
         let verdict = match (&i.trace.outcome, i.shown == i.trace.expansions()) {
             (Outcome::Found { cost, .. }, true) => {
-                format!(" path {:.2} floor steps", to_tiles(*cost) / 10.0)
+                format!("path {:.2} floor steps", to_tiles(*cost) / 10.0)
             }
-            (Outcome::Unreachable, true) => " no path".to_string(),
+            (Outcome::Unreachable, true) => "no path".to_string(),
             _ => String::new(),
         };
-        format!(
-            "inspect {}{} ({}): expansion {}/{}, open {}, closed {}{verdict} | {switch}] [ step, }} {{ ten, m next, z zoom, i close",
-            f.glyph,
-            i.monster,
-            f.name,
-            i.shown,
-            i.trace.expansions(),
-            state.open.len(),
-            state.closed.len(),
-        )
+        let parts = vec![
+            (9, format!("inspect {}{} ({})", f.glyph, i.monster, f.name)),
+            (9, format!("expansion {}/{}", i.shown, i.trace.expansions())),
+            (
+                4,
+                format!("open {}, closed {}", state.open.len(), state.closed.len()),
+            ),
+            (8, verdict),
+        ];
+        let switch = if i.field.is_some() { "a field" } else { "" };
+        fit_with_keys(&parts, switch, area.width as usize)
     } else if let Some(c) = app.cursor() {
         format!("look at {c}: move the cursor with the move keys; x: stop looking")
     } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
@@ -117,31 +128,127 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             format!("{}/s", app.turns_per_second())
         };
-        let viewed = game
-            .factions()
-            .get(app.faction())
-            .map_or("-", |f| f.spec().name.as_str());
-        // A played game's replay: whether it was revealed, and whose eyes.
-        let marks = format!(
-            "{}{}",
-            if app.revealed_at().is_some() {
-                "REVEALED | "
-            } else {
-                ""
-            },
-            if app.through_eyes() {
-                "@'s eyes | "
-            } else {
-                ""
+        let camera = match (app.following(), app.selected()) {
+            (true, Some(id)) => {
+                let m = &game.monsters()[id as usize];
+                let glyph = game.factions()[m.faction()].spec().glyph;
+                format!("follow {glyph}{id}")
             }
-        );
-        format!(
-            "{marks}turn {} seed {} {} {run} | {} of {viewed} | ? help",
-            game.turn(),
-            game.seed(),
-            app.level_name,
-            app.overlay().name()
-        )
+            (true, None) => "follow -".to_string(),
+            (false, _) => "camera free".to_string(),
+        };
+        // A played game's replay: whether it was revealed, and whose eyes.
+        let revealed = if app.revealed_at().is_some() {
+            "REVEALED"
+        } else {
+            ""
+        };
+        let eyes = if app.through_eyes() { "@'s eyes" } else { "" };
+        let parts = [
+            (10, revealed.to_string()),
+            (10, eyes.to_string()),
+            (9, format!("turn {}", game.turn())),
+            (8, run),
+            (
+                9,
+                format!("{} of {}", app.overlay().name(), app.faction_name()),
+            ),
+            (5, camera),
+            (3, format!("seed {}", game.seed())),
+            (2, app.level_name.clone()),
+            (7, "? help".to_string()),
+        ];
+        fit(&parts, area.width as usize)
     };
-    buf.set_stringn(area.x, area.y, text, area.width as usize, style);
+    buf.set_stringn(
+        area.x,
+        area.y,
+        cut_words(&text, area.width as usize),
+        area.width as usize,
+        style,
+    );
+}
+
+/// The inspector's keys in the status row, each with how much it matters
+/// when the row is short of room (beside the figures' 9, 8 and 4).
+const INSPECT_KEYS: [(u8, &str); 6] = [
+    (7, "e end"),
+    (5, "] [ step"),
+    (3, "} { ten"),
+    (4, "m next"),
+    (2, "z zoom"),
+    (7, "i close"),
+];
+
+/// [`fit`] the figures `parts`, then the inspector's keys (and `extra`,
+/// a key of the least worth, if any), the keys joined by `, ` after a
+/// ` | `.
+fn fit_with_keys(parts: &[(u8, String)], extra: &str, width: usize) -> String {
+    let mut all: Vec<(u8, bool, String)> =
+        parts.iter().map(|(p, t)| (*p, false, t.clone())).collect();
+    all.extend(INSPECT_KEYS.iter().map(|&(p, k)| (p, true, k.to_string())));
+    all.push((2, true, extra.to_string()));
+    fit_parts(&all, width)
+}
+
+/// `parts` (worth, text), in order, joined by ` | `, leaving out the
+/// least worth (the later of equals) until they fit in `width` columns;
+/// empty parts are skipped. What still does not fit is cut at a word's
+/// end, never inside one.
+pub(super) fn fit(parts: &[(u8, String)], width: usize) -> String {
+    let all: Vec<(u8, bool, String)> = parts.iter().map(|(p, t)| (*p, false, t.clone())).collect();
+    fit_parts(&all, width)
+}
+
+/// [`fit`] over (worth, is a key, text): keys next to each other are
+/// joined by `, `, anything else by ` | `. Parts are taken most worth
+/// first (the earlier of equals), each kept if the row still fits with
+/// it, and shown in their order.
+fn fit_parts(parts: &[(u8, bool, String)], width: usize) -> String {
+    let render = |kept: &[usize]| {
+        let mut text = String::new();
+        for (n, &k) in kept.iter().enumerate() {
+            let (_, key, t) = &parts[k];
+            if n > 0 {
+                let after_key = parts[kept[n - 1]].1;
+                text.push_str(if *key && after_key { ", " } else { " | " });
+            }
+            text.push_str(t);
+        }
+        text
+    };
+    let mut by_worth: Vec<usize> = (0..parts.len())
+        .filter(|&k| !parts[k].2.is_empty())
+        .collect();
+    by_worth.sort_by_key(|&k| (std::cmp::Reverse(parts[k].0), k));
+    let mut kept: Vec<usize> = Vec::new();
+    for k in by_worth {
+        let mut with = kept.clone();
+        with.push(k);
+        with.sort_unstable();
+        if kept.is_empty() || render(&with).chars().count() <= width {
+            kept = with;
+        }
+    }
+    cut_words(&render(&kept), width)
+}
+
+/// `text` if it fits in `width` columns, else as many whole words of it as
+/// do (a trailing separator dropped).
+pub(super) fn cut_words(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let sep = usize::from(!out.is_empty());
+        if out.chars().count() + sep + word.chars().count() > width {
+            break;
+        }
+        if sep == 1 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.trim_end_matches([' ', '|', ',']).to_string()
 }

@@ -1,0 +1,273 @@
+//! The legend, always on screen in watch: every glyph the map draws (the
+//! terrains with their cost in floor steps, a plan, a goal, the unknown's
+//! shading, a bump's flash) and every faction: its letter, its name, and
+//! what it is (sight, planner, what unknown ground costs it). A panel
+//! beside the map when the level leaves room for one, else two rows
+//! under the map; [`layout`] decides which.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use super::map::{UNKNOWN, cost_style};
+use super::palette::{faction_colour, terrain_style};
+use super::status::cut_words;
+use crate::terrain::Terrain;
+use crate::ui::app::{App, Overlay};
+
+/// Width of the side panel, a margin column included.
+pub(super) const PANEL_WIDTH: u16 = 28;
+/// Rows of the legend when it goes under the map.
+pub(super) const LEGEND_ROWS: u16 = 2;
+
+/// Where the legend goes in a watch screen whose map area is `map`.
+pub(super) enum Placement {
+    /// A panel at the right of the map area (the map keeps the rest).
+    Panel { map: Rect, panel: Rect },
+    /// Two rows under the map (taken from its bottom).
+    Rows { map: Rect, rows: Rect },
+}
+
+/// A panel when the whole width of the level and the panel fit side by
+/// side, and the panel's lines fit in the map's height; else rows.
+pub(super) fn layout(app: &App, map: Rect) -> Placement {
+    let level_width = app.game().world().terrain().width();
+    let fits_beside = (map.width as u32) >= level_width + PANEL_WIDTH as u32;
+    if fits_beside && map.height >= panel_lines(app) {
+        let panel = Rect::new(map.right() - PANEL_WIDTH, map.y, PANEL_WIDTH, map.height);
+        let map = Rect::new(map.x, map.y, map.width - PANEL_WIDTH, map.height);
+        return Placement::Panel { map, panel };
+    }
+    let rows = LEGEND_ROWS.min(map.height);
+    Placement::Rows {
+        map: Rect::new(map.x, map.y, map.width, map.height - rows),
+        rows: Rect::new(map.x, map.bottom() - rows, map.width, rows),
+    }
+}
+
+/// One glyph's entry: how the map draws it, and what it means.
+struct Entry {
+    ch: char,
+    style: Style,
+    label: String,
+}
+
+/// The cost of terrain `t` in floor steps, as briefly as exact: `.7`,
+/// `1`, `1.2`, `2`.
+fn steps(t: Terrain) -> String {
+    match t.enter_cost() {
+        None => String::new(),
+        Some(c) if c % 10 == 0 => (c / 10).to_string(),
+        Some(c) if c < 10 => format!(".{c}"),
+        Some(c) => format!("{}.{}", c / 10, c % 10),
+    }
+}
+
+/// The glyphs, as the current view draws them: under the cost overlay the
+/// terrains show their cost swatches.
+fn entries(app: &App) -> Vec<Entry> {
+    const TERRAINS: [(Terrain, &str); 7] = [
+        (Terrain::Floor, "floor"),
+        (Terrain::Road, "road"),
+        (Terrain::Door, "door"),
+        (Terrain::Rubble, "rubble"),
+        (Terrain::Swamp, "swamp"),
+        (Terrain::ShallowWater, "water"),
+        (Terrain::Wall, "wall"),
+    ];
+    let mut out: Vec<Entry> = TERRAINS
+        .iter()
+        .map(|&(t, name)| {
+            let (ch, fg, bg) = match (app.overlay(), t.enter_cost()) {
+                (Overlay::Cost, Some(c)) => cost_style(c),
+                _ => {
+                    let (ch, fg) = terrain_style(t);
+                    (ch, fg, Color::Reset)
+                }
+            };
+            Entry {
+                ch,
+                style: Style::default().fg(fg).bg(bg),
+                label: format!("{name} {}", steps(t)).trim_end().to_string(),
+            }
+        })
+        .collect();
+    let plan = Style::default()
+        .fg(faction_colour(app.faction()))
+        .add_modifier(Modifier::BOLD);
+    let gold = Style::default()
+        .fg(Color::Yellow)
+        .add_modifier(Modifier::BOLD);
+    out.extend([
+        Entry {
+            ch: '*',
+            style: plan,
+            label: "plan".into(),
+        },
+        Entry {
+            ch: '>',
+            style: gold,
+            label: "goal".into(),
+        },
+        Entry {
+            ch: ' ',
+            style: Style::default().fg(UNKNOWN.0).bg(UNKNOWN.1),
+            label: "unknown".into(),
+        },
+        Entry {
+            ch: '#',
+            style: Style::default().fg(Color::White).bg(Color::Red),
+            label: "bump".into(),
+        },
+    ]);
+    out
+}
+
+/// What faction `f` is, briefly: sight (or a known map), planner, and
+/// what unknown ground costs it (times floor).
+fn what(app: &App, f: usize) -> String {
+    let (sight, plans) = what_parts(app, f);
+    format!("{sight}, {plans}")
+}
+
+/// [`what`] in two parts: its sight (or a known map), and how it plans.
+fn what_parts(app: &App, f: usize) -> (String, String) {
+    let spec = app.game().factions()[f].spec();
+    let sight = if spec.knows_map {
+        "knows map".to_string()
+    } else {
+        format!("sight {}", spec.sight)
+    };
+    let planner = match spec.planner {
+        crate::explore::Replanner::AStar => "A*",
+        crate::explore::Replanner::DStarLite => "D* Lite",
+        crate::explore::Replanner::Field => "field",
+    };
+    (
+        sight,
+        format!("{planner}, unknown {}x", spec.unknown_factor),
+    )
+}
+
+/// The factions listed: those the view can be switched to.
+fn factions(app: &App) -> Vec<usize> {
+    app.viewable_factions()
+}
+
+fn panel_lines(app: &App) -> u16 {
+    let glyph_lines = entries(app).len().div_ceil(2) as u16;
+    2 + glyph_lines + 2 * factions(app).len() as u16
+}
+
+/// Draws the legend where [`layout`] placed it.
+pub(super) fn draw_legend(app: &App, placement: &Placement, buf: &mut Buffer) {
+    match placement {
+        Placement::Panel { panel, .. } => draw_panel(app, *panel, buf),
+        Placement::Rows { rows, .. } => draw_rows(app, *rows, buf),
+    }
+}
+
+/// The side panel: glyphs two to a line, then each faction on two lines
+/// (the viewed one marked).
+fn draw_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let x = area.x + 1;
+    let width = area.width.saturating_sub(1) as usize;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut y = area.y;
+    let line = |y: &mut u16, text: &str, style: Style, buf: &mut Buffer| {
+        if *y < area.bottom() {
+            buf.set_stringn(x, *y, cut_words(text, width), width, style);
+        }
+        *y += 1;
+    };
+    line(&mut y, "Legend", bold, buf);
+    let half = (width / 2) as u16;
+    for pair in entries(app).chunks(2) {
+        if y >= area.bottom() {
+            return;
+        }
+        for (k, e) in pair.iter().enumerate() {
+            let ex = x + k as u16 * half;
+            buf.set_stringn(ex, y, e.ch.to_string(), 1, e.style);
+            buf.set_stringn(ex + 2, y, &e.label, half as usize - 2, Style::default());
+        }
+        y += 1;
+    }
+    line(&mut y, "Factions (f: view)", bold, buf);
+    for f in factions(app) {
+        let spec = app.game().factions()[f].spec();
+        let mark = if f == app.faction() { '>' } else { ' ' };
+        let (sight, plans) = what_parts(app, f);
+        let head = format!("{mark}{} {:<9} {sight}", spec.glyph, spec.name);
+        if y < area.bottom() {
+            buf.set_stringn(x, y, cut_words(&head, width), width, Style::default());
+            buf.set_stringn(
+                x + 1,
+                y,
+                spec.glyph.to_string(),
+                1,
+                Style::default()
+                    .fg(faction_colour(f))
+                    .add_modifier(Modifier::BOLD),
+            );
+        }
+        y += 1;
+        line(&mut y, &format!("   {plans}"), Style::default(), buf);
+    }
+}
+
+/// Two rows: the glyphs flowing over both (in order, as many as fit),
+/// then on the second the viewed faction in full and the other factions'
+/// letters and names (as room allows, whole words only).
+fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
+    let (mut x, mut y) = (area.x, area.y);
+    let right = area.right();
+    for e in entries(app) {
+        let need = 2 + e.label.chars().count() as u16;
+        if x + need > right {
+            if y + 1 >= area.bottom() {
+                break;
+            }
+            (x, y) = (area.x, y + 1);
+        }
+        buf.set_stringn(x, y, e.ch.to_string(), 1, e.style);
+        buf.set_stringn(x + 2, y, &e.label, e.label.len(), Style::default());
+        x += need + 2;
+    }
+    if area.height < 2 {
+        return;
+    }
+    if y == area.y {
+        (x, y) = (area.x, y + 1);
+    }
+    let f = app.faction();
+    let Some(spec) = app.game().factions().get(f).map(|f| f.spec()) else {
+        return;
+    };
+    let style = Style::default()
+        .fg(faction_colour(f))
+        .add_modifier(Modifier::BOLD);
+    let viewed = format!("{} {}: {}", spec.glyph, spec.name, what(app, f));
+    let left = right.saturating_sub(x) as usize;
+    let (x, _) = buf.set_stringn(x, y, cut_words(&viewed, left), left, style);
+    // The others after `f:` (the key that views them): with their names
+    // if there is room, else their letters.
+    let others: Vec<usize> = factions(app).into_iter().filter(|&o| o != f).collect();
+    if others.is_empty() {
+        return;
+    }
+    let x = x + 2;
+    let left = right.saturating_sub(x) as usize;
+    let spec = |o: usize| app.game().factions()[o].spec();
+    let named: Vec<String> = others
+        .iter()
+        .map(|&o| format!("{} {}", spec(o).glyph, spec(o).name))
+        .collect();
+    let letters: Vec<String> = others.iter().map(|&o| spec(o).glyph.to_string()).collect();
+    for text in [named, letters].map(|v| format!("f: {}", v.join(" "))) {
+        if text.chars().count() <= left {
+            buf.set_stringn(x, y, &text, left, Style::default());
+            return;
+        }
+    }
+}
