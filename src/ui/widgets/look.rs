@@ -6,8 +6,6 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::geom::Pos;
 use crate::level::FactionSpec;
@@ -133,22 +131,5 @@ pub(super) fn draw_look(app: &App, cursor: Pos, map: Rect, buf: &mut Buffer) {
         map.y
     };
     let area = Rect::new(map.x, y, width, height);
-    Clear.render(area, buf);
-    Block::default()
-        .borders(Borders::ALL)
-        .title(" Look ")
-        .render(area, buf);
-    for (i, line) in lines.iter().enumerate() {
-        let y = area.y + 1 + i as u16;
-        if y + 1 >= area.bottom() {
-            break;
-        }
-        buf.set_stringn(
-            area.x + 2,
-            y,
-            line,
-            area.width.saturating_sub(4) as usize,
-            Style::default(),
-        );
-    }
+    super::popup::draw_box_at(" Look ", &lines, area, buf);
 }

@@ -19,21 +19,27 @@ pub(super) fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer
         width,
         height,
     );
-    Clear.render(popup, buf);
+    draw_box_at(title, lines, popup, buf);
+}
+
+/// `lines` in a box with `title` filling `area` (cleared first); lines
+/// past its bottom are left out.
+pub(super) fn draw_box_at<S: AsRef<str>>(title: &str, lines: &[S], area: Rect, buf: &mut Buffer) {
+    Clear.render(area, buf);
     Block::default()
         .borders(Borders::ALL)
         .title(title)
-        .render(popup, buf);
+        .render(area, buf);
     for (i, line) in lines.iter().enumerate() {
-        let y = popup.y + 1 + i as u16;
-        if y + 1 >= popup.bottom() {
+        let y = area.y + 1 + i as u16;
+        if y + 1 >= area.bottom() {
             break;
         }
         buf.set_stringn(
-            popup.x + 2,
+            area.x + 2,
             y,
-            line,
-            popup.width.saturating_sub(4) as usize,
+            line.as_ref(),
+            area.width.saturating_sub(4) as usize,
             Style::default(),
         );
     }
