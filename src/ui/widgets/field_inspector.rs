@@ -4,12 +4,11 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
-use ratatui::widgets::{Clear, Widget};
+use ratatui::style::Color;
 
 use std::collections::BTreeMap;
 
-use super::inspector::{arrow, paint_marks};
+use super::inspector::{WALL_BOX, arrow, paint_marks, paint_zoomed};
 use crate::cost::{Cost, to_tiles};
 use crate::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};
@@ -92,49 +91,25 @@ pub(super) fn draw_field_inspector(
     if !inspector.zoom {
         return paint_marks(app, area, buf, mark);
     }
-    // Zoomed: 8 x 3 characters a cell, centred on the last expansion.
-    const CW: u16 = 8;
-    const CH: u16 = 3;
-    Clear.render(area, buf);
     let centre = state.current.unwrap_or(trace.target);
-    let (cols, rows) = (area.width / CW, area.height / CH);
-    let origin = Pos::new(centre.x - cols as i32 / 2, centre.y - rows as i32 / 2);
-    let knowledge = {
-        let m = &app.game().monsters()[inspector.monster as usize];
-        app.game().factions()[m.faction()].knowledge()
-    };
-    for cy in 0..rows {
-        for cx in 0..cols {
-            let p = Pos::new(origin.x + cx as i32, origin.y + cy as i32);
-            let (x, y) = (area.x + cx * CW, area.y + cy * CH);
-            let key = (p.x, p.y);
-            let wall = knowledge.terrain(p).is_some_and(|t| !t.is_passable());
-            let style = match mark(p) {
-                Some((bg, _)) => Style::default().fg(Color::Black).bg(bg),
-                None if wall => Style::default().fg(Color::White).bg(Color::DarkGray),
-                None => Style::default(),
-            };
-            let lines: [String; 3] = if let Some(&(v, next, n)) = state.closed.get(&key) {
-                [
-                    format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
-                    "settled".into(),
-                    format!("no.{n:>5}"),
-                ]
-            } else if let Some(&(v, next)) = state.open.get(&key) {
-                [
-                    format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
-                    "queued".into(),
-                    String::new(),
-                ]
-            } else if wall {
-                ["########".into(), "########".into(), "########".into()]
-            } else {
-                [String::new(), String::new(), String::new()]
-            };
-            for (k, line) in lines.iter().enumerate() {
-                let text = format!("{line:<8}");
-                buf.set_stringn(x, y + k as u16, text, CW as usize, style);
-            }
+    paint_zoomed(app, inspector, area, buf, centre, mark, |p, wall| {
+        let key = (p.x, p.y);
+        if let Some(&(v, next, n)) = state.closed.get(&key) {
+            [
+                format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
+                "settled".into(),
+                format!("no.{n:>5}"),
+            ]
+        } else if let Some(&(v, next)) = state.open.get(&key) {
+            [
+                format!("V{:>5.0} {}", to_tiles(v), arrow(p, next)),
+                "queued".into(),
+                String::new(),
+            ]
+        } else if wall {
+            WALL_BOX.map(String::from)
+        } else {
+            Default::default()
         }
-    }
+    })
 }

@@ -104,11 +104,43 @@ pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: 
     if !inspector.zoom {
         return paint_marks(app, area, buf, mark);
     }
-    // Zoomed: 8 x 3 characters a cell, centred on the last expansion.
+    let centre = state.current.unwrap_or(trace.start);
+    paint_zoomed(app, inspector, area, buf, centre, mark, |p, wall| {
+        let key = (p.x, p.y);
+        match state.closed.get(&key).or(state.open.get(&key)).copied() {
+            Some((g, h, parent)) => [
+                // In the classic article's units: a straight floor step is
+                // 10, a diagonal 14.
+                format!("F{:>5.0} {}", to_tiles(g + h), arrow(p, parent)),
+                format!("G{:>5.0}", to_tiles(g)),
+                format!("H{:>5.0}", to_tiles(h)),
+            ],
+            None if wall => WALL_BOX.map(String::from),
+            None => Default::default(),
+        }
+    })
+}
+
+/// A zoomed cell that is a wall the faction knows.
+pub(super) const WALL_BOX: [&str; 3] = ["########", "########", "########"];
+
+/// An inspector figure zoomed in: `area` cleared and cut into boxes of 8 x
+/// 3 characters, one a cell, centred on `centre`; each box coloured as
+/// `mark` says (a wall the monster's faction knows grey) and filled with
+/// the three lines `lines` gives for the cell (told whether it is a known
+/// wall).
+pub(super) fn paint_zoomed(
+    app: &App,
+    inspector: &Inspector,
+    area: Rect,
+    buf: &mut Buffer,
+    centre: Pos,
+    mark: impl Fn(Pos) -> Option<(Color, Option<char>)>,
+    lines: impl Fn(Pos, bool) -> [String; 3],
+) {
     const CW: u16 = 8;
     const CH: u16 = 3;
     Clear.render(area, buf);
-    let centre = state.current.unwrap_or(trace.start);
     let (cols, rows) = (area.width / CW, area.height / CH);
     let origin = Pos::new(centre.x - cols as i32 / 2, centre.y - rows as i32 / 2);
     let knowledge = {
@@ -119,26 +151,13 @@ pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: 
         for cx in 0..cols {
             let p = Pos::new(origin.x + cx as i32, origin.y + cy as i32);
             let (x, y) = (area.x + cx * CW, area.y + cy * CH);
-            let key = (p.x, p.y);
-            let values = state.closed.get(&key).or(state.open.get(&key)).copied();
             let wall = knowledge.terrain(p).is_some_and(|t| !t.is_passable());
             let style = match mark(p) {
                 Some((bg, _)) => Style::default().fg(Color::Black).bg(bg),
                 None if wall => Style::default().fg(Color::White).bg(Color::DarkGray),
                 None => Style::default(),
             };
-            let lines: [String; 3] = match values {
-                Some((g, h, parent)) => [
-                    // In the classic article's units: a straight floor
-                    // step is 10, a diagonal 14.
-                    format!("F{:>5.0} {}", to_tiles(g + h), arrow(p, parent)),
-                    format!("G{:>5.0}", to_tiles(g)),
-                    format!("H{:>5.0}", to_tiles(h)),
-                ],
-                None if wall => ["########".into(), "########".into(), "########".into()],
-                None => [String::new(), String::new(), String::new()],
-            };
-            for (k, line) in lines.iter().enumerate() {
+            for (k, line) in lines(p, wall).iter().enumerate() {
                 let text = format!("{line:<8}");
                 buf.set_stringn(x, y + k as u16, text, CW as usize, style);
             }
