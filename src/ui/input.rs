@@ -227,10 +227,7 @@ pub const PLAY_HELP: [(&str, &str); 18] = [
         "v / d / p",
         "after V: its knowledge+plans / danger / claims",
     ),
-    (
-        "i, a",
-        "after V: search inspector (] [ } { m z), a: field/A*",
-    ),
+    ("i, a", "after V: inspector (] [ } { e E m z), a: field/A*"),
     ("?", "this help (any key: next page; q closes)"),
     ("q, Esc", "quit (asks first)"),
     ("Ctrl-C", "quit at once"),
