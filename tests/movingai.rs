@@ -170,3 +170,48 @@ fn a_benchmark_map_loads_as_level_terrain() {
         assert_eq!(cost % FLOOR_COST, 0);
     }
 }
+
+/// A scenario file printing lengths to 2 decimals only (as some published
+/// legacy files do, e.g. `244.95`) is checked to its last printed decimal:
+/// arena2's problems with every length rounded to 2 decimals all
+/// match, and the same lengths moved by one unit in the last decimal are
+/// all reported.
+#[test]
+fn two_decimal_lengths_match_to_their_last_printed_decimal() {
+    let Some(dir) = data() else { return };
+    let scen_path = dir.join("arena2.map.scen");
+    let text = std::fs::read_to_string(&scen_path).unwrap();
+    let rewrite = |shift: f64| -> String {
+        text.lines()
+            .map(|line| match line.rsplit_once('\t') {
+                Some((head, len)) if !line.starts_with("version") => {
+                    let v: f64 = len.parse().unwrap();
+                    format!("{head}\t{:.2}", v + shift)
+                }
+                _ => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let map = MovingAiMap::load(&dir.join("arena2.map")).unwrap();
+    for (shift, all_wrong) in [(0.0, false), (0.01, true)] {
+        let scenario = Scenario::parse(&rewrite(shift), &scen_path).unwrap();
+        assert!(scenario.problems.len() > 100);
+        // Some printed lengths really carry two decimals.
+        assert!(
+            scenario
+                .problems
+                .iter()
+                .any(|p| (p.optimal * 100.0).round() % 10.0 != 0.0)
+        );
+        let report =
+            movingai::run_scenario(&map, &scenario, &scen_path, 1, &mut SearchContext::new())
+                .unwrap();
+        let expected = if all_wrong {
+            scenario.problems.len()
+        } else {
+            0
+        };
+        assert_eq!(report.mismatches.len(), expected, "shift {shift}");
+    }
+}

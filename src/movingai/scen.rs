@@ -26,17 +26,23 @@ pub struct Problem {
     pub goal: Pos,
     /// Published optimal length in tiles (straight 1, diagonal sqrt(2)).
     pub optimal: f64,
-    /// How far a computed length may be from `optimal` and still match:
-    /// 1e-6 for current files, which print 8 decimals; for legacy files,
-    /// which print 6 significant digits, half a unit in the last digit
-    /// (at most 5e-6 relative).
-    pub tolerance: f64,
+    /// One unit in the last decimal `optimal` was printed with (1e-8 for
+    /// current files, which print 8 decimals; legacy ones print 6
+    /// significant digits, and some published files only 2 decimals). A
+    /// computed length matches when it lies from half a unit below the
+    /// printed value (a rounded print) to one unit above it (a truncated
+    /// one: the legacy files truncate, lak303d's 235.76450 is printed
+    /// `235.764`), and never tighter than [`MIN_TOLERANCE`] either way.
+    pub printed_unit: f64,
 }
 
 impl Problem {
     /// True when `length` matches the published optimum.
     pub fn matches(&self, length: f64) -> bool {
-        (length - self.optimal).abs() <= self.tolerance
+        let off = length - self.optimal;
+        let below = (self.printed_unit / 2.0).max(MIN_TOLERANCE);
+        let above = self.printed_unit.max(MIN_TOLERANCE);
+        -below <= off && off <= above
     }
 }
 
@@ -183,19 +189,21 @@ fn parse_problem(line_no: usize, line: &str) -> Result<Problem, String> {
         start,
         goal,
         optimal,
-        tolerance: tolerance(length, optimal),
+        printed_unit: printed_unit(length),
     })
 }
 
-/// The matching tolerance implied by how the length was printed.
-fn tolerance(text: &str, value: f64) -> f64 {
+/// The tightest a match is checked, whatever the digits printed: the
+/// current files print 8 decimals, but their lengths carry the publisher's
+/// floating-point error of a few units in the 8th (8room_000's line 175:
+/// 71.18376618411 is printed `71.18376617`).
+pub const MIN_TOLERANCE: f64 = 1e-6;
+
+/// One unit in the last decimal of `text` (1e-8 for `1.41421356`, 0.01
+/// for `244.95`, 1 for `12`).
+fn printed_unit(text: &str) -> f64 {
     let decimals = text.split_once('.').map_or(0, |(_, f)| f.len());
-    if decimals >= 8 {
-        1e-6
-    } else {
-        // Six significant digits: half a unit in the sixth digit.
-        5e-6 * value.max(1.0)
-    }
+    10f64.powi(-(decimals.min(15) as i32))
 }
 
 #[cfg(test)]
@@ -219,10 +227,28 @@ mod tests {
     }
 
     #[test]
-    fn current_files_match_within_1e_6() {
-        let s = parse("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421356\n").unwrap();
-        assert!(s.problems[0].matches(2f64.sqrt()));
-        assert!(!s.problems[0].matches(2f64.sqrt() + 2e-6));
+    fn lengths_match_rounded_or_truncated_to_their_last_printed_decimal() {
+        let one = |len: &str| {
+            let text = format!("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t{len}\n");
+            parse(&text).unwrap().problems[0].clone()
+        };
+        // Eight decimals: within the publisher's float error, 1e-6.
+        let p = one("1.41421356");
+        let printed = p.optimal;
+        assert!(p.matches(2f64.sqrt()) && p.matches(printed - 9e-7));
+        assert!(!p.matches(2f64.sqrt() + 2e-6));
+        assert!(!p.matches(printed - 2e-6));
+        // Two decimals, as some published legacy files print: 244.95 may
+        // stand for 244.945 (rounded) up to 244.96 (truncated).
+        let p = one("244.95");
+        assert!(p.matches(170.0 + 53.0 * 2f64.sqrt())); // 244.953...
+        assert!(p.matches(244.946) && p.matches(244.9599));
+        assert!(!p.matches(244.961));
+        assert!(!p.matches(244.944));
+        // Whole numbers: from half a unit below to one above.
+        let p = one("12");
+        assert!(p.matches(11.6) && p.matches(12.9));
+        assert!(!p.matches(11.4) && !p.matches(13.1));
     }
 
     #[test]
