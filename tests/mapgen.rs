@@ -61,13 +61,15 @@ fn catalog() -> String {
 /// these seeds on every machine. When a change to the generator is meant
 /// to change levels, regenerate the file with
 /// `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release seed_catalog` and commit it.
+/// That run rewrites the file and then fails on purpose ("updated FILE,
+/// review and commit"), so an update can never pass unnoticed.
 #[test]
 fn seed_catalog_matches_the_golden_file() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
     let now = catalog();
     if std::env::var_os(UPDATE_VAR).is_some() {
         std::fs::write(&path, &now).unwrap();
-        return;
+        panic!("updated {}, review and commit", path.display());
     }
     let golden = std::fs::read_to_string(&path).unwrap_or_default();
     let changed: Vec<&str> = now

@@ -128,11 +128,14 @@ fn level_files_travel_inside_the_replay() {
 /// The replays committed under `tests/replays/` still play back in sync.
 /// After an intended change to the rules or the state hash, re-record
 /// them (same level, seed, settings and commands; a hash every 10 turns)
-/// with `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release committed_replays`.
+/// with `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release committed_replays`;
+/// that run rewrites them and then fails on purpose ("updated FILE, review
+/// and commit"), so an update can never pass unnoticed.
 #[test]
 fn committed_replays_reproduce_their_games() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
     let mut count = 0;
+    let mut updated = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let replay = Replay::load(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -145,13 +148,18 @@ fn committed_replays_reproduce_their_games() {
                 }
             }
             std::fs::write(&path, rec.replay().to_text()).unwrap();
-            count += 1;
+            updated.push(path.display().to_string());
             continue;
         }
         let v = replay.verify().unwrap();
         assert!(v.is_ok(), "{}: {:?}", path.display(), v);
         count += 1;
     }
+    assert!(
+        updated.is_empty(),
+        "updated {}, review and commit",
+        updated.join(", ")
+    );
     assert!(count >= 1);
 }
 
@@ -211,6 +219,8 @@ const GOLDEN: &str = "tests/golden/run_hashes.txt";
 /// for 150 turns: their state hashes, compared with the committed golden
 /// file. After an intended change, regenerate it with
 /// `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release run_hashes` and commit it.
+/// That run rewrites the file and then fails on purpose ("updated FILE,
+/// review and commit"), so an update can never pass unnoticed.
 #[test]
 fn run_hashes_match_the_golden_file() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -241,7 +251,7 @@ fn run_hashes_match_the_golden_file() {
     let path = root.join(GOLDEN);
     if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &now).unwrap();
-        return;
+        panic!("updated {}, review and commit", path.display());
     }
     let golden = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
