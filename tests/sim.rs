@@ -364,7 +364,7 @@ proptest! {
     fn hidden_changes_never_change_plans(
         map in terrain_map(16),
         picks in proptest::collection::vec((0u32..256, 0u32..256), 2..6),
-        noise in proptest::collection::vec(0usize..6, 256),
+        noise in proptest::collection::vec(0usize..Terrain::ALL.len(), 256),
         seed in 0u64..1000,
     ) {
         let passable: Vec<Pos> = map.grid().positions().filter(|&p| map.is_passable(p)).collect();
