@@ -3,7 +3,9 @@
 
 use darkstar::cost::{Cost, STRAIGHT};
 use darkstar::geom::Pos;
-use darkstar::path::{Connectivity, DistanceMap, Islands, Outcome, SearchContext, SearchOptions};
+use darkstar::path::{
+    Connectivity, CostMap, DistanceMap, Islands, Outcome, SearchContext, SearchOptions,
+};
 use darkstar::terrain::{AsciiMap, FLOOR_COST, ROAD_COST, SWAMP_COST};
 use proptest::prelude::*;
 
@@ -249,15 +251,70 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     /// The inspector's recorded search is the real one: the same outcome
-    /// (path and cost) and the same number of expansions as `SearchContext`.
+    /// (path and cost), the same steps costed in the same order (each
+    /// expansion costs its cell's steps, so this is the same expansions
+    /// in the same order), the trace's `Expanded` events in that order,
+    /// and as many expansions as `SearchContext` counts.
     #[test]
     fn the_traced_search_expands_what_the_real_one_does((map, start, goal) in query(14), conn in connectivity()) {
         let opts = SearchOptions { connectivity: conn, ..Default::default() };
         let mut ctx = SearchContext::new();
-        let real = ctx.find_path(&map, start, goal, &opts);
-        let trace = darkstar::path::trace::trace_search(&map, start, goal, conn, usize::MAX);
+        let real_map = Recording::new(&map);
+        let real = ctx.find_path(&real_map, start, goal, &opts);
+        let traced_map = Recording::new(&map);
+        let trace = darkstar::path::trace::trace_search(&traced_map, start, goal, conn, usize::MAX);
         prop_assert_eq!(&trace.outcome, &real);
+        let real_steps = real_map.steps.into_inner();
+        let traced_steps = traced_map.steps.into_inner();
+        prop_assert_eq!(&traced_steps, &real_steps);
+        // The cells whose steps were costed, in order, are the trace's
+        // expansions (less those with no neighbour left to cost).
+        let mut costed: Vec<Pos> = real_steps.iter().map(|s| s.from).collect();
+        costed.dedup();
+        let expanded: Vec<Pos> = trace
+            .events
+            .iter()
+            .filter_map(|e| match *e {
+                darkstar::path::trace::TraceEvent::Expanded(p) => Some(p),
+                _ => None,
+            })
+            .filter(|p| costed.contains(p))
+            .collect();
+        prop_assert_eq!(&expanded, &costed);
         prop_assert_eq!(trace.expansions() as u64, ctx.stats().expanded);
         prop_assert!(!trace.truncated);
+    }
+}
+
+/// A cost map that logs every step it is asked to cost, in order: two
+/// searches that log the same steps expanded the same cells in the same
+/// order.
+struct Recording<'a, M> {
+    map: &'a M,
+    steps: std::cell::RefCell<Vec<darkstar::path::Step>>,
+}
+
+impl<'a, M: CostMap> Recording<'a, M> {
+    fn new(map: &'a M) -> Self {
+        Recording {
+            map,
+            steps: std::cell::RefCell::new(Vec::new()),
+        }
+    }
+}
+
+impl<M: CostMap> CostMap for Recording<'_, M> {
+    fn width(&self) -> u32 {
+        self.map.width()
+    }
+    fn height(&self) -> u32 {
+        self.map.height()
+    }
+    fn step_cost(&self, step: darkstar::path::Step) -> Option<Cost> {
+        self.steps.borrow_mut().push(step);
+        self.map.step_cost(step)
+    }
+    fn cheapest_steps(&self) -> darkstar::cost::StepCosts {
+        self.map.cheapest_steps()
     }
 }
