@@ -88,7 +88,10 @@ fn a_changed_command_or_hash_names_the_turn_of_the_desync() {
             }
         }
     );
-    // A different command: the first hash after it differs.
+    // A different command: the player's move on turn t (which ended the
+    // player's turn) becomes a kill (which does not), so the game stays on
+    // turn t and the next recorded command, for a later turn, comes up on
+    // turn t: reported on exactly turn t, on that command's line.
     let mut bad = replay.clone();
     let j = bad
         .items
@@ -99,11 +102,18 @@ fn a_changed_command_or_hash_names_the_turn_of_the_desync() {
         unreachable!()
     };
     bad.items[j] = Item::Command(t, Command::Kill { monster: 0 });
+    let Item::Command(next, _) = bad.items[j + 1] else {
+        panic!("a command follows: {:?}", bad.items[j + 1])
+    };
+    assert!(next > t);
     let d = bad.verify().unwrap().unwrap_err();
-    assert!(
-        d.turn >= t,
-        "desync reported on turn {} before the change on {t}",
-        d.turn
+    assert_eq!(
+        (d.turn, d.line, d.kind),
+        (
+            t,
+            bad.line_of(j + 1),
+            DesyncKind::CommandTurn { recorded: next }
+        )
     );
 }
 
