@@ -106,7 +106,15 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
             text.replacen("darkstar-replay 2", "darkstar-replay 9", 1),
             "version 9",
         ),
-        ("truncated", format!("{}x", truncated), ":"),
+        // Cut mid-line: the file, the line it stops on and what is wrong.
+        (
+            "truncated",
+            format!("{}x", truncated),
+            &*format!(
+                "truncated.replay:{}: expected a turn number",
+                truncated.matches('\n').count() + 1
+            ),
+        ),
         // Cut at a line end: still refused (no `end` line), not taken
         // for a shorter game.
         (
