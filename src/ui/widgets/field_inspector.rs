@@ -4,11 +4,10 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Color;
 
 use std::collections::BTreeMap;
 
-use super::inspector::{WALL_BOX, arrow, paint_marks, paint_zoomed};
+use super::inspector::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
 use crate::cost::{Cost, to_tiles};
 use crate::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};
@@ -70,23 +69,16 @@ pub(super) fn draw_field_inspector(
     } else {
         &[]
     };
-    let mark = |p: Pos| -> Option<(Color, Option<char>)> {
+    let mark = |p: Pos| {
         let key = (p.x, p.y);
-        if p == trace.start {
-            Some((Color::LightMagenta, Some('S')))
-        } else if p == trace.target {
-            Some((Color::LightMagenta, Some('T')))
-        } else if route.contains(&p) {
-            Some((Color::White, Some('*')))
-        } else if Some(p) == state.current {
-            Some((Color::Yellow, None))
-        } else if state.closed.contains_key(&key) {
-            Some((Color::Blue, None))
-        } else if state.open.contains_key(&key) {
-            Some((Color::Green, None))
-        } else {
-            None
-        }
+        search_mark(
+            p,
+            (trace.start, trace.target, 'T'),
+            route,
+            state.current,
+            state.closed.contains_key(&key),
+            state.open.contains_key(&key),
+        )
     };
     if !inspector.zoom {
         return paint_marks(app, area, buf, mark);

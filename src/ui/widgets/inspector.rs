@@ -83,23 +83,16 @@ pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: 
         (Outcome::Found { path, .. }, true) => path.clone(),
         _ => Vec::new(),
     };
-    let mark = |p: Pos| -> Option<(Color, Option<char>)> {
+    let mark = |p: Pos| {
         let key = (p.x, p.y);
-        if p == trace.start {
-            Some((Color::LightMagenta, Some('S')))
-        } else if p == trace.goal {
-            Some((Color::LightMagenta, Some('G')))
-        } else if path.contains(&p) {
-            Some((Color::White, Some('*')))
-        } else if Some(p) == state.current {
-            Some((Color::Yellow, None))
-        } else if state.closed.contains_key(&key) {
-            Some((Color::Blue, None))
-        } else if state.open.contains_key(&key) {
-            Some((Color::Green, None))
-        } else {
-            None
-        }
+        search_mark(
+            p,
+            (trace.start, trace.goal, 'G'),
+            &path,
+            state.current,
+            state.closed.contains_key(&key),
+            state.open.contains_key(&key),
+        )
     };
     if !inspector.zoom {
         return paint_marks(app, area, buf, mark);
@@ -119,6 +112,35 @@ pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: 
             None => Default::default(),
         }
     })
+}
+
+/// How an inspector figure marks cell `p` over the map: its two ends
+/// (`S` and `end`'s glyph) magenta, the route once found `*` white, the
+/// cell expanded last yellow, settled (closed) cells blue, queued (open)
+/// ones green; `None` for the rest.
+pub(super) fn search_mark(
+    p: Pos,
+    (start, end, end_glyph): (Pos, Pos, char),
+    route: &[Pos],
+    current: Option<Pos>,
+    closed: bool,
+    open: bool,
+) -> Option<(Color, Option<char>)> {
+    if p == start {
+        Some((Color::LightMagenta, Some('S')))
+    } else if p == end {
+        Some((Color::LightMagenta, Some(end_glyph)))
+    } else if route.contains(&p) {
+        Some((Color::White, Some('*')))
+    } else if Some(p) == current {
+        Some((Color::Yellow, None))
+    } else if closed {
+        Some((Color::Blue, None))
+    } else if open {
+        Some((Color::Green, None))
+    } else {
+        None
+    }
 }
 
 /// A zoomed cell that is a wall the faction knows.
