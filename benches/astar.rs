@@ -14,9 +14,9 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use darkstar::cost::{Cost, StepCosts};
-use darkstar::geom::Pos;
-use darkstar::movingai::{MovingAiMap, Problem, Scenario};
+use darkstar::content::movingai::{MovingAiMap, Problem, Scenario};
+use darkstar::map::cost::{Cost, StepCosts};
+use darkstar::map::geom::Pos;
 use darkstar::path::{Connectivity, CostMap, Outcome, SearchContext, SearchOptions};
 
 /// The benchmarked maps, and which problems of each are timed: every

@@ -16,12 +16,12 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use darkstar::cost::Cost;
-use darkstar::geom::Pos;
-use darkstar::knowledge::Knowledge;
-use darkstar::mapgen::{GenParams, generate};
+use darkstar::content::generator::{GenParams, generate};
+use darkstar::fog::knowledge::Knowledge;
+use darkstar::map::cost::Cost;
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::{Terrain, TerrainMap};
 use darkstar::path::{Connectivity, DistanceMap, Field};
-use darkstar::terrain::{Terrain, TerrainMap};
 use rand::RngExt;
 
 const SIGHT: i32 = 4;
@@ -49,7 +49,7 @@ fn look(map: &TerrainMap, known: &mut Knowledge, at: Pos, turn: u32) -> Vec<(Pos
         for dx in -SIGHT..=SIGHT {
             let p = Pos::new(at.x + dx, at.y + dy);
             if let Some(t) = map.get(p)
-                && known.learn(p, t, turn) != darkstar::knowledge::Learnt::Nothing
+                && known.learn(p, t, turn) != darkstar::fog::knowledge::Learnt::Nothing
             {
                 seen.push((p, t));
             }

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use darkstar::mapgen::{GenParams, generate};
+use darkstar::content::generator::{GenParams, generate};
 use darkstar::ui::app::{App, Overlay};
 use darkstar::ui::input::Intent;
 use ratatui::buffer::Buffer;

@@ -11,12 +11,13 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use darkstar::explore::{Replanner, traverse};
-use darkstar::geom::Pos;
-use darkstar::mapgen::maze;
-use darkstar::movingai::{MovingAiMap, Scenario};
+use darkstar::content::generator::maze;
+use darkstar::content::movingai::{MovingAiMap, Scenario};
+use darkstar::explore::traverse;
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::TerrainMap;
+use darkstar::path::Replanner;
 use darkstar::rng::sim_rng;
-use darkstar::terrain::TerrainMap;
 
 /// Map, sight radius, the scenario bucket the problems come from (a bucket
 /// is about a quarter of the optimal length) and how many of its problems.

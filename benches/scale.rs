@@ -34,15 +34,15 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, SamplingMode};
-use darkstar::explore::Replanner;
-use darkstar::geom::Pos;
-use darkstar::knowledge::Turn;
-use darkstar::level::{FactionSpec, Level};
-use darkstar::mapgen::{GenParams, generate, packed, scale_factions, spread};
+use darkstar::content::generator::{GenParams, generate, packed, scale_factions, spread};
+use darkstar::content::level::{FactionSpec, Level};
+use darkstar::fog::knowledge::Turn;
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::TerrainMap;
+use darkstar::path::Replanner;
 use darkstar::path::{Connectivity, neighbours};
 use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check};
 use darkstar::sim::{Command, Game, NORMAL_SPEED, Presence, SimConfig, move_energy, percent};
-use darkstar::terrain::TerrainMap;
 
 mod support;
 

@@ -13,7 +13,7 @@
 //! cargo run --release --example field_churn -- /tmp/s512.txt 20
 //! ```
 
-use darkstar::level::Level;
+use darkstar::content::level::Level;
 use darkstar::sim::{Command, Game, SimConfig};
 use std::path::PathBuf;
 

@@ -9,37 +9,13 @@
 //!   in the rare case that ground cheaper than its heuristic assumed turns
 //!   up, such as the first road).
 
-use crate::cost::{Cost, StepCosts};
-use crate::fov::visible_from;
-use crate::geom::Pos;
-use crate::knowledge::{Knowledge, Learnt, Turn};
+use crate::fog::knowledge::{Knowledge, Learnt, Turn};
+use crate::fog::sight::look;
+use crate::map::cost::Cost;
+use crate::map::geom::Pos;
+use crate::map::terrain::TerrainMap;
+use crate::path::Replanner;
 use crate::path::{Connectivity, CostMap, DStarLite, Field, Outcome, SearchContext, SearchOptions};
-use crate::terrain::{ROAD_COST, TerrainMap};
-
-/// How a unit (or a faction's units) plan.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Replanner {
-    /// Each unit runs its own A*, afresh whenever its path breaks.
-    AStar,
-    /// Each unit holds its own D* Lite and repairs it.
-    DStarLite,
-    /// One shared field per faction and target (see
-    /// [`crate::path::Field`]): a backward search from the target, grown
-    /// lazily and repaired incrementally, read by every unit heading
-    /// there.
-    Field,
-}
-
-impl Replanner {
-    /// Its name in level files and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Replanner::AStar => "astar",
-            Replanner::DStarLite => "dstar",
-            Replanner::Field => "field",
-        }
-    }
-}
 
 /// How a traverse went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,41 +32,6 @@ pub struct Traverse {
     pub expanded: u64,
     /// Cost of the steps walked.
     pub cost: Cost,
-}
-
-/// Everything `at` sees within `radius` on `map`, learnt into `knowledge`
-/// on `turn`; returns the cells whose belief changed.
-pub fn look(
-    knowledge: &mut Knowledge,
-    map: &TerrainMap,
-    at: Pos,
-    radius: u32,
-    turn: Turn,
-) -> Vec<Pos> {
-    let mut changed = Vec::new();
-    visible_from(
-        at,
-        radius,
-        |p| map.is_opaque(p),
-        |p| {
-            if let Some(t) = map.get(p)
-                && knowledge.learn(p, t, turn) != Learnt::Nothing
-            {
-                changed.push(p);
-            }
-        },
-    );
-    changed
-}
-
-/// The admissible lower bound of every step cost `knowledge` can come to
-/// have: the unknown cost, or a road's if cheaper. A D* Lite built on this
-/// never needs rebuilding, but its heuristic is weaker than one built on
-/// the cheapest step known so far (which the traverse and the game use,
-/// rebuilding when cheaper ground turns up): on the maze benchmark with
-/// sight 4 that costs 13% more expansions, in rooms about three times.
-pub fn knowledge_floor(knowledge: &Knowledge) -> StepCosts {
-    StepCosts::UNIT.scaled(knowledge.unknown_cost().min(ROAD_COST))
 }
 
 /// Walks a unit from `start` to `goal` over `map`, which it does not know,

@@ -1,28 +1,29 @@
 //! Darkstar: a roguelike whose monsters find their way by what their
-//! faction knows. This library is the headless core (grids, terrain costs,
-//! optimal pathfinding, fog of war, the simulation, levels, readers for the
-//! Moving AI benchmarks) plus, behind the `tui` feature, the terminal front
-//! end in `ui`: only `src/ui/` and `src/main.rs` touch the terminal, and
-//! `cargo build --lib --no-default-features` builds everything else.
+//! faction knows. This library is the headless core plus, behind the `tui`
+//! feature, the terminal front end. Its folders are its layers, each
+//! importing only those above it in this list:
+//!
+//! - [`rng`]: the one named, seeded, portable random number generator;
+//! - [`map`]: positions, grids, integer costs, terrain;
+//! - [`path`]: the cost-map trait and the searches (A*, Dijkstra, D* Lite,
+//!   fields, islands);
+//! - [`fog`]: a faction's knowledge, sight and danger;
+//! - [`content`]: levels, the generator, the Moving AI readers;
+//! - [`sim`]: the game state, its turn loop and the planners' scheduling;
+//! - [`record`]: replays and saves;
+//! - `ui` (feature `tui`): the terminal front end. Only `src/ui/` and the
+//!   binary touch the terminal, and `cargo build --lib
+//!   --no-default-features` builds everything else.
+//!
+//! `tests/layers.rs` checks the order.
 
-pub mod cost;
-pub mod demo;
+pub mod content;
 pub mod explore;
-pub mod fov;
-pub mod geom;
-pub mod grid;
-pub mod influence;
-pub mod knowledge;
-pub mod level;
-pub mod mapgen;
-pub mod movingai;
+pub mod fog;
+pub mod map;
 pub mod path;
-pub mod replay;
+pub mod record;
 pub mod rng;
-pub mod save;
 pub mod sim;
-pub mod sweep;
-pub mod terrain;
-pub mod textfile;
 #[cfg(feature = "tui")]
 pub mod ui;

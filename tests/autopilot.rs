@@ -5,13 +5,13 @@
 use std::collections::VecDeque;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
-use darkstar::geom::{Dir, Pos};
-use darkstar::level::Level;
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::Terrain;
 use darkstar::path::{Connectivity, DistanceMap};
-use darkstar::replay::Item;
+use darkstar::record::replay::Item;
 use darkstar::sim::autopilot::{self, Activity, Sight, Stop};
 use darkstar::sim::{Command, Game, PLAYER_HP, PlayerAction, REGEN_TURNS, SimConfig};
-use darkstar::terrain::Terrain;
 use darkstar::ui::app::App;
 use darkstar::ui::input::{Intent, intent_for};
 use ratatui::Terminal;

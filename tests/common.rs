@@ -4,11 +4,11 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use darkstar::cost::{Cost, DIAGONAL, STRAIGHT};
-use darkstar::geom::{Dir, Pos};
-use darkstar::grid::Grid;
+use darkstar::map::cost::{Cost, DIAGONAL, STRAIGHT};
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::grid::Grid;
+use darkstar::map::terrain::{Terrain, TerrainMap};
 use darkstar::path::Connectivity;
-use darkstar::terrain::{Terrain, TerrainMap};
 use proptest::prelude::*;
 
 /// A random map of up to `max` x `max` cells, walls likely enough that

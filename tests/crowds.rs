@@ -3,11 +3,11 @@
 //! file through the corridors instead of gridlocking (the crowd
 //! scenario, at the size of `cargo bench --bench scale`'s crowd row).
 
-use darkstar::explore::Replanner;
-use darkstar::geom::Pos;
-use darkstar::knowledge::Turn;
-use darkstar::level::{FactionSpec, Level};
-use darkstar::mapgen::{GenParams, generate, packed};
+use darkstar::content::generator::{GenParams, generate, packed};
+use darkstar::content::level::{FactionSpec, Level};
+use darkstar::fog::knowledge::Turn;
+use darkstar::map::geom::Pos;
+use darkstar::path::Replanner;
 use darkstar::sim::{Command, Game, Presence, SimConfig};
 
 const CROWD: usize = 200;

@@ -2,13 +2,13 @@
 //! default weight (a tenth of a floor step), so a faction of any planner
 //! prefers open ground to a doorway when both ways are equally long.
 
-use darkstar::cost::STRAIGHT;
-use darkstar::geom::{Dir, Pos};
-use darkstar::knowledge::Knowledge;
-use darkstar::level::Level;
+use darkstar::content::level::Level;
+use darkstar::fog::knowledge::Knowledge;
+use darkstar::map::cost::STRAIGHT;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::{AsciiMap, FLOOR_COST};
 use darkstar::path::{Connectivity, step};
 use darkstar::sim::{Command, Event, Game, Presence, SimConfig};
-use darkstar::terrain::{AsciiMap, FLOOR_COST};
 
 /// The middle of a corridor is a chokepoint; at weight 1 entering it costs
 /// floor plus a tenth of floor, at weight 0 just floor.

@@ -4,12 +4,12 @@
 //! queries on random knowledge; every cell opened by way of a real step;
 //! the route read off it legal and as dear as the value.
 
-use darkstar::cost::{Cost, UNREACHED};
-use darkstar::geom::Pos;
-use darkstar::knowledge::Knowledge;
+use darkstar::fog::knowledge::Knowledge;
+use darkstar::map::cost::{Cost, UNREACHED};
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::Terrain;
 use darkstar::path::field_trace::{FieldEvent, trace_field};
 use darkstar::path::{Connectivity, Field, Unsettled, step};
-use darkstar::terrain::Terrain;
 use proptest::prelude::*;
 
 use crate::common::connectivity;

@@ -6,12 +6,12 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use darkstar::cost::{Cost, STRAIGHT};
-use darkstar::geom::{Dir, Pos};
-use darkstar::grid::Grid;
-use darkstar::knowledge::Knowledge;
+use darkstar::fog::knowledge::Knowledge;
+use darkstar::map::cost::{Cost, STRAIGHT};
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::grid::Grid;
+use darkstar::map::terrain::{FLOOR_COST, Terrain, TerrainMap};
 use darkstar::path::{Connectivity, CostMap, Field, Unsettled, step};
-use darkstar::terrain::{FLOOR_COST, Terrain, TerrainMap};
 use proptest::prelude::*;
 
 use crate::common::{connectivity, reference_step, terrain_map};
@@ -396,7 +396,7 @@ proptest! {
 /// The check of `field_monsters_read_exact_values_and_take_optimal_steps`
 /// on one game.
 fn check_field_game(text: &str, kills: &[(u32, u32)], seed: u64) -> Result<(), TestCaseError> {
-    use darkstar::level::Level;
+    use darkstar::content::level::Level;
     use darkstar::sim::{Command, Event as SimEvent, Game, SimConfig, Status};
     let level = Level::parse(text, "t.txt".as_ref()).unwrap();
     let Ok(mut game) = Game::new(&level, seed, SimConfig::default()) else {
@@ -421,7 +421,7 @@ fn check_field_game(text: &str, kills: &[(u32, u32)], seed: u64) -> Result<(), T
         // ally's swap, with the plan it read earlier.
         let acts = energy + darkstar::sim::NORMAL_SPEED as i64 >= darkstar::sim::ACTION_READY;
         let mut known = game.factions()[0].knowledge().snapshot();
-        if (game.turn() + 1).is_multiple_of(darkstar::influence::DECAY_PERIOD) {
+        if (game.turn() + 1).is_multiple_of(darkstar::fog::danger::DECAY_PERIOD) {
             known.decay();
         }
         let near = game.monsters().iter().any(|o| {

@@ -1,11 +1,14 @@
 //! Fog of war: knowledge layers, sight, and D* Lite against fresh A*.
 
-use darkstar::explore::{Replanner, knowledge_floor as floor_for, look, traverse};
-use darkstar::geom::Pos;
-use darkstar::knowledge::{Knowledge, Learnt};
+use darkstar::explore::traverse;
+use darkstar::fog::knowledge::knowledge_floor as floor_for;
+use darkstar::fog::knowledge::{Knowledge, Learnt};
+use darkstar::fog::sight::look;
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::AsciiMap;
+use darkstar::path::Replanner;
 use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
 use darkstar::sim::{Log, Planner};
-use darkstar::terrain::AsciiMap;
 use proptest::prelude::*;
 
 use crate::common::{connectivity, query};

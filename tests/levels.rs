@@ -4,10 +4,10 @@
 //! two corridors, an unreachable goal is answered at once, a crowd files
 //! through a corridor, and the maze and the cave get everyone home.
 
-use darkstar::geom::Pos;
-use darkstar::level::Level;
+use darkstar::content::level::Level;
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::Terrain;
 use darkstar::sim::{Command, Event, Game, SimConfig};
-use darkstar::terrain::Terrain;
 
 fn load(name: &str) -> Level {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -149,7 +149,7 @@ fn through_the_pass(level: &Level, deaths: usize) -> bool {
     let mut staged = level.clone();
     let first_victim = staged.spawns.len() as u32;
     for &at in pass.iter().take(deaths) {
-        staged.spawns.push(darkstar::level::Spawn {
+        staged.spawns.push(darkstar::content::level::Spawn {
             faction: raiders,
             at,
         });
@@ -279,7 +279,7 @@ fn a_very_long_detour_still_loses_to_the_deadly_pass() {
     let mut long = vec![rows[0], rows[1]];
     long.extend(std::iter::repeat_n(rows[2], 150));
     long.extend(&rows[2..]);
-    let terrain = darkstar::terrain::TerrainMap::from_ascii(&long.join("\n")).unwrap();
+    let terrain = darkstar::map::terrain::TerrainMap::from_ascii(&long.join("\n")).unwrap();
     let mut longer = Level { terrain, ..level };
     for s in &mut longer.spawns {
         s.at.y += 150;

@@ -2,11 +2,11 @@
 //! committed golden file), every goal reachable, the features it promises,
 //! and round trips through the level format.
 
-use darkstar::geom::{Dir, Pos};
-use darkstar::level::Level;
-use darkstar::mapgen::{GenParams, Style, generate};
+use darkstar::content::generator::{GenParams, Style, generate};
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::Terrain;
 use darkstar::path::{Connectivity, Islands};
-use darkstar::terrain::Terrain;
 
 /// FNV-1a, 64 bits: a hash fixed by its definition (unlike std's
 /// `DefaultHasher`), so the golden file means the same everywhere.

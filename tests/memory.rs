@@ -4,8 +4,8 @@
 
 use std::process::{Command, Stdio};
 
-use darkstar::explore::Replanner;
-use darkstar::mapgen::GenParams;
+use darkstar::content::generator::GenParams;
+use darkstar::path::Replanner;
 use darkstar::sim::SimConfig;
 use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check, estimate};
 
@@ -114,7 +114,7 @@ fn ordinary_games_fit() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "txt") {
-            let level = darkstar::level::Level::load(&path).unwrap();
+            let level = darkstar::content::level::Level::load(&path).unwrap();
             let fp = Footprint::of_level(&level);
             assert!(
                 check(&fp, &SimConfig::default(), DEFAULT_MAX_MEMORY).is_ok(),
@@ -165,7 +165,7 @@ fn the_estimate_covers_what_a_game_uses() {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("level.txt");
         std::fs::write(&file, &text).unwrap();
-        let level = darkstar::level::Level::parse(&text, &file).unwrap();
+        let level = darkstar::content::level::Level::parse(&text, &file).unwrap();
         let fp = Footprint::of_level(&level);
         assert!(
             fp.factions
@@ -207,7 +207,7 @@ fn the_estimate_covers_what_a_game_uses() {
 /// monster has taken an entry in, it is dropped.
 #[test]
 fn discovery_logs_stay_bounded_in_long_games() {
-    use darkstar::level::Level;
+    use darkstar::content::level::Level;
     use darkstar::sim::{Command, Game};
     // Forty idle orcs (no goal) in a hall; one dies every 100 turns.
     let mut text = String::from("name: hall\nfaction: orcs glyph=o sight=3\nmap:\n");
@@ -246,8 +246,8 @@ fn discovery_logs_stay_bounded_in_long_games() {
 /// goes unbroken while changes round it are logged.
 #[test]
 fn d_star_lite_pending_cells_stay_bounded() {
-    use darkstar::geom::Pos;
-    use darkstar::knowledge::Knowledge;
+    use darkstar::fog::knowledge::Knowledge;
+    use darkstar::map::geom::Pos;
     use darkstar::sim::{Log, Planner};
     let k = Knowledge::new(40, 40, 1);
     let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(39, 0)));
@@ -275,8 +275,8 @@ fn d_star_lite_pending_cells_stay_bounded() {
 /// map's cells, whichever is more (at least 1,024).
 #[test]
 fn d_star_lite_heap_stays_bounded() {
-    use darkstar::geom::Pos;
-    use darkstar::knowledge::Knowledge;
+    use darkstar::fog::knowledge::Knowledge;
+    use darkstar::map::geom::Pos;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
     let mut k = Knowledge::new(64, 64, 1).with_danger_weight(1);
     let mut d = DStarLite::new(
@@ -302,8 +302,8 @@ fn d_star_lite_heap_stays_bounded() {
 
 /// A D* Lite planner on a 1024x1024 map of unknown ground, from `s` to `g`.
 fn open_plan(s: (i32, i32), g: (i32, i32)) -> darkstar::path::DStarLite {
-    use darkstar::geom::Pos;
-    use darkstar::knowledge::Knowledge;
+    use darkstar::fog::knowledge::Knowledge;
+    use darkstar::map::geom::Pos;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
     let k = Knowledge::new(1024, 1024, 1);
     let d = DStarLite::new(
@@ -323,7 +323,7 @@ fn open_plan(s: (i32, i32), g: (i32, i32)) -> darkstar::path::DStarLite {
 /// a goal across the map, or a maze, makes it touch far more.
 #[test]
 fn d_star_lite_memory_follows_the_cells_it_touched() {
-    use darkstar::geom::Pos;
+    use darkstar::map::geom::Pos;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
     let near = open_plan((400, 500), (460, 500));
     assert_eq!(near.tiles_total(), 4096);
@@ -347,7 +347,7 @@ fn d_star_lite_memory_follows_the_cells_it_touched() {
     );
     assert!(far.memory_bytes() >= far.tiles_touched() * DStarLite::TILE_BYTES);
 
-    let maze = darkstar::mapgen::maze(1023, 1023, &mut darkstar::rng::sim_rng(5));
+    let maze = darkstar::content::generator::maze(1023, 1023, &mut darkstar::rng::sim_rng(5));
     let d = DStarLite::new(
         &maze,
         Pos::new(1, 1),
@@ -371,9 +371,9 @@ fn d_star_lite_memory_follows_the_cells_it_touched() {
 /// part of the map.
 #[test]
 fn d_star_lite_memory_stays_proportional_over_a_long_walk() {
-    use darkstar::explore::look;
-    use darkstar::knowledge::Knowledge;
-    use darkstar::mapgen::{GenParams, generate};
+    use darkstar::content::generator::{GenParams, generate};
+    use darkstar::fog::knowledge::Knowledge;
+    use darkstar::fog::sight::look;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
     let params = GenParams {
         width: 512,
@@ -443,9 +443,9 @@ fn d_star_lite_memory_stays_proportional_over_a_long_walk() {
 /// before the tiles, by `cargo bench --bench replan`).
 #[test]
 fn tiled_d_star_lite_expands_exactly_as_the_flat_one_did() {
+    use darkstar::content::generator::maze;
     use darkstar::explore::traverse;
-    use darkstar::geom::Pos;
-    use darkstar::mapgen::maze;
+    use darkstar::map::geom::Pos;
     use darkstar::rng::sim_rng;
     for (seed, radius, flat_expanded) in [(1, 0, 301_843), (3, 4, 300_570)] {
         let map = maze(255, 255, &mut sim_rng(seed));

@@ -5,10 +5,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use darkstar::cost::to_tiles;
-use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::content::movingai::{self, MovingAiMap, Scenario};
+use darkstar::map::cost::to_tiles;
+use darkstar::map::terrain::FLOOR_COST;
 use darkstar::path::{SearchContext, SearchOptions};
-use darkstar::terrain::FLOOR_COST;
 
 /// Scenario files checked, relative to the data folder, and which share of
 /// their problems: the 512x512 maze's 12,120 problems are sampled (every

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use darkstar::level::{Level, MAX_LEVEL_BYTES};
-use darkstar::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
-use darkstar::terrain::AsciiMap;
+use darkstar::content::level::{Level, MAX_LEVEL_BYTES};
+use darkstar::content::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
+use darkstar::map::terrain::AsciiMap;
 use proptest::prelude::*;
 
 /// A fresh scratch folder for one test.
@@ -299,15 +299,15 @@ fn gen_prints_a_loadable_level() {
     let dir = scratch("gen");
     let path = dir.join("cave.txt");
     std::fs::write(&path, &out.stdout).unwrap();
-    let params = darkstar::mapgen::GenParams {
-        style: darkstar::mapgen::Style::Cave,
+    let params = darkstar::content::generator::GenParams {
+        style: darkstar::content::generator::Style::Cave,
         width: 60,
         height: 30,
         ..Default::default()
     };
     assert_eq!(
         Level::load(&path).unwrap(),
-        darkstar::mapgen::generate(&params, 3)
+        darkstar::content::generator::generate(&params, 3)
     );
     let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
     assert!(out.status.success());
@@ -438,7 +438,7 @@ fn a_scenario_without_a_map_names_what_is_missing() {
     // No problems, so no map is named, and empty.map is not there.
     std::fs::write(&empty, "version 1\n").unwrap();
     let scenario = Scenario::load(&empty).unwrap();
-    let err = darkstar::movingai::locate_map(&empty, &scenario)
+    let err = darkstar::content::movingai::locate_map(&empty, &scenario)
         .unwrap_err()
         .to_string();
     let beside = dir.join("empty.map").display().to_string();
@@ -461,7 +461,7 @@ fn a_scenario_without_a_map_names_what_is_missing() {
     )
     .unwrap();
     let scenario = Scenario::load(&named).unwrap();
-    let err = darkstar::movingai::locate_map(&named, &scenario)
+    let err = darkstar::content::movingai::locate_map(&named, &scenario)
         .unwrap_err()
         .to_string();
     assert!(
@@ -479,7 +479,7 @@ fn a_scenario_without_a_map_names_what_is_missing() {
     )
     .unwrap();
     assert_eq!(
-        darkstar::movingai::locate_map(&named, &scenario).unwrap(),
+        darkstar::content::movingai::locate_map(&named, &scenario).unwrap(),
         dir.join("zz.map")
     );
 }
@@ -691,8 +691,8 @@ proptest! {
     ) {
         let text = format!("name: {name}\ndescription: {description}\nfaction: {faction} glyph=o\nmap:\n.o\n");
         let level = Level::parse(&text, "l.txt".as_ref()).unwrap();
-        prop_assert_eq!(&level.name, &darkstar::textfile::escape_controls(name.trim()));
-        prop_assert_eq!(&level.factions[0].name, &darkstar::textfile::escape_controls(&faction));
+        prop_assert_eq!(&level.name, &darkstar::content::textfile::escape_controls(name.trim()));
+        prop_assert_eq!(&level.factions[0].name, &darkstar::content::textfile::escape_controls(&faction));
         for shown in [&level.name, &level.description, &level.factions[0].name] {
             prop_assert!(!has_controls(shown), "{:?}", shown);
         }

@@ -1,8 +1,8 @@
 //! Playing: bump to attack, walls the player knows cost no time, the
 //! treasure and the stairs, hostile monsters that hunt what they see.
 
-use darkstar::geom::Dir;
-use darkstar::level::Level;
+use darkstar::content::level::Level;
+use darkstar::map::geom::Dir;
 use darkstar::sim::{Command, Event, Game, PlayOutcome, PlayerAction, SimConfig};
 
 fn parse(text: &str) -> Level {
@@ -127,7 +127,7 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
 fn play_levels_have_a_player_a_treasure_and_stairs_within_reach() {
     use darkstar::path::{Connectivity, Islands};
     for seed in 1..=10 {
-        let level = darkstar::mapgen::play_level(&Default::default(), seed);
+        let level = darkstar::content::generator::play_level(&Default::default(), seed);
         let (p, t, s) = (
             level.player.unwrap(),
             level.treasure.unwrap(),
@@ -152,7 +152,7 @@ fn random_play_keeps_the_world_consistent() {
     use rand::RngExt;
     let mut turns = 0;
     for seed in 1..=4 {
-        let level = darkstar::mapgen::play_level(&Default::default(), seed);
+        let level = darkstar::content::generator::play_level(&Default::default(), seed);
         let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
         let mut rng = darkstar::rng::sim_rng(seed + 100);
         for _ in 0..300 {
@@ -218,7 +218,10 @@ fn hostile_monsters_cannot_attack_diagonally_past_a_wall_corner() {
         ev.iter().all(|e| !matches!(e, Event::Attacked { .. })),
         "{ev:?}"
     );
-    assert_ne!(game.monsters()[0].pos(), darkstar::geom::Pos::new(1, 1));
+    assert_ne!(
+        game.monsters()[0].pos(),
+        darkstar::map::geom::Pos::new(1, 1)
+    );
     let mut hit = false;
     for _ in 0..3 {
         hit |= act(&mut game, PlayerAction::Wait)
@@ -248,8 +251,14 @@ fn allies_do_not_swap_diagonally_past_a_wall_corner() {
             .any(|e| matches!(e, Event::Bumped { monster: 0, .. }));
     }
     assert!(bumped);
-    assert_eq!(game.monsters()[0].pos(), darkstar::geom::Pos::new(1, 1));
-    assert_eq!(game.monsters()[1].pos(), darkstar::geom::Pos::new(2, 2));
+    assert_eq!(
+        game.monsters()[0].pos(),
+        darkstar::map::geom::Pos::new(1, 1)
+    );
+    assert_eq!(
+        game.monsters()[1].pos(),
+        darkstar::map::geom::Pos::new(2, 2)
+    );
 }
 
 /// A monster swapped to another cell while its long A* search waited in
@@ -317,7 +326,7 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
 /// `MAX_FIELDS`), and every hunter's plan is read off it.
 #[test]
 fn hunters_share_one_field_toward_where_the_player_was_seen() {
-    use darkstar::geom::Dir;
+    use darkstar::map::geom::Dir;
     use darkstar::sim::MAX_FIELDS;
     let level = parse(
         "name: t\nfaction: goblins glyph=g sight=30 hostile planner=field goal=1\nmap:\n\

@@ -3,10 +3,12 @@
 //! errors with file and line, never panics; golden hashes of every level
 //! and of generated seeds after a fixed number of turns.
 
-use darkstar::geom::Dir;
-use darkstar::level::Level;
-use darkstar::mapgen::{GenParams, generate};
-use darkstar::replay::{Checked, DesyncKind, Item, LevelSource, Recorder, Replay, ReplayError};
+use darkstar::content::generator::{GenParams, generate};
+use darkstar::content::level::Level;
+use darkstar::map::geom::Dir;
+use darkstar::record::replay::{
+    Checked, DesyncKind, Item, LevelSource, Recorder, Replay, ReplayError,
+};
 use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
 use proptest::prelude::*;
 use rand::RngExt;
@@ -427,7 +429,7 @@ fn restoring_plays_once_checking_every_hash_and_refuses_a_desync() {
 fn a_progress_callback_that_breaks_interrupts_on_that_turn() {
     let replay = recorded_play(6, 150);
     assert!(replay.last_turn() > 40, "{}", replay.last_turn());
-    let stop_at_20 = |p: darkstar::replay::Progress| {
+    let stop_at_20 = |p: darkstar::record::replay::Progress| {
         if p.turn >= 20 {
             ControlFlow::Break(())
         } else {

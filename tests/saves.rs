@@ -2,9 +2,9 @@
 //! uninterrupted run's), saves are written atomically, and a corrupted,
 //! truncated or newer save is an error that leaves the file alone.
 
-use darkstar::geom::Dir;
-use darkstar::replay::{Item, Replay};
-use darkstar::save::write_atomically;
+use darkstar::map::geom::Dir;
+use darkstar::record::replay::{Item, Replay};
+use darkstar::record::save::write_atomically;
 use darkstar::ui::app::App;
 use darkstar::ui::input::Intent;
 use rand::RngExt;
@@ -27,7 +27,7 @@ fn press(app: &mut App, rng: &mut darkstar::rng::SimRng) {
 
 #[test]
 fn a_resumed_game_is_the_uninterrupted_game() {
-    let level = darkstar::mapgen::play_level(&Default::default(), 5);
+    let level = darkstar::content::generator::play_level(&Default::default(), 5);
     let mut whole = App::play(&level, 5).unwrap();
     let mut first = App::play(&level, 5).unwrap();
     let (mut a, mut b) = (darkstar::rng::sim_rng(9), darkstar::rng::sim_rng(9));
@@ -150,10 +150,10 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
 }
 
 // ---- One save, one game: resume by default, refuse to replace, back up,
-// ---- lock, clean up, check the folder (darkstar::save::SaveSlot and the
+// ---- lock, clean up, check the folder (darkstar::record::save::SaveSlot and the
 // ---- binary's decision over it).
 
-use darkstar::save::{SaveError, SaveSlot};
+use darkstar::record::save::{SaveError, SaveSlot};
 use std::path::{Path, PathBuf};
 
 /// A real save: the recorded seed-7 game.

@@ -1,12 +1,12 @@
 //! A*, Dijkstra and islands checked against the brute-force reference on
 //! random maps, plus the fixtures that show each feature.
 
-use darkstar::cost::{Cost, STRAIGHT};
-use darkstar::geom::Pos;
+use darkstar::map::cost::{Cost, STRAIGHT};
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::{AsciiMap, FLOOR_COST, ROAD_COST, SWAMP_COST};
 use darkstar::path::{
     Connectivity, CostMap, DistanceMap, Islands, Outcome, SearchContext, SearchOptions,
 };
-use darkstar::terrain::{AsciiMap, FLOOR_COST, ROAD_COST, SWAMP_COST};
 use proptest::prelude::*;
 
 use crate::common::{check_path, connectivity, query, reference_costs, terrain_map};
@@ -210,14 +210,14 @@ fn same_query_gives_the_same_path_every_time() {
 #[test]
 fn figure_one_goes_round_the_wall() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/figure1.txt");
-    let level = darkstar::level::Level::load(&path).unwrap();
+    let level = darkstar::content::level::Level::load(&path).unwrap();
     let (start, goal) = (level.spawns[0].at, level.factions[0].goal.unwrap());
     let map = &level.terrain;
     let out = SearchContext::new().find_path(map, start, goal, &SearchOptions::default());
     let cost = out.cost().unwrap();
     assert_eq!(
         cost,
-        FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::cost::DIAGONAL)
+        FLOOR_COST * (4 * STRAIGHT + 2 * darkstar::map::cost::DIAGONAL)
     );
     assert!(out.path().unwrap().iter().all(|p| map.is_passable(*p)));
 }
@@ -314,7 +314,7 @@ impl<M: CostMap> CostMap for Recording<'_, M> {
         self.steps.borrow_mut().push(step);
         self.map.step_cost(step)
     }
-    fn cheapest_steps(&self) -> darkstar::cost::StepCosts {
+    fn cheapest_steps(&self) -> darkstar::map::cost::StepCosts {
         self.map.cheapest_steps()
     }
 }

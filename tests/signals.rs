@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use darkstar::replay::{Item, Replay};
+use darkstar::record::replay::{Item, Replay};
 
 const ENTER_ALT: &[u8] = b"\x1b[?1049h";
 const LEAVE_ALT: &[u8] = b"\x1b[?1049l";

@@ -3,13 +3,13 @@
 //! the property that what a faction has not discovered cannot change
 //! anything it does.
 
-use darkstar::explore::Replanner;
-use darkstar::geom::Pos;
-use darkstar::level::{FactionSpec, Level, Spawn};
-use darkstar::mapgen::maze_level;
+use darkstar::content::generator::maze_level;
+use darkstar::content::level::{FactionSpec, Level, Spawn};
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::Terrain;
+use darkstar::path::Replanner;
 use darkstar::path::{SearchContext, SearchOptions};
 use darkstar::sim::{Command, Event, Game, ReplanReason, SimConfig, WaitReason};
-use darkstar::terrain::Terrain;
 use proptest::prelude::*;
 
 use crate::common::terrain_map;
@@ -161,7 +161,10 @@ fn a_monster_with_sight_replans_as_soon_as_it_sees_the_wall() {
 /// RNG matters (another seed plays differently).
 #[test]
 fn the_same_seed_replays_the_identical_event_sequence() {
-    let level = darkstar::mapgen::generate(&darkstar::mapgen::GenParams::default(), 7);
+    let level = darkstar::content::generator::generate(
+        &darkstar::content::generator::GenParams::default(),
+        7,
+    );
     let config = SimConfig::default();
     let (a_game, a) = play(&level, 7, config, 400);
     let (b_game, b) = play(&level, 7, config, 400);
@@ -332,7 +335,7 @@ fn searches_share_a_per_turn_budget_fairly() {
 
 /// Builds a level on `terrain`: a touch-only A* faction and a sighted D*
 /// Lite faction, both heading for `goal`, monsters at `spawns`.
-fn two_factions(terrain: darkstar::terrain::TerrainMap, goal: Pos, spawns: &[Pos]) -> Level {
+fn two_factions(terrain: darkstar::map::terrain::TerrainMap, goal: Pos, spawns: &[Pos]) -> Level {
     let mut blind = FactionSpec::new("blind", 'b');
     blind.goal = Some(goal);
     let mut scouts = FactionSpec::new("scouts", 's');
@@ -530,7 +533,7 @@ fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
 /// The 160x160 dungeon of `seed` with `monsters` monsters spread over it
 /// in the four field factions of the scale benchmark.
 fn spread_on_160(monsters: usize, seed: u64) -> Level {
-    use darkstar::mapgen::{GenParams, generate, scale_factions, spread};
+    use darkstar::content::generator::{GenParams, generate, scale_factions, spread};
     let params = GenParams {
         width: 160,
         height: 160,

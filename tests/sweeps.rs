@@ -1,8 +1,8 @@
 //! Sweeps: many generated levels played headless in parallel; none may
 //! panic or hang, and the results do not depend on how the work was spread.
 
-use darkstar::mapgen::{GenParams, Style};
-use darkstar::sweep::{run_seed, sweep};
+use darkstar::content::generator::{GenParams, Style};
+use darkstar::sim::sweep::{run_seed, sweep};
 
 #[test]
 fn a_sweep_of_seeds_finishes_everyone_and_is_deterministic() {
@@ -16,7 +16,8 @@ fn a_sweep_of_seeds_finishes_everyone_and_is_deterministic() {
     }
     assert_eq!(sweep(&params, 1..=60, 2000).results, s.results);
     // The totals are the sums of the seeds'.
-    let sum = |f: fn(&darkstar::sweep::SeedResult) -> u64| s.results.iter().map(f).sum::<u64>();
+    let sum =
+        |f: fn(&darkstar::sim::sweep::SeedResult) -> u64| s.results.iter().map(f).sum::<u64>();
     assert_eq!(s.stats.think_waits, sum(|r| r.stats.think_waits));
     assert_eq!(s.stats.unit_waits, sum(|r| r.stats.unit_waits));
     assert_eq!(s.budget_limited_turns, sum(|r| r.budget_limited_turns));
@@ -32,7 +33,9 @@ fn a_sweep_reports_every_seed_done() {
     use std::sync::Mutex;
     let params = GenParams::default();
     let seen = Mutex::new(Vec::new());
-    let s = darkstar::sweep::sweep_with(&params, 1..=6, 50, |done| seen.lock().unwrap().push(done));
+    let s = darkstar::sim::sweep::sweep_with(&params, 1..=6, 50, |done| {
+        seen.lock().unwrap().push(done)
+    });
     let mut seen = seen.into_inner().unwrap();
     seen.sort_unstable();
     assert_eq!(seen, (1..=6).collect::<Vec<u64>>());

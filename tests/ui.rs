@@ -7,8 +7,8 @@
 use std::collections::VecDeque;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use darkstar::geom::{Dir, Pos};
-use darkstar::level::Level;
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
 use darkstar::ui::app::{App, Mode, Overlay, SPEEDS};
 use darkstar::ui::input::{Intent, intent_for};
 use ratatui::Terminal;
@@ -29,7 +29,10 @@ fn figure1() -> App {
 }
 
 fn dungeon() -> App {
-    let level = darkstar::mapgen::generate(&darkstar::mapgen::GenParams::default(), 1);
+    let level = darkstar::content::generator::generate(
+        &darkstar::content::generator::GenParams::default(),
+        1,
+    );
     App::new(&level, 1).unwrap()
 }
 
@@ -146,12 +149,12 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
     app.handle(Intent::Scroll(-8, -8));
     assert_eq!(
         app.camera(),
-        darkstar::geom::Pos::new(0, 0),
+        darkstar::map::geom::Pos::new(0, 0),
         "the view stays on the map"
     );
     app.handle(Intent::Scroll(8, 8));
     // The dungeon is 80 wide, as wide as the view: no sideways room.
-    assert_eq!(app.camera(), darkstar::geom::Pos::new(0, 8));
+    assert_eq!(app.camera(), darkstar::map::geom::Pos::new(0, 8));
 }
 
 /// The event loop on a test backend, fed scripted keys: two steps, then
@@ -226,7 +229,10 @@ fn snapshot_too_small() {
 }
 
 fn play_app() -> App {
-    let level = darkstar::mapgen::play_level(&darkstar::mapgen::GenParams::default(), 1);
+    let level = darkstar::content::generator::play_level(
+        &darkstar::content::generator::GenParams::default(),
+        1,
+    );
     App::play(&level, 1).unwrap()
 }
 
@@ -367,7 +373,7 @@ fn play_mode_quits_with_q_twice() {
 fn the_app_plays_a_replay_back() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/deadly-pass.replay");
-    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let replay = darkstar::record::replay::Replay::load(&path).unwrap();
     let mut app = App::replay(&replay).unwrap();
     let mut guard = 0;
     while !app.is_paused() && guard < 10_000 {
@@ -379,7 +385,7 @@ fn the_app_plays_a_replay_back() {
         .iter()
         .rev()
         .find_map(|i| match i {
-            darkstar::replay::Item::Hash(t, h) => Some((*t, *h)),
+            darkstar::record::replay::Item::Hash(t, h) => Some((*t, *h)),
             _ => None,
         })
         .unwrap();
@@ -412,8 +418,8 @@ fn replay_playback_uses_the_recorded_settings() {
         patience: 5,
         ..darkstar::sim::SimConfig::default()
     };
-    let mut rec = darkstar::replay::Recorder::new(
-        darkstar::replay::LevelSource::Text(level.to_text()),
+    let mut rec = darkstar::record::replay::Recorder::new(
+        darkstar::record::replay::LevelSource::Text(level.to_text()),
         2,
         config,
         10,
@@ -441,13 +447,13 @@ fn replay_playback_uses_the_recorded_settings() {
 fn replay_playback_stops_at_a_desync_and_shows_it() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/deadly-pass.replay");
-    let mut replay = darkstar::replay::Replay::load(&path).unwrap();
+    let mut replay = darkstar::record::replay::Replay::load(&path).unwrap();
     let i = replay
         .items
         .iter()
-        .position(|it| matches!(it, darkstar::replay::Item::Hash(20, _)))
+        .position(|it| matches!(it, darkstar::record::replay::Item::Hash(20, _)))
         .unwrap();
-    replay.items[i] = darkstar::replay::Item::Hash(20, 0xdead_beef);
+    replay.items[i] = darkstar::record::replay::Item::Hash(20, 0xdead_beef);
     let line = replay.line_of(i);
     let mut app = App::replay(&replay).unwrap();
     play_to_pause(&mut app);
@@ -476,7 +482,7 @@ fn resuming_plays_the_save_once_and_says_where() {
     use std::ops::ControlFlow;
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
-    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let replay = darkstar::record::replay::Replay::load(&path).unwrap();
     let mut told = Vec::new();
     let app = App::resume_with(replay.clone(), |p| {
         told.push(p.turn);
@@ -502,7 +508,7 @@ fn resuming_plays_the_save_once_and_says_where() {
     // The first turn reached from 20 on (a player's action may skip one).
     let stop = *told.iter().find(|&&t| t >= 20).unwrap();
     match broken {
-        Err(darkstar::replay::ReplayError::Interrupted { turn }) => assert_eq!(turn, stop),
+        Err(darkstar::record::replay::ReplayError::Interrupted { turn }) => assert_eq!(turn, stop),
         other => panic!("{:?}", other.map(|a| a.game().turn())),
     }
 }
@@ -524,7 +530,7 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
         .monsters()
         .iter()
         .filter(|m| m.is_here() && m.faction() == 0 && !m.is_player())
-        .filter(|m| m.planner().kind() == darkstar::explore::Replanner::Field)
+        .filter(|m| m.planner().kind() == darkstar::path::Replanner::Field)
         .filter_map(|m| {
             let field = f.fields().get(m.planner().goal()?)?;
             let from = *m.planner().remaining().last()?;
@@ -812,7 +818,7 @@ fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
     assert_eq!(recording.revealed(), Some(turn));
     let text = recording.to_text();
     assert!(text.contains(&format!("\nr {turn}\n")), "{text}");
-    let back = darkstar::replay::Replay::parse(&text, "x.replay".as_ref()).unwrap();
+    let back = darkstar::record::replay::Replay::parse(&text, "x.replay".as_ref()).unwrap();
     assert_eq!(back, recording);
     assert!(back.verify().unwrap().is_ok());
     let mut replayed = App::replay(&back).unwrap();
@@ -847,10 +853,12 @@ fn status_row(app: &App) -> String {
 fn reveal_marks_read_and_check_like_other_items() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
-    let replay = darkstar::replay::Replay::load(&path).unwrap();
+    let replay = darkstar::record::replay::Replay::load(&path).unwrap();
     assert_eq!(replay.revealed(), None);
     let mut marked = replay.clone();
-    marked.items.insert(0, darkstar::replay::Item::Reveal(5));
+    marked
+        .items
+        .insert(0, darkstar::record::replay::Item::Reveal(5));
     marked.lines.clear();
     let d = marked.verify().unwrap().unwrap_err();
     assert!(d.what().contains("reveal mark for turn 5"), "{}", d.what());
@@ -1008,8 +1016,8 @@ fn the_log_says_you_hit_and_counts_in_the_singular() {
     // One hash checked: singular.
     let level = level("deadly-pass.txt");
     let config = darkstar::sim::SimConfig::default();
-    let mut rec = darkstar::replay::Recorder::new(
-        darkstar::replay::LevelSource::Text(level.to_text()),
+    let mut rec = darkstar::record::replay::Recorder::new(
+        darkstar::record::replay::LevelSource::Text(level.to_text()),
         2,
         config,
         10,
@@ -1403,7 +1411,7 @@ fn snapshot_combined_watch_view() {
     let wall = Pos::new(11, 2);
     assert_eq!(
         app.game().world().get(wall),
-        Some(darkstar::terrain::Terrain::Wall)
+        Some(darkstar::map::terrain::Terrain::Wall)
     );
     let cell = &buf[(11, 2)];
     assert_eq!(
@@ -1473,9 +1481,9 @@ fn the_legend_is_always_on_screen_in_watch() {
         let text = screen(&app, 80, 24);
         let f = app.game().factions()[app.faction()].spec();
         let planner = match f.planner {
-            darkstar::explore::Replanner::AStar => "A*",
-            darkstar::explore::Replanner::DStarLite => "D* Lite",
-            darkstar::explore::Replanner::Field => "field",
+            darkstar::path::Replanner::AStar => "A*",
+            darkstar::path::Replanner::DStarLite => "D* Lite",
+            darkstar::path::Replanner::Field => "field",
         };
         for want in [
             "floor 1", "road .7", "plan", "goal", "unknown", "bump", planner,
@@ -1524,7 +1532,10 @@ fn factions_cycle_over_monster_factions() {
     assert_eq!(app.faction(), 0);
     // Watching a game with a player (a played game's replay), the
     // player's faction is left out.
-    let level = darkstar::mapgen::play_level(&darkstar::mapgen::GenParams::default(), 1);
+    let level = darkstar::content::generator::play_level(
+        &darkstar::content::generator::GenParams::default(),
+        1,
+    );
     let mut app = App::new(&level, 1).unwrap();
     let player = app.game().player().unwrap().faction();
     let n = app.game().factions().len();
@@ -1713,14 +1724,14 @@ fn the_cost_overlay_tells_road_from_floor() {
     let (road, floor, swamp) = (look(2, 2), look(1, 1), look(3, 3));
     assert_eq!(
         app.game().world().get(Pos::new(2, 2)),
-        Some(darkstar::terrain::Terrain::Road)
+        Some(darkstar::map::terrain::Terrain::Road)
     );
     assert_ne!(road, floor, "road is not floor");
     assert_eq!(swamp.0, "3");
     assert_eq!(floor.0, "1");
     // Every terrain's swatch differs.
     let mut l = level("road-swamp.txt");
-    l.terrain = darkstar::terrain::TerrainMap::from_ascii("#.=+:,~#").unwrap();
+    l.terrain = darkstar::map::terrain::TerrainMap::from_ascii("#.=+:,~#").unwrap();
     l.spawns.clear();
     l.factions[0].goal = None;
     let mut app = App::new(&l, 1).unwrap();

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::Criterion;
-use darkstar::movingai;
+use darkstar::content::movingai;
 
 /// Where criterion writes its estimates.
 pub fn criterion_dir() -> PathBuf {

@@ -19,8 +19,8 @@
 
 use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, Islands, Neighbour, Neighbours, neighbours_except};
-use crate::cost::{Cost, StepCosts};
-use crate::geom::Pos;
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::Pos;
 
 /// How a search may move and how long it may run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -102,9 +102,9 @@ struct Node {
 /// query costs time proportional to the cells it touches, not to the map.
 ///
 /// ```
-/// use darkstar::geom::Pos;
+/// use darkstar::map::geom::Pos;
 /// use darkstar::path::{Outcome, SearchContext, SearchOptions};
-/// use darkstar::terrain::AsciiMap;
+/// use darkstar::map::terrain::AsciiMap;
 ///
 /// // The classic article's Figure 1: a wall between A and B.
 /// let level = AsciiMap::parse("
@@ -120,7 +120,7 @@ struct Node {
 /// assert_eq!((path[0], *path.last().unwrap()), (a, b));
 /// // Round the wall's end without cutting its corner: four straight steps
 /// // and two diagonals, on floor (cost factor 10).
-/// use darkstar::cost::{DIAGONAL, STRAIGHT};
+/// use darkstar::map::cost::{DIAGONAL, STRAIGHT};
 /// assert_eq!(cost, 10 * (4 * STRAIGHT + 2 * DIAGONAL));
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -358,9 +358,9 @@ impl SearchContext {
     /// then counts this slice's work only.
     ///
     /// ```
-    /// use darkstar::geom::Pos;
+    /// use darkstar::map::geom::Pos;
     /// use darkstar::path::{Outcome, SearchContext, SearchOptions};
-    /// use darkstar::terrain::TerrainMap;
+    /// use darkstar::map::terrain::TerrainMap;
     /// let map = TerrainMap::from_ascii(&".".repeat(40)).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let tight = SearchOptions { max_expansions: Some(10), ..Default::default() };
@@ -373,7 +373,7 @@ impl SearchContext {
     ///         other => break other,
     ///     }
     /// };
-    /// assert_eq!(outcome.and_then(|o| o.cost()), Some(39 * 10 * darkstar::cost::STRAIGHT));
+    /// assert_eq!(outcome.and_then(|o| o.cost()), Some(39 * 10 * darkstar::map::cost::STRAIGHT));
     /// assert_eq!(turns, 4); // 39 expansions, ten a turn
     /// assert_eq!(ctx.resume(&map, 10), None, "nothing left to resume");
     /// ```
@@ -628,8 +628,8 @@ pub fn path_cost<M: CostMap + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cost::STRAIGHT;
-    use crate::terrain::{AsciiMap, FLOOR_COST, TerrainMap};
+    use crate::map::cost::STRAIGHT;
+    use crate::map::terrain::{AsciiMap, FLOOR_COST, TerrainMap};
 
     fn fixture(text: &str) -> (TerrainMap, Pos, Pos) {
         let a = AsciiMap::parse(text).unwrap();

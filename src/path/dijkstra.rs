@@ -7,9 +7,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, step};
-use crate::cost::{Cost, UNREACHED};
-use crate::geom::Pos;
-use crate::grid::Grid;
+use crate::map::cost::{Cost, UNREACHED};
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
 
 /// For each cell, the cost of the cheapest path from it to the nearest
 /// source, and which source that is.
@@ -27,9 +27,9 @@ impl DistanceMap {
     /// Ties between sources go to the one listed first.
     ///
     /// ```
-    /// use darkstar::geom::Pos;
+    /// use darkstar::map::geom::Pos;
     /// use darkstar::path::{Connectivity, DistanceMap};
-    /// use darkstar::terrain::AsciiMap;
+    /// use darkstar::map::terrain::AsciiMap;
     /// let a = AsciiMap::parse("1...@..2").unwrap();
     /// let sources = [a.label('1').unwrap(), a.label('2').unwrap()];
     /// let d = DistanceMap::compute(&a.map, &sources, Connectivity::Eight);

@@ -5,7 +5,7 @@
 //! few costs only the part of the search those costs touch is redone, not
 //! the whole search as with repeated A*.
 //!
-//! The map is any [`CostMap`] (a faction's [`Knowledge`](crate::knowledge::Knowledge),
+//! The map is any [`CostMap`] (a faction's [`Knowledge`](crate::fog::knowledge::Knowledge),
 //! typically), read through the same movement rules as A*, so the costs
 //! agree exactly: after any sequence of changes, [`DStarLite::cost`] equals
 //! what a fresh A* finds on the same map (a property test checks it).
@@ -23,8 +23,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, Neighbours, cost_into, neighbours};
-use crate::cost::{Cost, StepCosts, UNREACHED};
-use crate::geom::{Dir, Pos};
+use crate::map::cost::{Cost, StepCosts, UNREACHED};
+use crate::map::geom::{Dir, Pos};
 
 /// A priority: `[min(g, rhs) + h + km, min(g, rhs)]`, compared in order.
 type Key = (Cost, Cost);
@@ -541,7 +541,7 @@ impl DStarLite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knowledge::Knowledge;
+    use crate::fog::knowledge::Knowledge;
 
     /// Addresses turn back into the cells they came from, on maps whose
     /// sides are and are not multiples of the tile side, and distinct
@@ -596,12 +596,12 @@ mod tests {
         let before = d.tiles_touched();
         let bytes = d.memory_bytes();
         let far = Pos::new(400, 400);
-        k.learn(far, crate::terrain::Terrain::Wall, 1);
+        k.learn(far, crate::map::terrain::Terrain::Wall, 1);
         d.cells_changed(&k, &[far]);
         assert_eq!(d.tiles_touched(), before);
         assert_eq!(d.memory_bytes(), bytes);
         let near = Pos::new(25, 10);
-        k.learn(near, crate::terrain::Terrain::Wall, 1);
+        k.learn(near, crate::map::terrain::Terrain::Wall, 1);
         d.cells_changed(&k, &[near]);
         let path = d.path(&k).unwrap();
         assert!(!path.contains(&near));

@@ -1,7 +1,7 @@
 //! Shared fields: one search toward one target that serves every unit
 //! heading there. For any cell it gives the exact optimal cost to the
 //! target over a [`CostMap`] (a faction's
-//! [`Knowledge`](crate::knowledge::Knowledge), typically) and the next step
+//! [`Knowledge`](crate::fog::knowledge::Knowledge), typically) and the next step
 //! of an optimal route, so a thousand monsters of a faction share one
 //! search instead of running a thousand.
 //!
@@ -53,8 +53,8 @@
 
 use super::keyed_heap::KeyedHeap;
 use super::{Connectivity, CostMap, cost_into, neighbours};
-use crate::cost::{Cost, UNREACHED};
-use crate::geom::{Dir, Pos};
+use crate::map::cost::{Cost, UNREACHED};
+use crate::map::geom::{Dir, Pos};
 
 /// Sentinel of [`Field::queued`]: the cell is not on the queue. A queued
 /// cell is inconsistent, so one of `g`, `rhs` is finite and its key is
@@ -71,10 +71,10 @@ pub struct Unsettled;
 /// lazily and repaired incrementally (see the [module docs](self)).
 ///
 /// ```
-/// use darkstar::geom::Pos;
-/// use darkstar::knowledge::Knowledge;
+/// use darkstar::map::geom::Pos;
+/// use darkstar::fog::knowledge::Knowledge;
 /// use darkstar::path::{Connectivity, Field};
-/// use darkstar::terrain::Terrain;
+/// use darkstar::map::terrain::Terrain;
 ///
 /// let mut known = Knowledge::new(40, 40, 1);
 /// let target = Pos::new(20, 20);

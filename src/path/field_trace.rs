@@ -10,8 +10,8 @@
 //! looking at, not for speed.
 
 use super::{Connectivity, CostMap, Field};
-use crate::cost::{Cost, UNREACHED};
-use crate::geom::{Dir, Pos};
+use crate::map::cost::{Cost, UNREACHED};
+use crate::map::geom::{Dir, Pos};
 
 /// One thing the field's search did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

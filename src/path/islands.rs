@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 
 use super::{Connectivity, CostMap, for_each_step};
-use crate::geom::Pos;
-use crate::grid::Grid;
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
 
 /// A label per cell; two cells are mutually reachable exactly when their
 /// labels are equal. Cells with no legal move at all (walls) get a label of
@@ -24,7 +24,7 @@ impl Islands {
     ///
     /// ```
     /// use darkstar::path::{Connectivity, Islands};
-    /// use darkstar::terrain::AsciiMap;
+    /// use darkstar::map::terrain::AsciiMap;
     /// let a = AsciiMap::parse("A.#.B").unwrap();
     /// let islands = Islands::compute(&a.map, Connectivity::Eight);
     /// assert!(!islands.connected(a.label('A').unwrap(), a.label('B').unwrap()));

@@ -7,7 +7,7 @@
 //! the order of pushes: deterministic, and the same sequence as any
 //! other exact priority queue under that order.
 
-use crate::cost::Cost;
+use crate::map::cost::Cost;
 
 /// Sentinel of [`KeyedHeap::slot`]: the cell is not in the heap.
 const ABSENT: u32 = u32::MAX;

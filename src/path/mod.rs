@@ -2,7 +2,9 @@
 //! the movement rules (8- or 4-connected, no corner cutting), and the
 //! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
 //! [`field`] and [`islands`] (and, for the search inspector, [`trace`]
-//! and [`field_trace`]).
+//! and [`field_trace`]); [`Replanner`] names the three ways a faction can
+//! plan, and [`true_map`] makes the true map a cost map for the searches
+//! that may read it (benchmarks, the generator, the demo; never the AI).
 
 pub mod astar;
 mod buckets;
@@ -13,10 +15,12 @@ pub mod field_trace;
 pub mod islands;
 pub mod keyed_heap;
 pub mod obstacles;
+mod replanner;
 pub mod trace;
+mod true_map;
 
-use crate::cost::{Cost, StepCosts};
-use crate::geom::{Dir, Pos};
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::{Dir, Pos};
 
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
@@ -24,6 +28,7 @@ pub use dstar_lite::DStarLite;
 pub use field::{Descents, Field, Unsettled};
 pub use islands::Islands;
 pub use obstacles::WithObstacles;
+pub use replanner::Replanner;
 
 /// What a search knows of a map: its size, and what one step costs.
 ///
@@ -132,9 +137,9 @@ fn index_of<M: CostMap + ?Sized>(map: &M, p: Pos) -> usize {
 /// Returns the destination and the step's cost.
 ///
 /// ```
-/// use darkstar::geom::{Dir, Pos};
+/// use darkstar::map::geom::{Dir, Pos};
 /// use darkstar::path::{step, Connectivity};
-/// use darkstar::terrain::TerrainMap;
+/// use darkstar::map::terrain::TerrainMap;
 /// let map = TerrainMap::from_ascii("..\n.#").unwrap();
 /// // (1,1) is a wall: no step into it at all.
 /// assert!(step(&map, Pos::new(0, 0), Dir::SE, Connectivity::Eight).is_none());
@@ -350,5 +355,5 @@ pub(crate) fn cost_into<M: CostMap + ?Sized>(
         to_index: ui,
         dir: dir.opposite(),
     })
-    .unwrap_or(crate::cost::UNREACHED)
+    .unwrap_or(crate::map::cost::UNREACHED)
 }

@@ -5,8 +5,8 @@
 //! moved), so the list is short and a linear scan beats any set.
 
 use super::{CostMap, Step};
-use crate::cost::{Cost, StepCosts};
-use crate::geom::Pos;
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::Pos;
 
 /// `map`, with the cells in `blocked` (row-major indices) impassable.
 #[derive(Copy, Clone, Debug)]
@@ -54,8 +54,8 @@ impl<M: CostMap + ?Sized> CostMap for WithObstacles<'_, M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::terrain::AsciiMap;
     use crate::path::{Outcome, SearchContext, SearchOptions};
-    use crate::terrain::AsciiMap;
 
     #[test]
     fn a_unit_goes_round_a_stopped_one_and_waits_behind_one_in_a_corridor() {

@@ -11,8 +11,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, Outcome, neighbours_except};
-use crate::cost::{Cost, UNREACHED};
-use crate::geom::Pos;
+use crate::map::cost::{Cost, UNREACHED};
+use crate::map::geom::Pos;
 
 /// One thing the search did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 //! cannot be handed the true map by mistake:
 //!
 //! ```compile_fail
-//! use darkstar::explore::Replanner;
-//! use darkstar::geom::Pos;
+//! use darkstar::path::Replanner;
+//! use darkstar::map::geom::Pos;
 //! use darkstar::sim::Planner;
-//! use darkstar::terrain::{Terrain, TerrainMap};
+//! use darkstar::map::terrain::{Terrain, TerrainMap};
 //! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
 //! let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
 //! planner.plan_incremental(&truth, Pos::new(0, 0), 0); // expects &Knowledge
@@ -21,11 +21,11 @@
 //! [`CostMap`]: crate::path::CostMap
 
 use super::faction::Log;
-use crate::cost::Cost;
-use crate::cost::StepCosts;
-use crate::explore::Replanner;
-use crate::geom::Pos;
-use crate::knowledge::Knowledge;
+use crate::fog::knowledge::Knowledge;
+use crate::map::cost::Cost;
+use crate::map::cost::StepCosts;
+use crate::map::geom::Pos;
+use crate::path::Replanner;
 use crate::path::astar::path_cost;
 use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchOptions, Step, WithObstacles};
 

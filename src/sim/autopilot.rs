@@ -20,10 +20,10 @@ use super::game::Game;
 use super::monster::MonsterId;
 use super::play::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, REGEN_TURNS};
 use super::{Event, PlayerAction};
-use crate::cost::{Cost, StepCosts};
-use crate::fov::visible_from;
-use crate::geom::{Dir, Pos};
-use crate::knowledge::Knowledge;
+use crate::fog::knowledge::Knowledge;
+use crate::fog::sight::visible_from;
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::{Dir, Pos};
 use crate::path::{
     Connectivity, CostMap, DistanceMap, Outcome, SearchContext, SearchOptions, Step, WithObstacles,
 };

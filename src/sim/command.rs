@@ -3,7 +3,7 @@
 //! level, its seed and its list of commands.
 
 use super::MonsterId;
-use crate::geom::{Dir, Pos};
+use crate::map::geom::{Dir, Pos};
 
 /// What the player does with a turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

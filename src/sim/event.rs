@@ -3,8 +3,8 @@
 //! back into the simulation.
 
 use super::{MonsterId, ReplanReason};
-use crate::cost::Cost;
-use crate::geom::Pos;
+use crate::map::cost::Cost;
+use crate::map::geom::Pos;
 
 /// Why a monster spent its action standing still.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,14 +2,14 @@
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
 use super::fields::Fields;
-use crate::geom::Pos;
-use crate::knowledge::{Knowledge, Turn};
+use crate::fog::knowledge::{Knowledge, Turn};
+use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, Islands};
 
 /// Turns between recomputations of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
-use crate::level::FactionSpec;
-use crate::terrain::Terrain;
+use crate::content::level::FactionSpec;
+use crate::map::terrain::Terrain;
 
 /// One faction in play.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub struct Faction {
     /// dearer while this grew reports a broken route, not a dearer one.
     pub(crate) walls_learnt: u64,
     /// Its shared fields, one per target (monsters planning with
-    /// [`crate::explore::Replanner::Field`]).
+    /// [`crate::path::Replanner::Field`]).
     fields: Fields,
 }
 

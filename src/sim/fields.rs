@@ -17,8 +17,8 @@
 //! buffers kept, see [`Field::retarget`]).
 
 use super::faction::Log;
-use crate::geom::Pos;
-use crate::knowledge::{Knowledge, Turn};
+use crate::fog::knowledge::{Knowledge, Turn};
+use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field};
 
 /// Most fields a faction holds at once. A faction pursues at most two

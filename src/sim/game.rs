@@ -31,18 +31,17 @@ use super::monster::{Monster, MonsterId, Presence};
 use super::play::{MONSTER_HP, PlayOutcome, PlayState};
 use super::stats::{Stats, Trail, index};
 use super::world::World;
-use crate::cost::Cost;
-use crate::explore::{Replanner, look};
-use crate::geom::{Dir, Pos};
-use crate::influence::DECAY_PERIOD;
-use crate::knowledge::{Knowledge, Learnt, Turn};
-use crate::level::Level;
+use crate::content::level::Level;
+use crate::fog::danger::DECAY_PERIOD;
+use crate::fog::knowledge::{Knowledge, Learnt, Turn};
+use crate::map::cost::Cost;
+use crate::map::geom::{Dir, Pos};
+use crate::map::terrain::Terrain;
 use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
 use crate::rng::{SimRng, sim_rng};
-use crate::terrain::Terrain;
+use crate::{fog::sight::look, path::Replanner};
 
-/// Energy a normal monster gains a turn: one straight floor step.
-pub const NORMAL_SPEED: u32 = 100;
+pub use crate::content::level::NORMAL_SPEED;
 /// A monster acts while it has at least this much energy.
 pub const ACTION_READY: i64 = 100;
 /// Standing still (waiting, thinking, or a move lost to a bump) costs what

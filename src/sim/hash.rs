@@ -54,7 +54,7 @@
 use super::game::Game;
 use super::monster::Presence;
 use super::play::PlayOutcome;
-use crate::knowledge::Knowledge;
+use crate::fog::knowledge::Knowledge;
 
 const FNV_PRIME: u64 = 0x0100_0000_01b3;
 
@@ -180,7 +180,7 @@ fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
     h.int(undrained as i64);
 }
 
-pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::geom::Pos>) {
+pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::map::geom::Pos>) {
     match p {
         Some(p) => {
             h.int(p.x as i64);
@@ -303,10 +303,10 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Pos;
-    use crate::level::Level;
+    use crate::content::level::Level;
+    use crate::map::geom::Pos;
+    use crate::map::terrain::Terrain;
     use crate::sim::{Command, SimConfig};
-    use crate::terrain::Terrain;
     use rand::RngExt;
 
     /// Twelve monsters in a corridor with a tiny search budget: searches
@@ -394,12 +394,15 @@ mod tests {
     /// The same for the state of field planning.
     #[test]
     fn the_state_of_field_planning_is_hashed() {
-        let level = crate::mapgen::generate(&crate::mapgen::GenParams::default(), 3);
+        let level = crate::content::generator::generate(
+            &crate::content::generator::GenParams::default(),
+            3,
+        );
         assert!(
             level
                 .factions
                 .iter()
-                .all(|f| f.planner == crate::explore::Replanner::Field)
+                .all(|f| f.planner == crate::path::Replanner::Field)
         );
         let mut game = Game::new(&level, 3, SimConfig::default()).unwrap();
         for _ in 0..5 {

@@ -12,7 +12,7 @@
 //! parameters.
 //!
 //! ```
-//! use darkstar::mapgen::GenParams;
+//! use darkstar::content::generator::GenParams;
 //! use darkstar::sim::SimConfig;
 //! use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check};
 //! let small = Footprint::of_generated(&GenParams::default(), false);
@@ -25,9 +25,9 @@
 //! assert!(err.to_string().contains("--max-memory"));
 //! ```
 
-use crate::explore::Replanner;
-use crate::level::Level;
-use crate::mapgen::GenParams;
+use crate::content::generator::GenParams;
+use crate::content::level::Level;
+use crate::path::Replanner;
 
 use super::SimConfig;
 

@@ -4,7 +4,7 @@
 //! terminal; the UI renders a `&Game`.
 //!
 //! ```
-//! use darkstar::level::Level;
+//! use darkstar::content::level::Level;
 //! use darkstar::sim::{Command, Event, Game, SimConfig};
 //! let text = "name: hall\nfaction: orcs glyph=o goal=1\nmap:\n#######\n#o...1#\n#######\n";
 //! let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
@@ -32,6 +32,7 @@ mod play;
 mod report;
 mod stats;
 mod steer;
+pub mod sweep;
 mod world;
 
 pub use ai::{Planner, ReplanReason, Status};

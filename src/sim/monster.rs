@@ -3,8 +3,8 @@
 
 use super::ai::Planner;
 use super::stats::{Stats, Trail};
-use crate::geom::Pos;
-use crate::knowledge::Turn;
+use crate::fog::knowledge::Turn;
+use crate::map::geom::Pos;
 
 /// A monster's number: its index in [`crate::sim::Game::monsters`], in the
 /// order the level places them.

@@ -29,9 +29,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::explore::Replanner;
-    use crate::level::FactionSpec;
-    use crate::mapgen::{GenParams, generate, spread};
+    use crate::content::generator::{GenParams, generate, spread};
+    use crate::content::level::FactionSpec;
+    use crate::path::Replanner;
     use crate::sim::{Command, Game, SimConfig};
 
     /// A 64x64 dungeon with `monsters` monsters of one faction planning

@@ -10,12 +10,12 @@ use super::game::{ACTION_READY, Game, GameError, NORMAL_SPEED};
 use super::monster::{Monster, MonsterId, Presence};
 use super::stats::{Stats, Trail, index};
 use super::{Event, PlayerAction};
-use crate::explore::Replanner;
-use crate::fov::visible_from;
-use crate::geom::{Dir, Pos};
-use crate::knowledge::Turn;
-use crate::level::FactionSpec;
+use crate::content::level::FactionSpec;
+use crate::fog::knowledge::Turn;
+use crate::fog::sight::visible_from;
+use crate::map::geom::{Dir, Pos};
 use crate::path::Connectivity;
+use crate::path::Replanner;
 
 /// The player's hit points.
 pub const PLAYER_HP: i32 = 20;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Command, Event, Game, Stats};
-use crate::knowledge::Turn;
+use crate::fog::knowledge::Turn;
 
 /// One faction's line of a [`Report`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +73,9 @@ pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(
                     .filter(|m| matches!(m.presence(), super::Presence::Escaped(_)))
                     .count(),
                 known: (0..k.height() as i32)
-                    .flat_map(|y| (0..k.width() as i32).map(move |x| crate::geom::Pos::new(x, y)))
+                    .flat_map(|y| {
+                        (0..k.width() as i32).map(move |x| crate::map::geom::Pos::new(x, y))
+                    })
                     .filter(|&p| k.is_known(p))
                     .count(),
                 stats: game.faction_stats(i),

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::geom::Pos;
+use crate::map::geom::Pos;
 
 /// What a monster (or a faction, summed) has done.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -22,10 +22,10 @@ use std::collections::BinaryHeap;
 use super::ai::{ReplanReason, Status};
 use super::event::{Event, WaitReason};
 use super::game::Game;
-use crate::cost::{Cost, StepCosts, UNREACHED};
-use crate::geom::{Dir, Pos};
+use crate::map::cost::{Cost, StepCosts, UNREACHED};
+use crate::map::geom::{Dir, Pos};
+use crate::map::terrain::FLOOR_COST;
 use crate::path::{Connectivity, Field, WithObstacles, neighbours};
-use crate::terrain::FLOOR_COST;
 
 /// Penalty of stepping into a cell a unit stands on (it has moved on
 /// this turn or will soon): a floor step, about what waiting for it costs.

@@ -3,9 +3,9 @@
 //! they bump into); planners never get it, they get a faction's knowledge.
 
 use super::MonsterId;
-use crate::geom::Pos;
-use crate::grid::Grid;
-use crate::terrain::{Terrain, TerrainMap};
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{Terrain, TerrainMap};
 
 /// Terrain plus a dense occupancy grid (a monster id, or nobody).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,12 +9,12 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use crate::fov::visible_from;
+use crate::fog::sight::visible_from;
 
-use crate::geom::Pos;
-use crate::knowledge::Turn;
-use crate::level::Level;
-use crate::replay::{
+use crate::content::level::Level;
+use crate::fog::knowledge::Turn;
+use crate::map::geom::Pos;
+use crate::record::replay::{
     Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
     check,
 };
@@ -268,7 +268,7 @@ impl App {
     ) -> Result<App, ReplayError> {
         let level = replay.level()?;
         let game = replay.restore_on(&level, progress)?;
-        Ok(App::resume_checked(crate::save::CheckedSave {
+        Ok(App::resume_checked(crate::record::save::CheckedSave {
             replay,
             level,
             game,
@@ -276,9 +276,9 @@ impl App {
     }
 
     /// Goes on with a save already checked and restored
-    /// ([`crate::save::SaveSlot::load_checked`]), without playing it again.
-    pub fn resume_checked(save: crate::save::CheckedSave) -> App {
-        let crate::save::CheckedSave {
+    /// ([`crate::record::save::SaveSlot::load_checked`]), without playing it again.
+    pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
+        let crate::record::save::CheckedSave {
             replay,
             level,
             game,

@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::app::{Mode, Overlay};
-use crate::geom::Dir;
+use crate::map::geom::Dir;
 
 /// What a key asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ const SCROLL: i32 = 8;
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-/// use darkstar::geom::Dir;
+/// use darkstar::map::geom::Dir;
 /// use darkstar::ui::app::Mode;
 /// use darkstar::ui::input::{Intent, intent_for};
 /// let press = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE);

@@ -3,8 +3,8 @@
 //! drawing is in `widgets/inspector.rs` and `widgets/field_inspector.rs`.
 
 use super::app::App;
-use crate::explore::Replanner;
 use crate::path::Connectivity;
+use crate::path::Replanner;
 use crate::path::field_trace::{FieldTrace, trace_field};
 use crate::path::trace::{Trace, trace_search};
 use crate::sim::MonsterId;

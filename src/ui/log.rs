@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use crate::knowledge::Turn;
+use crate::fog::knowledge::Turn;
 
 /// One message, with how many times in a row it was said.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::Args;
-use darkstar::level::Level;
-use darkstar::mapgen::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style};
+use darkstar::content::generator::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style};
+use darkstar::content::level::Level;
 use darkstar::sim::SimConfig;
 use darkstar::sim::memory::{self, DEFAULT_MAX_MEMORY, Footprint};
 
@@ -123,9 +123,9 @@ impl LevelFlags {
                 .check(&Footprint::of_generated(&params, to_play))?;
             let seed = self.seed.unwrap_or(1);
             let level = if to_play {
-                darkstar::mapgen::play_level(&params, seed)
+                darkstar::content::generator::play_level(&params, seed)
             } else {
-                darkstar::mapgen::generate(&params, seed)
+                darkstar::content::generator::generate(&params, seed)
             };
             return Ok((level, seed));
         };
@@ -210,7 +210,7 @@ pub fn needs_player(level: &Level) -> Result<()> {
     if level.player.is_none() {
         bail!(
             "level \"{}\" has no player (@) to play; `darkstar watch` shows it",
-            darkstar::textfile::escape_controls(&level.name)
+            darkstar::content::textfile::escape_controls(&level.name)
         );
     }
     Ok(())

@@ -13,6 +13,6 @@ pub struct DemoArgs {
 }
 
 pub fn demo(args: DemoArgs) -> Result<ExitCode> {
-    crate::output::print(&darkstar::demo::run(args.seed).render())?;
+    crate::output::print(&darkstar::content::demo::run(args.seed).render())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use darkstar::explore::Replanner;
+use darkstar::path::Replanner;
 
 use crate::args::GenFlags;
 
@@ -38,12 +38,12 @@ fn parse_planner(s: &str) -> Result<Replanner, String> {
 }
 
 pub fn generate(args: GenArgs) -> Result<ExitCode> {
-    let mut level = darkstar::mapgen::generate(&args.generator.params(), args.seed);
+    let mut level = darkstar::content::generator::generate(&args.generator.params(), args.seed);
     if let Some(n) = args.spread {
         let goal = level.factions.iter().find_map(|f| f.goal);
         let goal = goal.ok_or_else(|| anyhow::anyhow!("the generated level has no goal"))?;
-        let factions = darkstar::mapgen::scale_factions(args.planner, goal);
-        level = darkstar::mapgen::spread(&level, factions, n as usize, args.seed);
+        let factions = darkstar::content::generator::scale_factions(args.planner, goal);
+        level = darkstar::content::generator::spread(&level, factions, n as usize, args.seed);
     }
     crate::output::print(&level.to_text())?;
     Ok(ExitCode::SUCCESS)

@@ -2,7 +2,7 @@
 //! device (`> /dev/full`) is an error (exit 2) rather than a panic, and a
 //! closed pipe (`darkstar gen | head`) ends the command quietly. (Text
 //! from files, such as level names, has its control characters escaped
-//! by the readers: `darkstar::textfile::escape_controls`.)
+//! by the readers: `darkstar::content::textfile::escape_controls`.)
 
 use std::io::{self, Write};
 

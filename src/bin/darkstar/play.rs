@@ -5,7 +5,7 @@
 //! that ends offers a new one (`n`): the finished game leaves no save (and
 //! its last.replay), then the new game, on the same level with the next
 //! seed, is played and saved like any other. The rules live in the library
-//! (`darkstar::save::SaveSlot`); this is the decision.
+//! (`darkstar::record::save::SaveSlot`); this is the decision.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,8 +15,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
-use darkstar::save::{SaveError, SaveSlot};
-use darkstar::textfile::escape_controls;
+use darkstar::content::textfile::escape_controls;
+use darkstar::record::save::{SaveError, SaveSlot};
 use darkstar::ui::{App, Exit};
 
 #[derive(Debug, Default, Args)]
@@ -41,7 +41,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let path = args
         .save
         .clone()
-        .unwrap_or_else(darkstar::save::default_save_path);
+        .unwrap_or_else(darkstar::record::save::default_save_path);
     // Lock, leftovers of an interrupted write, a writable folder: all
     // before the player invests a game.
     let slot = SaveSlot::open(&path)?;
@@ -77,7 +77,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     };
     let asks_for_a_game = args.level.level.is_some()
         || args.level.seed.is_some()
-        || args.level.generator.params() != darkstar::mapgen::GenParams::default();
+        || args.level.generator.params() != darkstar::content::generator::GenParams::default();
     let resume = match saved {
         None if args.resume => bail!(SaveError::Missing(path)),
         None => None,
@@ -157,7 +157,7 @@ pub fn finish(ended: std::io::Result<Exit>) -> Result<ExitCode> {
 }
 
 /// Reports where last.replay went, or warns that it did not.
-pub fn write_last_replay(written: Result<PathBuf, darkstar::save::SaveError>) {
+pub fn write_last_replay(written: Result<PathBuf, darkstar::record::save::SaveError>) {
     match written {
         Ok(path) => say(&format!(
             "Replay: {} (darkstar replay plays it)",

@@ -17,7 +17,7 @@ use crate::args::MemoryFlag;
 use crate::progress::Bar;
 use anyhow::{Context, Result};
 use clap::Args;
-use darkstar::replay::{Checked, Progress, Replay};
+use darkstar::record::replay::{Checked, Progress, Replay};
 use signal_hook::SigId;
 use signal_hook::consts::SIGINT;
 

@@ -13,7 +13,7 @@ use darkstar::sim::{Game, SimConfig};
 
 use crate::args::LevelFlags;
 use crate::progress::Bar;
-use darkstar::textfile::escape_controls;
+use darkstar::content::textfile::escape_controls;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {

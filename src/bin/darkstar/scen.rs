@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use darkstar::movingai::{self, MovingAiMap, Scenario};
+use darkstar::content::movingai::{self, MovingAiMap, Scenario};
+use darkstar::content::textfile::escape_path;
 use darkstar::path::SearchContext;
-use darkstar::textfile::escape_path;
 
 use crate::progress::Bar;
 

@@ -39,7 +39,7 @@ pub fn sweep(args: SweepArgs) -> Result<ExitCode> {
         "{msg} {pos}/{len} seeds [{bar:40}] ({eta} left)",
         "sweeping",
     )?;
-    let s = darkstar::sweep::sweep_with(&params, args.seeds.clone(), args.turns, |done| {
+    let s = darkstar::sim::sweep::sweep_with(&params, args.seeds.clone(), args.turns, |done| {
         bar.update(done, levels)
     });
     bar.finish();

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::args::LevelFlags;
-use darkstar::textfile::escape_controls;
+use darkstar::content::textfile::escape_controls;
 
 #[derive(Debug, Args)]
 pub struct WatchArgs {
@@ -23,8 +23,8 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let (app, ended) = darkstar::ui::run(app);
     // Watching does not take the save, only leaves last.replay beside it.
-    crate::play::write_last_replay(darkstar::save::write_last_replay(
-        &darkstar::save::default_save_path(),
+    crate::play::write_last_replay(darkstar::record::save::write_last_replay(
+        &darkstar::record::save::default_save_path(),
         &app.recording(),
     ));
     crate::play::finish(ended)

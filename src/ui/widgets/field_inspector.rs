@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
 use super::inspector::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
-use crate::cost::{Cost, to_tiles};
-use crate::geom::Pos;
+use crate::map::cost::{Cost, to_tiles};
+use crate::map::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};
 use crate::ui::app::{App, Inspector};
 

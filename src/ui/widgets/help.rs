@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use super::look::{speed_of_spec, step_cost, terrain_name};
 use super::popup::draw_box;
-use crate::terrain::Terrain;
+use crate::map::terrain::Terrain;
 use crate::ui::app::{App, HELP_PAGES, Mode};
 use crate::ui::input::{HELP, PLAY_HELP};
 
@@ -85,9 +85,9 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                 lines.push(format!(
                     "    plans with {} over what it knows; unknown costs {}x floor",
                     match spec.planner {
-                        crate::explore::Replanner::AStar => "A*",
-                        crate::explore::Replanner::DStarLite => "D* Lite",
-                        crate::explore::Replanner::Field => "a shared field",
+                        crate::path::Replanner::AStar => "A*",
+                        crate::path::Replanner::DStarLite => "D* Lite",
+                        crate::path::Replanner::Field => "a shared field",
                     },
                     spec.unknown_factor
                 ));

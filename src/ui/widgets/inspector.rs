@@ -10,8 +10,8 @@ use ratatui::widgets::{Clear, Widget};
 use std::collections::BTreeMap;
 
 use super::field_inspector::draw_field_inspector;
-use crate::cost::{Cost, to_tiles};
-use crate::geom::Pos;
+use crate::map::cost::{Cost, to_tiles};
+use crate::map::geom::Pos;
 use crate::path::Outcome;
 use crate::path::trace::{Trace, TraceEvent};
 use crate::ui::app::{App, Inspector};

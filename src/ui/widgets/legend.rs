@@ -12,7 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use super::map::{UNKNOWN, cost_style};
 use super::palette::{faction_colour, terrain_style};
 use super::status::cut_words;
-use crate::terrain::Terrain;
+use crate::map::terrain::Terrain;
 use crate::ui::app::{App, Overlay};
 
 /// Width of the side panel, a margin column included.
@@ -139,9 +139,9 @@ fn what_parts(app: &App, f: usize) -> (String, String) {
         format!("sight {}", spec.sight)
     };
     let planner = match spec.planner {
-        crate::explore::Replanner::AStar => "A*",
-        crate::explore::Replanner::DStarLite => "D* Lite",
-        crate::explore::Replanner::Field => "field",
+        crate::path::Replanner::AStar => "A*",
+        crate::path::Replanner::DStarLite => "D* Lite",
+        crate::path::Replanner::Field => "field",
     };
     (
         sight,

@@ -7,10 +7,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::geom::Pos;
-use crate::level::FactionSpec;
+use crate::content::level::FactionSpec;
+use crate::map::geom::Pos;
+use crate::map::terrain::Terrain;
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
-use crate::terrain::Terrain;
 use crate::ui::app::{App, singular};
 
 /// The terrain's name, as a sentence says it.

@@ -8,12 +8,12 @@ use ratatui::style::{Color, Modifier, Style};
 use std::borrow::Cow;
 
 use super::palette::{faction_colour, terrain_style};
-use crate::explore::Replanner;
-use crate::fov::visible_from;
-use crate::geom::Pos;
-use crate::influence::Influence;
+use crate::fog::danger::Influence;
+use crate::fog::sight::visible_from;
+use crate::map::geom::Pos;
+use crate::map::terrain::{FLOOR_COST, Terrain};
+use crate::path::Replanner;
 use crate::sim::{Game, Monster, PLAYER_SIGHT};
-use crate::terrain::{FLOOR_COST, Terrain};
 use crate::ui::app::{App, Overlay};
 
 /// Most steps of a field-planning monster's route drawn (read off its
@@ -236,10 +236,10 @@ pub(super) const UNKNOWN: (Color, Color) = (Color::Black, Color::DarkGray);
 /// door 1, rubble 2, swamp 3, water 4); the background tells the costs the
 /// digit rounds together apart: green cheaper than floor (road), none for
 /// floor, yellow dearer (door and up). So every terrain cost differs.
-pub(super) fn cost_style(c: crate::cost::Cost) -> (char, Color, Color) {
+pub(super) fn cost_style(c: crate::map::cost::Cost) -> (char, Color, Color) {
     let steps = ((c + 5) / 10).clamp(1, 9) as u32;
     let ch = char::from_digit(steps, 10).unwrap_or('9');
-    match c.cmp(&crate::terrain::FLOOR_COST) {
+    match c.cmp(&crate::map::terrain::FLOOR_COST) {
         std::cmp::Ordering::Less => (ch, Color::Black, Color::Green),
         std::cmp::Ordering::Equal => (ch, Color::Gray, Color::Reset),
         std::cmp::Ordering::Greater => (ch, Color::Black, Color::Yellow),
@@ -289,7 +289,7 @@ pub(super) fn view_index(p: Pos, cam: Pos, area: Rect) -> Option<usize> {
 /// there is, so it gets a colour of its own rather than the bottom of the
 /// heat scale); danger from the faction's dead by what it adds to a step:
 /// yellow under a floor step, red under ten, magenta from ten floor steps
-/// up to the cap ([`crate::influence::MAX_PENALTY`], twenty).
+/// up to the cap ([`crate::fog::danger::MAX_PENALTY`], twenty).
 fn danger_colour(influence: &Influence, p: Pos) -> Color {
     let penalty = influence.penalty(p);
     if influence.danger(p) == 0 {

@@ -3,7 +3,7 @@
 
 use ratatui::style::Color;
 
-use crate::terrain::Terrain;
+use crate::map::terrain::Terrain;
 
 /// Colours of factions, in order.
 const FACTION_COLOURS: [Color; 6] = [

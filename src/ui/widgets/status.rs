@@ -7,7 +7,7 @@ use ratatui::style::{Color, Style};
 
 use super::field_inspector::replay_field;
 use super::inspector::replay;
-use crate::cost::{Cost, to_tiles};
+use crate::map::cost::{Cost, to_tiles};
 use crate::path::Outcome;
 use crate::sim::{PLAYER_HP, PlayOutcome};
 use crate::ui::app::{App, Mode, Overlay};

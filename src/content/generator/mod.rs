@@ -15,10 +15,10 @@ pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
 
 use rand::RngExt;
 
-use crate::geom::Pos;
-use crate::level::{FactionSpec, Level, Spawn};
+use crate::content::level::{FactionSpec, Level, Spawn};
+use crate::map::geom::Pos;
+use crate::map::terrain::TerrainMap;
 use crate::rng::SimRng;
-use crate::terrain::TerrainMap;
 
 /// The three factions of generated levels, all heading for `goal`, each
 /// planning with one shared field (the default planner): the blind

@@ -2,8 +2,8 @@
 //! the published optimum.
 
 use super::{MovingAiError, MovingAiMap, Problem, Scenario};
-use crate::cost::to_tiles;
-use crate::geom::Pos;
+use crate::map::cost::to_tiles;
+use crate::map::geom::Pos;
 use crate::path::{Outcome, SearchContext, SearchOptions};
 
 /// A problem whose computed length differs from the published one.

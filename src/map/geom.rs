@@ -18,7 +18,7 @@ impl Pos {
     /// The neighbouring position one step in `dir` (it may be off any map).
     ///
     /// ```
-    /// use darkstar::geom::{Dir, Pos};
+    /// use darkstar::map::geom::{Dir, Pos};
     /// assert_eq!(Pos::new(3, 3).step(Dir::NE), Pos::new(4, 2));
     /// ```
     #[inline]

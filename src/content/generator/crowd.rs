@@ -5,11 +5,11 @@
 
 use rand::RngExt;
 
-use crate::explore::Replanner;
-use crate::geom::Pos;
-use crate::level::{FactionSpec, Level, Spawn};
+use crate::content::level::{FactionSpec, Level, Spawn};
+use crate::map::geom::Pos;
+use crate::map::terrain::Terrain;
+use crate::path::Replanner;
 use crate::rng::sim_rng;
-use crate::terrain::Terrain;
 
 /// The four factions of the scale scenario, all planning with `planner`
 /// and heading for `goal` (labelled `1`): touch only; sight 4; sight 8
@@ -83,7 +83,7 @@ pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -
         if Some(p) != goal {
             spawns.push(Spawn { faction: 0, at: p });
         }
-        for d in crate::geom::Dir::ALL {
+        for d in crate::map::geom::Dir::ALL {
             let q = p.step(d);
             if t.is_passable(q) && !seen[index(q)] {
                 seen[index(q)] = true;

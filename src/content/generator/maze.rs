@@ -5,11 +5,11 @@
 use rand::RngExt;
 
 use super::populate;
-use crate::geom::Pos;
-use crate::grid::Grid;
-use crate::level::Level;
+use crate::content::level::Level;
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{Terrain, TerrainMap};
 use crate::rng::{SimRng, sim_rng};
-use crate::terrain::{Terrain, TerrainMap};
 
 /// Smallest maze side.
 pub const MIN_MAZE_SIDE: u32 = 5;
@@ -22,11 +22,11 @@ pub const MAX_MAZE_SIDE: u32 = 4096;
 /// row or column wall.
 ///
 /// ```
-/// use darkstar::mapgen::maze;
+/// use darkstar::content::generator::maze;
 /// use darkstar::path::{Connectivity, Islands};
 /// let m = maze(21, 11, &mut darkstar::rng::sim_rng(3));
 /// let islands = Islands::compute(&m, Connectivity::Eight);
-/// use darkstar::geom::Pos;
+/// use darkstar::map::geom::Pos;
 /// assert!(islands.connected(Pos::new(1, 1), Pos::new(19, 9)));
 /// ```
 pub fn maze(width: u32, height: u32, rng: &mut SimRng) -> TerrainMap {

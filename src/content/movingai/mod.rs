@@ -17,13 +17,13 @@ pub use map::{MAX_MAP_BYTES, MAX_SIDE, MovingAiMap, Tile};
 pub use runner::{Mismatch, ScenarioReport, run_scenario, run_scenario_with};
 pub use scen::{MAX_SCEN_BYTES, Problem, Scenario};
 
-use crate::textfile::ReadError;
+use crate::content::textfile::ReadError;
 use std::path::{Path, PathBuf};
 
 /// Reads at most `max` bytes of `path` as UTF-8, refusing larger files
 /// before allocating for them.
 pub(crate) fn read_limited(path: &Path, max: u64) -> Result<String, MovingAiError> {
-    crate::textfile::read_limited(path, max).map_err(|e| match e {
+    crate::content::textfile::read_limited(path, max).map_err(|e| match e {
         ReadError::Io(error) => MovingAiError::Io {
             path: path.to_path_buf(),
             error,

@@ -5,7 +5,7 @@
 //! 1.6e-12 per diagonal step. That is what lets one integer A* serve both the
 //! game and the Moving AI benchmarks, whose optimal lengths use sqrt(2).
 
-use crate::geom::Dir;
+use crate::map::geom::Dir;
 
 /// A path cost in fixed-point units (see [`STRAIGHT`]).
 pub type Cost = u64;
@@ -28,7 +28,7 @@ pub const UNREACHED: Cost = Cost::MAX;
 /// Converts a cost to tiles (straight steps at unit terrain cost).
 ///
 /// ```
-/// use darkstar::cost::{to_tiles, DIAGONAL, STRAIGHT};
+/// use darkstar::map::cost::{to_tiles, DIAGONAL, STRAIGHT};
 /// assert_eq!(to_tiles(3 * STRAIGHT), 3.0);
 /// assert!((to_tiles(DIAGONAL) - 2f64.sqrt()).abs() < 2e-12);
 /// ```

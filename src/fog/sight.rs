@@ -3,7 +3,34 @@
 //! factions never "see" one another unfairly. Rational slopes, no floating
 //! point: the same cells are visible on every machine.
 
-use crate::geom::Pos;
+use crate::fog::knowledge::{Knowledge, Learnt, Turn};
+use crate::map::geom::Pos;
+use crate::map::terrain::TerrainMap;
+
+/// Everything `at` sees within `radius` on `map`, learnt into `knowledge`
+/// on `turn`; returns the cells whose belief changed.
+pub fn look(
+    knowledge: &mut Knowledge,
+    map: &TerrainMap,
+    at: Pos,
+    radius: u32,
+    turn: Turn,
+) -> Vec<Pos> {
+    let mut changed = Vec::new();
+    visible_from(
+        at,
+        radius,
+        |p| map.is_opaque(p),
+        |p| {
+            if let Some(t) = map.get(p)
+                && knowledge.learn(p, t, turn) != Learnt::Nothing
+            {
+                changed.push(p);
+            }
+        },
+    );
+    changed
+}
 
 /// A slope `num / den` with `den > 0`.
 #[derive(Copy, Clone, Debug)]
@@ -60,14 +87,14 @@ fn slope(depth: i64, col: i64) -> Slope {
 /// A position may be revealed more than once.
 ///
 /// ```
-/// use darkstar::fov::visible_from;
-/// use darkstar::geom::Pos;
-/// use darkstar::terrain::AsciiMap;
+/// use darkstar::fog::sight::visible_from;
+/// use darkstar::map::geom::Pos;
+/// use darkstar::map::terrain::AsciiMap;
 /// let a = AsciiMap::parse("#######\n#@..#.#\n#######").unwrap();
 /// let mut seen = Vec::new();
 /// visible_from(a.label('@').unwrap(), 10, |p| !a.map.is_passable(p), |p| seen.push(p));
-/// assert!(seen.contains(&darkstar::geom::Pos::new(4, 1)), "the wall is seen");
-/// assert!(!seen.contains(&darkstar::geom::Pos::new(5, 1)), "what is behind it is not");
+/// assert!(seen.contains(&darkstar::map::geom::Pos::new(4, 1)), "the wall is seen");
+/// assert!(!seen.contains(&darkstar::map::geom::Pos::new(5, 1)), "what is behind it is not");
 /// ```
 pub fn visible_from(
     origin: Pos,
@@ -129,8 +156,8 @@ pub fn visible_from(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::terrain::{AsciiMap, TerrainMap};
+    use crate::map::grid::Grid;
+    use crate::map::terrain::{AsciiMap, TerrainMap};
     use proptest::prelude::*;
 
     fn seen(map: &TerrainMap, from: Pos, radius: u32) -> Grid<bool> {

@@ -43,10 +43,10 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use crate::geom::{Dir, Pos};
-use crate::knowledge::Turn;
-use crate::level::{Level, LevelError};
-use crate::mapgen::{GenParams, Style, generate, play_level};
+use crate::content::generator::{GenParams, Style, generate, play_level};
+use crate::content::level::{Level, LevelError};
+use crate::fog::knowledge::Turn;
+use crate::map::geom::{Dir, Pos};
 use crate::sim::memory::Footprint;
 use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
@@ -112,12 +112,12 @@ impl Eq for Replay {}
 pub enum ReplayError {
     /// The OS refused. The OS error is part of the message and not a
     /// `source`, so a report of the whole chain says it once.
-    #[error("{}: {error}", crate::textfile::escape_path(file))]
+    #[error("{}: {error}", crate::content::textfile::escape_path(file))]
     Io {
         file: PathBuf,
         error: std::io::Error,
     },
-    #[error("{}:{line}: {message}", crate::textfile::escape_path(file))]
+    #[error("{}:{line}: {message}", crate::content::textfile::escape_path(file))]
     Parse {
         file: PathBuf,
         line: usize,
@@ -127,7 +127,7 @@ pub enum ReplayError {
     /// that file (the level's own line and column, moved past the `| `).
     #[error(
         "{}:{line}:{column}: the replay's level: {message}",
-        crate::textfile::escape_path(file)
+        crate::content::textfile::escape_path(file)
     )]
     LevelText {
         file: PathBuf,
@@ -451,7 +451,7 @@ impl Replay {
 
     /// Reads a replay file.
     pub fn load(path: &Path) -> Result<Replay, ReplayError> {
-        use crate::textfile::{ReadError, read_limited};
+        use crate::content::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_REPLAY_BYTES).map_err(|e| match e {
             ReadError::Io(error) => ReplayError::Io {
                 file: path.to_path_buf(),
@@ -551,11 +551,11 @@ impl Replay {
                             )
                         })
                 };
-                let side = crate::mapgen::MAX_GEN_SIDE as u64;
+                let side = crate::content::generator::MAX_GEN_SIDE as u64;
                 let params = GenParams {
                     style,
-                    width: num(w, crate::mapgen::MIN_WIDTH as u64, side)? as u32,
-                    height: num(h, crate::mapgen::MIN_HEIGHT as u64, side)? as u32,
+                    width: num(w, crate::content::generator::MIN_WIDTH as u64, side)? as u32,
+                    height: num(h, crate::content::generator::MIN_HEIGHT as u64, side)? as u32,
                     monsters_per_faction: num(m, 1, 10_000)? as usize,
                 };
                 let play = match rest {

@@ -16,12 +16,12 @@ use noise::{NoiseFn, Perlin};
 use rand::RngExt;
 
 use super::{maze, populate};
-use crate::geom::Pos;
-use crate::grid::Grid;
-use crate::level::{FactionSpec, Level};
+use crate::content::level::{FactionSpec, Level};
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{Terrain, TerrainMap};
 use crate::path::{Connectivity, DistanceMap, Islands};
 use crate::rng::{SimRng, sim_rng};
-use crate::terrain::{Terrain, TerrainMap};
 
 /// Smallest generated width.
 pub const MIN_WIDTH: u32 = 40;
@@ -85,7 +85,7 @@ impl Default for GenParams {
 /// A level from `params` and `seed`; the same on every machine.
 ///
 /// ```
-/// use darkstar::mapgen::{GenParams, generate};
+/// use darkstar::content::generator::{GenParams, generate};
 /// let level = generate(&GenParams::default(), 42);
 /// assert_eq!((level.terrain.width(), level.terrain.height()), (80, 40));
 /// assert_eq!(level, generate(&GenParams::default(), 42));
@@ -308,7 +308,7 @@ fn dead_end(grid: &mut Grid<Terrain>, rng: &mut SimRng) {
 /// open: stepping to `p` would join up with it (cells next to `from` are
 /// joined already, through `from`).
 fn touches_floor(grid: &Grid<Terrain>, p: Pos, from: Pos) -> bool {
-    crate::geom::Dir::ALL.into_iter().any(|d| {
+    crate::map::geom::Dir::ALL.into_iter().any(|d| {
         let n = p.step(d);
         let (dx, dy) = n.abs_delta(from);
         dx.max(dy) > 1 && grid.get(n).is_some_and(|&t| t != Terrain::Wall)
@@ -565,7 +565,7 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
     let stairs = base.spawns.get(1).map(|s| s.at);
     let treasure = base.factions.first().and_then(|f| f.goal);
     let dist = DistanceMap::compute(&terrain, &[player], Connectivity::Eight);
-    let far = 20 * crate::cost::STRAIGHT * crate::terrain::FLOOR_COST;
+    let far = 20 * crate::map::cost::STRAIGHT * crate::map::terrain::FLOOR_COST;
     let mut spots: Vec<Pos> = terrain
         .grid()
         .positions()
@@ -592,7 +592,7 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
                 break 'place;
             }
             let at = spots.swap_remove(rng.random_range(0..spots.len()));
-            spawns.push(crate::level::Spawn { faction, at });
+            spawns.push(crate::content::level::Spawn { faction, at });
         }
     }
     spawns.sort_by_key(|s| (s.at.y, s.at.x));

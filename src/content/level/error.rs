@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::textfile::{escape_controls, escape_path};
+use crate::content::textfile::{escape_controls, escape_path};
 
 /// Why a level could not be used. Every error names the file; parse errors
 /// also the 1-based line and column, and what was expected there.

@@ -4,12 +4,12 @@
 
 use rand::RngExt;
 
-use crate::cost::to_tiles;
-use crate::geom::Pos;
-use crate::grid::Grid;
+use crate::map::cost::to_tiles;
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{Terrain, TerrainMap};
 use crate::path::{Connectivity, Islands, Outcome, SearchContext, SearchOptions};
 use crate::rng::{SimRng, sim_rng};
-use crate::terrain::{Terrain, TerrainMap};
 
 /// Width of the demo map.
 pub const WIDTH: u32 = 64;
@@ -101,7 +101,7 @@ impl Demo {
                 "seed {}: path of {} steps from S to G, cost {:.3} floor-steps; {} cells expanded, {} pushed",
                 self.seed,
                 path.len() - 1,
-                to_tiles(*cost) / crate::terrain::FLOOR_COST as f64,
+                to_tiles(*cost) / crate::map::terrain::FLOOR_COST as f64,
                 self.expanded,
                 self.pushed
             ),

@@ -7,7 +7,7 @@
 //! detour is very long.
 //!
 //! All integer, and danger is counted in the units of the terrain cost
-//! factors ([`crate::terrain`]: floor is [`FLOOR_COST`], 10), so the
+//! factors ([`crate::map::terrain`]: floor is [`FLOOR_COST`], 10), so the
 //! smallest danger, a chokepoint's [`CHOKE_DANGER`] of 1, adds a tenth of
 //! a floor step at weight 1 and survives the arithmetic. (It used to be
 //! divided by 10, which rounded a chokepoint to nothing.) A death deposits
@@ -18,11 +18,11 @@
 //! Every change to a cell's extra cost is recorded, so the faction's
 //! planners hear of it like of a newly seen wall.
 //!
-//! [`FLOOR_COST`]: crate::terrain::FLOOR_COST
+//! [`FLOOR_COST`]: crate::map::terrain::FLOOR_COST
 
-use crate::cost::Cost;
-use crate::geom::{Dir, Pos};
-use crate::grid::Grid;
+use crate::map::cost::Cost;
+use crate::map::geom::{Dir, Pos};
+use crate::map::grid::Grid;
 
 /// Danger a death leaves on its cell: with weight 1, twice floor (20
 /// against floor's 10), fading to nothing three cells away; so a few
@@ -236,7 +236,7 @@ fn is_local_cut(p: Pos, passable: &impl Fn(Pos) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terrain::AsciiMap;
+    use crate::map::terrain::AsciiMap;
 
     fn chokes(text: &str) -> Vec<Pos> {
         let a = AsciiMap::parse(text).unwrap();
@@ -272,7 +272,10 @@ mod tests {
         assert_eq!(inf.danger(Pos::new(4, 4)), DEATH_DANGER);
         assert_eq!(inf.danger(Pos::new(6, 4)), DEATH_DANGER / 2);
         assert_eq!(inf.danger(Pos::new(8, 4)), 0);
-        assert_eq!(inf.penalty(Pos::new(4, 4)), 2 * crate::terrain::FLOOR_COST);
+        assert_eq!(
+            inf.penalty(Pos::new(4, 4)),
+            2 * crate::map::terrain::FLOOR_COST
+        );
         assert_eq!(inf.drain_changes().len(), 49);
         for _ in 0..100 {
             inf.death(Pos::new(4, 4));

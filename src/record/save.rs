@@ -19,8 +19,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use std::ops::ControlFlow;
 
-use crate::level::Level;
-use crate::replay::{Desync, Progress, Replay, ReplayError};
+use crate::content::level::Level;
+use crate::record::replay::{Desync, Progress, Replay, ReplayError};
 use crate::sim::Game;
 
 /// A save checked to its last hash: its replay, its level, and the game

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::textfile::{escape_controls, escape_path};
+use crate::content::textfile::{escape_controls, escape_path};
 
 /// Why a Moving AI file could not be used.
 ///

@@ -16,11 +16,16 @@ pub use parse::{
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::cost::Cost;
-use crate::explore::Replanner;
-use crate::geom::Pos;
-use crate::terrain::{Terrain, TerrainMap};
-use crate::textfile::escape_controls;
+use crate::content::textfile::escape_controls;
+use crate::map::cost::Cost;
+use crate::map::geom::Pos;
+use crate::map::terrain::{Terrain, TerrainMap};
+use crate::path::Replanner;
+
+/// Energy a normal monster gains a turn: one straight floor step (a
+/// faction's `speed=` in the level format, and the simulation's unit of
+/// energy: see `sim::move_energy`).
+pub const NORMAL_SPEED: u32 = 100;
 
 /// One faction: shared knowledge, shared sight, one way of planning.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,8 +41,7 @@ pub struct FactionSpec {
     /// Unknown cells cost this many times floor (1: the freespace
     /// assumption; more prefers known ground).
     pub unknown_factor: Cost,
-    /// Energy gained a turn; [`crate::sim::NORMAL_SPEED`] is one floor step
-    /// a turn.
+    /// Energy gained a turn; [`NORMAL_SPEED`] is one floor step a turn.
     pub speed: u32,
     /// True when the faction starts knowing the whole map (natives).
     pub knows_map: bool,
@@ -45,7 +49,7 @@ pub struct FactionSpec {
     /// and hunt the player.
     pub hostile: bool,
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
-    /// 0 ignores it (see [`crate::influence`]).
+    /// 0 ignores it (see [`crate::fog::danger`]).
     pub danger: u32,
     /// Where its monsters are going, if anywhere.
     pub goal: Option<Pos>,
@@ -64,7 +68,7 @@ impl FactionSpec {
             sight: 0,
             planner: Replanner::Field,
             unknown_factor: 1,
-            speed: crate::sim::NORMAL_SPEED,
+            speed: NORMAL_SPEED,
             knows_map: false,
             hostile: false,
             danger: 1,
@@ -104,7 +108,7 @@ impl Level {
     /// file (it starts `type `) loads too, as terrain without factions:
     /// see [`Level::load_populated`] to put monsters on it.
     pub fn load(path: &Path) -> Result<Level, LevelError> {
-        use crate::textfile::{ReadError, read_limited};
+        use crate::content::textfile::{ReadError, read_limited};
         let text = read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
             ReadError::Io(error) => LevelError::Io {
                 file: path.to_path_buf(),
@@ -119,13 +123,14 @@ impl Level {
             ReadError::NotUtf8 { line } => parse::error(path, line, 1, "not valid UTF-8 text"),
         })?;
         if text.starts_with("type ") {
-            let map = crate::movingai::MovingAiMap::parse(&text, path).map_err(|e| match e {
-                crate::movingai::MovingAiError::Parse { line, message, .. } => {
-                    parse::error(path, line, 1, message)
-                }
-                // Parsing text reads no file and locates no map.
-                other => parse::error(path, 1, 1, other.to_string()),
-            })?;
+            let map =
+                crate::content::movingai::MovingAiMap::parse(&text, path).map_err(|e| match e {
+                    crate::content::movingai::MovingAiError::Parse { line, message, .. } => {
+                        parse::error(path, line, 1, message)
+                    }
+                    // Parsing text reads no file and locates no map.
+                    other => parse::error(path, 1, 1, other.to_string()),
+                })?;
             // The name comes from the file's name, which may hold anything.
             let name = path.file_stem().map_or("map".into(), |s| {
                 escape_controls(&s.to_string_lossy()).into_owned()
@@ -148,7 +153,7 @@ impl Level {
     /// map (a Moving AI map, or a level file that declares no factions and
     /// marks no `@`, `$` or `>`) gets the default factions, placed by
     /// `seed` with `per_faction` monsters each
-    /// ([`crate::mapgen::populate_map`]).
+    /// ([`crate::content::generator::populate_map`]).
     ///
     /// Refuses, naming the file, what cannot be made a game without
     /// inventing it: a level that marks a player, treasure or stairs but
@@ -175,14 +180,14 @@ impl Level {
                  with no @, $ or >, gets the default factions"
             )));
         }
-        crate::mapgen::populate_map(level.terrain, seed, per_faction, &level.name)
+        crate::content::generator::populate_map(level.terrain, seed, per_faction, &level.name)
             .map_err(|e| unusable(e.to_string()))
     }
 
     /// Parses level text; `file` names it in errors.
     ///
     /// ```
-    /// use darkstar::level::Level;
+    /// use darkstar::content::level::Level;
     /// let text = "name: corridor\nfaction: orcs glyph=o sight=2 goal=1\nmap:\n#####\n#o.1#\n#####\n";
     /// let level = Level::parse(text, "corridor.txt".as_ref()).unwrap();
     /// assert_eq!(level.factions[0].sight, 2);

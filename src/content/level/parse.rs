@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use super::{FactionSpec, Level, LevelError, Spawn};
-use crate::explore::Replanner;
-use crate::geom::Pos;
-use crate::grid::Grid;
-use crate::terrain::{MAX_SIDE, Terrain, TerrainMap};
-use crate::textfile::{ECHO, clip, escape_controls};
+use crate::content::textfile::{ECHO, clip, escape_controls};
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{MAX_SIDE, Terrain, TerrainMap};
+use crate::path::Replanner;
 
 /// Largest level file read.
 pub const MAX_LEVEL_BYTES: u64 = 20 * 1024 * 1024;

@@ -1,12 +1,12 @@
 //! Terrain kinds, what entering each costs, and [`TerrainMap`], the true map
-//! of a level as a [`CostMap`]. Costs are integer factors of the base step
-//! costs in [`crate::cost`], so a swamp step is simply dearer than a floor
+//! of a level (a cost map through [`crate::path`], which implements
+//! `CostMap` for it: the map layer knows nothing of searching). Costs are integer factors of the base step
+//! costs in [`crate::map::cost`], so a swamp step is simply dearer than a floor
 //! step, diagonal or not.
 
-use crate::cost::{Cost, StepCosts};
-use crate::geom::Pos;
-use crate::grid::Grid;
-use crate::path::{CostMap, Step};
+use crate::map::cost::Cost;
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
 
 /// What a cell is made of.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -161,8 +161,8 @@ impl TerrainMap {
     /// A map from rows of terrain glyphs (see [`Terrain::glyph`]).
     ///
     /// ```
-    /// use darkstar::terrain::{Terrain, TerrainMap};
-    /// use darkstar::geom::Pos;
+    /// use darkstar::map::terrain::{Terrain, TerrainMap};
+    /// use darkstar::map::geom::Pos;
     /// let map = TerrainMap::from_ascii("#.=\n,~:").unwrap();
     /// assert_eq!(map.get(Pos::new(2, 0)), Some(Terrain::Road));
     /// assert!(TerrainMap::from_ascii("#.\n#").is_err());
@@ -209,6 +209,13 @@ impl TerrainMap {
         &self.cells
     }
 
+    /// The smallest enter cost of any passable cell ever placed: a lower
+    /// bound for heuristics.
+    #[inline]
+    pub fn cheapest_enter_cost(&self) -> Cost {
+        self.cheapest
+    }
+
     /// True when `p` is on the map and passable.
     #[inline]
     pub fn is_passable(&self, p: Pos) -> bool {
@@ -233,30 +240,6 @@ impl TerrainMap {
     }
 }
 
-impl CostMap for TerrainMap {
-    #[inline]
-    fn width(&self) -> u32 {
-        self.cells.width()
-    }
-    #[inline]
-    fn height(&self) -> u32 {
-        self.cells.height()
-    }
-    #[inline]
-    fn step_cost(&self, step: Step) -> Option<Cost> {
-        let cells = self.cells.cells();
-        // Leaving a wall is as illegal as entering one: legality must be
-        // symmetric for islands and reverse searches to be right.
-        cells[step.from_index].enter_cost()?;
-        let factor = cells[step.to_index].enter_cost()?;
-        Some(factor * StepCosts::UNIT.for_dir(step.dir))
-    }
-    #[inline]
-    fn cheapest_steps(&self) -> StepCosts {
-        StepCosts::UNIT.scaled(self.cheapest)
-    }
-}
-
 /// An ASCII map for tests and small fixtures: terrain glyphs, plus labels
 /// (`@`, digits, letters) that stand on floor and mark positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,8 +254,8 @@ impl AsciiMap {
     /// indentation are ignored, so fixtures can be indented in source.
     ///
     /// ```
-    /// use darkstar::terrain::AsciiMap;
-    /// use darkstar::geom::Pos;
+    /// use darkstar::map::terrain::AsciiMap;
+    /// use darkstar::map::geom::Pos;
     /// let a = AsciiMap::parse("#####\n#@.1#\n#####").unwrap();
     /// assert_eq!(a.label('@'), Some(Pos::new(1, 1)));
     /// assert_eq!(a.label('1'), Some(Pos::new(3, 1)));
@@ -365,9 +348,9 @@ mod tests {
     #[test]
     fn heuristic_bound_follows_the_cheapest_terrain_placed() {
         let mut m = TerrainMap::filled(3, 3, Terrain::Swamp);
-        assert_eq!(m.cheapest_steps(), StepCosts::UNIT.scaled(SWAMP_COST));
+        assert_eq!(m.cheapest_enter_cost(), SWAMP_COST);
         m.set(Pos::new(1, 1), Terrain::Road);
-        assert_eq!(m.cheapest_steps(), StepCosts::UNIT.scaled(ROAD_COST));
+        assert_eq!(m.cheapest_enter_cost(), ROAD_COST);
     }
 
     #[test]

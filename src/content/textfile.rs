@@ -57,7 +57,7 @@ pub fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
 /// named `ESC ]2;...` cannot retitle the window or hide the cursor.
 ///
 /// ```
-/// use darkstar::textfile::escape_controls;
+/// use darkstar::content::textfile::escape_controls;
 /// assert_eq!(escape_controls("caves\u{1b}]2;pwned\u{7}"), r"caves\u{1b}]2;pwned\u{7}");
 /// assert_eq!(escape_controls("a\tb"), r"a\tb");
 /// assert_eq!(escape_controls("Höhle 洞窟"), "Höhle 洞窟");
@@ -82,7 +82,7 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
 /// however long the line in the file.
 ///
 /// ```
-/// use darkstar::textfile::clip;
+/// use darkstar::content::textfile::clip;
 /// assert_eq!(clip("2147483648", 64), "2147483648");
 /// assert_eq!(clip(&"9".repeat(100), 8), "99999999...");
 /// ```

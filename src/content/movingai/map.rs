@@ -3,11 +3,11 @@
 use std::path::Path;
 
 use super::{MovingAiError, read_limited};
-use crate::cost::{Cost, StepCosts};
-use crate::geom::Pos;
-use crate::grid::Grid;
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::Pos;
+use crate::map::grid::Grid;
+use crate::map::terrain::{Terrain, TerrainMap};
 use crate::path::{CostMap, Step};
-use crate::terrain::{Terrain, TerrainMap};
 
 /// Largest width or height accepted, checked before allocating the grid.
 pub const MAX_SIDE: u32 = 4096;
@@ -62,8 +62,8 @@ impl Tile {
 }
 
 /// A Moving AI map. As a [`CostMap`] it uses the benchmarks' costs: a
-/// straight step costs [`STRAIGHT`](crate::cost::STRAIGHT), a diagonal
-/// [`DIAGONAL`](crate::cost::DIAGONAL) (sqrt(2) to 1.6e-12), and the
+/// straight step costs [`STRAIGHT`](crate::map::cost::STRAIGHT), a diagonal
+/// [`DIAGONAL`](crate::map::cost::DIAGONAL) (sqrt(2) to 1.6e-12), and the
 /// searches forbid corner cutting, as the benchmarks do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
@@ -83,8 +83,8 @@ impl MovingAiMap {
     /// Parses `.map` text; `path` only names the source in errors.
     ///
     /// ```
-    /// use darkstar::movingai::{MovingAiMap, Tile};
-    /// use darkstar::geom::Pos;
+    /// use darkstar::content::movingai::{MovingAiMap, Tile};
+    /// use darkstar::map::geom::Pos;
     /// let text = "type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n..T\r\n@.G\r\n";
     /// let map = MovingAiMap::parse(text, "tiny.map".as_ref()).unwrap();
     /// assert_eq!(map.tile(Pos::new(2, 0)), Some(Tile::Trees));
@@ -250,8 +250,8 @@ impl CostMap for MovingAiMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cost::STRAIGHT;
-    use crate::geom::Dir;
+    use crate::map::cost::STRAIGHT;
+    use crate::map::geom::Dir;
     use crate::path::{Connectivity, step};
 
     fn parse(text: &str) -> Result<MovingAiMap, MovingAiError> {

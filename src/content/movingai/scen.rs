@@ -5,8 +5,8 @@ use std::num::IntErrorKind;
 use std::path::Path;
 
 use super::{MAX_SIDE, MovingAiError, read_limited};
-use crate::geom::Pos;
-use crate::textfile::{ECHO, clip};
+use crate::content::textfile::{ECHO, clip};
+use crate::map::geom::Pos;
 
 /// Largest scenario file read (the largest published ones are a few MiB).
 pub const MAX_SCEN_BYTES: u64 = 64 << 20;
@@ -65,10 +65,10 @@ impl Scenario {
     /// Fields are tab-separated (legacy files: any whitespace).
     ///
     /// ```
-    /// use darkstar::movingai::Scenario;
+    /// use darkstar::content::movingai::Scenario;
     /// let text = "version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.41421356\n";
     /// let s = Scenario::parse(text, "m.map.scen".as_ref()).unwrap();
-    /// assert_eq!(s.problems[0].goal, darkstar::geom::Pos::new(2, 1));
+    /// assert_eq!(s.problems[0].goal, darkstar::map::geom::Pos::new(2, 1));
     /// assert!(s.problems[0].matches(1.0 + 2f64.sqrt()));
     /// let bad = Scenario::parse("version 1\n0\tm.map\t3\t2\t0\t0\t9\t1\t2.4\n", "m.map.scen".as_ref());
     /// assert_eq!(bad.unwrap_err().to_string(), "m.map.scen:2: goal (9, 1) is outside the 3x2 map");

@@ -1,0 +1,11 @@
+//! What a game is played on: the [`level`] format, the procedural
+//! [`generator`], the Moving AI benchmark readers ([`movingai`]), the
+//! headless pathfinding [`demo`], and the size-limited reading of
+//! untrusted text files they share ([`textfile`]). Data, not rules: below
+//! the simulation, which builds a game from a level.
+
+pub mod demo;
+pub mod generator;
+pub mod level;
+pub mod movingai;
+pub mod textfile;
