@@ -135,8 +135,7 @@ impl Influence {
                 let dist = dx.abs().max(dy.abs());
                 let add = (DEATH_DANGER as i32 * (r + 1 - dist) / (r + 1)) as u16;
                 if *d == 0 {
-                    let w = self.danger.width();
-                    self.dangerous.push(p.y as u32 * w + p.x as u32);
+                    self.dangerous.push(p.row_major(self.danger.width()) as u32);
                 }
                 let d = &mut self.danger[p];
                 *d = d.saturating_add(add).min(MAX_DANGER);
@@ -150,7 +149,7 @@ impl Influence {
         let w = self.danger.width().max(1);
         let cells = std::mem::take(&mut self.dangerous);
         for &i in &cells {
-            let p = Pos::new((i % w) as i32, (i / w) as i32);
+            let p = Pos::from_row_major(i as usize, w);
             self.danger[p] /= 2;
             self.refresh(p);
         }

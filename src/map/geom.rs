@@ -15,6 +15,28 @@ impl Pos {
         Pos { x, y }
     }
 
+    /// Its index in row-major storage `width` columns wide: the one layout
+    /// every grid, search and knowledge layer uses. The caller knows `self`
+    /// is on the map (non-negative, `x < width`).
+    ///
+    /// ```
+    /// use darkstar::map::geom::Pos;
+    /// assert_eq!(Pos::new(2, 3).row_major(10), 32);
+    /// assert_eq!(Pos::from_row_major(32, 10), Pos::new(2, 3));
+    /// ```
+    #[inline]
+    pub const fn row_major(self, width: u32) -> usize {
+        self.y as usize * width as usize + self.x as usize
+    }
+
+    /// The position at row-major `index` in storage `width` columns wide:
+    /// the inverse of [`Pos::row_major`].
+    #[inline]
+    pub const fn from_row_major(index: usize, width: u32) -> Pos {
+        let w = width as usize;
+        Pos::new((index % w) as i32, (index / w) as i32)
+    }
+
     /// The neighbouring position one step in `dir` (it may be off any map).
     ///
     /// ```

@@ -76,15 +76,13 @@ impl<T> Grid<T> {
     /// Row-major index of `p`, if it lies on the grid.
     #[inline]
     pub fn index_of(&self, p: Pos) -> Option<usize> {
-        self.contains(p)
-            .then(|| p.y as usize * self.width as usize + p.x as usize)
+        self.contains(p).then(|| p.row_major(self.width))
     }
 
     /// The position of row-major `index` (`index < len()`).
     #[inline]
     pub fn pos_of(&self, index: usize) -> Pos {
-        let w = self.width as usize;
-        Pos::new((index % w) as i32, (index / w) as i32)
+        Pos::from_row_major(index, self.width)
     }
 
     /// The cell at `p`, if on the grid.

@@ -287,7 +287,7 @@ impl<M: CostMap + ?Sized> Space for HeadingSpace<'_, M> {
     #[inline(always)]
     fn steps(&self, _state: u32, pos: Pos, _closed: impl Fn(u32) -> bool) -> Neighbours {
         // A closed cell says nothing of its other headings: cost them all.
-        let from_index = pos.y as usize * self.cells.width as usize + pos.x as usize;
+        let from_index = pos.row_major(self.cells.width);
         neighbours_except(
             self.cells.map,
             pos,
@@ -449,7 +449,7 @@ impl SearchContext {
             connectivity: options.connectivity,
         };
         if options.turn_penalty == 0 {
-            let s = start.y as u32 * cells.width + start.x as u32;
+            let s = start.row_major(cells.width) as u32;
             if fresh {
                 self.seed(&cells, s, target);
             }

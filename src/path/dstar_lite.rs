@@ -361,7 +361,7 @@ impl DStarLite {
     pub const TILE_BYTES: usize = std::mem::size_of::<Tile>();
 
     fn index(&self, p: Pos) -> usize {
-        p.y as usize * self.width as usize + p.x as usize
+        p.row_major(self.width)
     }
 
     fn address_checked(&self, p: Pos) -> Option<u32> {
@@ -413,7 +413,7 @@ impl DStarLite {
                 .queued()
                 .map(|(k, a)| {
                     let p = cells.pos(a);
-                    Reverse((k, (p.y as usize * w + p.x as usize) as u32, a))
+                    Reverse((k, p.row_major(w as u32) as u32, a))
                 })
                 .collect();
             self.compact_at =

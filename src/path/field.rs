@@ -468,7 +468,7 @@ impl Field {
     }
 
     fn index(&self, p: Pos) -> usize {
-        p.y as usize * self.width as usize + p.x as usize
+        p.row_major(self.width)
     }
 
     fn index_checked(&self, p: Pos) -> Option<usize> {
@@ -476,8 +476,7 @@ impl Field {
     }
 
     fn pos(&self, i: usize) -> Pos {
-        let w = self.width as usize;
-        Pos::new((i % w) as i32, (i / w) as i32)
+        Pos::from_row_major(i, self.width)
     }
 
     /// Takes one cell off the queue and expands it, exactly as a query's

@@ -76,7 +76,7 @@ pub fn trace_field<M: CostMap + ?Sized>(
     }
     let mut field = Field::new(map, target, connectivity);
     let width = map.width() as usize;
-    let index = |p: Pos| p.y as usize * width + p.x as usize;
+    let index = |p: Pos| p.row_major(width as u32);
     // The tentative value each cell was last recorded opened with: a
     // neighbour of an expanded cell whose lookahead fell below it was
     // opened (or re-keyed) by that expansion.

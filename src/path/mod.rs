@@ -129,7 +129,7 @@ pub struct Step {
 /// Row-major index of `p`, which must be on `map`.
 #[inline]
 fn index_of<M: CostMap + ?Sized>(map: &M, p: Pos) -> usize {
-    p.y as usize * map.width() as usize + p.x as usize
+    p.row_major(map.width())
 }
 
 /// The full movement rule for one step: on the map, legal per the map, and

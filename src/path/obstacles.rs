@@ -23,7 +23,7 @@ impl<'m, M: CostMap + ?Sized> WithObstacles<'m, M> {
 
     /// The row-major index of `p` on `map`, for building `blocked`.
     pub fn index_of(map: &M, p: Pos) -> usize {
-        p.y as usize * map.width() as usize + p.x as usize
+        p.row_major(map.width())
     }
 }
 

@@ -70,8 +70,8 @@ pub fn trace_search<M: CostMap + ?Sized>(
     }
     let width = map.width() as usize;
     let len = width * map.height() as usize;
-    let index = |p: Pos| p.y as usize * width + p.x as usize;
-    let pos = |i: usize| Pos::new((i % width) as i32, (i / width) as i32);
+    let index = |p: Pos| p.row_major(width as u32);
+    let pos = |i: usize| Pos::from_row_major(i, width as u32);
     let cheapest = map.cheapest_steps();
     let h = |p: Pos| connectivity.heuristic(cheapest, p, goal);
     let mut g = vec![UNREACHED; len];

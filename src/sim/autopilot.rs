@@ -195,7 +195,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
     let blocked: Vec<usize> = monsters_in_view(game)
         .iter()
         .map(|&m| game.monsters()[m as usize].pos())
-        .map(|p| p.y as usize * width + p.x as usize)
+        .map(|p| p.row_major(width as u32))
         .collect();
     let known = KnownGround(knowledge);
     let map = WithObstacles::new(&known, &blocked);

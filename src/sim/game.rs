@@ -960,7 +960,7 @@ impl Game {
                 claims.extend(
                     future
                         .filter(|&&p| near(p))
-                        .map(|p| p.y as usize * width + p.x as usize),
+                        .map(|p| p.row_major(width as u32)),
                 );
             }
         }
@@ -986,7 +986,7 @@ impl Game {
                 let (dx, dy) = p.abs_delta(m.pos);
                 let adjacent = dx.max(dy) == 1;
                 if adjacent || (other.faction == m.faction && other.is_stopped() && o != m.id) {
-                    out.push(y as usize * width + x as usize);
+                    out.push(p.row_major(width as u32));
                 }
             }
         }

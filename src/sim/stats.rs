@@ -96,7 +96,7 @@ impl Trail {
 
 /// The row-major index of `p` on a map `width` wide.
 pub(crate) fn index(p: Pos, width: u32) -> u32 {
-    p.y as u32 * width + p.x as u32
+    p.row_major(width) as u32
 }
 
 #[cfg(test)]

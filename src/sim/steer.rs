@@ -366,7 +366,7 @@ fn local_exit<M: crate::path::CostMap + ?Sized>(
                 best = Some((total, u, v));
             }
         }
-        let index = p.y as usize * width + p.x as usize;
+        let index = p.row_major(width as u32);
         for n in neighbours(map, p, index, Connectivity::Eight) {
             let Some(ni) = local(n.to) else { continue };
             let nd = d.saturating_add(n.cost);

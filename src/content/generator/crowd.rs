@@ -69,7 +69,7 @@ pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -
     let t = &base.terrain;
     let goal = faction.goal;
     let mut seen = vec![false; t.width() as usize * t.height() as usize];
-    let index = |p: Pos| p.y as usize * t.width() as usize + p.x as usize;
+    let index = |p: Pos| p.row_major(t.width());
     let mut queue = std::collections::VecDeque::new();
     let mut spawns = Vec::new();
     if t.is_passable(start) {
