@@ -13,11 +13,11 @@ use std::time::Duration;
 
 use darkstar::content::generator::maze;
 use darkstar::content::movingai::{MovingAiMap, Scenario};
-use darkstar::explore::traverse;
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::TerrainMap;
 use darkstar::path::Replanner;
 use darkstar::rng::sim_rng;
+use darkstar::sim::traverse;
 
 /// Map, sight radius, the scenario bucket the problems come from (a bucket
 /// is about a quarter of the optimal length) and how many of its problems.
@@ -44,7 +44,8 @@ fn run(case: &Case, replanner: Replanner) -> (u64, u64) {
     let mut expanded = 0;
     let mut reached = 0;
     for &(s, g) in &case.problems {
-        let t = traverse(&case.map, s, g, case.radius, replanner, MAX_TURNS);
+        let t =
+            traverse(&case.map, s, g, case.radius, replanner, MAX_TURNS).expect("a playable case");
         expanded += t.expanded;
         reached += t.reached as u64;
     }

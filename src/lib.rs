@@ -18,7 +18,6 @@
 //! `tests/layers.rs` checks the order.
 
 pub mod content;
-pub mod explore;
 pub mod fog;
 pub mod map;
 pub mod path;

@@ -234,7 +234,7 @@ impl CostMap for Knowledge {
 /// The admissible lower bound of every step cost `knowledge` can come to
 /// have: the unknown cost, or a road's if cheaper. A D* Lite built on this
 /// never needs rebuilding, but its heuristic is weaker than one built on
-/// the cheapest step known so far (which the traverse and the game use,
+/// the cheapest step known so far (which the game uses,
 /// rebuilding when cheaper ground turns up): on the maze benchmark with
 /// sight 4 that costs 13% more expansions, in rooms about three times.
 pub fn knowledge_floor(knowledge: &Knowledge) -> StepCosts {

@@ -128,7 +128,7 @@ impl Faction {
         self.log.extend(cells);
     }
 
-    /// Splits into what the rules update and the log, for `explore::look`.
+    /// Splits into what the rules update and the log, for `fog::sight::look`.
     pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Log) {
         (&mut self.knowledge, &mut self.log)
     }

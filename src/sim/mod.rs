@@ -33,6 +33,7 @@ mod report;
 mod stats;
 mod steer;
 pub mod sweep;
+mod traverse;
 mod world;
 
 pub use ai::{Planner, ReplanReason, Status};
@@ -46,4 +47,5 @@ pub use monster::{Monster, MonsterId, Presence};
 pub use play::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
+pub use traverse::{Traverse, traverse};
 pub use world::World;
