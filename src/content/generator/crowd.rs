@@ -3,7 +3,6 @@
 //! (random floor cells, or packed into one room), in factions that share
 //! the level's goal.
 
-use rand::RngExt;
 
 use crate::content::level::{FactionSpec, Level, Spawn};
 use crate::map::geom::Pos;
@@ -36,21 +35,14 @@ pub fn scale_factions(planner: Replanner, goal: Pos) -> Vec<FactionSpec> {
 /// with `seed`; spawns in row-major order. Fewer if there is less floor.
 pub fn spread(base: &Level, factions: Vec<FactionSpec>, monsters: usize, seed: u64) -> Level {
     let goal = factions.first().and_then(|f| f.goal);
-    let mut cells: Vec<Pos> = base
+    let cells: Vec<Pos> = base
         .terrain
         .grid()
         .positions()
         .filter(|&p| base.terrain.get(p) == Some(Terrain::Floor) && Some(p) != goal)
         .collect();
     let mut rng = sim_rng(seed);
-    let n = factions.len().max(1);
-    let mut spawns: Vec<Spawn> = (0..monsters.min(cells.len()))
-        .map(|i| Spawn {
-            faction: i % n,
-            at: cells.swap_remove(rng.random_range(0..cells.len())),
-        })
-        .collect();
-    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    let spawns = super::deal_spawns(cells, factions.len(), monsters, &mut rng);
     Level {
         spawns,
         factions,

@@ -566,7 +566,7 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
     let treasure = base.factions.first().and_then(|f| f.goal);
     let dist = DistanceMap::compute(&terrain, &[player], Connectivity::Eight);
     let far = 20 * crate::map::cost::STRAIGHT * crate::map::terrain::FLOOR_COST;
-    let mut spots: Vec<Pos> = terrain
+    let spots: Vec<Pos> = terrain
         .grid()
         .positions()
         .filter(|&p| {
@@ -585,17 +585,8 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
     for f in &mut factions {
         f.hostile = true;
     }
-    let mut spawns = Vec::new();
-    'place: for _ in 0..params.monsters_per_faction.max(1) {
-        for faction in 0..factions.len() {
-            if spots.is_empty() {
-                break 'place;
-            }
-            let at = spots.swap_remove(rng.random_range(0..spots.len()));
-            spawns.push(crate::content::level::Spawn { faction, at });
-        }
-    }
-    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    let monsters = params.monsters_per_faction.max(1) * factions.len();
+    let spawns = super::deal_spawns(spots, factions.len(), monsters, &mut rng);
     Level {
         name: format!("{}-{seed}", params.style.name()),
         description: "Take the treasure ($) and get back to the stairs (>). The monsters hunt you by what they have seen; they fight each other too.".to_string(),

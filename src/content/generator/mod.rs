@@ -39,6 +39,27 @@ pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
     factions
 }
 
+/// The one way monsters are placed: `monsters` spawns (fewer if `spots`
+/// runs out) on cells drawn from `spots` at random with `rng`, dealt to
+/// `factions` in turn (0, 1, ..., 0, 1, ...), listed in reading order as
+/// the level format has them (monster ids follow that order).
+pub(crate) fn deal_spawns(
+    mut spots: Vec<Pos>,
+    factions: usize,
+    monsters: usize,
+    rng: &mut SimRng,
+) -> Vec<Spawn> {
+    let factions = factions.max(1);
+    let mut spawns: Vec<Spawn> = (0..monsters.min(spots.len()))
+        .map(|i| Spawn {
+            faction: i % factions,
+            at: spots.swap_remove(rng.random_range(0..spots.len())),
+        })
+        .collect();
+    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    spawns
+}
+
 /// A level on `terrain` with [`default_factions`] heading for `goal`, and
 /// `per_faction` monsters each (fewer if `spots` runs out) on cells taken
 /// from `spots` in a seeded random order, a faction at a time in turn.
@@ -46,24 +67,14 @@ pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
 pub(crate) fn populate(
     terrain: TerrainMap,
     goal: Pos,
-    mut spots: Vec<Pos>,
+    spots: Vec<Pos>,
     per_faction: usize,
     rng: &mut SimRng,
     name: String,
     description: String,
 ) -> Level {
     let factions = default_factions(goal);
-    let mut spawns = Vec::new();
-    'place: for _ in 0..per_faction {
-        for faction in 0..factions.len() {
-            if spots.is_empty() {
-                break 'place;
-            }
-            let at = spots.swap_remove(rng.random_range(0..spots.len()));
-            spawns.push(Spawn { faction, at });
-        }
-    }
-    spawns.sort_by_key(|s| (s.at.y, s.at.x));
+    let spawns = deal_spawns(spots, factions.len(), per_faction * factions.len(), rng);
     Level {
         name,
         description,
