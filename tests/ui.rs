@@ -926,7 +926,8 @@ fn snapshot_look_descriptions() {
 }
 
 /// A monster on a cell the player knows but does not see now is not
-/// described (it was, before).
+/// described (it was, before), and the look says how old the memory is:
+/// the player's last sight of the cell was its move on turn 5.
 #[test]
 fn look_shows_monsters_only_where_the_player_sees_now() {
     use darkstar::ui::widgets::describe;
@@ -955,7 +956,8 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     let text = describe(&app, mole);
     assert!(!text.iter().any(|l| l.contains("mole")), "{text:?}");
     assert!(
-        text.iter().any(|l| l == "You do not see it now."),
+        text.iter()
+            .any(|l| l == "You do not see it now (last seen on turn 5; now turn 12)."),
         "{text:?}"
     );
 }

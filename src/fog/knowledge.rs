@@ -131,7 +131,8 @@ impl Knowledge {
         self.terrain(p).is_some()
     }
 
-    /// When `p` was last seen (0: never).
+    /// When `p` was last seen (0: never, or at the start). The look command
+    /// shows it, so the player knows how old a remembered cell is.
     pub fn last_seen(&self, p: Pos) -> Turn {
         self.last_seen.get(p).copied().unwrap_or(0)
     }

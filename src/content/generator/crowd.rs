@@ -3,7 +3,6 @@
 //! (random floor cells, or packed into one room), in factions that share
 //! the level's goal.
 
-
 use crate::content::level::{FactionSpec, Level, Spawn};
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;

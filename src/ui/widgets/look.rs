@@ -84,7 +84,12 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     // Who stands there: only where the player sees now.
     let Some(o) = game.world().occupant(p).filter(|_| app.player_sees(p)) else {
         if knowledge.is_known(p) && !app.player_sees(p) {
-            lines.push("You do not see it now.".to_string());
+            // The remembered map may be stale: say how stale.
+            let seen = knowledge.last_seen(p);
+            lines.push(format!(
+                "You do not see it now (last seen on turn {seen}; now turn {}).",
+                game.turn()
+            ));
         }
         return lines;
     };
