@@ -1,6 +1,7 @@
-//! The headless demo `darkstar demo` shows (and what `cargo run --release`
-//! shows until the game exists): a seeded random dungeon floor with rubble,
-//! swamp and a road, and the optimal path across it.
+//! The headless pathfinding demo, `darkstar demo`: a seeded random floor
+//! with rubble, swamp and a road, and the optimal path across it, printed
+//! as text. It shows the search alone, on a map it knows whole (no fog, no
+//! monsters), and needs no terminal: handy in a pipe or a bug report.
 
 use rand::RngExt;
 
