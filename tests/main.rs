@@ -9,6 +9,7 @@ mod danger;
 mod field_trace;
 mod fields;
 mod fog;
+mod layers;
 mod levels;
 mod mapgen;
 mod memory;
