@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::app::{Mode, Overlay};
+use super::mode::{Mode, Overlay};
 use crate::map::geom::Dir;
 
 /// What a key asks for.

@@ -12,6 +12,7 @@ pub mod app;
 pub mod input;
 pub mod inspector;
 pub mod log;
+pub mod mode;
 pub mod widgets;
 
 use std::io::{self, IsTerminal};

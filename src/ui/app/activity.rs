@@ -1,0 +1,84 @@
+//! The player's acts and the autopilot's activities (travel, exploring,
+//! rest): begun, continued a step a tick, and stopped with a reason.
+
+use super::*;
+
+impl App {
+    /// Sets `activity` going (play mode) with its first step at once, or
+    /// says why it cannot start.
+    pub(in crate::ui) fn begin(&mut self, activity: Activity) {
+        if self.mode != Mode::Play || self.game_over() {
+            return;
+        }
+        match autopilot::can_start(&self.game, activity) {
+            Ok(()) => {
+                self.activity = Some(activity);
+                self.continue_activity();
+            }
+            Err(stop) => self.stopped(stop),
+        }
+    }
+
+    /// One step of the activity under way, unless it is over.
+    pub(in crate::ui) fn continue_activity(&mut self) {
+        let Some(mut activity) = self.activity.take() else {
+            return;
+        };
+        let action = match autopilot::next_action(&self.game, &mut activity) {
+            Ok(action) => action,
+            Err(stop) => return self.stopped(stop),
+        };
+        let before = Sight::of(&self.game);
+        let events = self.player(action);
+        match autopilot::interruption(&before, &self.game, &events) {
+            Some(stop) => self.stopped(stop),
+            None => self.activity = Some(activity),
+        }
+    }
+
+    /// Says why an activity did not start or stopped, where the player
+    /// would not know it otherwise.
+    pub(in crate::ui) fn stopped(&mut self, stop: Stop) {
+        let line = match stop {
+            // Announced as it came into view; the game's end has its own.
+            Stop::MonsterInView(_) | Stop::NotPlaying | Stop::Treasure => return,
+            Stop::HostileInView(m) => format!("Not with {} in view.", self.one_of(m)),
+            Stop::Hurt => "You are hurt: you stop.".to_string(),
+            Stop::Arrived => "You arrive.".to_string(),
+            Stop::Explored => "Explored all you can reach.".to_string(),
+            Stop::TreasureSeen => "You see the treasure ($).".to_string(),
+            Stop::Healed => "You are at full health.".to_string(),
+            Stop::RestedLong => "You rest a long while, and stop.".to_string(),
+            Stop::NoWay => "No known way there.".to_string(),
+            Stop::StairsUnknown => "You have not seen the stairs yet.".to_string(),
+        };
+        self.say(line);
+    }
+
+    /// The player acts (play mode); returns what happened. A monster that
+    /// comes into view is announced, once while it stays there, and voids
+    /// keys typed ahead.
+    pub(in crate::ui) fn player(&mut self, action: PlayerAction) -> Vec<Event> {
+        if self.mode != Mode::Play || self.game_over() {
+            return Vec::new();
+        }
+        let before = self.game.turn();
+        let events = self.recorder.apply(&mut self.game, Command::Player(action));
+        let turn = self.game.turn();
+        if turn != before {
+            self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
+        }
+        for e in events.iter().cloned() {
+            self.note(e, turn);
+        }
+        let now = autopilot::monsters_in_view(&self.game);
+        for m in autopilot::newly_in_view(&self.in_view, &now) {
+            let mut line = self.one_of(m);
+            line[..1].make_ascii_uppercase();
+            self.say(format!("{turn}: {line} comes into view."));
+            self.interrupted = true;
+        }
+        self.in_view = now;
+        events
+    }
+}

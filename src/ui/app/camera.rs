@@ -1,0 +1,147 @@
+//! The watch camera and what it looks at: the factions that can be viewed,
+//! the selected monster, following it, and the view clamped to the map.
+
+use super::*;
+
+impl App {
+    /// What the map shows until an overlay key is pressed (and again when
+    /// it is pressed twice): the combined view watching, the player's own
+    /// view playing.
+    pub fn default_overlay(mode: Mode) -> Overlay {
+        match mode {
+            Mode::Watch => Overlay::Combined,
+            Mode::Play => Overlay::None,
+        }
+    }
+
+    /// The factions `f`/Tab cycles through: watching, those with monsters
+    /// of their own (not the player's); playing, all.
+    pub(crate) fn viewable_factions(&self) -> Vec<usize> {
+        let n = self.game.factions().len();
+        if self.mode == Mode::Play {
+            return (0..n).collect();
+        }
+        let mine: Vec<usize> = (0..n)
+            .filter(|&f| {
+                self.game
+                    .monsters()
+                    .iter()
+                    .any(|m| m.faction() == f && !m.is_player())
+            })
+            .collect();
+        if mine.is_empty() {
+            (0..n).collect()
+        } else {
+            mine
+        }
+    }
+
+    /// The viewed faction's monsters on the map (not the player), in id
+    /// order.
+    pub(in crate::ui) fn faction_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
+        self.game
+            .monsters()
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player() && m.faction() == self.faction)
+            .map(|m| m.id())
+    }
+
+    /// Watch: the selected monster: the one picked with `n`/`N` while it
+    /// is on the map and of the viewed faction, else that faction's first
+    /// on the map.
+    pub fn selected(&self) -> Option<MonsterId> {
+        let picked = self.selected.filter(|&id| {
+            self.game
+                .monsters()
+                .get(id as usize)
+                .is_some_and(|m| m.is_here() && m.faction() == self.faction)
+        });
+        picked.or_else(|| self.faction_monsters().next())
+    }
+
+    /// True while the camera follows the selected (or inspected) monster.
+    pub fn following(&self) -> bool {
+        self.follow
+    }
+
+    /// The monster the camera centres on, if following: the inspected
+    /// one while the inspector is open, else the selected one.
+    pub(in crate::ui) fn followed(&self) -> Option<Pos> {
+        if !self.follow {
+            return None;
+        }
+        let id = self
+            .inspector
+            .as_ref()
+            .map(|i| i.monster)
+            .or(self.selected())?;
+        self.game.monsters().get(id as usize).map(|m| m.pos())
+    }
+
+    /// Selects the next (`+1`) or previous (`-1`) monster of the viewed
+    /// faction and follows it.
+    pub(in crate::ui) fn select_step(&mut self, step: i32) {
+        let ids: Vec<MonsterId> = self.faction_monsters().collect();
+        if ids.is_empty() {
+            return self.say(format!("No {} on the map.", self.faction_name()));
+        }
+        let at = self
+            .selected()
+            .and_then(|s| ids.iter().position(|&i| i == s))
+            .map_or(0, |k| {
+                (k as i32 + step).rem_euclid(ids.len() as i32) as usize
+            });
+        self.selected = Some(ids[at]);
+        self.follow = true;
+        let m = &self.game.monsters()[ids[at] as usize];
+        self.say(format!(
+            "Following {}{} at {}.",
+            self.game.factions()[m.faction()].spec().glyph,
+            m.id(),
+            m.pos()
+        ));
+    }
+
+    /// The top-left of a `width` x `height` view centred on `centre`, kept
+    /// on the map: never past its edges, at 0 when the map is smaller.
+    pub(in crate::ui) fn clamped_origin(&self, centre: Pos, width: u16, height: u16) -> Pos {
+        self.clamp_origin(
+            Pos::new(centre.x - width as i32 / 2, centre.y - height as i32 / 2),
+            width,
+            height,
+        )
+    }
+
+    /// `origin` kept so a `width` x `height` view shows only map cells
+    /// (top-left at 0 when the map is smaller than the view).
+    pub(in crate::ui) fn clamp_origin(&self, origin: Pos, width: u16, height: u16) -> Pos {
+        let terrain = self.game.world().terrain();
+        let (w, h) = (terrain.width() as i32, terrain.height() as i32);
+        Pos::new(
+            origin.x.clamp(0, (w - width as i32).max(0)),
+            origin.y.clamp(0, (h - height as i32).max(0)),
+        )
+    }
+
+    /// The top-left world cell of a `width` x `height` map view, always
+    /// on the map (never showing blank space past its edges; 0 when the
+    /// map is smaller): centred on the followed monster when watching and
+    /// following, else the camera; centred on the player when playing or
+    /// watching through the player's eyes.
+    pub fn view_origin(&self, width: u16, height: u16) -> Pos {
+        let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
+            return match self.followed() {
+                Some(p) => self.clamped_origin(p, width, height),
+                None => self.clamp_origin(self.camera, width, height),
+            };
+        };
+        let centre = self.cursor.unwrap_or(player.pos());
+        self.clamped_origin(centre, width, height)
+    }
+
+    /// Centres the camera on `p` (in the view last drawn).
+    pub(in crate::ui) fn centre_on(&mut self, p: Pos) {
+        let (w, h) = self.view_size.get();
+        self.camera = self.clamped_origin(p, w, h);
+    }
+}

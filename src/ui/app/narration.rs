@@ -1,0 +1,158 @@
+//! Events into words: the log lines for what the viewer may know, and the
+//! names of monsters in them.
+
+use super::*;
+
+impl App {
+    /// "a goblin", "an orc": one of monster `m`'s faction (its name is a
+    /// plural; a trailing s is dropped).
+    pub(in crate::ui) fn one_of(&self, m: MonsterId) -> String {
+        let monster = &self.game.monsters()[m as usize];
+        let name = &self.game.factions()[monster.faction()].spec().name;
+        let one = name
+            .strip_suffix('s')
+            .filter(|s| !s.is_empty())
+            .unwrap_or(name);
+        let article = match one.chars().next() {
+            Some(c) if "aeiouAEIOU".contains(c) => "an",
+            _ => "a",
+        };
+        format!("{article} {one}")
+    }
+
+    /// Puts what matters of event `e` in the log (and the flashes), and
+    /// counts it in the tally. Playing, the log says only what the player
+    /// knows: their own deeds, and what happens where they see; plans,
+    /// unseen fights and other monsters' bumps stay out.
+    pub(in crate::ui) fn note(&mut self, e: Event, turn: Turn) {
+        self.tally.count(&self.game, &e);
+        let play = self.mode == Mode::Play;
+        let is_player = |app: &App, m: MonsterId| app.game.monsters()[m as usize].is_player();
+        let seen = |app: &App, m: MonsterId| {
+            let monster = &app.game.monsters()[m as usize];
+            monster.is_player() || app.player_sees(monster.pos())
+        };
+        let line = match e {
+            Event::Bumped { monster, toward } if is_player(self, monster) => {
+                self.flashes.push((toward, turn));
+                "You walk into a wall.".to_string()
+            }
+            Event::Bumped { .. } | Event::Replanned { .. } | Event::NoPath { .. } if play => {
+                return;
+            }
+            Event::Bumped { monster, toward } => {
+                self.flashes.push((toward, turn));
+                format!(
+                    "{} bumps into a wall at {toward}.",
+                    self.name(monster, true)
+                )
+            }
+            Event::Replanned {
+                monster, reason, ..
+            } => format!("{} replans ({reason:?}).", self.name(monster, true)),
+            Event::NoPath { monster } => format!("{} finds no way.", self.name(monster, true)),
+            Event::ReachedGoal { at, .. } if play && !self.player_sees(at) => return,
+            Event::ReachedGoal { monster, .. } => {
+                format!("{} reaches its goal and leaves.", self.name(monster, true))
+            }
+            Event::Died { monster, .. } if is_player(self, monster) => "You die...".to_string(),
+            Event::Died { at, .. } if play && !self.player_sees(at) => return,
+            Event::Died { monster, .. } => match self.tally.last_blow {
+                Some((by, on)) if on == monster && is_player(self, by) => {
+                    format!("You kill {}!", self.name(monster, false))
+                }
+                _ => format!("{} dies.", self.name(monster, true)),
+            },
+            Event::Attacked {
+                attacker, target, ..
+            } if play && !seen(self, attacker) && !seen(self, target) => return,
+            Event::Attacked {
+                attacker,
+                target,
+                damage,
+            } => {
+                let verb = if is_player(self, attacker) {
+                    "hit"
+                } else {
+                    "hits"
+                };
+                format!(
+                    "{} {verb} {} for {damage}.",
+                    self.name(attacker, true),
+                    self.name(target, false)
+                )
+            }
+            Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
+            Event::Won { .. } => "You escape with the treasure!".to_string(),
+            Event::Blocked { .. } => "A wall.".to_string(),
+            _ => return,
+        };
+        self.log.push(Some(turn), line);
+    }
+
+    /// How the log names monster `m`: "you"; playing, "the goblin" (all
+    /// the player can tell of it); watching, "goblin g3" (which one).
+    /// `start`: at the start of a sentence (capitalised).
+    pub(in crate::ui) fn name(&self, m: MonsterId, start: bool) -> String {
+        let monster = &self.game.monsters()[m as usize];
+        let noun = singular(&self.game.factions()[monster.faction()].spec().name);
+        let glyph = self.game.factions()[monster.faction()].spec().glyph;
+        let name = if monster.is_player() {
+            "you".to_string()
+        } else if self.mode == Mode::Play {
+            format!("the {noun}")
+        } else {
+            format!("{noun} {glyph}{m}")
+        };
+        if start { capitalised(&name) } else { name }
+    }
+
+    /// True when the player sees cell `p` now (their sight on the true
+    /// map, as the map draws it lit).
+    pub fn player_sees(&self, p: Pos) -> bool {
+        let Some(player) = self.game.player().filter(|m| m.is_here()) else {
+            return false;
+        };
+        let (dx, dy) = player.pos().abs_delta(p);
+        if dx.max(dy) > PLAYER_SIGHT {
+            return false;
+        }
+        let terrain = self.game.world().terrain();
+        let mut seen = false;
+        visible_from(
+            player.pos(),
+            PLAYER_SIGHT,
+            |q| terrain.is_opaque(q),
+            |q| seen |= q == p,
+        );
+        seen
+    }
+
+    /// Adds a message that belongs to no turn to the log.
+    pub(in crate::ui) fn say(&mut self, line: String) {
+        self.log.push(None, line);
+    }
+}
+
+/// One of a faction: "goblins" names a goblin, "zombies" a zombie; a name
+/// that is no plural ("blind") stays as it is.
+pub fn singular(name: &str) -> String {
+    if let Some(stem) = name.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if let Some(stem) = name.strip_suffix('s')
+        && !stem.ends_with('s')
+        && !stem.is_empty()
+    {
+        stem.to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

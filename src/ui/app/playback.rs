@@ -1,0 +1,92 @@
+//! Time passing: a watched game's turns, a replay's commands a tick, and
+//! every recorded state hash checked as the game reaches its turn.
+
+use super::*;
+
+impl App {
+    /// Called when the clock ticks: one turn, unless paused, playing (the
+    /// player's keys move time then) or a screen is up.
+    pub fn tick(&mut self) {
+        if self.mode == Mode::Play && !self.help && !self.confirm_quit {
+            self.continue_activity();
+        }
+        if self.mode == Mode::Watch
+            && self.inspector.is_none()
+            && !self.paused
+            && !self.help
+            && self.history.is_none()
+            && !self.confirm_quit
+            && self.desync.is_none()
+            && (self.script.is_some() || !self.game.is_settled())
+        {
+            self.step();
+        }
+    }
+
+    /// Plays one turn (a replay: its next command) and notes what matters
+    /// in the log and the flashes.
+    pub fn step(&mut self) {
+        if self.desync.is_some() {
+            return;
+        }
+        let events = match &mut self.script {
+            Some(script) => {
+                let Some((line, item)) = script.pop_front() else {
+                    self.paused = true;
+                    let n = self.hashes_checked;
+                    self.say(format!(
+                        "End of the replay: in sync, {n} state {} checked.",
+                        if n == 1 { "hash" } else { "hashes" }
+                    ));
+                    return;
+                };
+                if let Item::Reveal(t) = item {
+                    self.revealed_at.get_or_insert(t);
+                    self.say(format!("{t}: The player revealed the map here."));
+                }
+                // A replay is played as recorded, not recorded again.
+                match check(&mut self.game, &item) {
+                    Ok(events) => events,
+                    Err(kind) => return self.desynced(line, kind),
+                }
+            }
+            None if self.game.is_settled() => {
+                self.say("Nothing more can happen.".to_string());
+                return;
+            }
+            None => self.recorder.apply(&mut self.game, Command::Advance),
+        };
+        let turn = self.game.turn();
+        self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
+        for e in events {
+            self.note(e, turn);
+        }
+        self.check_hashes();
+    }
+
+    /// Replay playback: checks the state hashes next in the script (those
+    /// of the turn just reached).
+    pub(in crate::ui) fn check_hashes(&mut self) {
+        while let Some(script) = &mut self.script
+            && let Some((line, item @ Item::Hash(..))) = script.front().cloned()
+        {
+            script.pop_front();
+            if let Err(kind) = check(&mut self.game, &item) {
+                return self.desynced(line, kind);
+            }
+            self.hashes_checked += 1;
+        }
+    }
+
+    /// Playback parted from the recording: say so, and stop there.
+    pub(in crate::ui) fn desynced(&mut self, line: usize, kind: DesyncKind) {
+        let d = Desync {
+            line,
+            turn: self.game.turn(),
+            kind,
+        };
+        self.say(App::desync_text(&d));
+        self.desync = Some(d);
+        self.paused = true;
+    }
+}

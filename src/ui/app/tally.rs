@@ -1,0 +1,61 @@
+//! The player's record in a game for the end screen: kills, damage taken,
+//! the killer.
+
+use super::*;
+
+/// The player's record in a game, for the end screen: counted from the
+/// events as they happen (and, for a resumed save, from its replay played
+/// again), so it is exact.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Monsters the player's blows killed.
+    pub kills: u32,
+    /// Hit points the player lost to blows.
+    pub damage_taken: i32,
+    /// Who dealt the blow that killed the player.
+    pub killer: Option<MonsterId>,
+    /// The last blow (attacker, target): a death follows its blow.
+    pub(super) last_blow: Option<(MonsterId, MonsterId)>,
+}
+
+impl Tally {
+    /// Counts one event of `game`'s.
+    pub fn count(&mut self, game: &Game, e: &Event) {
+        let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+        match *e {
+            Event::Attacked {
+                attacker,
+                target,
+                damage,
+            } => {
+                if is_player(target) {
+                    self.damage_taken += damage;
+                }
+                self.last_blow = Some((attacker, target));
+            }
+            Event::Died { monster, .. } => match self.last_blow {
+                Some((by, on)) if on == monster && is_player(monster) => self.killer = Some(by),
+                Some((by, on)) if on == monster && is_player(by) => self.kills += 1,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// The tally of a recorded game: its commands played again on a new
+    /// game of `level`.
+    pub fn of_replay(replay: &Replay, level: &Level) -> Tally {
+        let mut tally = Tally::default();
+        let Ok(mut game) = Game::new(level, replay.seed, replay.config) else {
+            return tally;
+        };
+        for item in &replay.items {
+            if let Item::Command(_, c) = item {
+                for e in game.apply(c.clone()) {
+                    tally.count(&game, &e);
+                }
+            }
+        }
+        tally
+    }
+}

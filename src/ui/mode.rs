@@ -1,0 +1,45 @@
+//! What the screen is in: playing or watching ([`Mode`]), and what is drawn
+//! over the map ([`Overlay`]). Its own module because both the keymap
+//! (`input`, which reads keys differently per mode) and the app state need
+//! them, and the keymap must not import the app.
+
+/// What is drawn over the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The true map and everyone on it.
+    None,
+    /// Watch's default: the true map, with the viewed faction's unknown
+    /// shaded (walls it has not found drawn dim) and its monsters' live
+    /// plans on top, so a plan through a wall it does not know is plain.
+    Combined,
+    /// The map as the viewed faction knows it, with its monsters' plans.
+    Knowledge,
+    /// The viewed faction's danger (its dead, chokepoints) as heat.
+    Danger,
+    /// Terrain cost of every cell.
+    Cost,
+    /// Cells on the planned paths of the viewed faction's monsters, by
+    /// how many plans claim them.
+    Claims,
+}
+
+impl Overlay {
+    /// Its name in the status bar.
+    pub fn name(self) -> &'static str {
+        match self {
+            Overlay::None => "true map",
+            Overlay::Combined => "true map+plans",
+            Overlay::Knowledge => "knowledge",
+            Overlay::Danger => "danger",
+            Overlay::Cost => "terrain cost",
+            Overlay::Claims => "claimed paths",
+        }
+    }
+}
+
+/// Playing as `@`, or watching the AI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    Watch,
+}
