@@ -18,7 +18,7 @@
 
 use super::game::Game;
 use super::monster::MonsterId;
-use super::play::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, REGEN_TURNS};
+use super::player::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, REGEN_TURNS};
 use super::{Event, PlayerAction};
 use crate::fog::knowledge::Knowledge;
 use crate::fog::sight::visible_from;

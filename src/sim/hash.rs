@@ -53,7 +53,7 @@
 
 use super::game::Game;
 use super::monster::Presence;
-use super::play::PlayOutcome;
+use super::player::PlayOutcome;
 use crate::fog::knowledge::Knowledge;
 
 const FNV_PRIME: u64 = 0x0100_0000_01b3;

@@ -8,52 +8,18 @@ use super::ai::Planner;
 use super::faction::Faction;
 use super::game::{ACTION_READY, Game, GameError, NORMAL_SPEED};
 use super::monster::{Monster, MonsterId, Presence};
+use super::player::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
 use super::stats::{Stats, Trail, index};
 use super::{Event, PlayerAction};
 use crate::content::level::FactionSpec;
-use crate::fog::knowledge::Turn;
 use crate::fog::sight::visible_from;
 use crate::map::geom::{Dir, Pos};
 use crate::path::Connectivity;
 use crate::path::Replanner;
 
-/// The player's hit points.
-pub const PLAYER_HP: i32 = 20;
-/// A monster's hit points: two or three hits.
-pub const MONSTER_HP: i32 = 6;
-/// How far the player sees.
-pub const PLAYER_SIGHT: u32 = 8;
-/// The player gets a hit point back every this many turns (turns whose
-/// number is a multiple of it), up to [`PLAYER_HP`]: from one hit point
-/// to full in 190 turns, a little quicker than Brogue's 300 for a full
-/// heal, as a Darkstar level is small (80x40). Slow enough that it never
-/// wins a fight: a hostile monster adjacent deals about 3 a turn, thirty
-/// times what regeneration gives back; quick enough that resting after
-/// one (a goblin's two or three hits) takes under a hundred turns.
-pub const REGEN_TURNS: Turn = 10;
 /// Turns the world plays on, at most, after one player action (a player
 /// slowed to a crawl must not hang the game).
 const MAX_TURNS_PER_ACTION: u32 = 100;
-
-/// How the game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PlayOutcome {
-    Playing,
-    /// Escaped with the treasure on this turn.
-    Won(Turn),
-    /// Died on this turn.
-    Lost(Turn),
-}
-
-/// The player's side of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayState {
-    pub player: MonsterId,
-    pub treasure: Option<Pos>,
-    pub stairs: Option<Pos>,
-    pub carrying: bool,
-    pub outcome: PlayOutcome,
-}
 
 impl Game {
     /// Puts the player on the level at `at`, in a faction of its own.

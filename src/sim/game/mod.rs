@@ -1,0 +1,339 @@
+//! The turn loop: the rules of movement, sight and bumping, applied to the
+//! true world, with every monster's plan made over its faction's knowledge
+//! (see [`super::ai`]). Deterministic: monsters act in id order, every
+//! search visits neighbours in one fixed order and breaks ties one fixed
+//! way, energy is integer, the one RNG is seeded and owned here, and no
+//! hash map is iterated.
+//!
+//! Energy: each turn a monster gains its speed ([`NORMAL_SPEED`] is one
+//! floor step a turn) and acts while it has at least [`ACTION_READY`];
+//! each action spends what it costs ([`move_energy`], [`WAIT_ENERGY`]), so
+//! a swamp step takes three turns and a road step seven tenths of one.
+//!
+//! Searches: A* requests go into a first-come-first-served queue that gets
+//! [`SimConfig::expansion_budget`] expansions a turn, so hundreds of
+//! monsters replanning at once never stall a turn; a search that runs out
+//! goes on next turn, first in line, over a snapshot of the knowledge it
+//! started on (so it is still an optimal search, and nobody starves), and
+//! its path is then checked against what was learnt meanwhile like any
+//! other. D* Lite repairs are charged to the same budget but run at once:
+//! they are small, and that is the point of them.
+//!
+//! This file holds the game's state, its set-up and what can be read of
+//! it; beside it are `movement` (a monster's action, units in the way),
+//! `scheduler` (plans kept in step, the search queue and budget),
+//! `claims` (claimed paths, units to avoid) and `turn` (the end of a
+//! turn); `steer.rs` moves field monsters and `play.rs` the player.
+
+use std::collections::VecDeque;
+
+use rand::RngExt;
+
+use super::Command;
+use super::ai::{Planner, ReplanReason, Status};
+use super::event::{Event, WaitReason};
+use super::faction::Faction;
+use super::monster::{Monster, MonsterId, Presence};
+use super::player::{MONSTER_HP, PlayOutcome, PlayState};
+use super::stats::{Stats, Trail, index};
+use super::world::World;
+use crate::content::level::Level;
+use crate::fog::danger::DECAY_PERIOD;
+use crate::fog::knowledge::{Knowledge, Learnt, Turn};
+use crate::map::cost::Cost;
+use crate::map::geom::{Dir, Pos};
+use crate::map::terrain::Terrain;
+use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
+use crate::rng::{SimRng, sim_rng};
+use crate::{fog::sight::look, path::Replanner};
+
+pub use crate::content::level::NORMAL_SPEED;
+
+mod claims;
+mod movement;
+mod scheduler;
+mod turn;
+
+/// A monster acts while it has at least this much energy.
+pub const ACTION_READY: i64 = 100;
+/// Standing still (waiting, thinking, or a move lost to a bump) costs what
+/// a straight floor step does, so a blocked monster takes its turn.
+pub const WAIT_ENERGY: i64 = 100;
+/// At most this many actions a turn, whatever the speed and terrain.
+const MAX_ACTIONS: u32 = 32;
+
+/// Energy a step costs: ten times the entering cost factor of the target
+/// cell for a straight step (floor: 100), fourteen for a diagonal. Time
+/// approximates the diagonal by 1.4; plans use the exact costs, so this
+/// decides how long a step takes, never which route is best.
+pub fn move_energy(enter_factor: Cost, diagonal: bool) -> i64 {
+    enter_factor as i64 * if diagonal { 14 } else { 10 }
+}
+
+/// Settings of the simulation that are not part of a level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SimConfig {
+    /// A* expansions the search queue may spend a turn (D* Lite repairs
+    /// are charged to it too). The default, 20,000, keeps a turn of 1,000
+    /// monsters replanning on a 512x512 map near 6 ms (see README); small
+    /// levels never reach it.
+    pub expansion_budget: u64,
+    /// Most actions a monster waits for a moving unit to clear its way
+    /// before it plans around it (drawn from 1 to this for each hold-up; a
+    /// stopped unit is planned around at once).
+    pub patience: u32,
+    /// Stopped units of its own faction within this many cells are planned
+    /// around (adjacent units always are).
+    pub avoid_radius: u32,
+    /// Most expansions a search for a way round units in the way may take
+    /// (it runs at once, charged to the turn's budget).
+    pub detour_budget: u64,
+    /// A* plans treat cells on the future paths of allies within this many
+    /// cells as claimed (dearer, see [`crate::sim::ai::CLAIM_PENALTY`]);
+    /// 0 turns claims off.
+    pub claim_radius: u32,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            expansion_budget: 20_000,
+            patience: 2,
+            avoid_radius: 8,
+            detour_budget: 2_000,
+            claim_radius: 8,
+        }
+    }
+}
+
+/// Why a level cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("monster {monster} spawns at {at}, which is not free, passable ground")]
+    BadSpawn { monster: usize, at: Pos },
+    #[error("faction {faction}'s goal {at} is off the map")]
+    BadGoal { faction: String, at: Pos },
+}
+
+/// A search that ran out of budget and goes on next turn.
+#[derive(Clone, Debug)]
+pub(super) struct Suspended {
+    /// The knowledge it started on.
+    pub(super) snapshot: Knowledge,
+    /// The faction's log length then.
+    pub(super) log_len: usize,
+    /// Where it searches from (the monster may since have been pushed).
+    pub(super) from: Pos,
+    /// Expansions it has made so far: with the snapshot, the start, and
+    /// the planner's goal, blocked cells and claims (which cannot change
+    /// while it is queued), they determine the search context's state.
+    pub(super) expanded: u64,
+}
+
+/// A* requests, first come first served.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SearchQueue {
+    pub(super) waiting: VecDeque<MonsterId>,
+    /// Scratch memory of the searches, but for a suspended one's progress.
+    ctx: SearchContext,
+    /// The head's search, when it ran out of budget.
+    pub(super) suspended: Option<Suspended>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(super) seed: u64,
+    pub(super) turn: Turn,
+    pub(super) world: World,
+    pub(super) factions: Vec<Faction>,
+    pub(super) monsters: Vec<Monster>,
+    pub(super) rng: SimRng,
+    pub(super) queue: SearchQueue,
+    /// For short searches round units, apart from the queue's (which may
+    /// hold a suspended search).
+    detour_ctx: SearchContext,
+    pub(super) config: SimConfig,
+    /// Expansions spent this turn.
+    pub(super) spent: u64,
+    /// The player, the treasure and the stairs, on a level to play.
+    pub(super) play: Option<PlayState>,
+    /// The turn's budget ran out with searches still waiting.
+    pub(super) limited_now: bool,
+    /// Turns that ended so (see [`Game::budget_limited_turns`]).
+    pub(super) budget_limited: u64,
+    /// Monsters on the level (not the player) summed over turns played.
+    pub(super) monster_turns: u64,
+    /// Field reads the budget ran out on, first come first served: the
+    /// monster, its faction, the field's target and the cell it asked
+    /// about. At the start of the next turn these fields grow first, so a
+    /// field whose monsters come late in the turn order is not starved by
+    /// another faction's repairs.
+    pub(super) field_waits: VecDeque<(MonsterId, usize, Pos, Pos)>,
+}
+
+impl Game {
+    /// Starts `level` with `seed`: monsters placed in the level's order with
+    /// a random head start of energy (so equal-speed monsters are not in
+    /// lockstep), and every monster looks around once.
+    pub fn new(level: &Level, seed: u64, config: SimConfig) -> Result<Game, GameError> {
+        let terrain = &level.terrain;
+        let mut world = World::new(terrain.clone());
+        let mut rng = sim_rng(seed);
+        let mut factions = Vec::new();
+        for spec in &level.factions {
+            if let Some(goal) = spec.goal
+                && terrain.get(goal).is_none()
+            {
+                return Err(GameError::BadGoal {
+                    faction: spec.name.clone(),
+                    at: goal,
+                });
+            }
+            let mut f = Faction::new(spec.clone(), terrain.width(), terrain.height());
+            if spec.knows_map {
+                for p in terrain.grid().positions() {
+                    f.know(p, terrain.grid()[p]);
+                }
+                // Chokepoints judged on the way need no telling: no plan
+                // exists yet.
+                f.knowledge_mut().0.drain_danger_changes();
+            }
+            factions.push(f);
+        }
+        let mut monsters = Vec::new();
+        for (i, s) in level.spawns.iter().enumerate() {
+            if !terrain.is_passable(s.at) || world.occupant(s.at).is_some() {
+                return Err(GameError::BadSpawn {
+                    monster: i,
+                    at: s.at,
+                });
+            }
+            let spec = &level.factions[s.faction];
+            let id = i as MonsterId;
+            world.place(id, s.at);
+            monsters.push(Monster {
+                id,
+                faction: s.faction,
+                pos: s.at,
+                presence: Presence::Here,
+                energy: rng.random_range(0..spec.speed.max(1) as i64),
+                speed: spec.speed,
+                planner: Planner::new(spec.planner, spec.goal),
+                stats: Stats::default(),
+                trail: Trail::new(index(s.at, terrain.width())),
+                still: 0,
+                blocked_waits: 0,
+                patience: 0,
+                hp: MONSTER_HP,
+                is_player: false,
+            });
+        }
+        let mut game = Game {
+            seed,
+            turn: 0,
+            world,
+            factions,
+            monsters,
+            rng,
+            queue: SearchQueue::default(),
+            detour_ctx: SearchContext::new(),
+            config,
+            spent: 0,
+            play: None,
+            limited_now: false,
+            budget_limited: 0,
+            monster_turns: 0,
+            field_waits: VecDeque::new(),
+        };
+        if let Some(at) = level.player {
+            game.add_player(at, level.treasure, level.stairs)?;
+        }
+        let mut ignored = Vec::new();
+        for id in 0..game.monsters.len() {
+            game.look(id, &[], &mut ignored);
+        }
+        game.grow_fields();
+        Ok(game)
+    }
+
+    /// Does what `command` asks; returns what happened, in order.
+    pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        let mut events = Vec::new();
+        match command {
+            Command::Advance => self.advance(&mut events),
+            Command::SetGoal { monster, goal } => {
+                if let Some(m) = self.monsters.get_mut(monster as usize) {
+                    m.planner = Planner::new(m.planner.kind(), goal);
+                    self.unqueue(monster);
+                }
+            }
+            Command::Kill { monster } => self.kill(monster, &mut events),
+            Command::Player(action) => self.player_turn(action, &mut events),
+        }
+        events
+    }
+
+    /// The seed the game started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Turns played.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+    /// The true world (for the rules, the UI and tests; never for planners).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+    pub fn factions(&self) -> &[Faction] {
+        &self.factions
+    }
+    pub fn monsters(&self) -> &[Monster] {
+        &self.monsters
+    }
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+    /// Expansions spent by searches this turn.
+    pub fn spent_this_turn(&self) -> u64 {
+        self.spent
+    }
+    /// Turns whose search budget ran out while requests still waited in
+    /// the queue: turns in which some monster's plan was held back.
+    pub fn budget_limited_turns(&self) -> u64 {
+        self.budget_limited
+    }
+    /// Monsters on the level (not counting the player) summed over the
+    /// turns played: what think-waits are a share of.
+    pub fn monster_turns(&self) -> u64 {
+        self.monster_turns
+    }
+    /// A* requests waiting for the search budget.
+    pub fn queued_searches(&self) -> usize {
+        self.queue.waiting.len()
+    }
+
+    /// A faction's counters: its monsters' summed.
+    pub fn faction_stats(&self, faction: usize) -> Stats {
+        let mut s = Stats::default();
+        for m in self.monsters.iter().filter(|m| m.faction == faction) {
+            s += m.stats;
+        }
+        s
+    }
+
+    /// True when nothing more can happen: every monster has left, or has
+    /// no goal, or has no path on what its faction knows with nobody in
+    /// its way (knowledge only ever adds walls, so that is final).
+    pub fn is_settled(&self) -> bool {
+        if let Some(play) = &self.play {
+            return play.outcome != PlayOutcome::Playing;
+        }
+        self.monsters.iter().all(|m| {
+            !m.is_here()
+                || m.planner.goal().is_none()
+                || (m.planner.status() == Status::NoPath && m.planner.blocked().is_empty())
+        })
+    }
+}

@@ -1,0 +1,42 @@
+//! The player's side of a game, as data: its hit points and sight, the
+//! monsters' hit points, healing, and how the game stands. The rules that
+//! use them are in `play.rs`; the turn loop (`game.rs`) reads them too, so
+//! they sit below both.
+
+use super::monster::MonsterId;
+use crate::fog::knowledge::Turn;
+use crate::map::geom::Pos;
+
+/// The player's hit points.
+pub const PLAYER_HP: i32 = 20;
+/// A monster's hit points: two or three hits.
+pub const MONSTER_HP: i32 = 6;
+/// How far the player sees.
+pub const PLAYER_SIGHT: u32 = 8;
+/// The player gets a hit point back every this many turns (turns whose
+/// number is a multiple of it), up to [`PLAYER_HP`]: from one hit point
+/// to full in 190 turns, a little quicker than Brogue's 300 for a full
+/// heal, as a Darkstar level is small (80x40). Slow enough that it never
+/// wins a fight: a hostile monster adjacent deals about 3 a turn, thirty
+/// times what regeneration gives back; quick enough that resting after
+/// one (a goblin's two or three hits) takes under a hundred turns.
+pub const REGEN_TURNS: Turn = 10;
+/// How the game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlayOutcome {
+    Playing,
+    /// Escaped with the treasure on this turn.
+    Won(Turn),
+    /// Died on this turn.
+    Lost(Turn),
+}
+
+/// The player's side of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayState {
+    pub player: MonsterId,
+    pub treasure: Option<Pos>,
+    pub stairs: Option<Pos>,
+    pub carrying: bool,
+    pub outcome: PlayOutcome,
+}
