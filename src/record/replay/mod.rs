@@ -1,0 +1,317 @@
+//! Replays, Brogue-style: the level (generator parameters, or the level
+//! text itself), the seed, every command with the turn it was given on,
+//! and the game's state hash every few turns. Played back, a replay must
+//! give the same hashes; the first that differs names the turn where the
+//! games parted.
+//!
+//! This file holds the types; beside it are `format` (writing and
+//! parsing the text), `recorder` (recording a game as it is played) and
+//! `verify` (playing one back, checking every hash).
+//!
+//! The format is plain text, a line an item:
+//!
+//! ```text
+//! darkstar-replay 2
+//! seed 7
+//! config 20000 2 8 2000 8
+//! level generated dungeon 80 40 3 play
+//! c 0 move ne
+//! c 1 wait
+//! h 10 9a3f0c1d22b4e817
+//! r 12
+//! end 4
+//! ```
+//!
+//! (`config`: the search budget, patience, avoid radius, detour budget and
+//! claim radius the game ran with), or, for a level file, `level text` followed by the level's lines each
+//! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
+//! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
+//! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
+//! `goal ID none`. `r TURN` marks a played game as
+//! revealed from that turn on (the player turned on the AI overlays, which
+//! show what the player could not know): it changes nothing in the game,
+//! and playback shows the mark; version 2 files without it read as before.
+//! Untrusted input: errors name the file and line (an
+//! embedded level's errors too, at their line and column in the replay
+//! file), and sizes are limited before anything is allocated for them.
+//!
+//! Playing back is one pass ([`Replay::verify_with`], [`Replay::restore_with`]):
+//! each command is applied on the turn it was recorded on, each hash
+//! compared when the game reaches its turn; the first difference is a
+//! [`Desync`] naming the file line (items keep their source lines) and
+//! what differed: the hash, or the turn of a command. A progress callback
+//! hears of every turn reached and may break off (a long replay behind a
+//! progress bar, interrupted by Ctrl-C).
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use crate::content::generator::{GenParams, Style, generate, play_level};
+use crate::content::level::{Level, LevelError};
+use crate::fog::knowledge::Turn;
+use crate::map::geom::{Dir, Pos};
+use crate::sim::memory::Footprint;
+use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
+
+/// The version this build writes and reads. Version 2: the state hash
+/// covers the whole future-deciding state and the corner rules changed
+/// (issue 10), so version 1 games no longer play back in sync.
+pub const REPLAY_VERSION: u32 = 2;
+/// Largest replay file read.
+pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;
+/// Turns between state hashes, by default.
+pub const HASH_EVERY: Turn = 10;
+
+/// Where a replay's level comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelSource {
+    /// The generator, with the replay's seed; `play` for a play level.
+    Generated { params: GenParams, play: bool },
+    /// A level file's text.
+    Text(String),
+}
+
+/// One item of a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A command, given when the game was on this turn.
+    Command(Turn, Command),
+    /// The state hash on this turn.
+    Hash(Turn, u64),
+    /// The player revealed the map (the AI overlays) on this turn: the
+    /// game is marked, nothing in it changes.
+    Reveal(Turn),
+}
+
+/// A recorded game.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub seed: u64,
+    pub level: LevelSource,
+    /// The simulation settings the game ran with (a replay must not
+    /// depend on defaults that may change).
+    pub config: SimConfig,
+    pub items: Vec<Item>,
+    /// The file line (1-based) of each item, for a replay read from a
+    /// file; empty for one built in memory, whose items are numbered as
+    /// [`Replay::to_text`] would write them (see [`Replay::line_of`]).
+    pub lines: Vec<usize>,
+}
+
+/// Two replays are equal when they record the same game: where their
+/// items stood in a file (blank lines) is not part of it.
+impl PartialEq for Replay {
+    fn eq(&self, other: &Replay) -> bool {
+        self.seed == other.seed
+            && self.level == other.level
+            && self.config == other.config
+            && self.items == other.items
+    }
+}
+impl Eq for Replay {}
+
+/// Why a replay could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The OS refused. The OS error is part of the message and not a
+    /// `source`, so a report of the whole chain says it once.
+    #[error("{}: {error}", crate::content::textfile::escape_path(file))]
+    Io {
+        file: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{}:{line}: {message}", crate::content::textfile::escape_path(file))]
+    Parse {
+        file: PathBuf,
+        line: usize,
+        message: String,
+    },
+    /// An error in the level text embedded in a replay file, placed in
+    /// that file (the level's own line and column, moved past the `| `).
+    #[error(
+        "{}:{line}:{column}: the replay's level: {message}",
+        crate::content::textfile::escape_path(file)
+    )]
+    LevelText {
+        file: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A level built in memory (not read from a replay file) is invalid.
+    #[error("the replay's level: {0}")]
+    Level(LevelError),
+    #[error("the replay's level cannot start: {0}")]
+    Start(GameError),
+    #[error("the replay does not play back in sync: {0}")]
+    Desync(Desync),
+    /// The progress callback asked to stop.
+    #[error("interrupted on turn {turn}")]
+    Interrupted { turn: Turn },
+}
+
+// The inner errors are part of the messages above, not `source`s, so a
+// report of the whole chain (`{:#}`) says each thing once.
+impl From<LevelError> for ReplayError {
+    fn from(e: LevelError) -> Self {
+        ReplayError::Level(e)
+    }
+}
+
+impl From<GameError> for ReplayError {
+    fn from(e: GameError) -> Self {
+        ReplayError::Start(e)
+    }
+}
+
+/// Where a played-back replay first differs from the recording.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Desync {
+    /// The line of the replay file whose check failed (1-based, as in the
+    /// file: see [`Replay::line_of`]).
+    pub line: usize,
+    /// The turn the game had reached.
+    pub turn: Turn,
+    pub kind: DesyncKind,
+}
+
+/// What differed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DesyncKind {
+    /// The state hash on the turn is not the recorded one.
+    Hash { expected: u64, found: u64 },
+    /// A command recorded for turn `recorded` came up when the game was on
+    /// another turn.
+    CommandTurn { recorded: Turn },
+    /// A state hash recorded for turn `recorded` came up when the game was
+    /// on another turn.
+    HashTurn { recorded: Turn },
+    /// A reveal mark recorded for turn `recorded` came up when the game
+    /// was on another turn.
+    RevealTurn { recorded: Turn },
+}
+
+impl Desync {
+    /// What differed, without the line: "desync on turn T: expected hash
+    /// X, found Y", or "command for turn T but the game is on turn U".
+    pub fn what(&self) -> String {
+        let turn = self.turn;
+        match self.kind {
+            DesyncKind::Hash { expected, found } => {
+                format!("desync on turn {turn}: expected hash {expected:016x}, found {found:016x}")
+            }
+            DesyncKind::CommandTurn { recorded } => {
+                format!("command for turn {recorded} but the game is on turn {turn}")
+            }
+            DesyncKind::HashTurn { recorded } => {
+                format!("state hash for turn {recorded} but the game is on turn {turn}")
+            }
+            DesyncKind::RevealTurn { recorded } => {
+                format!("reveal mark for turn {recorded} but the game is on turn {turn}")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Desync {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.what())
+    }
+}
+
+/// How far a replay being played back has got, for a progress bar.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The turn the game has reached.
+    pub turn: Turn,
+    /// The turn the replay ends on (its last item's).
+    pub total: Turn,
+}
+
+/// How checking a replay ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    InSync(Verified),
+    Desync(Desync),
+    /// The progress callback broke off on this turn.
+    Interrupted {
+        turn: Turn,
+    },
+}
+
+/// How a verified replay ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub commands: usize,
+    pub hashes: usize,
+    pub turn: Turn,
+}
+
+mod format;
+mod recorder;
+mod verify;
+
+pub use recorder::Recorder;
+pub use verify::check;
+
+impl Replay {
+    /// The level this replay plays.
+    pub fn level(&self) -> Result<Level, ReplayError> {
+        Ok(match &self.level {
+            LevelSource::Generated { params, play: true } => play_level(params, self.seed),
+            LevelSource::Generated {
+                params,
+                play: false,
+            } => generate(params, self.seed),
+            // A replay read from a file had its level checked, with the
+            // file's own lines, by `parse`.
+            LevelSource::Text(text) => Level::parse(text, Path::new("(replay level)"))?,
+        })
+    }
+
+    /// What this replay's game needs, for the memory cap
+    /// ([`crate::sim::memory`]): a generated level's is had from its
+    /// parameters, without generating it.
+    pub fn footprint(&self) -> Result<Footprint, ReplayError> {
+        Ok(match &self.level {
+            LevelSource::Generated { params, play } => Footprint::of_generated(params, *play),
+            LevelSource::Text(_) => Footprint::of_level(&self.level()?),
+        })
+    }
+
+    /// A new game of this replay's level and seed, before any command.
+    pub fn start(&self) -> Result<Game, ReplayError> {
+        Ok(Game::new(&self.level()?, self.seed, self.config)?)
+    }
+
+    /// The file line of item `index` (0-based): where it was read from,
+    /// or for a replay built in memory where [`Replay::to_text`] puts it.
+    pub fn line_of(&self, index: usize) -> usize {
+        if let Some(&line) = self.lines.get(index) {
+            return line;
+        }
+        let header = match &self.level {
+            LevelSource::Generated { .. } => 4,
+            LevelSource::Text(t) => 5 + t.lines().count(),
+        };
+        header + index + 1
+    }
+
+    /// The turn the player first revealed the map on, if the game was
+    /// revealed (see [`Item::Reveal`]).
+    pub fn revealed(&self) -> Option<Turn> {
+        self.items.iter().find_map(|i| match i {
+            Item::Reveal(t) => Some(*t),
+            _ => None,
+        })
+    }
+
+    /// The turn the replay ends on: its last item's.
+    pub fn last_turn(&self) -> Turn {
+        match self.items.last() {
+            Some(Item::Command(t, _) | Item::Hash(t, _) | Item::Reveal(t)) => *t,
+            None => 0,
+        }
+    }
+}

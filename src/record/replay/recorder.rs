@@ -1,0 +1,69 @@
+//! Recording a game as it is played: every command, and the state hash
+//! every few turns.
+
+use super::*;
+
+/// Records a game as it is played: every command, and the state hash
+/// every `every` turns.
+#[derive(Clone, Debug)]
+pub struct Recorder {
+    replay: Replay,
+    every: Turn,
+    next_hash: Turn,
+}
+
+impl Recorder {
+    /// Starts recording a game of `level` with `seed` and `config`.
+    pub fn new(level: LevelSource, seed: u64, config: SimConfig, every: Turn) -> Recorder {
+        let every = every.max(1);
+        Recorder {
+            replay: Replay {
+                seed,
+                level,
+                config,
+                items: Vec::new(),
+                lines: Vec::new(),
+            },
+            every,
+            next_hash: every,
+        }
+    }
+
+    /// Applies `command` to `game`, recording it (and the hash, when a
+    /// checkpoint turn is reached).
+    pub fn apply(&mut self, game: &mut Game, command: Command) -> Vec<Event> {
+        self.replay
+            .items
+            .push(Item::Command(game.turn(), command.clone()));
+        let events = game.apply(command);
+        if game.turn() >= self.next_hash {
+            self.replay
+                .items
+                .push(Item::Hash(game.turn(), game.state_hash()));
+            self.next_hash = (game.turn() / self.every + 1) * self.every;
+        }
+        events
+    }
+
+    /// Marks the game as revealed on the turn it stands on (see
+    /// [`Item::Reveal`]).
+    pub fn reveal(&mut self, turn: Turn) {
+        self.replay.items.push(Item::Reveal(turn));
+    }
+
+    /// The recording so far.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// Goes on recording `replay` (a resumed save), whose game now stands
+    /// on turn `turn`.
+    pub fn resume(replay: Replay, turn: Turn, every: Turn) -> Recorder {
+        let every = every.max(1);
+        Recorder {
+            replay,
+            every,
+            next_hash: (turn / every + 1) * every,
+        }
+    }
+}
