@@ -24,5 +24,6 @@ mod searches;
 mod signals;
 mod sim;
 mod sweeps;
+mod type_boundary;
 #[cfg(feature = "tui")]
 mod ui;

@@ -2,17 +2,12 @@
 //! to date over its faction's [`Knowledge`] and nothing else. Every method
 //! that reads a map takes `&Knowledge` (not any [`CostMap`]), and this
 //! module imports neither the world nor the terrain map, so the planner
-//! cannot be handed the true map by mistake:
-//!
-//! ```compile_fail
-//! use darkstar::path::Replanner;
-//! use darkstar::map::geom::Pos;
-//! use darkstar::sim::Planner;
-//! use darkstar::map::terrain::{Terrain, TerrainMap};
-//! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
-//! let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
-//! planner.plan_incremental(&truth, Pos::new(0, 0), 0); // expects &Knowledge
-//! ```
+//! cannot be handed the true map by mistake: `tests/type_boundary.rs`
+//! checks that each public entry point refuses a `TerrainMap` at compile
+//! time, with the error pinned. The public API is what a screen reads (kind,
+//! goal, status, cost, the path, its cost map) plus the three calls a
+//! single unit's driver needs (`plan_incremental`, `advanced`, `sync`);
+//! the rest of the state machine is the game's (`pub(crate)`).
 //!
 //! Units the monster can sense (adjacent ones, and stopped ones of its own
 //! faction nearby) are planned around as obstacles, per the classic
@@ -147,7 +142,7 @@ impl Planner {
     }
 
     /// How much of its faction's discovery log the plan has taken in.
-    pub fn log_seen(&self) -> usize {
+    pub(crate) fn log_seen(&self) -> usize {
         self.log_seen
     }
 
@@ -179,7 +174,7 @@ impl Planner {
     }
 
     /// Cells of the units it plans around.
-    pub fn blocked(&self) -> &[usize] {
+    pub(crate) fn blocked(&self) -> &[usize] {
         &self.blocked
     }
 
@@ -194,7 +189,7 @@ impl Planner {
 
     /// Plans the next A* search round allies' claimed cells (sorted
     /// row-major indices, one entry per claim).
-    pub fn set_claims(&mut self, claims: Vec<usize>) {
+    pub(crate) fn set_claims(&mut self, claims: Vec<usize>) {
         self.claims = claims;
     }
 
@@ -244,7 +239,7 @@ impl Planner {
     }
 
     /// Marks that a plan must be made (for `reason`; `None`: the first).
-    pub fn request(&mut self, reason: Option<ReplanReason>) {
+    pub(crate) fn request(&mut self, reason: Option<ReplanReason>) {
         self.status = Status::NeedsPlan;
         self.reason = reason;
         self.path.clear();
@@ -336,7 +331,7 @@ impl Planner {
     }
 
     /// Its A* request went into the queue.
-    pub fn queued(&mut self) {
+    pub(crate) fn queued(&mut self) {
         self.status = Status::Queued;
     }
 
@@ -350,7 +345,7 @@ impl Planner {
     /// the plan then starts at `at`, joining the path at its furthest cell
     /// that is `at` or a legal step from it. If no cell of the path is, the
     /// plan is asked for again (from where the monster stands).
-    pub fn install(
+    pub(crate) fn install(
         &mut self,
         outcome: Outcome,
         knowledge: &Knowledge,
@@ -401,7 +396,7 @@ impl Planner {
     /// Takes a detour round units found by a capped A* search (the caller's,
     /// over `view` with `blocked` impassable); a detour that was not found
     /// leaves the plan as it was. Returns whether it was taken.
-    pub fn take_detour(
+    pub(crate) fn take_detour(
         &mut self,
         outcome: Outcome,
         blocked: Vec<usize>,
@@ -427,7 +422,7 @@ impl Planner {
     /// one step longer. (D* Lite settles the new start at its next repair.)
     /// Returns the cells expanded (a D* Lite repair, if the step back is
     /// not legal on what the faction knows).
-    pub fn displaced(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
+    pub(crate) fn displaced(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
         if self.kind == Replanner::Field {
             // Its next read starts from the new cell; nothing is expected
             // of it (the push, not a discovery, moved it).
@@ -548,7 +543,7 @@ impl Planner {
 
     /// Forgets the units it planned around (a new plan is about to be made
     /// over the bare knowledge).
-    pub fn clear_blocked(&mut self) {
+    pub(crate) fn clear_blocked(&mut self) {
         self.blocked.clear();
     }
 

@@ -1,0 +1,12 @@
+// A planner's first plan is made over the faction's knowledge; the true
+// map is refused at compile time.
+use darkstar::map::geom::Pos;
+use darkstar::map::terrain::{Terrain, TerrainMap};
+use darkstar::path::Replanner;
+use darkstar::sim::Planner;
+
+fn main() {
+    let truth = TerrainMap::filled(8, 8, Terrain::Floor);
+    let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
+    planner.plan_incremental(&truth, Pos::new(0, 0), 0);
+}

@@ -1,0 +1,15 @@
+// The same calls as tests/compile_fail/, on the faction's knowledge: they
+// compile, so each failure there is the map's type and nothing else.
+use darkstar::fog::knowledge::Knowledge;
+use darkstar::map::geom::Pos;
+use darkstar::path::Replanner;
+use darkstar::sim::{Log, Planner};
+
+fn main() {
+    let known = Knowledge::new(8, 8, 1);
+    let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
+    planner.plan_incremental(&known, Pos::new(0, 0), 0);
+    let log = Log::default();
+    planner.sync(&known, &log);
+    let _ = planner.view(&known);
+}
