@@ -9,6 +9,7 @@ mod danger;
 mod field_trace;
 mod fields;
 mod fog;
+mod game_costs;
 mod layers;
 mod levels;
 mod mapgen;
