@@ -363,3 +363,104 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
     }
     assert!(hunted >= 8 * 4);
 }
+
+/// A hunter that loses sight of the player heads for where its faction
+/// last saw it; there, with the player gone, the faction forgets it and
+/// the hunter goes back to its own goal. The goblin (sight 6, speed 30)
+/// sees the player 5 cells away; the player waits a few turns, then runs
+/// east out of its sight across an open hall, far faster than the goblin
+/// walks.
+#[test]
+fn hunters_lose_track_where_the_player_was_last_seen() {
+    let level = parse(
+        "name: t\nfaction: goblins glyph=g sight=6 speed=30 hostile goal=1\nmap:\n\
+         ##################################################\n\
+         #1...............................................#\n\
+         #................................................#\n\
+         #......g....@....................................#\n\
+         #................................................#\n\
+         ##################################################\n",
+    );
+    let home = level.factions[0].goal;
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut last_seen = None;
+    let mut lost_on = None;
+    let mut was_at = game.monsters()[0].pos();
+    for turn in 0..60 {
+        // The player lets itself be seen, then runs east.
+        let action = if turn >= 6 && game.player().unwrap().pos().x < 46 {
+            PlayerAction::Move(Dir::E)
+        } else {
+            PlayerAction::Wait
+        };
+        act(&mut game, action);
+        let seen = game.factions()[0].player_seen();
+        if seen.is_some() {
+            last_seen = seen;
+            assert_eq!(
+                game.monsters()[0].planner().goal(),
+                seen,
+                "turn {turn}: hunting"
+            );
+        } else if last_seen.is_some() && lost_on.is_none() {
+            lost_on = Some(turn);
+            // It forgot the player only once it stood where it last saw it
+            // (and then, in the same action, stepped toward home).
+            assert_eq!(Some(was_at), last_seen, "turn {turn}");
+        }
+        was_at = game.monsters()[0].pos();
+    }
+    let last_seen = last_seen.expect("the goblin saw the player");
+    assert!(
+        last_seen.x > 12 && last_seen.x <= 14,
+        "last seen at {last_seen}"
+    );
+    assert!(lost_on.is_some(), "the goblin never lost track");
+    assert_eq!(game.factions()[0].player_seen(), None);
+    // Back to its own business: the faction's goal, not the player.
+    assert_eq!(game.monsters()[0].planner().goal(), home);
+    assert!(
+        game.monsters()[0].pos().x < 20,
+        "it did not follow the player"
+    );
+}
+
+/// Monsters of two hostile factions fight each other on sight of a
+/// neighbour: blows are exchanged (events say who hit whom) and one of
+/// them dies; with no player on the level, nobody else is involved.
+#[test]
+fn monsters_of_hostile_factions_fight_each_other() {
+    let level = parse(
+        "name: t\nfaction: goblins glyph=g sight=4 hostile goal=1\n\
+         faction: kobolds glyph=k sight=4 hostile goal=2\nmap:\n\
+         ##########\n\
+         #2..gk..1#\n\
+         ##########\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut events = Vec::new();
+    for _ in 0..40 {
+        events.extend(game.apply(Command::Advance));
+        if game.monsters().iter().any(|m| !m.is_here()) {
+            break;
+        }
+    }
+    let blows = |attacker: u32, target: u32| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Attacked { attacker: a, target: t, .. } if *a == attacker && *t == target))
+            .count()
+    };
+    assert!(blows(0, 1) > 0 && blows(1, 0) > 0, "{events:?}");
+    let died: Vec<u32> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Died { monster, .. } => Some(*monster),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(died.len(), 1, "{died:?}");
+    let dead = died[0] as usize;
+    assert!(!game.monsters()[dead].is_here());
+    assert!(game.monsters()[1 - dead].is_here(), "the winner stands");
+}

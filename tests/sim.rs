@@ -610,3 +610,70 @@ fn fields_are_grown_before_the_first_turn() {
     }
     assert_eq!(game.faction_stats(3).think_waits, 0);
 }
+
+/// A plan that gets dearer (not blocked) is replanned, with every planner:
+/// the short upper corridor turns out, past a door (which blocks sight),
+/// to hold five cells of swamp (three times floor); the monster sees them
+/// all from the doorway, turns back and takes the longer lower corridor of
+/// plain floor, never setting foot in the swamp. Knowing nothing beyond the
+/// door at first, it plans the upper way (about 11 floor steps against 15
+/// round); from the doorway the upper way costs 19, back and round 17.
+/// (A corridor with no swamp, the control, is walked straight through.)
+#[test]
+fn a_plan_that_gets_dearer_is_replanned_by_every_planner() {
+    for planner in ["astar", "dstar", "field"] {
+        let level = parse(&format!(
+            "name: t\nfaction: walkers glyph=w sight=6 planner={planner} goal=1\nmap:\n\
+             ##############\n\
+             #w.+,,,,,...1#\n\
+             #.##########.#\n\
+             #............#\n\
+             ##############\n"
+        ));
+        let (game, events) = play(&level, 1, SimConfig::default(), 200);
+        assert!(reached(&events, 0), "{planner}: never arrived");
+        assert!(
+            visited(&events, Pos::new(3, 1)),
+            "{planner}: never went to the door"
+        );
+        // A* and D* Lite see their path's rest priced higher (Costlier); a
+        // field monster sees its cell's value rise, and with walls learnt
+        // beside the swamp in the same look it counts a broken route.
+        let replanned = events.iter().any(|(_, e)| match e {
+            Event::Replanned {
+                monster: 0, reason, ..
+            } => {
+                *reason == ReplanReason::Costlier
+                    || (planner == "field" && *reason == ReplanReason::NewWall)
+            }
+            _ => false,
+        });
+        assert!(
+            replanned,
+            "{planner}: no replan for a dearer path: {events:?}"
+        );
+        // It turned back from the doorway.
+        let back = events.iter().position(|(_, e)| {
+            matches!(e, Event::Moved { monster: 0, from, to } if *from == Pos::new(3, 1) && *to == Pos::new(2, 1))
+        });
+        assert!(back.is_some(), "{planner}: did not turn back");
+        for x in 4..=8 {
+            assert!(
+                !visited(&events, Pos::new(x, 1)),
+                "{planner}: waded into the swamp"
+            );
+        }
+        assert!(
+            visited(&events, Pos::new(6, 3)),
+            "{planner}: did not go round"
+        );
+        assert_eq!(game.monsters()[0].stats().bumps, 0, "{planner}");
+        // The control: the same corridor without the swamp is not left.
+        let plain = parse(&level.to_text().replace(",,,,,", "....."));
+        let (_, events) = play(&plain, 1, SimConfig::default(), 200);
+        assert!(
+            reached(&events, 0) && !visited(&events, Pos::new(6, 3)),
+            "{planner}: control"
+        );
+    }
+}
