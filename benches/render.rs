@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use darkstar::content::generator::{GenParams, generate};
 use darkstar::ui::app::{App, Overlay};
-use darkstar::ui::input::Intent;
+use darkstar::ui::keymap::Intent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

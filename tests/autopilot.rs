@@ -13,7 +13,7 @@ use darkstar::record::replay::Item;
 use darkstar::sim::autopilot::{self, Activity, Sight, Stop};
 use darkstar::sim::{Command, Game, PLAYER_HP, PlayerAction, REGEN_TURNS, SimConfig};
 use darkstar::ui::app::App;
-use darkstar::ui::input::{Intent, intent_for};
+use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -462,7 +462,10 @@ fn the_activity_keys() {
     for i in [Intent::Quit, Intent::Look, Intent::Help, Intent::TravelTo] {
         assert!(!i.spends_a_turn(), "{i:?}");
     }
-    let keys: Vec<&str> = darkstar::ui::input::PLAY_HELP.iter().map(|r| r.0).collect();
+    let keys: Vec<&str> = darkstar::ui::keymap::PLAY_HELP
+        .iter()
+        .map(|r| r.0)
+        .collect();
     for k in [">", "_", "o", "R"] {
         assert!(keys.contains(&k), "{k} missing from the help");
     }

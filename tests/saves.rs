@@ -6,7 +6,7 @@ use darkstar::map::geom::Dir;
 use darkstar::record::replay::{Item, Replay};
 use darkstar::record::save::write_atomically;
 use darkstar::ui::app::App;
-use darkstar::ui::input::Intent;
+use darkstar::ui::keymap::Intent;
 use rand::RngExt;
 
 fn scratch(name: &str) -> std::path::PathBuf {

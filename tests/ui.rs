@@ -10,7 +10,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::ui::app::{App, Mode, Overlay, SPEEDS};
-use darkstar::ui::input::{Intent, intent_for};
+use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -1216,7 +1216,7 @@ fn the_tally_counts_kills_and_survives_a_resume() {
 /// the next seed, from turn 0.
 #[test]
 fn n_on_the_end_screen_starts_a_new_game() {
-    use darkstar::ui::input::end_intent_for;
+    use darkstar::ui::keymap::end_intent_for;
     let n = key(KeyCode::Char('n'));
     assert_eq!(intent_for(n, Mode::Play), Some(Intent::Move(Dir::SE)));
     assert_eq!(end_intent_for(n, Mode::Play), Some(Intent::NewGame));

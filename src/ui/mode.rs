@@ -1,7 +1,7 @@
-//! What the screen is in: playing or watching ([`Mode`]), and what is drawn
-//! over the map ([`Overlay`]). Its own module because both the keymap
-//! (`input`, which reads keys differently per mode) and the app state need
-//! them, and the keymap must not import the app.
+//! The two small enums every ui module shares: whether a person plays or
+//! watches ([`Mode`]) and what is drawn over the map ([`Overlay`]). They sit
+//! at the bottom of the ui modules (they import nothing of the ui), so the
+//! key map and the app can both use them without importing each other.
 
 /// What is drawn over the map.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

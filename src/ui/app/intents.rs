@@ -1,7 +1,14 @@
-//! A key's [`Intent`] carried out: the one place keys change the app (and,
-//! through commands, the game).
+//! Intents to actions: [`App::handle`] is the one entry for every key's
+//! [`Intent`], in play and watch, on the map, in the help, history, look,
+//! travel-pick and inspector screens and at the end of the game.
 
-use super::*;
+use crate::map::geom::Pos;
+use crate::sim::PlayerAction;
+use crate::sim::autopilot::{self, Activity, Stop};
+
+use super::{App, HELP_PAGES, SPEEDS};
+use crate::ui::keymap::Intent;
+use crate::ui::mode::{Mode, Overlay};
 
 impl App {
     /// Acts on one intent.
@@ -204,62 +211,9 @@ impl App {
         }
     }
 
-    pub(in crate::ui) fn open_help(&mut self) {
-        self.help = true;
-        self.help_page = 0;
-    }
-
-    /// Play: the AI overlays on or off. The first time marks the game, in
-    /// its recording too, for good.
-    pub(in crate::ui) fn toggle_reveal(&mut self) {
-        if self.mode != Mode::Play {
-            return;
-        }
-        self.reveal = !self.reveal;
-        if !self.reveal {
-            self.inspector = None;
-            if self.overlay != Overlay::Cost {
-                self.overlay = Overlay::None;
-            }
-            return self.say("Reveal off: your own view (the game stays REVEALED).".to_string());
-        }
-        if self.revealed_at.is_none() {
-            let turn = self.game.turn();
-            self.revealed_at = Some(turn);
-            self.recorder.reveal(turn);
-        }
-        self.say(
-            "REVEALED: v d p c f i show what the monsters know; the game is marked so.".to_string(),
-        );
-    }
-
-    /// Watching a played game: through the player's eyes, or the true map.
-    pub(in crate::ui) fn toggle_eyes(&mut self) {
-        if self.mode != Mode::Watch || self.game.player().is_none() {
-            return self.say("No player in this game: no eyes to see through.".to_string());
-        }
-        self.eyes = !self.eyes;
-        self.say(
-            if self.eyes {
-                "Through the player's eyes: what they knew and saw (@ again: the true map)."
-            } else {
-                "The true map."
-            }
-            .to_string(),
-        );
-    }
-
-    /// Watching through the player's eyes from the start (`replay --eyes`).
-    pub fn with_eyes(mut self) -> App {
-        if self.game.player().is_some() && self.mode == Mode::Watch {
-            self.eyes = true;
-        }
-        self
-    }
-
     /// The travel cursor is up: moves went to the cursor; Enter, `.` or
     /// `_` travel to it, Esc (or `x`) puts it away, other keys are ignored.
-    pub(in crate::ui) fn pick(&mut self, intent: Intent) {
+    pub(super) fn pick(&mut self, intent: Intent) {
         match intent {
             Intent::Confirm | Intent::Wait | Intent::TravelTo => {
                 let to = self.cursor.take();

@@ -1,50 +1,40 @@
 //! The application state: the game being watched and everything about how
 //! it is shown (pause, speed, overlay, which faction's eyes, camera, log,
-//! help, quit confirmation). Keys arrive as [`Intent`]s; this module never
+//! help, quit confirmation). Keys arrive as [`Intent`](crate::ui::keymap::Intent)s; this module never
 //! touches a terminal, so tests drive it directly. Drawing reads `&App`
-//! and nothing else (see `ui/widgets/`).
+//! and nothing else (see `ui/widgets`).
 //!
-//! This file holds the state, how a game is started, resumed or replayed,
-//! and what the screen reads; its jobs live beside it: [`tally`] (the
-//! player's record), `camera` (the viewed faction, selection, the view),
-//! `intents` (a key's intent carried out), `activity` (travel, exploring
-//! and rest), `playback` (turns ticking, replays checked) and `narration`
-//! (events into log lines).
+//! This file holds the state ([`App`]), its construction and its read-only
+//! accessors; the rest is split by job into the child modules below, each
+//! an `impl App` block (children see the state's fields; their helpers are
+//! `pub(super)`, for the siblings).
+
+mod end_game;
+pub mod inspector;
+mod intents;
+mod messages;
+mod play;
+mod playback;
+mod saves;
+mod view;
+
+pub use end_game::Tally;
+pub use messages::singular;
 
 use std::cell::Cell;
 use std::collections::VecDeque;
-use std::ops::ControlFlow;
 use std::time::Duration;
-
-use crate::fog::sight::visible_from;
 
 use crate::content::level::Level;
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
-use crate::record::replay::{
-    Desync, DesyncKind, HASH_EVERY, Item, LevelSource, Progress, Recorder, Replay, ReplayError,
-    check,
-};
-use crate::sim::autopilot::{self, Activity, Sight, Stop};
-use crate::sim::{
-    Command, Event, Game, GameError, MonsterId, PLAYER_SIGHT, PlayerAction, SimConfig,
-};
+use crate::record::replay::{Desync, HASH_EVERY, Item, LevelSource, Recorder};
+use crate::sim::autopilot::{self, Activity};
+use crate::sim::{Game, GameError, MonsterId, SimConfig};
 
-use super::input::Intent;
-pub use super::inspector::{Figure, Inspector};
 use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
-
-mod activity;
-mod camera;
-mod inspect;
-mod intents;
-mod narration;
-mod playback;
-mod tally;
-
-pub use narration::singular;
-pub use tally::Tally;
+pub use inspector::{Figure, Inspector};
 
 /// Turns per second the speed settings stand for.
 pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
@@ -144,124 +134,19 @@ impl App {
         App::start(level, seed, Mode::Play, SimConfig::default())
     }
 
-    /// Plays `replay` back with the settings it was recorded with, a
-    /// command a tick, with the watch keys (pause, step, speed, overlays,
-    /// inspector). Every state hash is checked when the game reaches its
-    /// turn; at the first difference playback stops and says so.
-    pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
-        let level = replay.level()?;
-        let mut app = App::start(&level, replay.seed, Mode::Watch, replay.config)?;
-        app.script = Some(
-            (0..replay.items.len())
-                .map(|i| (replay.line_of(i), replay.items[i].clone()))
-                .collect(),
-        );
-        app.say(format!(
-            "Replay of {}: space to pause, . to step.",
-            level.name
-        ));
-        if app.game.player().is_some() {
-            app.say("A played game: @ shows it through the player's eyes.".to_string());
-        }
-        if let Some(t) = replay.revealed() {
-            app.revealed_at = Some(t);
-            app.say(format!(
-                "This game was REVEALED on turn {t}: the player saw the AI overlays."
-            ));
-        }
-        // Hashes recorded before any command (turn 0).
-        app.check_hashes();
-        Ok(app)
-    }
-
-    /// Goes on with a saved game: its replay is played to where it was
-    /// saved, once, checking every hash on the way, and recording
-    /// continues.
-    pub fn resume(replay: Replay) -> Result<App, ReplayError> {
-        App::resume_with(replay, |_| ControlFlow::Continue(()))
-    }
-
-    /// [`App::resume`], telling `progress` each turn the save's replay
-    /// reaches; a break stops it ([`ReplayError::Interrupted`]).
-    pub fn resume_with(
-        replay: Replay,
-        progress: impl FnMut(Progress) -> ControlFlow<()>,
-    ) -> Result<App, ReplayError> {
-        let level = replay.level()?;
-        let game = replay.restore_on(&level, progress)?;
-        Ok(App::resume_checked(crate::record::save::CheckedSave {
-            replay,
-            level,
-            game,
-        }))
-    }
-
-    /// Goes on with a save already checked and restored
-    /// ([`crate::record::save::SaveSlot::load_checked`]), without playing it again.
-    pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
-        let crate::record::save::CheckedSave {
-            replay,
-            level,
-            game,
-        } = save;
-        let mode = if game.player().is_some() {
-            Mode::Play
-        } else {
-            Mode::Watch
-        };
-        let turn = game.turn();
-        let tally = match mode {
-            Mode::Play => Tally::of_replay(&replay, &level),
-            Mode::Watch => Tally::default(),
-        };
-        let revealed_at = replay.revealed();
-        let recorder = Recorder::resume(replay, turn, HASH_EVERY);
-        let mut app = App::with_game(&level, game, mode, recorder);
-        app.tally = tally;
-        app.revealed_at = revealed_at;
-        app.say(format!("Resumed on turn {turn}."));
-        if let Some(t) = revealed_at {
-            app.say(format!("This game was revealed on turn {t}."));
-        }
-        app
-    }
-
-    /// Where a replay played back parted from its recording, if it did.
-    pub fn desync(&self) -> Option<&Desync> {
-        self.desync.as_ref()
-    }
-
-    /// The desync as the screen says it.
-    pub fn desync_text(d: &Desync) -> String {
-        match d.kind {
-            DesyncKind::Hash { expected, found } => format!(
-                "DESYNC on turn {} (line {}): expected {expected:016x}, found {found:016x}",
-                d.turn, d.line
-            ),
-            _ => format!("DESYNC (line {}): {}", d.line, d.what()),
-        }
-    }
-
-    /// The game so far as a replay (what a save holds), ending with the
-    /// state hash of the turn it stands on, so even a short game is checked
-    /// when it is played back or resumed.
-    pub fn recording(&self) -> Replay {
-        let mut replay = self.recorder.replay().clone();
-        let turn = self.game.turn();
-        if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
-            replay.items.push(Item::Hash(turn, self.game.state_hash()));
-        }
-        replay
-    }
-
-    fn start(level: &Level, seed: u64, mode: Mode, config: SimConfig) -> Result<App, GameError> {
+    pub(super) fn start(
+        level: &Level,
+        seed: u64,
+        mode: Mode,
+        config: SimConfig,
+    ) -> Result<App, GameError> {
         let game = Game::new(level, seed, config)?;
         let recorder = Recorder::new(LevelSource::Text(level.to_text()), seed, config, HASH_EVERY);
         Ok(App::with_game(level, game, mode, recorder))
     }
 
     /// An app showing `game`, a game of `level`, recording with `recorder`.
-    fn with_game(level: &Level, game: Game, mode: Mode, recorder: Recorder) -> App {
+    pub(super) fn with_game(level: &Level, game: Game, mode: Mode, recorder: Recorder) -> App {
         let mut app = App {
             mode,
             cursor: None,
@@ -317,22 +202,9 @@ impl App {
         app
     }
 
-    /// The viewed faction's name.
-    pub(super) fn faction_name(&self) -> String {
-        self.game
-            .factions()
-            .get(self.faction)
-            .map_or("-".to_string(), |f| f.spec().name.clone())
-    }
-
     /// Playing or watching.
     pub fn mode(&self) -> Mode {
         self.mode
-    }
-
-    /// Look mode's cursor, while looking.
-    pub fn cursor(&self) -> Option<Pos> {
-        self.cursor
     }
 
     /// True once the game is over (play mode).
@@ -415,7 +287,7 @@ impl App {
         self.history
     }
 
-    /// True while the AI overlays are on in play (see [`Intent::Reveal`]).
+    /// True while the AI overlays are on in play (see [`Intent::Reveal`](crate::ui::keymap::Intent::Reveal)).
     pub fn revealing(&self) -> bool {
         self.reveal
     }
@@ -446,20 +318,6 @@ impl App {
     /// The player's kills, damage taken and killer so far.
     pub fn tally(&self) -> &Tally {
         &self.tally
-    }
-
-    /// True when the end screen asked for a new game.
-    pub fn wants_new_game(&self) -> bool {
-        self.new_game
-    }
-
-    /// A new game on this game's level with the next seed and the same
-    /// settings (what `n` on the end screen asks for).
-    pub fn next_game(&self) -> Result<App, ReplayError> {
-        let replay = self.recorder.replay();
-        let level = replay.level()?;
-        let seed = self.game.seed().wrapping_add(1);
-        Ok(App::start(&level, seed, self.mode, replay.config)?)
     }
 
     /// Travel, exploring or rest under way (play mode).

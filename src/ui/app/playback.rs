@@ -1,9 +1,60 @@
-//! Time passing: a watched game's turns, a replay's commands a tick, and
-//! every recorded state hash checked as the game reaches its turn.
+//! Watch and replay playback control: opening a replay for playback, the
+//! clock (`tick`, `step`), and checking the replay's state hashes and
+//! commands as they are played, stopping at the first desync.
 
-use super::*;
+use crate::record::replay::{Desync, DesyncKind, Item, Replay, ReplayError, check};
+use crate::sim::Command;
+
+use super::{App, FLASH_TURNS};
+use crate::ui::mode::Mode;
 
 impl App {
+    /// Plays `replay` back with the settings it was recorded with, a
+    /// command a tick, with the watch keys (pause, step, speed, overlays,
+    /// inspector). Every state hash is checked when the game reaches its
+    /// turn; at the first difference playback stops and says so.
+    pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
+        let level = replay.level()?;
+        let mut app = App::start(&level, replay.seed, Mode::Watch, replay.config)?;
+        app.script = Some(
+            (0..replay.items.len())
+                .map(|i| (replay.line_of(i), replay.items[i].clone()))
+                .collect(),
+        );
+        app.say(format!(
+            "Replay of {}: space to pause, . to step.",
+            level.name
+        ));
+        if app.game.player().is_some() {
+            app.say("A played game: @ shows it through the player's eyes.".to_string());
+        }
+        if let Some(t) = replay.revealed() {
+            app.revealed_at = Some(t);
+            app.say(format!(
+                "This game was REVEALED on turn {t}: the player saw the AI overlays."
+            ));
+        }
+        // Hashes recorded before any command (turn 0).
+        app.check_hashes();
+        Ok(app)
+    }
+
+    /// Where a replay played back parted from its recording, if it did.
+    pub fn desync(&self) -> Option<&Desync> {
+        self.desync.as_ref()
+    }
+
+    /// The desync as the screen says it.
+    pub fn desync_text(d: &Desync) -> String {
+        match d.kind {
+            DesyncKind::Hash { expected, found } => format!(
+                "DESYNC on turn {} (line {}): expected {expected:016x}, found {found:016x}",
+                d.turn, d.line
+            ),
+            _ => format!("DESYNC (line {}): {}", d.line, d.what()),
+        }
+    }
+
     /// Called when the clock ticks: one turn, unless paused, playing (the
     /// player's keys move time then) or a screen is up.
     pub fn tick(&mut self) {
@@ -66,7 +117,7 @@ impl App {
 
     /// Replay playback: checks the state hashes next in the script (those
     /// of the turn just reached).
-    pub(in crate::ui) fn check_hashes(&mut self) {
+    pub(super) fn check_hashes(&mut self) {
         while let Some(script) = &mut self.script
             && let Some((line, item @ Item::Hash(..))) = script.front().cloned()
         {
@@ -79,7 +130,7 @@ impl App {
     }
 
     /// Playback parted from the recording: say so, and stop there.
-    pub(in crate::ui) fn desynced(&mut self, line: usize, kind: DesyncKind) {
+    pub(super) fn desynced(&mut self, line: usize, kind: DesyncKind) {
         let d = Desync {
             line,
             turn: self.game.turn(),

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use std::collections::BTreeMap;
 
-use super::inspector::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
+use super::figure::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
 use crate::map::cost::{Cost, to_tiles};
 use crate::map::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};

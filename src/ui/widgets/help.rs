@@ -10,7 +10,7 @@ use super::look::{speed_of_spec, step_cost, terrain_name};
 use super::popup::draw_box;
 use crate::map::terrain::Terrain;
 use crate::ui::app::{App, HELP_PAGES, Mode};
-use crate::ui::input::{HELP, PLAY_HELP};
+use crate::ui::keymap::{HELP, PLAY_HELP};
 
 /// The lines of help page `page` (0: keys, 1: glyphs, 2: factions).
 pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {

@@ -7,6 +7,7 @@
 mod end_summary;
 mod faction_stats;
 mod field_inspector;
+mod figure;
 mod help;
 mod history;
 mod in_view;

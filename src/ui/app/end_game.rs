@@ -1,7 +1,27 @@
-//! The player's record in a game for the end screen: kills, damage taken,
-//! the killer.
+//! End of game and new game: the player's tally for the end screen, and
+//! the new game the end screen asks the binary to start.
 
-use super::*;
+use crate::content::level::Level;
+use crate::record::replay::{Item, Replay, ReplayError};
+use crate::sim::{Event, Game, MonsterId};
+
+use super::App;
+
+impl App {
+    /// True when the end screen asked for a new game.
+    pub fn wants_new_game(&self) -> bool {
+        self.new_game
+    }
+
+    /// A new game on this game's level with the next seed and the same
+    /// settings (what `n` on the end screen asks for).
+    pub fn next_game(&self) -> Result<App, ReplayError> {
+        let replay = self.recorder.replay();
+        let level = replay.level()?;
+        let seed = self.game.seed().wrapping_add(1);
+        Ok(App::start(&level, seed, self.mode, replay.config)?)
+    }
+}
 
 /// The player's record in a game, for the end screen: counted from the
 /// events as they happen (and, for a resumed save, from its replay played

@@ -1,7 +1,14 @@
-//! The watch camera and what it looks at: the factions that can be viewed,
-//! the selected monster, following it, and the view clamped to the map.
+//! What is shown and where: overlays and the faction whose eyes they use,
+//! the selected and followed monster, the camera and look cursor clamped
+//! to the map view, help, reveal and the player's-eyes view.
 
-use super::*;
+use crate::fog::sight::visible_from;
+
+use crate::map::geom::Pos;
+use crate::sim::{MonsterId, PLAYER_SIGHT};
+
+use super::App;
+use crate::ui::mode::{Mode, Overlay};
 
 impl App {
     /// What the map shows until an overlay key is pressed (and again when
@@ -38,7 +45,7 @@ impl App {
 
     /// The viewed faction's monsters on the map (not the player), in id
     /// order.
-    pub(in crate::ui) fn faction_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
+    pub(super) fn faction_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
         self.game
             .monsters()
             .iter()
@@ -66,7 +73,7 @@ impl App {
 
     /// The monster the camera centres on, if following: the inspected
     /// one while the inspector is open, else the selected one.
-    pub(in crate::ui) fn followed(&self) -> Option<Pos> {
+    pub(super) fn followed(&self) -> Option<Pos> {
         if !self.follow {
             return None;
         }
@@ -80,7 +87,7 @@ impl App {
 
     /// Selects the next (`+1`) or previous (`-1`) monster of the viewed
     /// faction and follows it.
-    pub(in crate::ui) fn select_step(&mut self, step: i32) {
+    pub(super) fn select_step(&mut self, step: i32) {
         let ids: Vec<MonsterId> = self.faction_monsters().collect();
         if ids.is_empty() {
             return self.say(format!("No {} on the map.", self.faction_name()));
@@ -102,9 +109,17 @@ impl App {
         ));
     }
 
+    /// The viewed faction's name.
+    pub(in crate::ui) fn faction_name(&self) -> String {
+        self.game
+            .factions()
+            .get(self.faction)
+            .map_or("-".to_string(), |f| f.spec().name.clone())
+    }
+
     /// The top-left of a `width` x `height` view centred on `centre`, kept
     /// on the map: never past its edges, at 0 when the map is smaller.
-    pub(in crate::ui) fn clamped_origin(&self, centre: Pos, width: u16, height: u16) -> Pos {
+    pub(super) fn clamped_origin(&self, centre: Pos, width: u16, height: u16) -> Pos {
         self.clamp_origin(
             Pos::new(centre.x - width as i32 / 2, centre.y - height as i32 / 2),
             width,
@@ -114,13 +129,24 @@ impl App {
 
     /// `origin` kept so a `width` x `height` view shows only map cells
     /// (top-left at 0 when the map is smaller than the view).
-    pub(in crate::ui) fn clamp_origin(&self, origin: Pos, width: u16, height: u16) -> Pos {
+    pub(super) fn clamp_origin(&self, origin: Pos, width: u16, height: u16) -> Pos {
         let terrain = self.game.world().terrain();
         let (w, h) = (terrain.width() as i32, terrain.height() as i32);
         Pos::new(
             origin.x.clamp(0, (w - width as i32).max(0)),
             origin.y.clamp(0, (h - height as i32).max(0)),
         )
+    }
+
+    /// Centres the camera on `p` (in the view last drawn).
+    pub(in crate::ui) fn centre_on(&mut self, p: Pos) {
+        let (w, h) = self.view_size.get();
+        self.camera = self.clamped_origin(p, w, h);
+    }
+
+    /// Look mode's cursor, while looking.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.cursor
     }
 
     /// The top-left world cell of a `width` x `height` map view, always
@@ -139,9 +165,77 @@ impl App {
         self.clamped_origin(centre, width, height)
     }
 
-    /// Centres the camera on `p` (in the view last drawn).
-    pub(in crate::ui) fn centre_on(&mut self, p: Pos) {
-        let (w, h) = self.view_size.get();
-        self.camera = self.clamped_origin(p, w, h);
+    pub(super) fn open_help(&mut self) {
+        self.help = true;
+        self.help_page = 0;
+    }
+
+    /// Play: the AI overlays on or off. The first time marks the game, in
+    /// its recording too, for good.
+    pub(super) fn toggle_reveal(&mut self) {
+        if self.mode != Mode::Play {
+            return;
+        }
+        self.reveal = !self.reveal;
+        if !self.reveal {
+            self.inspector = None;
+            if self.overlay != Overlay::Cost {
+                self.overlay = Overlay::None;
+            }
+            return self.say("Reveal off: your own view (the game stays REVEALED).".to_string());
+        }
+        if self.revealed_at.is_none() {
+            let turn = self.game.turn();
+            self.revealed_at = Some(turn);
+            self.recorder.reveal(turn);
+        }
+        self.say(
+            "REVEALED: v d p c f i show what the monsters know; the game is marked so.".to_string(),
+        );
+    }
+
+    /// Watching a played game: through the player's eyes, or the true map.
+    pub(super) fn toggle_eyes(&mut self) {
+        if self.mode != Mode::Watch || self.game.player().is_none() {
+            return self.say("No player in this game: no eyes to see through.".to_string());
+        }
+        self.eyes = !self.eyes;
+        self.say(
+            if self.eyes {
+                "Through the player's eyes: what they knew and saw (@ again: the true map)."
+            } else {
+                "The true map."
+            }
+            .to_string(),
+        );
+    }
+
+    /// Watching through the player's eyes from the start (`replay --eyes`).
+    pub fn with_eyes(mut self) -> App {
+        if self.game.player().is_some() && self.mode == Mode::Watch {
+            self.eyes = true;
+        }
+        self
+    }
+
+    /// True when the player sees cell `p` now (their sight on the true
+    /// map, as the map draws it lit).
+    pub fn player_sees(&self, p: Pos) -> bool {
+        let Some(player) = self.game.player().filter(|m| m.is_here()) else {
+            return false;
+        };
+        let (dx, dy) = player.pos().abs_delta(p);
+        if dx.max(dy) > PLAYER_SIGHT {
+            return false;
+        }
+        let terrain = self.game.world().terrain();
+        let mut seen = false;
+        visible_from(
+            player.pos(),
+            PLAYER_SIGHT,
+            |q| terrain.is_opaque(q),
+            |q| seen |= q == p,
+        );
+        seen
     }
 }

@@ -1,12 +1,16 @@
-//! Events into words: the log lines for what the viewer may know, and the
-//! names of monsters in them.
+//! The message log's wording: events turned into sentences as they happen
+//! (naming monsters as the player knows them), and the log's one writer.
 
-use super::*;
+use crate::fog::knowledge::Turn;
+use crate::sim::{Event, MonsterId};
+
+use super::App;
+use crate::ui::mode::Mode;
 
 impl App {
     /// "a goblin", "an orc": one of monster `m`'s faction (its name is a
     /// plural; a trailing s is dropped).
-    pub(in crate::ui) fn one_of(&self, m: MonsterId) -> String {
+    pub(super) fn one_of(&self, m: MonsterId) -> String {
         let monster = &self.game.monsters()[m as usize];
         let name = &self.game.factions()[monster.faction()].spec().name;
         let one = name
@@ -24,7 +28,7 @@ impl App {
     /// counts it in the tally. Playing, the log says only what the player
     /// knows: their own deeds, and what happens where they see; plans,
     /// unseen fights and other monsters' bumps stay out.
-    pub(in crate::ui) fn note(&mut self, e: Event, turn: Turn) {
+    pub(super) fn note(&mut self, e: Event, turn: Turn) {
         self.tally.count(&self.game, &e);
         let play = self.mode == Mode::Play;
         let is_player = |app: &App, m: MonsterId| app.game.monsters()[m as usize].is_player();
@@ -93,7 +97,7 @@ impl App {
     /// How the log names monster `m`: "you"; playing, "the goblin" (all
     /// the player can tell of it); watching, "goblin g3" (which one).
     /// `start`: at the start of a sentence (capitalised).
-    pub(in crate::ui) fn name(&self, m: MonsterId, start: bool) -> String {
+    pub(super) fn name(&self, m: MonsterId, start: bool) -> String {
         let monster = &self.game.monsters()[m as usize];
         let noun = singular(&self.game.factions()[monster.faction()].spec().name);
         let glyph = self.game.factions()[monster.faction()].spec().glyph;
@@ -105,27 +109,6 @@ impl App {
             format!("{noun} {glyph}{m}")
         };
         if start { capitalised(&name) } else { name }
-    }
-
-    /// True when the player sees cell `p` now (their sight on the true
-    /// map, as the map draws it lit).
-    pub fn player_sees(&self, p: Pos) -> bool {
-        let Some(player) = self.game.player().filter(|m| m.is_here()) else {
-            return false;
-        };
-        let (dx, dy) = player.pos().abs_delta(p);
-        if dx.max(dy) > PLAYER_SIGHT {
-            return false;
-        }
-        let terrain = self.game.world().terrain();
-        let mut seen = false;
-        visible_from(
-            player.pos(),
-            PLAYER_SIGHT,
-            |q| terrain.is_opaque(q),
-            |q| seen |= q == p,
-        );
-        seen
     }
 
     /// Adds a message that belongs to no turn to the log.

@@ -1,12 +1,17 @@
-//! The player's acts and the autopilot's activities (travel, exploring,
-//! rest): begun, continued a step a tick, and stopped with a reason.
+//! Playing as `@`: the player's actions given to the game, and the
+//! autopilot activities (travel, explore, rest) run a step a tick until
+//! something stops them.
 
-use super::*;
+use crate::sim::autopilot::{self, Activity, Sight, Stop};
+use crate::sim::{Command, Event, PlayerAction};
+
+use super::{App, FLASH_TURNS};
+use crate::ui::mode::Mode;
 
 impl App {
     /// Sets `activity` going (play mode) with its first step at once, or
     /// says why it cannot start.
-    pub(in crate::ui) fn begin(&mut self, activity: Activity) {
+    pub(super) fn begin(&mut self, activity: Activity) {
         if self.mode != Mode::Play || self.game_over() {
             return;
         }
@@ -20,7 +25,7 @@ impl App {
     }
 
     /// One step of the activity under way, unless it is over.
-    pub(in crate::ui) fn continue_activity(&mut self) {
+    pub(super) fn continue_activity(&mut self) {
         let Some(mut activity) = self.activity.take() else {
             return;
         };
@@ -38,7 +43,7 @@ impl App {
 
     /// Says why an activity did not start or stopped, where the player
     /// would not know it otherwise.
-    pub(in crate::ui) fn stopped(&mut self, stop: Stop) {
+    pub(super) fn stopped(&mut self, stop: Stop) {
         let line = match stop {
             // Announced as it came into view; the game's end has its own.
             Stop::MonsterInView(_) | Stop::NotPlaying | Stop::Treasure => return,
@@ -58,7 +63,7 @@ impl App {
     /// The player acts (play mode); returns what happened. A monster that
     /// comes into view is announced, once while it stays there, and voids
     /// keys typed ahead.
-    pub(in crate::ui) fn player(&mut self, action: PlayerAction) -> Vec<Event> {
+    pub(super) fn player(&mut self, action: PlayerAction) -> Vec<Event> {
         if self.mode != Mode::Play || self.game_over() {
             return Vec::new();
         }

@@ -78,7 +78,7 @@ pub enum Intent {
 impl Intent {
     /// True for the keys that spend the player's time (a move, a wait, an
     /// activity): the keys typed ahead that a monster coming into view
-    /// throws away (see [`crate::ui::event_loop_until`]).
+    /// throws away (see `ui/event_loop.rs`).
     pub fn spends_a_turn(self) -> bool {
         matches!(
             self,
@@ -96,7 +96,7 @@ const SCROLL: i32 = 8;
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 /// use darkstar::map::geom::Dir;
 /// use darkstar::ui::app::Mode;
-/// use darkstar::ui::input::{Intent, intent_for};
+/// use darkstar::ui::keymap::{Intent, intent_for};
 /// let press = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE);
 /// assert_eq!(intent_for(press, Mode::Play), Some(Intent::Move(Dir::E)));
 /// assert_eq!(intent_for(press, Mode::Watch), Some(Intent::Scroll(8, 0)));
@@ -179,7 +179,7 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// use darkstar::ui::app::Mode;
-/// use darkstar::ui::input::{Intent, end_intent_for};
+/// use darkstar::ui::keymap::{Intent, end_intent_for};
 /// let n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
 /// assert_eq!(end_intent_for(n, Mode::Play), Some(Intent::NewGame));
 /// ```

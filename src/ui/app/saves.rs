@@ -1,0 +1,75 @@
+//! The save hooks: resuming a saved game (its replay played again, or a save
+//! already checked) and the recording the binary writes as the save.
+
+use std::ops::ControlFlow;
+
+use crate::record::replay::{HASH_EVERY, Item, Progress, Recorder, Replay, ReplayError};
+
+use super::{App, Tally};
+use crate::ui::mode::Mode;
+
+impl App {
+    /// Goes on with a saved game: its replay is played to where it was
+    /// saved, once, checking every hash on the way, and recording
+    /// continues.
+    pub fn resume(replay: Replay) -> Result<App, ReplayError> {
+        App::resume_with(replay, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`App::resume`], telling `progress` each turn the save's replay
+    /// reaches; a break stops it ([`ReplayError::Interrupted`]).
+    pub fn resume_with(
+        replay: Replay,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<App, ReplayError> {
+        let level = replay.level()?;
+        let game = replay.restore_on(&level, progress)?;
+        Ok(App::resume_checked(crate::record::save::CheckedSave {
+            replay,
+            level,
+            game,
+        }))
+    }
+
+    /// Goes on with a save already checked and restored
+    /// ([`crate::record::save::SaveSlot::load_checked`]), without playing it again.
+    pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
+        let crate::record::save::CheckedSave {
+            replay,
+            level,
+            game,
+        } = save;
+        let mode = if game.player().is_some() {
+            Mode::Play
+        } else {
+            Mode::Watch
+        };
+        let turn = game.turn();
+        let tally = match mode {
+            Mode::Play => Tally::of_replay(&replay, &level),
+            Mode::Watch => Tally::default(),
+        };
+        let revealed_at = replay.revealed();
+        let recorder = Recorder::resume(replay, turn, HASH_EVERY);
+        let mut app = App::with_game(&level, game, mode, recorder);
+        app.tally = tally;
+        app.revealed_at = revealed_at;
+        app.say(format!("Resumed on turn {turn}."));
+        if let Some(t) = revealed_at {
+            app.say(format!("This game was revealed on turn {t}."));
+        }
+        app
+    }
+
+    /// The game so far as a replay (what a save holds), ending with the
+    /// state hash of the turn it stands on, so even a short game is checked
+    /// when it is played back or resumed.
+    pub fn recording(&self) -> Replay {
+        let mut replay = self.recorder.replay().clone();
+        let turn = self.game.turn();
+        if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
+            replay.items.push(Item::Hash(turn, self.game.state_hash()));
+        }
+        replay
+    }
+}

@@ -1,0 +1,131 @@
+//! The draw-wait-act loop, generic over the ratatui backend and the event
+//! source, so tests drive it with a `TestBackend` and a script of keys while
+//! the real terminal (`terminal.rs`) feeds it crossterm's events. It turns
+//! keys into intents with the key map and hands them to the app; it knows
+//! nothing of signals or terminal set-up beyond the `signalled` callback.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event::Event;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+
+use super::app::App;
+use super::keymap;
+
+/// How a terminal session ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The user quit (or the game ended and they left).
+    Quit,
+    /// This signal arrived (SIGTERM, SIGHUP, SIGINT or SIGQUIT): save and
+    /// exit with `128 + signal`, as a shell reports a death by signal.
+    Signal(i32),
+}
+
+impl Exit {
+    /// The conventional exit status of a process that stopped for this
+    /// reason: 0, or 128 + the signal.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Quit => 0,
+            Exit::Signal(sig) => (128 + sig).clamp(0, 255) as u8,
+        }
+    }
+}
+
+/// Longest wait for input before the loop looks at the signal flag again,
+/// whatever the game speed (a paused game still answers a SIGTERM at once).
+pub const SIGNAL_POLL: Duration = Duration::from_millis(40);
+
+/// Draws, waits for a key or the next tick, acts; until the app quits.
+/// Generic over the backend and the event source, so tests can drive it.
+pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> io::Result<()> {
+    event_loop_until(terminal, app, next_event, || None).map(|_| ())
+}
+
+/// [`event_loop`], also stopping when `signalled` reports a signal: it is
+/// asked at least every [`SIGNAL_POLL`], whatever the game speed.
+pub fn event_loop_until<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    mut signalled: impl FnMut() -> Option<i32>,
+) -> io::Result<Exit> {
+    let mut last_tick = Instant::now();
+    // Draw only when something changed: the loop wakes often (to see
+    // signals) but a still screen costs nothing.
+    let mut dirty = true;
+    while !app.should_quit() {
+        if let Some(sig) = signalled() {
+            return Ok(Exit::Signal(sig));
+        }
+        if dirty {
+            terminal
+                .draw(|frame| frame.render_widget(&*app, frame.area()))
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            dirty = false;
+        }
+        let period = app.tick_period();
+        let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
+        match next_event(timeout)? {
+            Some(Event::Key(key)) => {
+                let intent = if app.game_over() {
+                    keymap::end_intent_for(key, app.mode())
+                } else {
+                    keymap::intent_for(key, app.mode())
+                };
+                if let Some(intent) = intent {
+                    app.handle(intent);
+                }
+                dirty = true;
+            }
+            // A resize is simply drawn at the new size on the next pass.
+            Some(_) => dirty = true,
+            None => {}
+        }
+        if last_tick.elapsed() >= period {
+            app.tick();
+            last_tick = Instant::now();
+            dirty = true;
+        }
+        if app.take_interrupt() {
+            drop_typed_ahead(app, &mut next_event)?;
+        }
+    }
+    Ok(Exit::Quit)
+}
+
+/// Most queued events [`drop_typed_ahead`] goes through: a held key fills
+/// the queue no faster than the terminal repeats it, so this is plenty,
+/// and a source that never runs dry cannot hold the loop.
+const MAX_DROPPED: usize = 256;
+
+/// A monster came into view: the events already queued were typed before
+/// the player saw it, so the moves among them (and waits, and travel) are
+/// thrown away; other keys (quit, help, look) still count.
+fn drop_typed_ahead(
+    app: &mut App,
+    next_event: &mut impl FnMut(Duration) -> io::Result<Option<Event>>,
+) -> io::Result<()> {
+    for _ in 0..MAX_DROPPED {
+        let Some(event) = next_event(Duration::ZERO)? else {
+            break;
+        };
+        if let Event::Key(key) = event
+            && let Some(intent) = keymap::intent_for(key, app.mode())
+            && !intent.spends_a_turn()
+        {
+            app.handle(intent);
+            if app.should_quit() {
+                break;
+            }
+        }
+    }
+    Ok(())
+}

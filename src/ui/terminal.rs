@@ -1,0 +1,190 @@
+//! The real terminal session: checks for a tty, sets the terminal up and
+//! restores it on every way out (quit, error, panic, stop signals, hang-up,
+//! abort), and feeds crossterm's events to the [`event_loop`].
+//!
+//! [`event_loop`]: fn@super::event_loop
+
+use std::io::{self, IsTerminal};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crossterm::event::{self, Event};
+
+use super::app::App;
+use super::event_loop::{Exit, event_loop_until};
+
+/// The signals that end a session cleanly (restore, save, exit).
+pub const STOP_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// The last stop signal received (0: none). Static so the handler needs no
+/// allocation; the handlers are registered once per process.
+static SIGNALLED: AtomicUsize = AtomicUsize::new(0);
+
+/// The terminal was not a terminal: `play`, `watch` and `replay` need one.
+#[derive(Debug, thiserror::Error)]
+#[error("darkstar {command} needs a terminal (stdin/stdout are not a tty)")]
+pub struct NoTerminal {
+    pub command: String,
+}
+
+/// Checks that stdin and stdout are a terminal, before any terminal set-up
+/// (which would otherwise fail oddly, or wait for keys that never come).
+pub fn require_terminal(command: &str) -> Result<(), NoTerminal> {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        Ok(())
+    } else {
+        Err(NoTerminal {
+            command: command.to_string(),
+        })
+    }
+}
+
+/// Registers (once per process) the stop-signal flags and the SIGABRT
+/// handler, and remembers the terminal's settings as they are now, before
+/// raw mode, for that handler to put back.
+fn install_handlers() -> io::Result<()> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            for sig in STOP_SIGNALS {
+                signal_hook::flag::register_usize(sig, &SIGNALLED, sig as usize)
+                    .map_err(|e| e.to_string())?;
+            }
+            install_abort_handler().map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(io::Error::other)
+}
+
+/// The terminal settings before raw mode, for the SIGABRT handler.
+static ORIGINAL_TERMIOS: OnceLock<libc::termios> = OnceLock::new();
+
+/// On abort (an allocation failure aborts without unwinding, so neither
+/// `Drop` nor the panic hook runs): restore the original terminal settings
+/// and leave the alternate screen, using only async-signal-safe calls
+/// (`tcsetattr`, `write`), then let the default action run (the process
+/// still dies of SIGABRT, with its core dump if enabled).
+fn install_abort_handler() -> io::Result<()> {
+    // SAFETY: `tcgetattr` writes a plain C struct we own.
+    unsafe {
+        let mut t: libc::termios = std::mem::zeroed();
+        if libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 {
+            let _ = ORIGINAL_TERMIOS.set(t);
+        }
+    }
+    let action = || {
+        // Leave the alternate screen, show the cursor.
+        const RESTORE: &[u8] = b"\x1b[?1049l\x1b[?25h";
+        // SAFETY: only async-signal-safe calls, on data set before the
+        // handler was registered (`OnceLock::get` is an atomic load).
+        unsafe {
+            if let Some(t) = ORIGINAL_TERMIOS.get() {
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, t);
+            }
+            libc::write(libc::STDOUT_FILENO, RESTORE.as_ptr().cast(), RESTORE.len());
+        }
+        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGABRT);
+    };
+    // SAFETY: the action is async-signal-safe (see above).
+    unsafe { signal_hook::low_level::register(signal_hook::consts::SIGABRT, action) }?;
+    Ok(())
+}
+
+/// The stop signal received since the last call, if any (and forgets it).
+fn take_signal() -> Option<i32> {
+    match SIGNALLED.swap(0, Ordering::SeqCst) {
+        0 => None,
+        sig => Some(sig as i32),
+    }
+}
+
+/// Runs `app` in the real terminal until the user quits or a stop signal
+/// arrives; the terminal is restored either way. Returns the app (for its
+/// recording, which the caller saves even when the terminal failed: a
+/// closed window makes every write fail) and how the session ended.
+pub fn run(mut app: App) -> (App, io::Result<Exit>) {
+    let result = install_handlers().and_then(|()| {
+        let mut terminal = ratatui::try_init()?;
+        // crossterm reads keys from stdin when it is a terminal (else from
+        // /dev/tty, which it then polls itself).
+        let stdin_is_tty = io::stdin().is_terminal();
+        let next_event = |timeout| {
+            if stdin_is_tty {
+                next_terminal_event(timeout)
+            } else if event::poll(timeout)? {
+                Ok(Some(event::read()?))
+            } else {
+                Ok(None)
+            }
+        };
+        let result = event_loop_until(&mut terminal, &mut app, next_event, take_signal);
+        // Dropping a terminal whose cursor is hidden shows it, and on
+        // failure (a hung-up terminal) reports that with `eprintln!`,
+        // which panics on the dead terminal and loses the save. So show
+        // it here; a terminal that cannot is gone, and is forgotten.
+        match terminal.show_cursor() {
+            Ok(()) => drop(terminal),
+            Err(_) => std::mem::forget(terminal),
+        }
+        restore_terminal();
+        result
+    });
+    // A failing terminal is often a hung-up one: if a signal came with the
+    // failure, report the signal (the caller saves and exits by it).
+    let result = match result {
+        Err(e) => take_signal().map(Exit::Signal).ok_or(e),
+        ok => ok,
+    };
+    (app, result)
+}
+
+/// The next key (or resize) within `timeout`. The terminal is polled here
+/// first because crossterm's reader spins forever on a hung-up terminal
+/// (its reads return 0 bytes and it retries): a hang-up (the window
+/// closed) is taken for the SIGHUP it is, so the loop ends and the game is
+/// saved.
+fn next_terminal_event(timeout: Duration) -> io::Result<Option<Event>> {
+    let mut fds = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = timeout.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one pollfd we own.
+    let ready = unsafe { libc::poll(&mut fds, 1, millis) };
+    if ready > 0 && fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        let _ = SIGNALLED.compare_exchange(
+            0,
+            signal_hook::consts::SIGHUP as usize,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        );
+        return Ok(None);
+    }
+    // Input, a signal (a resize, EINTR) or the timeout: crossterm reads
+    // what it has without waiting (it may also hold parsed events).
+    if event::poll(Duration::ZERO)? {
+        Ok(Some(event::read()?))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Raw mode off, main screen, cursor shown; each step tried even if the
+/// one before failed. Not `ratatui::restore`: it reports a failure with
+/// `eprintln!`, which panics when the terminal is gone (SIGHUP), and that
+/// would lose the save; nor `try_restore`, which leaves the cursor hidden.
+fn restore_terminal() {
+    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = crossterm::execute!(
+        io::stdout(),
+        crossterm::terminal::LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
