@@ -1,37 +1,47 @@
-//! A unit crossing an unknown map (touch only, and with sight 4): D* Lite
-//! against repeated A* in one run, on Moving AI maps (a 512x512 maze and
-//! rooms) and on generated perfect mazes. Prints, after criterion's
-//! report, the nodes each expanded over the whole traverse and the ratio,
-//! with criterion's medians. `cargo bench --bench replan`; Moving AI data
-//! from `$DARKSTAR_MOVINGAI` (default `../shared/movingai`); the generated
-//! cases run without it.
+//! Replanning in the dark, played by the game itself: one unit crossing a
+//! Moving AI map it has never seen (touch only, and with sight 4), with
+//! each of the game's three planners in one run: its own D* Lite, repeated
+//! A*, and the faction's shared field. Each unit is a real `sim::Game`
+//! (`sim::traverse`: the same turn loop, planner, search queue and budget
+//! every monster uses), so this measures what a player watches.
+//!
+//! Every row takes several problems from one scheme: the scenario file's
+//! own buckets (bucket `b` holds problems whose optimal length is about
+//! `4b` to `4b + 4`), the first [`PER_ROW`] problems of the row's bucket.
+//! Time is the headline (criterion's median for the row's problems, one
+//! unit after another). Expansions are printed too but are not comparable
+//! across planners: a D* Lite expansion also maintains its lookahead
+//! values, and a field's is a backward search shared by a whole faction.
+//!
+//! `cargo bench --bench replan`; the data folder is `$DARKSTAR_MOVINGAI`
+//! (default `../shared/movingai`).
 
 mod support;
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use darkstar::content::generator::maze;
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::TerrainMap;
 use darkstar::path::Replanner;
-use darkstar::rng::sim_rng;
 use darkstar::sim::traverse;
 
-/// Map, sight radius, the scenario bucket the problems come from (a bucket
-/// is about a quarter of the optimal length) and how many of its problems.
-/// The maze with sight gets a longer problem: a blind repeated A* on one
-/// that long takes most of a minute per traverse, too slow to sample.
-const CASES: [(&str, u32, u32, usize); 4] = [
-    ("maze512-1-0", 0, 100, 2),
-    ("maze512-1-0", 4, 500, 1),
-    ("8room_000", 0, 100, 2),
-    ("8room_000", 4, 100, 2),
+/// Problems per row.
+const PER_ROW: usize = 4;
+/// Map, sight radius, and the scenario bucket the row's problems come from.
+const CASES: [(&str, u32, u32); 4] = [
+    ("maze512-1-0", 0, 100),
+    ("maze512-1-0", 4, 100),
+    ("8room_000", 0, 100),
+    ("8room_000", 4, 100),
 ];
 const MAX_TURNS: u32 = 1_000_000;
-/// Generated perfect mazes: side, seed, sight radius. Corner to corner.
-const GENERATED: [(u32, u64, u32); 3] = [(255, 1, 0), (255, 3, 4), (511, 2, 0)];
+const PLANNERS: [(Replanner, &str); 3] = [
+    (Replanner::DStarLite, "dstar_lite"),
+    (Replanner::AStar, "repeated_astar"),
+    (Replanner::Field, "field"),
+];
 
 struct Case {
     id: String,
@@ -40,90 +50,90 @@ struct Case {
     radius: u32,
 }
 
-fn run(case: &Case, replanner: Replanner) -> (u64, u64) {
-    let mut expanded = 0;
-    let mut reached = 0;
+/// Every problem of `case` walked with `planner`: (cells expanded, goals
+/// reached, turns played).
+fn run(case: &Case, planner: Replanner) -> (u64, u64, u64) {
+    let (mut expanded, mut reached, mut turns) = (0, 0, 0);
     for &(s, g) in &case.problems {
         let t =
-            traverse(&case.map, s, g, case.radius, replanner, MAX_TURNS).expect("a playable case");
+            traverse(&case.map, s, g, case.radius, planner, MAX_TURNS).expect("a playable case");
         expanded += t.expanded;
         reached += t.reached as u64;
+        turns += t.turns as u64;
     }
-    (expanded, reached)
+    (expanded, reached, turns)
 }
 
 fn main() {
+    let Some(dir) = support::data_dir_or_skip("the replanning benchmark") else {
+        return;
+    };
     let mut cases = Vec::new();
-    for (side, seed, radius) in GENERATED {
-        let map = maze(side, side, &mut sim_rng(seed));
-        let far = side as i32 - 2;
+    for (name, radius, bucket) in CASES {
+        let map = MovingAiMap::load(&dir.join(format!("{name}.map"))).expect("map");
+        let scen = Scenario::load(&dir.join(format!("{name}.map.scen"))).expect("scen");
+        let problems: Vec<(Pos, Pos)> = scen
+            .problems
+            .iter()
+            .filter(|p| p.bucket == bucket)
+            .take(PER_ROW)
+            .map(|p| (p.start, p.goal))
+            .collect();
+        assert_eq!(problems.len(), PER_ROW, "{name} bucket {bucket}");
         cases.push(Case {
-            id: format!("generated{side}_seed{seed}_sight{radius}"),
-            map,
-            problems: vec![(Pos::new(1, 1), Pos::new(far, far))],
+            id: format!("{name}_sight{radius}_bucket{bucket}"),
+            map: map.to_terrain_map(),
+            problems,
             radius,
         });
-    }
-    if let Some(dir) = support::data_dir_or_skip("the Moving AI cases of the replanning benchmark")
-    {
-        for (name, radius, bucket, count) in CASES {
-            let map = MovingAiMap::load(&dir.join(format!("{name}.map"))).expect("map");
-            let scen = Scenario::load(&dir.join(format!("{name}.map.scen"))).expect("scen");
-            let problems: Vec<(Pos, Pos)> = scen
-                .problems
-                .iter()
-                .filter(|p| p.bucket == bucket)
-                .take(count)
-                .map(|p| (p.start, p.goal))
-                .collect();
-            cases.push(Case {
-                id: format!("{name}_sight{radius}_bucket{bucket}"),
-                map: map.to_terrain_map(),
-                problems,
-                radius,
-            });
-        }
     }
     let mut c = support::criterion(Duration::from_secs(5));
     for case in &cases {
         let mut group = c.benchmark_group(format!("replan_{}", case.id));
-        group.bench_function("dstar_lite", |b| {
-            b.iter(|| black_box(run(black_box(case), Replanner::DStarLite)))
-        });
-        group.bench_function("repeated_astar", |b| {
-            b.iter(|| black_box(run(black_box(case), Replanner::AStar)))
-        });
+        for (planner, id) in PLANNERS {
+            group.bench_function(id, |b| b.iter(|| black_box(run(black_box(case), planner))));
+        }
         group.finish();
     }
     c.final_summary();
 
-    println!("\nTraverses of unknown maps (criterion medians; expansions over whole traverses):");
     println!(
-        "| case | problems | D* Lite expanded | repeated A* expanded | ratio | D* Lite | repeated A* |"
+        "\nOne unit per problem crossing an unknown map, played by the game \
+         (criterion medians for the row's {PER_ROW} problems; expansions and turns over them):"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| case | D* Lite | repeated A* | field | A* / D* Lite | field / D* Lite | expanded (D* Lite / A* / field) | turns (D* Lite / A* / field) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
     for case in &cases {
-        let (d, dr) = run(case, Replanner::DStarLite);
-        let (a, ar) = run(case, Replanner::AStar);
-        assert_eq!(
-            (dr, ar),
-            (case.problems.len() as u64, case.problems.len() as u64),
-            "both reach every goal"
-        );
+        let runs: Vec<(u64, u64, u64)> = PLANNERS.iter().map(|&(p, _)| run(case, p)).collect();
+        for (&(_, id), r) in PLANNERS.iter().zip(&runs) {
+            assert_eq!(r.1, PER_ROW as u64, "{}: {id} missed a goal", case.id);
+        }
         let group = format!("replan_{}", case.id);
-        let time = |id| {
-            support::median_ns(&group, id)
-                .map_or("-".to_string(), |ns| format!("{:.1} ms", ns / 1e6))
+        let ns: Vec<Option<f64>> = PLANNERS
+            .iter()
+            .map(|&(_, id)| support::median_ns(&group, id))
+            .collect();
+        let ms = |t: Option<f64>| t.map_or("-".to_string(), |ns| format!("{:.1} ms", ns / 1e6));
+        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => format!("{:.2}x", a / b),
+            _ => "-".to_string(),
         };
         println!(
-            "| {} | {} | {} | {} | {:.1}x | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} / {} / {} | {} / {} / {} |",
             case.id,
-            case.problems.len(),
-            d,
-            a,
-            a as f64 / d as f64,
-            time("dstar_lite"),
-            time("repeated_astar")
+            ms(ns[0]),
+            ms(ns[1]),
+            ms(ns[2]),
+            ratio(ns[1], ns[0]),
+            ratio(ns[2], ns[0]),
+            runs[0].0,
+            runs[1].0,
+            runs[2].0,
+            runs[0].2,
+            runs[1].2,
+            runs[2].2,
         );
     }
 }
