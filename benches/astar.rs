@@ -209,6 +209,68 @@ fn theirs(csr: &Csr, problems: &[Problem]) -> Cost {
         .sum()
 }
 
+/// The second peer: `grid_pathfinding`'s jump point search, on a bool grid
+/// built once per map (walls blocked; the Moving AI maps here have no
+/// other terrain, so every step costs the uniform rule's 1 or sqrt(2)).
+/// It has no weighted search, and it prices steps 70 and 99 (99/70 is
+/// within 5e-5 of sqrt(2)), so its paths are optimal for those costs:
+/// each is re-priced with our exact costs and counted where it is longer
+/// than ours or cuts a corner (illegal under the benchmark's rule).
+fn jps_grid(map: &MovingAiMap) -> grid_pathfinding::PathingGrid {
+    use grid_util::grid::ValueGrid;
+    let (w, h) = (map.width(), map.height());
+    let mut g = grid_pathfinding::PathingGrid::new(w as usize, h as usize, false);
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            if !map.is_passable(Pos::new(x, y)) {
+                g.set(x, y, true);
+            }
+        }
+    }
+    g.allow_diagonal_move = true;
+    g.initialize();
+    g.generate_components();
+    g
+}
+
+fn jps(grid: &grid_pathfinding::PathingGrid, start: Pos, goal: Pos) -> Option<Vec<Pos>> {
+    use grid_util::point::Point;
+    grid.get_path_single_goal(
+        Point::new(start.x, start.y),
+        Point::new(goal.x, goal.y),
+        false,
+    )
+    .map(|path| path.into_iter().map(|p| Pos::new(p.x, p.y)).collect())
+}
+
+/// JPS over the problems: (paths found, paths as cheap as ours under
+/// exact costs, paths that cut a corner).
+fn jps_check(
+    grid: &grid_pathfinding::PathingGrid,
+    map: &MovingAiMap,
+    problems: &[Problem],
+) -> (usize, usize, usize) {
+    let mut ctx = SearchContext::new();
+    let opts = SearchOptions::default();
+    let (mut found, mut optimal, mut illegal) = (0, 0, 0);
+    for p in problems {
+        let Some(mut path) = jps(grid, p.start, p.goal) else {
+            continue;
+        };
+        found += 1;
+        if path.first() != Some(&p.start) {
+            path.insert(0, p.start);
+        }
+        let ours = ctx.find_path(map, p.start, p.goal, &opts).cost();
+        match darkstar::path::astar::path_cost(map, &path, &opts) {
+            None => illegal += 1,
+            c if c == ours => optimal += 1,
+            _ => {}
+        }
+    }
+    (found, optimal, illegal)
+}
+
 fn main() {
     let Some(dir) = support::data_dir_or_skip("the A* benchmark") else {
         return;
@@ -217,9 +279,11 @@ fn main() {
         .iter()
         .map(|&(name, every)| load(&dir, name, every))
         .collect();
+    let grids: Vec<grid_pathfinding::PathingGrid> =
+        suites.iter().map(|s| jps_grid(&s.map)).collect();
     let mut c = support::criterion(Duration::from_secs(8));
     let mut ctx = SearchContext::new();
-    for s in &suites {
+    for (s, grid) in suites.iter().zip(&grids) {
         let mut group = c.benchmark_group(s.name);
         group.bench_function("darkstar", |b| {
             b.iter(|| black_box(ours(&mut ctx, &s.map, black_box(&s.problems))))
@@ -235,6 +299,17 @@ fn main() {
                         .filter_map(|p| peer_xy(&s.map, p.start, p.goal))
                         .map(|(_, c)| c)
                         .sum::<Cost>(),
+                )
+            })
+        });
+        group.bench_function("grid_pathfinding-jps", |b| {
+            b.iter(|| {
+                black_box(
+                    black_box(&s.problems)
+                        .iter()
+                        .filter_map(|p| jps(grid, p.start, p.goal))
+                        .map(|path| path.len())
+                        .sum::<usize>(),
                 )
             })
         });
@@ -272,6 +347,35 @@ fn main() {
             peer / s.peer_expanded as f64,
             s.expanded,
             s.peer_expanded
+        );
+    }
+
+    println!(
+        "\nSecond peer: grid_pathfinding's JPS (uniform costs only, priced 70/99), same problems:"
+    );
+    println!(
+        "| map | problems | darkstar | grid_pathfinding JPS | ratio (JPS / darkstar) | JPS paths found / as cheap as ours (exact costs) / cutting a corner |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for (s, grid) in suites.iter().zip(&grids) {
+        let (found, optimal, illegal) = jps_check(grid, &s.map, &s.problems);
+        let (Some(ours), Some(theirs)) = (
+            support::median_ns(s.name, "darkstar"),
+            support::median_ns(s.name, "grid_pathfinding-jps"),
+        ) else {
+            println!("| {} | (not measured in this run) |", s.name);
+            continue;
+        };
+        println!(
+            "| {} | {} | {:.2} ms | {:.2} ms | {:.2}x | {} / {} / {} |",
+            s.name,
+            s.problems.len(),
+            ours / 1e6,
+            theirs / 1e6,
+            theirs / ours,
+            found,
+            optimal,
+            illegal
         );
     }
 }
