@@ -15,7 +15,7 @@
 //!
 //! [`CostMap`]: crate::path::CostMap
 
-use super::faction::Log;
+use super::log::Log;
 use crate::fog::knowledge::Knowledge;
 use crate::map::cost::Cost;
 use crate::map::cost::StepCosts;
@@ -580,16 +580,16 @@ impl Planner {
 
     /// Feeds what decides this plan's future to the state hash (see
     /// [`crate::sim::hash`] for what is left out, and why).
-    pub(crate) fn hash_into(&self, h: &mut super::hash::Fnv) {
+    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
         h.int(self.kind as i64);
-        super::hash::hash_pos(h, self.goal);
+        super::fnv::hash_pos(h, self.goal);
         h.int(self.status as i64);
         // The path before the monster's cell is never read again; the
         // rest is, with what it was planned to cost from here on.
         let rest = self.remaining();
         h.int(rest.len() as i64);
         for &p in rest {
-            super::hash::hash_pos(h, Some(p));
+            super::fnv::hash_pos(h, Some(p));
         }
         h.int(self.next as i64);
         h.int(self.planned_rest() as i64);
@@ -598,12 +598,12 @@ impl Planner {
         h.usizes(&self.claims);
         h.int(self.pending.len() as i64);
         for &p in &self.pending {
-            super::hash::hash_pos(h, Some(p));
+            super::fnv::hash_pos(h, Some(p));
         }
         h.int(self.log_seen as i64);
         h.int(self.reason.map_or(-1, |r| r as i64));
         for e in self.expect {
-            super::hash::hash_pos(h, e.map(|(p, _)| p));
+            super::fnv::hash_pos(h, e.map(|(p, _)| p));
             h.int(e.map_or(-1, |(_, c)| c as i64));
         }
         h.int(self.detour as i64);
@@ -611,8 +611,8 @@ impl Planner {
         match &self.dstar {
             None => h.int(-1),
             Some(d) => {
-                super::hash::hash_pos(h, Some(d.start()));
-                super::hash::hash_pos(h, Some(d.goal()));
+                super::fnv::hash_pos(h, Some(d.start()));
+                super::fnv::hash_pos(h, Some(d.goal()));
                 h.int(d.floor().straight as i64);
                 h.int(d.floor().diagonal as i64);
                 h.int(d.expanded() as i64);

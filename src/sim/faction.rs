@@ -2,6 +2,7 @@
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
 use super::fields::Fields;
+use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, Islands};
@@ -131,72 +132,5 @@ impl Faction {
     /// Splits into what the rules update and the log, for `fog::sight::look`.
     pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Log) {
         (&mut self.knowledge, &mut self.log)
-    }
-}
-
-impl From<Vec<Pos>> for Log {
-    fn from(entries: Vec<Pos>) -> Log {
-        Log { base: 0, entries }
-    }
-}
-
-/// A faction's discovery log: every cell whose planning cost changed, in
-/// order, as its readers (monsters' plans, a suspended search, the islands
-/// cache) catch up with it. Positions in it are counted from the start of
-/// the game ([`Log::total`] entries so far); entries every reader has
-/// taken in are dropped ([`Log::compact`]), so in a long game (danger
-/// decays every 25 turns, logging each cell it touches) it stays as long
-/// as the slowest reader's backlog, not the game.
-#[derive(Clone, Debug, Default)]
-pub struct Log {
-    /// Entries dropped from the front.
-    base: usize,
-    entries: Vec<Pos>,
-}
-
-impl Log {
-    /// Entries ever logged (a reader that has read this many is up to
-    /// date).
-    pub fn total(&self) -> usize {
-        self.base + self.entries.len()
-    }
-
-    /// Entries kept (those some reader may not have read yet).
-    pub fn retained(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// The entries after the first `read`. A reader behind what was
-    /// dropped gets everything kept: only a plan not yet made can be (a
-    /// new planner starts at 0), and it takes in nothing from the log.
-    pub fn since(&self, read: usize) -> &[Pos] {
-        let from = read.saturating_sub(self.base);
-        self.entries.get(from..).unwrap_or(&[])
-    }
-
-    /// Appends entries.
-    pub fn extend(&mut self, cells: impl IntoIterator<Item = Pos>) {
-        self.entries.extend(cells);
-    }
-
-    /// Appends entries.
-    pub fn extend_from_slice(&mut self, cells: &[Pos]) {
-        self.entries.extend_from_slice(cells);
-    }
-
-    /// Appends one entry.
-    pub fn push(&mut self, cell: Pos) {
-        self.entries.push(cell);
-    }
-
-    /// Drops the entries before `read` (every reader has read that many),
-    /// once they are at least half of what is kept, so each entry is
-    /// moved at most once on average.
-    pub(crate) fn compact(&mut self, read: usize) {
-        let drop = read.saturating_sub(self.base).min(self.entries.len());
-        if drop > 0 && drop * 2 >= self.entries.len() {
-            self.entries.drain(..drop);
-            self.base += drop;
-        }
     }
 }

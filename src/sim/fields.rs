@@ -16,7 +16,7 @@
 //! cap, the least recently read one is reused for the new target (its
 //! buffers kept, see [`Field::retarget`]).
 
-use super::faction::Log;
+use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field};
@@ -166,10 +166,10 @@ impl Fields {
     /// pops in `(key, cell)` order, and stale entries are skipped), its
     /// counters, how far it has read the log and when it was last read.
     /// Whether a spare is kept changes no result, only allocations.
-    pub(crate) fn hash_into(&self, h: &mut super::hash::Fnv) {
+    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
         h.int(self.slots.len() as i64);
         for s in &self.slots {
-            super::hash::hash_pos(h, Some(s.field.target()));
+            super::fnv::hash_pos(h, Some(s.field.target()));
             for cells in s.field.cells() {
                 h.u64s(cells);
             }
