@@ -188,17 +188,7 @@ impl Game {
             from: to,
             to: from,
         });
-        let arrived =
-            o.planner.goal() == Some(from) && self.factions[o.faction].spec().goal == Some(from);
-        self.look(other, &Self::corners(to, dir.opposite()), ev);
-        if arrived {
-            self.monsters[other].presence = Presence::Escaped(self.turn);
-            ev.push(Event::ReachedGoal { monster, at: from });
-            return;
-        }
-        self.world.place(monster, from);
-        self.sync(other, ev);
-        self.refresh_intent(other);
+        self.land(other, from, &Self::corners(to, dir.opposite()), ev);
     }
 
     /// A step on the true map.
@@ -220,20 +210,29 @@ impl Game {
         m.stats.wasted = m.stats.steps - m.trail.len();
         m.planner.advanced(to);
         let monster = m.id;
-        // Only its faction's goal takes a monster off the level (a hunter
-        // reaching where it last saw the player stays).
-        let arrived =
-            m.planner.goal() == Some(to) && self.factions[m.faction].spec().goal == Some(to);
         self.world.remove(from);
         ev.push(Event::Moved { monster, from, to });
-        self.look(id, &Self::corners(from, dir), ev);
+        self.land(id, to, &Self::corners(from, dir), ev);
+    }
+
+    /// Monster `id` has just moved onto `at` (not yet placed there): it
+    /// looks (feeling the `touched` corners it squeezed between), then
+    /// leaves the level if `at` is its faction's goal and its plan's (a
+    /// hunter reaching where it last saw the player stays), or else stands
+    /// there and replans at once if what it saw broke its path, before any
+    /// bump. Shared by a step and by the ally a swap moves.
+    fn land(&mut self, id: usize, at: Pos, touched: &[Pos], ev: &mut Vec<Event>) {
+        let m = &self.monsters[id];
+        let monster = m.id;
+        let arrived =
+            m.planner.goal() == Some(at) && self.factions[m.faction].spec().goal == Some(at);
+        self.look(id, touched, ev);
         if arrived {
             self.monsters[id].presence = Presence::Escaped(self.turn);
-            ev.push(Event::ReachedGoal { monster, at: to });
+            ev.push(Event::ReachedGoal { monster, at });
             return;
         }
-        self.world.place(monster, to);
-        // Replan at once if what it saw broke its path: before any bump.
+        self.world.place(monster, at);
         self.sync(id, ev);
         self.refresh_intent(id);
     }
