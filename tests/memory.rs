@@ -107,6 +107,69 @@ fn oversized_games_are_refused_not_aborted() {
     assert!(out.status.success());
 }
 
+/// A big map is weighed by what its header (or its grid's size and
+/// monsters) declares, before the grid is built: a 4096x4096 Moving AI map
+/// and a 4096x4096 level file given `--max-memory 64M` are refused with the
+/// memory message under a 400 MB address-space limit. They used to be read
+/// in full first (757 MB at the peak), and under this limit aborted with
+/// an allocation failure (exit 134). A small game runs under the same
+/// limit, so it is the refusal, not the limit, that is tested.
+#[cfg(unix)]
+#[test]
+fn big_maps_are_weighed_before_they_are_built() {
+    const LIMIT_KB: u64 = 400_000;
+    let dir = scratch("weighed");
+    let row = ".".repeat(4096);
+    let mut map = String::from("type octile\nheight 4096\nwidth 4096\nmap\n");
+    for _ in 0..4096 {
+        map.push_str(&row);
+        map.push('\n');
+    }
+    let map_file = dir.join("big.map");
+    std::fs::write(&map_file, &map).unwrap();
+    drop(map);
+    let mut level = String::from("name: big\nfaction: o glyph=o goal=1\nmap:\n");
+    level.push_str(&format!("o1{}\n", &row[2..]));
+    for _ in 1..4096 {
+        level.push_str(&row);
+        level.push('\n');
+    }
+    let level_file = dir.join("big.txt");
+    std::fs::write(&level_file, &level).unwrap();
+    drop(level);
+    for file in [&map_file, &level_file] {
+        let out = under_ulimit(
+            LIMIT_KB,
+            &[
+                "run",
+                "--level",
+                file.to_str().unwrap(),
+                "--max-memory",
+                "64M",
+            ],
+        );
+        assert_refused(&out, &file.display().to_string());
+    }
+    // The outline the refusal was made from is what the files declare.
+    let outline = darkstar::content::level::Level::outline(&map_file, 5).unwrap();
+    assert_eq!(
+        (outline.width, outline.height, outline.player),
+        (4096, 4096, false)
+    );
+    assert_eq!(outline.monsters, [5, 5, 5]);
+    let outline = darkstar::content::level::Level::outline(&level_file, 5).unwrap();
+    assert_eq!((outline.width, outline.height), (4096, 4096));
+    assert_eq!(outline.monsters, [1]);
+    // The control: a default game plays under the same limit.
+    let out = under_ulimit(LIMIT_KB, &["run", "--seed", "1", "--turns", "5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every shipped level and the generator's defaults fit the default cap.
 #[test]
 fn ordinary_games_fit() {

@@ -492,17 +492,19 @@ fn a_map_without_floor_is_refused_not_populated() {
         ("wall.map", "type octile\nheight 1\nwidth 1\nmap\n@\n"),
         ("trees.map", "type octile\nheight 2\nwidth 2\nmap\nTT\nWW\n"),
     ];
-    for (name, text) in cases {
+    // The line named is the map's own (`map:`, or a Moving AI map's `map`).
+    for ((name, text), line) in cases.into_iter().zip([2, 4, 4]) {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         let err = Level::load_populated(&path, 1, 3).unwrap_err();
         assert_eq!(
             err.to_string(),
             format!(
-                "{}: the map has no floor cell to place monsters on",
+                "{}:{line}:1: the map has no floor cell to place monsters on",
                 path.display()
             )
         );
+        assert_eq!(err.position(), Some((line, 1)));
     }
     let path = dir.join("wall.txt");
     let out = darkstar(&["run", "--level", path.to_str().unwrap()]);
@@ -511,7 +513,7 @@ fn a_map_without_floor_is_refused_not_populated() {
     assert_eq!(
         stderr,
         format!(
-            "darkstar: error: {}: the map has no floor cell to place monsters on\n",
+            "darkstar: error: {}:2:1: the map has no floor cell to place monsters on\n",
             path.display()
         )
     );
@@ -547,11 +549,17 @@ fn a_level_to_play_without_factions_says_so() {
         ('$', "a treasure ($)"),
         ('>', "stairs (>)"),
     ] {
-        std::fs::write(&path, format!("name: p\nmap:\n#####\n#.{mark}.#\n#####\n")).unwrap();
+        // The mark's own line and column (a comment and a blank line
+        // before `map:` move it).
+        std::fs::write(
+            &path,
+            format!("name: p\n# a comment\n\nmap:\n#####\n#.{mark}.#\n#####\n"),
+        )
+        .unwrap();
         let err = Level::load_populated(&path, 1, 3).unwrap_err().to_string();
         assert!(
             err.starts_with(&format!(
-                "{}: the level marks {what} but declares no factions",
+                "{}:6:3: the level marks {what} but declares no factions",
                 path.display()
             )),
             "{err}"
@@ -671,10 +679,11 @@ fn scenario_numbers_are_printed_as_written() {
     );
 }
 
-/// True when `text` holds a control character (as a terminal would act on
-/// it).
+/// True when `text` holds a character a terminal would act on rather than
+/// show: a control character or a bidirectional override.
 fn has_controls(text: &str) -> bool {
-    text.chars().any(char::is_control)
+    text.chars()
+        .any(darkstar::content::textfile::acts_on_terminal)
 }
 
 proptest! {
@@ -685,9 +694,9 @@ proptest! {
     /// reach a terminal raw, and the level still round-trips.
     #[test]
     fn control_characters_in_level_text_are_escaped(
-        name in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}]{0,16}",
-        description in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}]{0,16}",
-        faction in "[a-zé\\x00-\\x08\\x0E-\\x1F\\x7F-\\x84\\x86-\\x{9F}]{1,8}",
+        name in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]{0,16}",
+        description in "[a-zé \\x00-\\x09\\x0B-\\x1F\\x7F-\\x{9F}\\x{200E}\\x{200F}\\x{61C}]{0,16}",
+        faction in "[a-zé\\x00-\\x08\\x0E-\\x1F\\x7F-\\x84\\x86-\\x{9F}\\x{202E}]{1,8}",
     ) {
         let text = format!("name: {name}\ndescription: {description}\nfaction: {faction} glyph=o\nmap:\n.o\n");
         let level = Level::parse(&text, "l.txt".as_ref()).unwrap();
@@ -703,8 +712,8 @@ proptest! {
     /// control character.
     #[test]
     fn errors_never_show_raw_control_characters(
-        text in "(?s)[\\x00-\\x{9F}]{0,80}",
-        file in "[a-z\\x00-\\x1F\\x7F-\\x{9F}]{1,8}",
+        text in "(?s)[\\x00-\\x{9F}\\x{202E}\\x{2066}]{0,80}",
+        file in "[a-z\\x00-\\x1F\\x7F-\\x{9F}\\x{202E}]{1,8}",
     ) {
         let level = format!("name: n\nfaction: {text}\nmap:\n{text}\n");
         let errors = [
@@ -789,4 +798,217 @@ fn errors_echo_at_most_a_short_excerpt() {
         assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
         assert!(err.contains(&format!("{}...", &long[..64])), "{err}");
     }
+}
+
+// ---- The last leaks (issue 19): FIFOs, help to a full device, flags that
+// ---- would do nothing, whole-file errors with a line, paths from the
+// ---- environment and bidirectional overrides.
+
+/// Runs `darkstar ARGS` and gives up (failing) if it has not ended within
+/// ten seconds: what a command blocked for ever on an open looks like.
+fn darkstar_within_seconds(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = crate::common::darkstar_command()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run darkstar");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("darkstar {args:?} still running after 10 s (blocked in open?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a plain libc call with a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+}
+
+/// A FIFO nobody writes to blocked `run --level`, `replay --verify` and
+/// `scen` in open for ever. Now each ends at once, exit 2, naming it; a
+/// pipe that does have a writer is still read (`--level <(darkstar gen)`).
+#[cfg(unix)]
+#[test]
+fn a_fifo_with_no_writer_is_an_error_not_a_hang() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("level.map.scen");
+    mkfifo(&fifo);
+    let f = fifo.as_os_str();
+    for args in [
+        vec!["run".as_ref(), "--level".as_ref(), f],
+        vec!["replay".as_ref(), "--verify".as_ref(), f],
+        vec!["scen".as_ref(), f],
+        vec!["watch".as_ref(), "--level".as_ref(), f],
+    ] {
+        let out = darkstar_within_seconds(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("darkstar: error: ")
+                && stderr.contains(fifo.to_str().unwrap())
+                && stderr.contains("not a regular file"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // A pipe with something in it is read like a file: what the shell's
+    // `--level <(darkstar gen)` hands over (here the writer has written
+    // and gone).
+    let level = b"name: piped\nfaction: o glyph=o goal=1\nmap:\n#####\n#o.1#\n#####\n";
+    let mut fds = [0; 2];
+    // SAFETY: a pipe of our own; the write fits in its buffer.
+    unsafe {
+        assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+        assert_eq!(
+            libc::write(fds[1], level.as_ptr().cast(), level.len()),
+            level.len() as isize
+        );
+        libc::close(fds[1]);
+    }
+    let read = Level::load(format!("/dev/fd/{}", fds[0]).as_ref());
+    // SAFETY: closing the read end we opened.
+    unsafe { libc::close(fds[0]) };
+    assert_eq!(read.unwrap().name, "piped");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Help and the version are output like any other: to a full device they
+/// fail (exit 2, saying so), where they used to exit 0 having written
+/// nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_to_a_full_device_is_an_error() {
+    for args in [
+        &["help"][..],
+        &["--help"],
+        &["help", "run"],
+        &["run", "--help"],
+        &["-V"],
+        &["--version"],
+    ] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = crate::common::darkstar_command()
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("darkstar: error: writing to standard output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// A generator flag beside `--level` would be ignored: it is an error
+/// naming both. `--monsters` places the default factions on a bare map,
+/// so it is taken with a Moving AI map and refused with a level that has
+/// factions of its own. `--resume` takes no game settings either.
+#[test]
+fn flags_that_would_do_nothing_are_errors() {
+    let dir = scratch("idle-flags");
+    let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/dead-end.txt");
+    let l = level.to_str().unwrap();
+    for (flag, value) in [("--width", "100"), ("--height", "40"), ("--style", "cave")] {
+        for command in ["run", "watch", "play"] {
+            let out = darkstar(&[command, "--level", l, flag, value]);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command} {flag}: {stderr}");
+            assert!(
+                stderr.starts_with("darkstar: error: ")
+                    && stderr.contains("--level")
+                    && stderr.contains(flag),
+                "{command} {flag}: {stderr}"
+            );
+        }
+        let out = darkstar(&["play", "--resume", flag, value]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--resume {flag}: {stderr}");
+        assert!(
+            stderr.contains("--resume") && stderr.contains(flag),
+            "{stderr}"
+        );
+    }
+    let out = darkstar(&["run", "--level", l, "--monsters", "5"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--monsters") && stderr.contains("dead-end.txt"),
+        "{stderr}"
+    );
+    let map = dir.join("open.map");
+    std::fs::write(
+        &map,
+        "type octile\nheight 3\nwidth 8\nmap\n........\n........\n........\n",
+    )
+    .unwrap();
+    let out = darkstar(&[
+        "run",
+        "--level",
+        map.to_str().unwrap(),
+        "--monsters",
+        "2",
+        "--turns",
+        "3",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("blind"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save path from the environment is shown escaped, like text from a
+/// level: it cannot retitle the terminal through an error message.
+#[test]
+fn a_path_from_the_environment_reaches_the_terminal_escaped() {
+    let dir = scratch("env-path");
+    let save = dir.join("t\u{1b}]2;PWNED\u{7}\u{202e}/save.replay");
+    let out = crate::common::darkstar_command()
+        .args(["play", "--resume"])
+        .env("DARKSTAR_SAVE", &save)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no saved game at"), "{stderr}");
+    assert!(!has_controls(&stderr.replace('\n', "")), "{stderr:?}");
+    assert!(
+        stderr.contains(r"t\u{1b}]2;PWNED\u{7}\u{202e}/save.replay"),
+        "{stderr}"
+    );
+    // And the same from the library's own messages.
+    let err = darkstar::record::save::SaveError::Missing(save).to_string();
+    assert!(!has_controls(&err), "{err:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A right-to-left override in a level's name would make the rest of any
+/// line that shows it read backwards: escaped, like control characters.
+#[test]
+fn bidirectional_overrides_in_level_text_are_escaped() {
+    let text = "name: exit\u{202e}txt.exe\ndescription: a\u{2066}b\u{2069}\nfaction: o\u{200f} glyph=o goal=1\nmap:\n#####\n#o.1#\n#####\n";
+    let level = Level::parse(text, "l.txt".as_ref()).unwrap();
+    assert_eq!(level.name, r"exit\u{202e}txt.exe");
+    assert_eq!(level.description, r"a\u{2066}b\u{2069}");
+    assert_eq!(level.factions[0].name, r"o\u{200f}");
+    let err = Level::parse("name: x\nmap:\n\u{202e}\n", "l\u{202e}.txt".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(!has_controls(&err), "{err:?}");
 }

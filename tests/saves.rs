@@ -218,7 +218,8 @@ fn a_save_present_is_resumed_and_never_replaced() {
         assert!(err.contains(s) && err.contains("--new"), "{args:?}: {err}");
     }
     assert_eq!(std::fs::read_to_string(&save).unwrap(), text);
-    assert_eq!(listing(&dir), ["save.replay", "save.replay.lock"]);
+    // Refused without a terminal: nothing was created, not even the lock.
+    assert_eq!(listing(&dir), ["save.replay"]);
 }
 
 #[test]
@@ -361,26 +362,68 @@ fn new_moves_the_save_to_a_dated_backup() {
 }
 
 /// What an interrupted atomic write of this save (or its writability
-/// probe) left is removed when the save is next opened; nothing else is:
-/// not other files, and not `last.replay.tmp`, which may be another
-/// darkstar's write in progress.
+/// probe) left is removed when the save is next opened, and so are
+/// last.replay's temporary files whose writers are gone; nothing else is:
+/// not other files, and not a live process's `last.replay.PID.tmp`, which
+/// is a write in progress (watch writes last.replay without the save).
 #[test]
 fn leftover_temporary_files_are_removed() {
     let dir = scratch("tmp");
     let save = dir.join("save.replay");
+    let live = format!("last.replay.{}.tmp", std::process::id());
     for name in [
         "save.replay.tmp",
         "save.replay.probe",
         "last.replay.tmp",
+        "last.replay.4294967295.tmp",
+        &live,
         "other.tmp",
     ] {
         std::fs::write(dir.join(name), "half a write").unwrap();
     }
     let _slot = SaveSlot::open(&save).unwrap();
+    assert_eq!(listing(&dir), [&live, "other.tmp", "save.replay.lock"]);
+}
+
+/// A slot whose lock file was deleted (and perhaps taken by another
+/// darkstar since) neither writes nor removes the save: the game it would
+/// have written is kept in a dated file beside it, and the error says
+/// where.
+#[test]
+fn a_slot_that_lost_its_lock_keeps_its_game_aside() {
+    let dir = scratch("lost");
+    let save = dir.join("save.replay");
+    let first = SaveSlot::open(&save).unwrap();
+    assert!(first.holds_lock());
+    std::fs::remove_file(dir.join("save.replay.lock")).unwrap();
+    assert!(!first.holds_lock());
+    let second = SaveSlot::open(&save).unwrap();
+    let replay = Replay::parse(&real_save(), "x".as_ref()).unwrap();
+    std::fs::write(&save, "the second game's save").unwrap();
+    match first.write(&replay) {
+        Err(e @ SaveError::LockLost { kept: Some(_), .. }) => {
+            let SaveError::LockLost {
+                kept: Some(kept), ..
+            } = &e
+            else {
+                unreachable!()
+            };
+            assert_eq!(std::fs::read_to_string(kept).unwrap(), replay.to_text());
+            assert!(e.to_string().contains(&kept.display().to_string()), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        first.remove(),
+        Err(SaveError::LockLost { kept: None, .. })
+    ));
     assert_eq!(
-        listing(&dir),
-        ["last.replay.tmp", "other.tmp", "save.replay.lock"]
+        std::fs::read_to_string(&save).unwrap(),
+        "the second game's save"
     );
+    // The slot that holds the lock on disk writes as ever.
+    second.write(&replay).unwrap();
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), replay.to_text());
 }
 
 /// The folder is proved writable before a game starts: a save whose
@@ -460,7 +503,9 @@ fn check_both_paths(case: &Path, bytes: &[u8]) -> Result<(), proptest::test_runn
         }
     }
     prop_assert_eq!(std::fs::read(&save).unwrap(), bytes.to_vec());
-    prop_assert_eq!(listing(case), vec!["save.replay", "save.replay.lock"]);
+    // Nothing added: refused, or stopped at the terminal check, before
+    // anything (the lock included) was created.
+    prop_assert_eq!(listing(case), vec!["save.replay"]);
     Ok(())
 }
 

@@ -77,6 +77,12 @@ impl Drop for OnPty {
 
 impl OnPty {
     fn spawn(args: &[&str], save: &Path) -> OnPty {
+        OnPty::spawn_limited(args, save, None)
+    }
+
+    /// [`spawn`](Self::spawn) with files limited to `max_file_bytes`
+    /// (`ulimit -f`), when given.
+    fn spawn_limited(args: &[&str], save: &Path, max_file_bytes: Option<u64>) -> OnPty {
         let (master, slave) = open_pty(30, 100);
         let mut cmd = crate::common::darkstar_command();
         cmd.args(args)
@@ -87,7 +93,7 @@ impl OnPty {
             .stderr(Stdio::from(slave.try_clone().unwrap()));
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
-            cmd.pre_exec(|| {
+            cmd.pre_exec(move || {
                 // A session of its own with the pty as its controlling
                 // terminal; and no core file from the SIGABRT test.
                 if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY as _, 0) < 0 {
@@ -98,6 +104,13 @@ impl OnPty {
                     rlim_max: 0,
                 };
                 libc::setrlimit(libc::RLIMIT_CORE, &none);
+                if let Some(bytes) = max_file_bytes {
+                    let limit = libc::rlimit {
+                        rlim_cur: bytes,
+                        rlim_max: bytes,
+                    };
+                    libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+                }
                 Ok(())
             });
         }
@@ -477,4 +490,214 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
     let saved = Replay::load(&save).unwrap();
     assert_eq!(saved.seed, 2, "the new game is the one saved");
     assert!(verified_commands(&save) >= 3);
+}
+
+// ---- The last leaks (issue 19): a file-size limit, a deleted lock, no
+// ---- terminal, a killed write of last.replay, a path with escapes.
+
+/// The files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Under `ulimit -f` smaller than the save, quitting used to die of
+/// SIGXFSZ (exit 153) mid-write and leave `save.replay.tmp`. Now the write
+/// fails like a full disk: exit 2 naming the file, the old save whole,
+/// no temporary file, the terminal restored.
+#[test]
+fn a_file_size_limit_fails_the_save_like_a_full_disk() {
+    let dir = scratch("fsize");
+    let save = dir.join("save.replay");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    let size = std::fs::metadata(&save).unwrap().len();
+    let mut game = OnPty::spawn_limited(&[], &save, Some(size / 2));
+    game.wait_for("Resumed on turn");
+    game.type_keys(b"..");
+    std::thread::sleep(Duration::from_millis(300));
+    game.signal(libc::SIGTERM);
+    let status = game.finish();
+    assert_eq!(status.code(), Some(2), "{status}");
+    game.assert_terminal_restored();
+    let out = screen_text(&game.output);
+    assert!(
+        out.contains("darkstar: error:")
+            && out.contains(save.to_str().unwrap())
+            && out.contains("File too large"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        std::fs::read(&original).unwrap()
+    );
+    assert_eq!(listing(&dir), ["save.replay", "save.replay.lock"]);
+}
+
+/// `darkstar gen > FILE` past the file-size limit: exit 2 with the write's
+/// error, not death by SIGXFSZ.
+#[test]
+fn a_file_size_limit_fails_output_to_a_file() {
+    let dir = scratch("fsize-gen");
+    let file = std::fs::File::create(dir.join("level.txt")).unwrap();
+    let mut cmd = crate::common::darkstar_command();
+    cmd.args(["gen", "--width", "200", "--height", "100"])
+        .stdout(file)
+        .stderr(Stdio::piped());
+    // SAFETY: one async-signal-safe call between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 4096,
+                rlim_max: 4096,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{:?}: {stderr}", out.status);
+    assert!(
+        stderr.starts_with("darkstar: error: writing to standard output")
+            && stderr.contains("File too large"),
+        "{stderr}"
+    );
+}
+
+/// The lock file deleted during a game let a second game start on the same
+/// save, and the first one's quit then overwrote the second's save. Now a
+/// game whose lock file is no longer the one it locked writes nothing over
+/// the save: it keeps its game in a dated file beside it and says where.
+#[test]
+fn a_deleted_lock_never_lets_one_game_overwrite_another() {
+    let dir = scratch("lock-lost");
+    let save = dir.join("save.replay");
+    let mut first = OnPty::spawn(&["play", "--seed", "2"], &save);
+    first.wait_for("? help");
+    first.type_keys(b"...");
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_file(dir.join("save.replay.lock")).unwrap();
+    let mut second = OnPty::spawn(&["play", "--seed", "3"], &save);
+    second.wait_for("? help");
+    second.type_keys(b".....");
+    std::thread::sleep(Duration::from_millis(300));
+    second.signal(libc::SIGTERM);
+    assert_eq!(second.finish().code(), Some(128 + libc::SIGTERM));
+    let second_save = std::fs::read(&save).unwrap();
+    assert_eq!(Replay::load(&save).unwrap().seed, 3);
+    first.signal(libc::SIGTERM);
+    let status = first.finish();
+    assert_eq!(status.code(), Some(2), "{status}");
+    first.assert_terminal_restored();
+    let out = screen_text(&first.output);
+    assert!(
+        out.contains("was removed or replaced") && out.contains("this game is kept in"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), second_save, "overwritten");
+    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".bak"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(out.contains(kept[0].to_str().unwrap()), "{out}");
+    assert_eq!(Replay::load(&kept[0]).unwrap().seed, 2);
+    assert!(verified_commands(&kept[0]) >= 3);
+}
+
+/// `darkstar play` without a terminal is refused before anything is made:
+/// no folder, no lock file (one left in tests/replays/ once broke a
+/// test), even after checking a save that is there.
+#[test]
+fn play_without_a_terminal_creates_nothing() {
+    let dir = scratch("no-tty");
+    let save = dir.join("sub/save.replay");
+    let run = |args: &[&str]| {
+        let out = crate::common::darkstar_command()
+            .args(args)
+            .env("DARKSTAR_SAVE", &save)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("needs a terminal"), "{args:?}: {stderr}");
+    };
+    run(&[]);
+    run(&["play", "--seed", "4"]);
+    assert_eq!(listing(&dir), Vec::<String>::new());
+    std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    run(&[]);
+    run(&["play", "--resume"]);
+    assert_eq!(listing(save.parent().unwrap()), ["save.replay"]);
+}
+
+/// A darkstar killed while writing last.replay leaves its temporary file
+/// (`last.replay.PID.tmp`); the next game or watch removes it on starting,
+/// with the old-style `last.replay.tmp`. A live process's is a write in
+/// progress, and other files are not ours: both stay.
+#[test]
+fn what_a_killed_write_left_of_last_replay_is_removed_at_start() {
+    let dir = scratch("last-tmp");
+    let save = dir.join("save.replay");
+    let gone = {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
+    let live = format!("last.replay.{}.tmp", std::process::id());
+    for command in ["play", "watch"] {
+        for name in [
+            format!("last.replay.{gone}.tmp"),
+            "last.replay.tmp".to_string(),
+            live.clone(),
+            "other.tmp".to_string(),
+        ] {
+            std::fs::write(dir.join(name), "half a write").unwrap();
+        }
+        let mut game = OnPty::spawn(&[command], &save);
+        game.wait_for("? help");
+        let left = listing(&dir);
+        assert!(
+            !left.contains(&format!("last.replay.{gone}.tmp"))
+                && !left.contains(&"last.replay.tmp".to_string())
+                && left.contains(&live)
+                && left.contains(&"other.tmp".to_string()),
+            "{command}: {left:?}"
+        );
+        game.signal(libc::SIGTERM);
+        assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    }
+}
+
+/// A save path from the environment that holds escapes (`DARKSTAR_SAVE`)
+/// used to retitle the terminal through "Saved to ..." and "Replay: ...":
+/// both are printed escaped.
+#[test]
+fn saved_to_and_replay_lines_escape_the_path() {
+    let dir = scratch("escaped");
+    let folder = dir.join("t\u{1b}]2;PWNED\u{7}");
+    let save = folder.join("save.replay");
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("? help");
+    game.signal(libc::SIGTERM);
+    assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    assert!(save.exists());
+    let out = String::from_utf8_lossy(&game.output).into_owned();
+    assert!(!out.contains("\u{1b}]2;PWNED"), "raw escape printed");
+    assert!(
+        out.contains(r"Saved to ") && out.contains(r"t\u{1b}]2;PWNED\u{7}/save.replay"),
+        "{out:?}"
+    );
+    assert!(out.contains(r"t\u{1b}]2;PWNED\u{7}/last.replay"), "{out:?}");
 }

@@ -3,7 +3,7 @@
 //! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
 //! [`field`] and [`islands`] (and, for the search inspector, [`trace`]
 //! and [`field_trace`]); [`Replanner`] names the three ways a faction can
-//! plan, and [`true_map`] makes the true map a cost map for the searches
+//! plan, and `true_map.rs` makes the true map a cost map for the searches
 //! that may read it (benchmarks, the generator, the demo; never the AI).
 
 pub mod astar;

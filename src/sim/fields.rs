@@ -38,7 +38,8 @@ struct Slot {
     used: Turn,
 }
 
-/// A faction's fields (see the [module docs](self)).
+/// A faction's fields (how they are grown, repaired and given up: the
+/// header of `sim/fields.rs`).
 #[derive(Clone, Debug, Default)]
 pub struct Fields {
     /// In order of creation; never more than [`MAX_FIELDS`].

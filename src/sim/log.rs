@@ -15,7 +15,7 @@ impl From<Vec<Pos>> for Log {
 /// order, as its readers (monsters' plans, a suspended search, the islands
 /// cache) catch up with it. Positions in it are counted from the start of
 /// the game ([`Log::total`] entries so far); entries every reader has
-/// taken in are dropped ([`Log::compact`]), so in a long game (danger
+/// taken in are dropped (`Log::compact`), so in a long game (danger
 /// decays every 25 turns, logging each cell it touches) it stays as long
 /// as the slowest reader's backlog, not the game.
 #[derive(Clone, Debug, Default)]

@@ -26,7 +26,7 @@
 //! ```
 
 use crate::content::generator::GenParams;
-use crate::content::level::Level;
+use crate::content::level::{Level, Outline};
 use crate::path::Replanner;
 
 use super::SimConfig;
@@ -150,6 +150,27 @@ impl Footprint {
                 })
                 .collect(),
             player: level.player.is_some(),
+        }
+    }
+
+    /// The footprint of the game a level file outlines
+    /// ([`Level::outline`]): what its header and grid declare, weighed
+    /// before the level is built.
+    pub fn of_outline(outline: &Outline) -> Footprint {
+        Footprint {
+            width: outline.width,
+            height: outline.height,
+            factions: outline
+                .factions
+                .iter()
+                .zip(&outline.monsters)
+                .map(|(f, &monsters)| FactionFootprint {
+                    planner: f.planner,
+                    monsters,
+                    hostile: f.hostile,
+                })
+                .collect(),
+            player: outline.player,
         }
     }
 

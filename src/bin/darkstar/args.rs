@@ -9,6 +9,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use darkstar::content::generator::{GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, Style};
 use darkstar::content::level::Level;
+use darkstar::content::textfile::{escape_for_terminal, escape_path};
 use darkstar::sim::SimConfig;
 use darkstar::sim::memory::{self, DEFAULT_MAX_MEMORY, Footprint};
 
@@ -29,10 +30,10 @@ pub struct GenFlags {
     #[arg(long, value_name = "H", default_value_t = GenParams::default().height,
           value_parser = clap::value_parser!(u32).range(MIN_HEIGHT as i64..=MAX_GEN_SIDE as i64))]
     pub height: u32,
-    /// Monsters in each faction of a generated level.
-    #[arg(long, value_name = "M", default_value_t = GenParams::default().monsters_per_faction,
-          value_parser = parse_monsters)]
-    pub monsters: usize,
+    /// Monsters in each faction of a generated level, or of a bare map
+    /// given to --level (one with no factions of its own) [default: 3].
+    #[arg(long, value_name = "M", value_parser = parse_monsters)]
+    pub monsters: Option<usize>,
 }
 
 impl Default for GenFlags {
@@ -42,7 +43,7 @@ impl Default for GenFlags {
             style: p.style,
             width: p.width,
             height: p.height,
-            monsters: p.monsters_per_faction,
+            monsters: None,
         }
     }
 }
@@ -53,7 +54,9 @@ impl GenFlags {
             style: self.style,
             width: self.width,
             height: self.height,
-            monsters_per_faction: self.monsters,
+            monsters_per_faction: self
+                .monsters
+                .unwrap_or(GenParams::default().monsters_per_faction),
         }
     }
 }
@@ -62,7 +65,7 @@ impl GenFlags {
 #[derive(Debug, Clone, Default, Args)]
 pub struct LevelFlags {
     /// A level file (levels/README.md) or a Moving AI .map.
-    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "style", "width", "height"])]
     pub level: Option<PathBuf>,
     /// Seed of a generated level (default 1).
     #[arg(long, value_name = "N")]
@@ -129,6 +132,18 @@ impl LevelFlags {
             };
             return Ok((level, seed));
         };
+        // Weighed first from what the file declares, before its grid and
+        // monsters are built (a 4096x4096 map is refused in milliseconds,
+        // never by an allocation failure), then again as built.
+        let outline = Level::outline(path, params.monsters_per_faction)?;
+        if self.generator.monsters.is_some() && !outline.bare {
+            bail!(
+                "--monsters places the default factions on a bare map, but {} declares its own \
+                 factions and monsters: give --level without --monsters",
+                escape_path(path)
+            );
+        }
+        self.memory.check(&Footprint::of_outline(&outline))?;
         // A bare map (Moving AI) gets the default factions.
         let level = Level::load_populated(path, 1, params.monsters_per_faction)?;
         self.memory.check(&Footprint::of_level(&level))?;
@@ -188,18 +203,28 @@ pub fn parse_seeds(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> 
 pub fn clap_exit(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
+        // Help is output like any other: a full device is an error, a
+        // reader that went away is not.
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = crate::output::print(&e.render().to_string());
-            ExitCode::SUCCESS
+            match crate::output::print(&e.render().to_string()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if crate::output::reader_went_away(&e) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("darkstar: error: {e:#}");
+                    ExitCode::from(2)
+                }
+            }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprint!("darkstar: error: a command is missing\n\n{}", e.render());
             ExitCode::from(2)
         }
         _ => {
+            // The message may quote what was typed: escaped like any text
+            // from outside.
             let text = e.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
-            eprint!("darkstar: error: {text}");
+            eprint!("darkstar: error: {}", escape_for_terminal(text));
             ExitCode::from(2)
         }
     }

@@ -19,6 +19,7 @@ mod watch;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use darkstar::content::textfile::escape_for_terminal;
 
 /// A roguelike whose monsters find their way by what their faction knows:
 /// A* in the dark. With no command, `darkstar` plays.
@@ -52,6 +53,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return args::clap_exit(e),
@@ -71,9 +73,25 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if output::reader_went_away(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("darkstar: error: {e:#}");
+            // Paths and values from the command line or the environment
+            // (`DARKSTAR_SAVE`) are in the message: never raw escapes.
+            let message = format!("{e:#}");
+            eprintln!("darkstar: error: {}", escape_for_terminal(&message));
             ExitCode::from(2)
         }
+    }
+}
+
+/// A write past the file-size limit (`ulimit -f`) raises SIGXFSZ, whose
+/// default action kills the process, mid-save, leaving the temporary file.
+/// Ignored, the write fails with EFBIG instead, and that is reported like
+/// a full disk: exit 2, the old save whole, the temporary file removed.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN, before any thread
+    // is started.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 

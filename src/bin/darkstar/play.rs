@@ -16,7 +16,8 @@ use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
 use darkstar::content::textfile::escape_controls;
-use darkstar::record::save::{SaveError, SaveSlot};
+use darkstar::content::textfile::escape_path;
+use darkstar::record::save::{SaveError, SaveFile};
 use darkstar::ui::{App, Exit};
 
 #[derive(Debug, Default, Args)]
@@ -25,7 +26,7 @@ pub struct PlayArgs {
     level: LevelFlags,
     /// Go on with the saved game (what `darkstar` alone does when there is
     /// one).
-    #[arg(long, conflicts_with_all = ["level", "seed", "new"])]
+    #[arg(long, conflicts_with_all = ["level", "seed", "new", "style", "width", "height", "monsters"])]
     resume: bool,
     /// Start a new game although a save exists: the save is first moved to
     /// a dated backup beside it (save.replay.DATE.bak).
@@ -42,13 +43,15 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         .save
         .clone()
         .unwrap_or_else(darkstar::record::save::default_save_path);
-    // Lock, leftovers of an interrupted write, a writable folder: all
-    // before the player invests a game.
-    let slot = SaveSlot::open(&path)?;
+    // Looked at, not yet taken: nothing is created, locked or removed
+    // until every check below has passed and there is a terminal to play
+    // on. A save held by another darkstar is refused here.
+    let file = SaveFile::at(&path)?;
+    let stamp = file.stamp();
     // Checked completely (every state hash, one pass, restoring the game
     // for resuming) before anything is decided, so a save that cannot be
     // resumed is never taken for no save.
-    let saved = match slot.load_parsed()? {
+    let saved = match file.load_parsed()? {
         None => None,
         Some(replay) => {
             // Its game must fit the memory cap before it is played back.
@@ -59,12 +62,12 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             args.level.memory.check(&footprint).with_context(|| {
                 format!(
                     "the saved game in {} cannot be played back within --max-memory",
-                    path.display()
+                    escape_path(&path)
                 )
             })?;
             // A progress bar for a long save; Ctrl-C breaks off.
             let playback = crate::replay::Playback::new("checking the save")?;
-            let checked = slot.check_with(replay, playback.callback());
+            let checked = file.check_with(replay, playback.callback());
             playback.finish();
             match checked {
                 Err(e @ SaveError::Interrupted { .. }) => {
@@ -87,7 +90,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             "a saved game is waiting in {}: `darkstar` goes on with it; \
              `darkstar play --new` with these options starts this game and \
              moves the save to a dated backup beside it",
-            path.display()
+            escape_path(&path)
         ),
         Some(checked) => Some(checked),
     };
@@ -100,6 +103,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         }
     };
     darkstar::ui::require_terminal("play")?;
+    // Now the save is taken: the lock, leftovers of an interrupted write
+    // cleared, the folder proved writable, all before the player invests
+    // a game; and it must still be the save that was checked.
+    let slot = file.take()?;
+    if slot.stamp() != stamp {
+        bail!(SaveError::Changed { save: path });
+    }
     let mut backup = None;
     let mut app = match (resume, level) {
         // Already played back and checked: not played again.
@@ -126,7 +136,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             slot.remove()
         } else {
             slot.write(&recording).map(|()| {
-                say(&format!("Saved to {}; `darkstar` goes on.", path.display()));
+                say(&format!(
+                    "Saved to {}; `darkstar` goes on.",
+                    escape_path(&path)
+                ));
             })
         };
         // Written even when the save could not be: then it is the only
@@ -144,7 +157,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     if let Some(backup) = backup {
         say(&format!(
             "The game saved before this one is in {}.",
-            backup.display()
+            escape_path(&backup)
         ));
     }
     finish(ended)
@@ -161,7 +174,7 @@ pub fn write_last_replay(written: Result<PathBuf, darkstar::record::save::SaveEr
     match written {
         Ok(path) => say(&format!(
             "Replay: {} (darkstar replay plays it)",
-            path.display()
+            escape_path(&path)
         )),
         Err(e) => {
             let _ = writeln!(
@@ -174,6 +187,11 @@ pub fn write_last_replay(written: Result<PathBuf, darkstar::record::save::SaveEr
 
 /// A line on stdout that may fail quietly: after SIGHUP there is no
 /// terminal, and the save must not be lost to a panicking `println!`.
+/// Escaped, since it may carry a path from the environment.
 fn say(line: &str) {
-    let _ = writeln!(std::io::stdout(), "{line}");
+    let _ = writeln!(
+        std::io::stdout(),
+        "{}",
+        darkstar::content::textfile::escape_for_terminal(line)
+    );
 }

@@ -17,6 +17,7 @@ use crate::args::MemoryFlag;
 use crate::progress::Bar;
 use anyhow::{Context, Result};
 use clap::Args;
+use darkstar::content::textfile::escape_path;
 use darkstar::record::replay::{Checked, Progress, Replay};
 use signal_hook::SigId;
 use signal_hook::consts::SIGINT;
@@ -48,7 +49,7 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
         if args.eyes && replay.level()?.player.is_none() {
             anyhow::bail!(
                 "{}: --eyes needs a played game, and this replay has no player",
-                file.display()
+                escape_path(file)
             );
         }
         darkstar::ui::require_terminal("replay")?;
@@ -63,7 +64,7 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
         Checked::InSync(v) => {
             crate::output::print(&format!(
                 "{}: in sync: {} commands, {} state hashes checked, up to turn {}\n",
-                file.display(),
+                escape_path(file),
                 v.commands,
                 v.hashes,
                 v.turn
@@ -71,11 +72,14 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Checked::Desync(d) => {
-            crate::output::print(&format!("{}:{}: {}\n", file.display(), d.line, d.what()))?;
+            crate::output::print(&format!("{}:{}: {}\n", escape_path(file), d.line, d.what()))?;
             Ok(ExitCode::FAILURE)
         }
         Checked::Interrupted { turn } => {
-            eprintln!("darkstar: {}: interrupted on turn {turn}", file.display());
+            eprintln!(
+                "darkstar: {}: interrupted on turn {turn}",
+                escape_path(file)
+            );
             Ok(ExitCode::from(INTERRUPTED))
         }
     }

@@ -19,12 +19,15 @@ pub struct WatchArgs {
 pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     let (level, seed) = args.level.choose(false)?;
     darkstar::ui::require_terminal("watch")?;
+    // What a killed darkstar left of a last.replay write beside the save.
+    let save = darkstar::record::save::default_save_path();
+    darkstar::record::save::remove_stale_last_replay_tmps(&save);
     let app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let (app, ended) = darkstar::ui::run(app);
     // Watching does not take the save, only leaves last.replay beside it.
     crate::play::write_last_replay(darkstar::record::save::write_last_replay(
-        &darkstar::record::save::default_save_path(),
+        &save,
         &app.recording(),
     ));
     crate::play::finish(ended)

@@ -66,7 +66,7 @@ pub fn maze(width: u32, height: u32, rng: &mut SimRng) -> TerrainMap {
     TerrainMap::from_grid(grid)
 }
 
-/// A maze level for `seed`: the three factions of [`super::populate`]
+/// A maze level for `seed`: the three [default factions](super::default_factions)
 /// race from the west edge to a goal on the east edge, `per_faction`
 /// monsters each (at least one).
 pub fn maze_level(seed: u64, width: u32, height: u32, per_faction: usize) -> Level {

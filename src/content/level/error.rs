@@ -28,10 +28,6 @@ pub enum LevelError {
         column: usize,
         message: String,
     },
-    /// The level reads, but cannot be played or simulated as it is (no
-    /// line is at fault: say, a map with no floor to place monsters on).
-    #[error("{}: {}", escape_path(file), escape_controls(message))]
-    Unusable { file: PathBuf, message: String },
 }
 
 impl LevelError {
@@ -39,7 +35,7 @@ impl LevelError {
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
             LevelError::Parse { line, column, .. } => Some((*line, *column)),
-            LevelError::Io { .. } | LevelError::Unusable { .. } => None,
+            LevelError::Io { .. } => None,
         }
     }
 

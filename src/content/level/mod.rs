@@ -5,9 +5,11 @@
 //! back by [`Level::to_text`].
 
 mod error;
+mod outline;
 mod parse;
 
 pub use error::LevelError;
+pub use outline::Outline;
 pub use parse::{
     MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SPEED,
     MAX_UNKNOWN,
@@ -108,8 +110,43 @@ impl Level {
     /// file (it starts `type `) loads too, as terrain without factions:
     /// see [`Level::load_populated`] to put monsters on it.
     pub fn load(path: &Path) -> Result<Level, LevelError> {
+        Level::load_located(path).map(|(level, _)| level)
+    }
+
+    /// [`Level::load`], and the 1-based line of the file's `map:` (or a
+    /// Moving AI map's `map`) line: the grid's row `y` is line `map + 1 +
+    /// y`, so errors found after reading can still name a line.
+    fn load_located(path: &Path) -> Result<(Level, usize), LevelError> {
+        let text = Level::read_text(path)?;
+        if !text.starts_with("type ") {
+            return parse::parse_located(&text, path);
+        }
+        let map = crate::content::movingai::MovingAiMap::parse(&text, path)
+            .map_err(|e| Level::map_error(path, e))?;
+        // The header is four lines, the last `map`: the parse checked it.
+        let map_line = 1 + text.lines().position(|l| l.trim() == "map").unwrap_or(3);
+        // The name comes from the file's name, which may hold anything.
+        let name = path.file_stem().map_or("map".into(), |s| {
+            escape_controls(&s.to_string_lossy()).into_owned()
+        });
+        let level = Level {
+            description: format!("Moving AI map {name}"),
+            name,
+            terrain: map.to_terrain_map(),
+            factions: Vec::new(),
+            spawns: Vec::new(),
+            player: None,
+            treasure: None,
+            stairs: None,
+        };
+        Ok((level, map_line))
+    }
+
+    /// The text of a level file (or Moving AI map), at most
+    /// [`MAX_LEVEL_BYTES`].
+    fn read_text(path: &Path) -> Result<String, LevelError> {
         use crate::content::textfile::{ReadError, read_limited};
-        let text = read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
+        read_limited(path, MAX_LEVEL_BYTES).map_err(|e| match e {
             ReadError::Io(error) => LevelError::Io {
                 file: path.to_path_buf(),
                 error,
@@ -121,32 +158,18 @@ impl Level {
                 format!("file is larger than the {max}-byte limit"),
             ),
             ReadError::NotUtf8 { line } => parse::error(path, line, 1, "not valid UTF-8 text"),
-        })?;
-        if text.starts_with("type ") {
-            let map =
-                crate::content::movingai::MovingAiMap::parse(&text, path).map_err(|e| match e {
-                    crate::content::movingai::MovingAiError::Parse { line, message, .. } => {
-                        parse::error(path, line, 1, message)
-                    }
-                    // Parsing text reads no file and locates no map.
-                    other => parse::error(path, 1, 1, other.to_string()),
-                })?;
-            // The name comes from the file's name, which may hold anything.
-            let name = path.file_stem().map_or("map".into(), |s| {
-                escape_controls(&s.to_string_lossy()).into_owned()
-            });
-            return Ok(Level {
-                description: format!("Moving AI map {name}"),
-                name,
-                terrain: map.to_terrain_map(),
-                factions: Vec::new(),
-                spawns: Vec::new(),
-                player: None,
-                treasure: None,
-                stairs: None,
-            });
+        })
+    }
+
+    /// A Moving AI map's parse error as a level error (same file and line).
+    fn map_error(path: &Path, e: crate::content::movingai::MovingAiError) -> LevelError {
+        match e {
+            crate::content::movingai::MovingAiError::Parse { line, message, .. } => {
+                parse::error(path, line, 1, message)
+            }
+            // Parsing text reads no file and locates no map.
+            other => parse::error(path, 1, 1, other.to_string()),
         }
-        Level::parse(&text, path)
     }
 
     /// Reads a level to simulate or play, as [`Level::load`] does; a bare
@@ -155,33 +178,35 @@ impl Level {
     /// `seed` with `per_faction` monsters each
     /// ([`crate::content::generator::populate_map`]).
     ///
-    /// Refuses, naming the file, what cannot be made a game without
-    /// inventing it: a level that marks a player, treasure or stairs but
-    /// declares no factions (default factions would replace the level the
-    /// author wrote), and a bare map with no floor to place monsters on.
+    /// Refuses, naming the file and line, what cannot be made a game
+    /// without inventing it: a level that marks a player, treasure or
+    /// stairs but declares no factions (default factions would replace the
+    /// level the author wrote; the line and column of the mark), and a bare
+    /// map with no floor to place monsters on (the line of `map:`).
     pub fn load_populated(path: &Path, seed: u64, per_faction: usize) -> Result<Level, LevelError> {
-        let level = Level::load(path)?;
+        let (level, map_line) = Level::load_located(path)?;
         if !level.factions.is_empty() {
             return Ok(level);
         }
-        let unusable = |message: String| LevelError::Unusable {
-            file: path.to_path_buf(),
-            message,
-        };
         let marks = [
             (level.player, "a player (@)"),
             (level.treasure, "a treasure ($)"),
             (level.stairs, "stairs (>)"),
         ];
-        if let Some((_, what)) = marks.iter().find(|(at, _)| at.is_some()) {
-            return Err(unusable(format!(
-                "the level marks {what} but declares no factions: a level file needs \
-                 `faction:` lines for its monsters (levels/README.md); only a bare map, \
-                 with no @, $ or >, gets the default factions"
-            )));
+        if let Some((Some(at), what)) = marks.iter().find(|(at, _)| at.is_some()) {
+            return Err(parse::error(
+                path,
+                map_line + 1 + at.y as usize,
+                at.x as usize + 1,
+                format!(
+                    "the level marks {what} but declares no factions: a level file needs \
+                     `faction:` lines for its monsters (levels/README.md); only a bare map, \
+                     with no @, $ or >, gets the default factions"
+                ),
+            ));
         }
         crate::content::generator::populate_map(level.terrain, seed, per_faction, &level.name)
-            .map_err(|e| unusable(e.to_string()))
+            .map_err(|e| parse::error(path, map_line, 1, e.to_string()))
     }
 
     /// Parses level text; `file` names it in errors.

@@ -41,7 +41,29 @@ pub(super) fn error(
     }
 }
 
+/// Parses level text; `file` names it in errors.
 pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
+    parse_located(text, file).map(|(level, _)| level)
+}
+
+/// A level file's text up to its grid: the header lines read, and the
+/// grid's rows located (each with its 1-based line) and checked for size,
+/// but not yet read cell by cell.
+pub(super) struct Header<'a> {
+    pub name: String,
+    pub description: String,
+    pub factions: Vec<FactionSpec>,
+    /// The line of `map:`.
+    pub map_line: usize,
+    /// The grid's rows, trailing blank lines dropped: at least one, at
+    /// most [`MAX_SIDE`], the first 1 to [`MAX_SIDE`] cells wide.
+    pub rows: Vec<(usize, &'a str)>,
+    /// The first row's width in cells.
+    pub width: usize,
+}
+
+/// Reads the header of level text and locates its grid.
+pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, LevelError> {
     let err = |line, column, message: String| error(file, line, column, message);
     // A byte-order mark (Windows editors write one) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -125,22 +147,20 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
     };
     let name = name.ok_or_else(|| err(1, 1, "no `name:` line".into()))?;
 
-    // The grid: every remaining line, trailing blank lines ignored.
-    let rows: Vec<(usize, &str)> = lines.collect();
+    // The grid: every remaining line, trailing blank lines ignored. At
+    // most MAX_SIDE are kept (a file of newlines would otherwise make a
+    // list entry of each); a line with text past them is too many rows.
+    let mut rows: Vec<(usize, &str)> = lines.by_ref().take(MAX_SIDE as usize).collect();
+    if let Some((n, _)) = lines.find(|(_, r)| !r.trim().is_empty()) {
+        return Err(err(n, 1, format!("more than {MAX_SIDE} rows")));
+    }
     let last = rows.iter().rposition(|(_, r)| !r.trim().is_empty());
-    let rows = &rows[..last.map_or(0, |l| l + 1)];
+    rows.truncate(last.map_or(0, |l| l + 1));
     if rows.is_empty() {
         return Err(err(
             map_line + 1,
             1,
             "the grid after `map:` is empty".into(),
-        ));
-    }
-    if rows.len() > MAX_SIDE as usize {
-        return Err(err(
-            rows[MAX_SIDE as usize].0,
-            1,
-            format!("more than {MAX_SIDE} rows"),
         ));
     }
     let width = rows[0].1.chars().count();
@@ -154,6 +174,28 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
             format!("rows longer than {MAX_SIDE} cells"),
         ));
     }
+    Ok(Header {
+        name,
+        description,
+        factions,
+        map_line,
+        rows,
+        width,
+    })
+}
+
+/// [`parse`], and the 1-based line of `map:` (the grid's row `y` is line
+/// `map + 1 + y`), for errors found in a level after it is read.
+pub(super) fn parse_located(text: &str, file: &Path) -> Result<(Level, usize), LevelError> {
+    let err = |line, column, message: String| error(file, line, column, message);
+    let Header {
+        name,
+        description,
+        mut factions,
+        map_line,
+        rows,
+        width,
+    } = header(text, file)?;
     let mut cells = Vec::with_capacity(width * rows.len());
     let mut spawns = Vec::new();
     let mut goals: Vec<(char, Pos, usize, usize)> = Vec::new();
@@ -233,7 +275,7 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
             format!("goal {:?} is no faction's goal", g.0),
         ));
     }
-    Ok(Level {
+    let level = Level {
         name,
         description,
         terrain: TerrainMap::from_grid(grid),
@@ -242,7 +284,8 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Level, LevelError> {
         player: marks[0],
         treasure: marks[1],
         stairs: marks[2],
-    })
+    };
+    Ok((level, map_line))
 }
 
 /// True for a line made only of grid glyphs: terrain, letters, digits and

@@ -80,6 +80,26 @@ impl MovingAiMap {
         MovingAiMap::parse(&text, path)
     }
 
+    /// The width and height a `.map`'s header declares, read without
+    /// reading its grid (to weigh a game before allocating it).
+    ///
+    /// ```
+    /// use darkstar::content::movingai::MovingAiMap;
+    /// let text = "type octile\nwidth 4096\nheight 100\nmap\n";
+    /// assert_eq!(MovingAiMap::size(text, "m.map".as_ref()).unwrap(), (4096, 100));
+    /// ```
+    pub fn size(text: &str, path: &Path) -> Result<(u32, u32), MovingAiError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let total_lines = text.split('\n').count();
+        let mut lines = text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
+        let (width, height, _) = read_header(&mut lines, total_lines, path)?;
+        Ok((width, height))
+    }
+
     /// Parses `.map` text; `path` only names the source in errors.
     ///
     /// ```
@@ -103,49 +123,7 @@ impl MovingAiMap {
             .enumerate()
             .map(|(i, l)| (i + 1, l));
 
-        let mut next_header = |what: &str| -> Result<(usize, Vec<&str>), MovingAiError> {
-            match lines.next() {
-                Some((n, l)) => Ok((n, l.split_whitespace().collect())),
-                None => Err(err(
-                    total_lines,
-                    format!("file ends before the {what} line"),
-                )),
-            }
-        };
-        let (n, words) = next_header("type")?;
-        if words != ["type", "octile"] {
-            return Err(err(n, "expected 'type octile'".into()));
-        }
-        let (mut width, mut height) = (None, None);
-        for _ in 0..2 {
-            let (n, words) = next_header("size")?;
-            let (slot, key) = match words.first() {
-                Some(&"width") => (&mut width, "width"),
-                Some(&"height") => (&mut height, "height"),
-                _ => return Err(err(n, "expected 'height N' or 'width N'".into())),
-            };
-            if slot.is_some() {
-                return Err(err(n, format!("'{key}' given twice")));
-            }
-            let value = match words.as_slice() {
-                [_, v] => v.parse::<u32>().ok(),
-                _ => None,
-            };
-            match value {
-                Some(v) if (1..=MAX_SIDE).contains(&v) => *slot = Some(v),
-                _ => {
-                    return Err(err(
-                        n,
-                        format!("expected '{key} N' with N from 1 to {MAX_SIDE}"),
-                    ));
-                }
-            }
-        }
-        let (n, words) = next_header("map")?;
-        if words != ["map"] {
-            return Err(err(n, "expected 'map'".into()));
-        }
-        let (width, height) = (width.unwrap_or(0), height.unwrap_or(0));
+        let (width, height, n) = read_header(&mut lines, total_lines, path)?;
         let mut tiles = Vec::with_capacity(width as usize * height as usize);
         let mut last_line = n;
         for row in 0..height {
@@ -222,6 +200,60 @@ impl MovingAiMap {
             Tile::Trees | Tile::OutOfBounds => Terrain::Wall,
         }))
     }
+}
+
+/// Reads the four header lines of a `.map` (`type octile`, `height N` and
+/// `width N` in either order, `map`) from `lines` (1-based numbers, line
+/// ends stripped): the width, the height and the `map` line's number.
+fn read_header<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    total_lines: usize,
+    path: &Path,
+) -> Result<(u32, u32, usize), MovingAiError> {
+    let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
+    let mut next_header = |what: &str| -> Result<(usize, Vec<&str>), MovingAiError> {
+        match lines.next() {
+            Some((n, l)) => Ok((n, l.split_whitespace().collect())),
+            None => Err(err(
+                total_lines,
+                format!("file ends before the {what} line"),
+            )),
+        }
+    };
+    let (n, words) = next_header("type")?;
+    if words != ["type", "octile"] {
+        return Err(err(n, "expected 'type octile'".into()));
+    }
+    let (mut width, mut height) = (None, None);
+    for _ in 0..2 {
+        let (n, words) = next_header("size")?;
+        let (slot, key) = match words.first() {
+            Some(&"width") => (&mut width, "width"),
+            Some(&"height") => (&mut height, "height"),
+            _ => return Err(err(n, "expected 'height N' or 'width N'".into())),
+        };
+        if slot.is_some() {
+            return Err(err(n, format!("'{key}' given twice")));
+        }
+        let value = match words.as_slice() {
+            [_, v] => v.parse::<u32>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(v) if (1..=MAX_SIDE).contains(&v) => *slot = Some(v),
+            _ => {
+                return Err(err(
+                    n,
+                    format!("expected '{key} N' with N from 1 to {MAX_SIDE}"),
+                ));
+            }
+        }
+    }
+    let (n, words) = next_header("map")?;
+    if words != ["map"] {
+        return Err(err(n, "expected 'map'".into()));
+    }
+    Ok((width.unwrap_or(0), height.unwrap_or(0), n))
 }
 
 impl CostMap for MovingAiMap {

@@ -15,7 +15,7 @@ mod scen;
 pub use error::MovingAiError;
 pub use map::{MAX_MAP_BYTES, MAX_SIDE, MovingAiMap, Tile};
 pub use runner::{Mismatch, ScenarioReport, run_scenario, run_scenario_with};
-pub use scen::{MAX_SCEN_BYTES, Problem, Scenario};
+pub use scen::{MAX_SCEN_BYTES, MIN_TOLERANCE, Problem, Scenario};
 
 use crate::content::textfile::ReadError;
 use std::path::{Path, PathBuf};

@@ -32,7 +32,7 @@ impl App {
     }
 
     /// Goes on with a save already checked and restored
-    /// ([`crate::record::save::SaveSlot::load_checked`]), without playing it again.
+    /// ([`crate::record::save::SaveFile::load_checked`]), without playing it again.
     pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
         let crate::record::save::CheckedSave {
             replay,
