@@ -125,9 +125,11 @@ fn a_full_device_is_an_error() {
 
 /// `darkstar run` prints each faction's think-waits and unit-waits in
 /// columns so named, and the budget-limited turns out of turns played with
-/// think-waits as a share of monster-turns; a tight budget makes monsters
-/// wait to think, the default does not on this small level. `sweep`
-/// prints the totals.
+/// think-waits as a share of monster-turns; a tight budget makes the
+/// monsters that plan alone (here the blind, on repeated A*) wait to
+/// think, the default does not on this small level; field monsters never
+/// do, and their rows count the field updates that were repairs and
+/// rebuilds. `sweep` prints the totals.
 #[test]
 fn run_and_sweep_report_think_waits_and_unit_waits() {
     let line = |stdout: &str, start: &str| -> String {
@@ -143,8 +145,22 @@ fn run_and_sweep_report_think_waits_and_unit_waits() {
             .map(|w| w.parse().unwrap())
             .collect()
     };
+    let dir = std::env::temp_dir().join(format!("darkstar-cli-{}-waits", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("astar-blind.txt");
+    let generated = String::from_utf8(run(&["gen", "--seed", "3"]).stdout).unwrap();
+    let text: String = generated
+        .lines()
+        .map(|l| match l.starts_with("faction: blind") {
+            true => l.replace("planner=field", "planner=astar") + "\n",
+            false => l.to_string() + "\n",
+        })
+        .collect();
+    assert!(text.contains("planner=astar"));
+    std::fs::write(&level, text).unwrap();
+    let l = level.to_str().unwrap();
     for (budget, limited) in [("30", true), ("20000", false)] {
-        let out = run(&["run", "--seed", "3", "--turns", "300", "--budget", budget]);
+        let out = run(&["run", "--level", l, "--turns", "300", "--budget", budget]);
         assert!(out.status.success());
         let stdout = String::from_utf8_lossy(&out.stdout);
         let header = line(&stdout, "faction");
@@ -177,7 +193,20 @@ fn run_and_sweep_report_think_waits_and_unit_waits() {
         assert_eq!((n[0] > 0, total(think) > 0), (limited, limited), "{stdout}");
         // Every unit-waits cell is a number (total panics otherwise).
         total(unit);
+        let repairs = columns.iter().position(|&c| c == "repairs").expect(&header);
+        let rebuilds = columns
+            .iter()
+            .position(|&c| c == "rebuilds")
+            .expect(&header);
+        for row in &rows {
+            let field = row[0] != "blind";
+            assert_eq!(row[think] == "0", field || !limited, "{stdout}");
+            let updates: u64 =
+                row[repairs].parse::<u64>().unwrap() + row[rebuilds].parse::<u64>().unwrap();
+            assert_eq!(updates > 0, field, "{stdout}");
+        }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
     let out = run(&["sweep", "--seeds", "1..3", "--turns", "200"]);
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -549,26 +549,68 @@ fn spread_on_160(monsters: usize, seed: u64) -> Level {
     )
 }
 
-/// With a budget far too small for every field, none is starved: fields
-/// whose reads ran out grow first next turn, each with an equal share, so
-/// every faction's monsters get moving, not only those of the faction
-/// whose monsters come first in the turn order.
+/// Plan, then act: a field monster never waits to think, whatever the
+/// budget (the fields are brought up to date before anyone acts, outside
+/// it), and the budget never runs out for want of field work. Every
+/// faction moves, and its fields were both repaired and rebuilt as the
+/// churn came and went.
 #[test]
-fn no_field_is_starved_by_another_factions_repairs() {
+fn field_monsters_never_wait_to_think() {
     let level = spread_on_160(400, 1);
     let config = SimConfig {
-        expansion_budget: 4_000,
+        expansion_budget: 100,
         ..SimConfig::default()
     };
-    let (game, _) = play(&level, 1, config, 60);
-    assert!(game.budget_limited_turns() > 30, "the budget never bit");
+    let (game, events) = play(&level, 1, config, 120);
+    assert_eq!(game.budget_limited_turns(), 0);
+    assert!(
+        !events.iter().any(|(_, e)| matches!(
+            e,
+            Event::Waited {
+                reason: WaitReason::Thinking,
+                ..
+            }
+        )),
+        "a field monster waited to think"
+    );
+    let (mut repairs, mut rebuilds) = (0, 0);
     for f in 0..4 {
         let s = game.faction_stats(f);
-        assert!(
-            s.expanded > 0 && s.steps > 100,
-            "faction {f} starved: {s:?}"
-        );
+        assert_eq!(s.think_waits, 0, "faction {f}: {s:?}");
+        assert!(s.steps > 100, "faction {f} stood still: {s:?}");
+        let u = game.factions()[f].field_updates();
+        repairs += u.repairs;
+        rebuilds += u.rebuilds;
     }
+    assert!(
+        repairs > 0 && rebuilds > 4,
+        "{repairs} repairs, {rebuilds} rebuilds"
+    );
+}
+
+/// The factions' fields are updated in parallel: the game is the same,
+/// hash for hash and turn for turn, on one thread, two and eight.
+#[test]
+fn threads_never_change_the_game() {
+    let level = spread_on_160(300, 3);
+    let hashes = |threads: usize| -> Vec<u64> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut game = Game::new(&level, 3, SimConfig::default()).unwrap();
+            (0..60)
+                .map(|_| {
+                    game.apply(Command::Advance);
+                    game.state_hash()
+                })
+                .collect()
+        })
+    };
+    let one = hashes(1);
+    assert_eq!(hashes(2), one);
+    assert_eq!(hashes(8), one);
 }
 
 /// Fields toward the goal are grown for every field monster as the level

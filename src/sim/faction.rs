@@ -1,7 +1,7 @@
 //! A faction: its settings, its shared knowledge of the map, and the log
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
-use super::fields::Fields;
+use super::fields::{FieldUpdates, Fields};
 use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
 use crate::map::geom::Pos;
@@ -33,6 +33,8 @@ pub struct Faction {
     /// Its shared fields, one per target (monsters planning with
     /// [`crate::path::Replanner::Field`]).
     fields: Fields,
+    /// What updating them has done so far.
+    field_updates: FieldUpdates,
 }
 
 impl Faction {
@@ -47,6 +49,7 @@ impl Faction {
             player_seen: None,
             walls_learnt: 0,
             fields: Fields::default(),
+            field_updates: FieldUpdates::default(),
         }
     }
 
@@ -65,18 +68,56 @@ impl Faction {
         &self.fields
     }
 
+    /// The field toward `target` as the turn's update left it, with the
+    /// knowledge it is over: no catching up, so its settled values stay
+    /// exact as of the turn's start.
+    pub(crate) fn field_as_updated(&mut self, target: Pos) -> Option<&mut Field> {
+        self.fields.get_mut(target)
+    }
+
     /// The field toward `target` (made if need be), caught up with what
-    /// the faction learnt, with the knowledge it is over.
+    /// the faction learnt, with the knowledge it is over: for a read the
+    /// turn's update could not foresee (a target set during the turn, a
+    /// monster pushed off the cells it settled).
     pub(crate) fn field(&mut self, target: Pos, turn: Turn) -> (&mut Field, &Knowledge) {
         let field = self.fields.open(&self.knowledge, &self.log, target, turn);
         (field, &self.knowledge)
     }
 
-    /// Every field catches up with the log; those whose target is not in
-    /// `targets` (sorted row-major) are dropped.
-    pub(crate) fn tend_fields(&mut self, targets: &[Pos]) {
-        self.fields.retain_targets(targets);
-        self.fields.catch_up(&self.knowledge, &self.log);
+    /// The plan phase of a turn for this faction's fields: `readers` are
+    /// `(target, cell)` of every monster of it heading somewhere by field,
+    /// sorted. Each target's field takes in everything learnt and is grown
+    /// until every reader's cell is settled, but for readers its islands
+    /// show cut off from their target (a field would search its whole
+    /// island to say so; the monster reads "no route" off the islands).
+    /// Independent of every other faction: the game runs these in
+    /// parallel.
+    pub(crate) fn update_fields(&mut self, readers: &[(Pos, Pos)], turn: Turn) {
+        let mut grouped: Vec<(Pos, Vec<Pos>)> = Vec::new();
+        for &(target, cell) in readers {
+            let reachable = self.islands(turn).connected(cell, target);
+            match grouped.last_mut() {
+                Some((t, cells)) if *t == target => {
+                    if reachable {
+                        cells.push(cell);
+                    }
+                }
+                _ => grouped.push((target, if reachable { vec![cell] } else { Vec::new() })),
+            }
+        }
+        self.fields.update(
+            &self.knowledge,
+            &self.log,
+            &grouped,
+            turn,
+            &mut self.field_updates,
+        );
+    }
+
+    /// What its field updates have done so far (repairs, rebuilds, cells
+    /// expanded).
+    pub fn field_updates(&self) -> FieldUpdates {
+        self.field_updates
     }
 
     /// Where its monsters last saw the player.

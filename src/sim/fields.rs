@@ -5,11 +5,28 @@
 //! is the classic article's "per player, not per unit" applied to
 //! planning as well as to knowledge.
 //!
-//! Fields catch up with the faction's discovery log before they are read
-//! (and at the end of every turn), by [`Field::cells_changed`]: a repair
-//! that only re-marks the changed cells and their neighbours; the search
-//! work it implies is done by the next queries, charged to the turn's
-//! budget by the monster whose question needed it.
+//! Plan, then act: at the start of every turn, before any monster acts,
+//! every field takes in everything the faction has learnt up to then and
+//! is grown until the cell of every monster that reads it is settled
+//! ([`Fields::update`]), so during the turn a monster's read is O(1) and
+//! exact as of the turn's start. Each field is brought up to date by
+//! whichever is cheaper that turn:
+//! - a **repair** ([`Field::cells_changed`], LPA*): re-marks the changed
+//!   cells and their neighbours and propagates only as far as the readers
+//!   need; cheap when few cells changed;
+//! - a **rebuild**: the field is thrown away and searched afresh from the
+//!   target to the farthest reader; cheap when so much changed (early in
+//!   a game, when a faction learns thousands of cells a turn) that a
+//!   repair would rewrite most of the field anyway, and twice over (an
+//!   LPA* repair raises a value before lowering it).
+//!
+//! The choice is made per field and per turn by a cost model in
+//! expansions ([`choose`]): a repair is predicted to cost the changed
+//! cells times what a changed cell has cost this field's repairs so far
+//! (a running average, so each field learns its own map's churn), a
+//! rebuild the cells the field covers; both are exact, so the choice
+//! changes only the time taken, never a value. The work is the faction's,
+//! outside any turn's budget (the budget is for the per-monster planners).
 //!
 //! At most [`MAX_FIELDS`] live per faction. A field no monster of the
 //! faction heads for any more is dropped at the end of the turn; past the
@@ -29,13 +46,79 @@ use crate::path::{Connectivity, Field};
 /// map a field is 24 MiB, so four are under 100 MiB a faction.
 pub const MAX_FIELDS: usize = 4;
 
-/// One field, with how far it has read the faction's log and when a
-/// monster last read it.
+/// One field, with how far it has read the faction's log, when a monster
+/// last read it, and what the cost model has learnt of it.
 #[derive(Clone, Debug)]
 struct Slot {
     field: Field,
     log_seen: usize,
     used: Turn,
+    /// Cells its last rebuild settled, plus what it has grown since
+    /// without a change (new readers farther out): about the cells it
+    /// covers, what a rebuild would redo.
+    covered: u64,
+    /// Expansions a changed cell has cost its repairs, in sixteenths
+    /// (a running average).
+    repair_per_change: u64,
+}
+
+/// What a repair is predicted to cost per changed cell before a field has
+/// been repaired (in sixteenths of an expansion): a changed cell re-marks
+/// itself and eight neighbours, and what it shifts behind it is expanded
+/// about twice (raised, then lowered).
+const PRIOR_REPAIR_PER_CHANGE: u64 = 16 * 16;
+
+/// How a field is brought up to date this turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// Nothing learnt since its last update: only grown if a reader needs.
+    Current,
+    /// LPA* repair of the changed cells.
+    Repair,
+    /// Thrown away and searched afresh.
+    Rebuild,
+}
+
+/// What one expansion of an LPA* repair costs against one cell settled
+/// by a rebuild, as `(repair, rebuild)` weights: measured on the 512x512
+/// spread level (`darkstar run --level` of `darkstar gen --seed 1
+/// --width 512 --height 512 --spread 1000`), where the first 20 turns
+/// repaired and rebuilt alike expand about 255,000 cells a field a turn in
+/// about the same time.
+const COST_WEIGHTS: (u64, u64) = (1, 1);
+
+/// The cost model: a repair of `changed` cells at `per_change`
+/// sixteenths of an expansion each, against a rebuild of the `covered`
+/// cells, each side weighted by what its expansions cost
+/// (`COST_WEIGHTS`). Ties go to the repair (it keeps the field's other
+/// settled cells).
+///
+/// ```
+/// use darkstar::sim::{Update, choose_update};
+/// assert_eq!(choose_update(0, 256, 1000), Update::Current);
+/// assert_eq!(choose_update(10, 256, 100_000), Update::Repair);
+/// assert_eq!(choose_update(5_000, 256, 60_000), Update::Rebuild);
+/// ```
+pub fn choose(changed: u64, per_change: u64, covered: u64) -> Update {
+    let (repair, rebuild) = COST_WEIGHTS;
+    if changed == 0 {
+        Update::Current
+    } else if changed.saturating_mul(per_change) / 16 * repair > covered.saturating_mul(rebuild) {
+        Update::Rebuild
+    } else {
+        Update::Repair
+    }
+}
+
+/// What the field updates of a faction have done over a game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldUpdates {
+    /// Updates that repaired a field.
+    pub repairs: u64,
+    /// Updates that rebuilt one (a new field counts as one).
+    pub rebuilds: u64,
+    /// Cells expanded by them.
+    pub expanded: u64,
 }
 
 /// A faction's fields (how they are grown, repaired and given up: the
@@ -49,6 +132,15 @@ pub struct Fields {
 }
 
 impl Fields {
+    /// The field toward `target`, as it stands (for a read during the
+    /// turn: no catching up, no search).
+    pub(crate) fn get_mut(&mut self, target: Pos) -> Option<&mut Field> {
+        self.slots
+            .iter_mut()
+            .find(|s| s.field.target() == target)
+            .map(|s| &mut s.field)
+    }
+
     /// The field toward `target`, if the faction holds one.
     pub fn get(&self, target: Pos) -> Option<&Field> {
         self.slots
@@ -115,22 +207,91 @@ impl Fields {
             field,
             log_seen: log.total(),
             used: 0,
+            covered: 0,
+            repair_per_change: PRIOR_REPAIR_PER_CHANGE,
         });
         self.slots.len() - 1
     }
 
-    /// Every field takes in what `log` holds that it has not.
-    pub(crate) fn catch_up(&mut self, knowledge: &Knowledge, log: &Log) {
-        for s in &mut self.slots {
-            s.field.cells_changed(knowledge, log.since(s.log_seen));
-            s.log_seen = log.total();
+    /// The plan phase of a turn (see the [module docs](self)): fields
+    /// toward targets nobody in `readers` heads for are dropped; every
+    /// target in `readers` (sorted by target in row-major order, each
+    /// with the cells of the monsters heading there, all reachable as
+    /// far as the faction's islands tell) gets its field, brought up to
+    /// date with `log` by repair or rebuild and grown until every reader's
+    /// cell is settled. Counts what it did in `counts`.
+    pub(crate) fn update(
+        &mut self,
+        knowledge: &Knowledge,
+        log: &Log,
+        readers: &[(Pos, Vec<Pos>)],
+        turn: Turn,
+        counts: &mut FieldUpdates,
+    ) {
+        self.update_choosing(knowledge, log, readers, turn, counts, choose);
+    }
+
+    /// [`update`](Self::update) with the cost model `choose` (tests force
+    /// one kind of update with it).
+    fn update_choosing(
+        &mut self,
+        knowledge: &Knowledge,
+        log: &Log,
+        readers: &[(Pos, Vec<Pos>)],
+        turn: Turn,
+        counts: &mut FieldUpdates,
+        choose: impl Fn(u64, u64, u64) -> Update,
+    ) {
+        let targets: Vec<Pos> = readers.iter().map(|(t, _)| *t).collect();
+        self.retain_targets(&targets);
+        for (target, cells) in readers {
+            let known = self.slots.iter().position(|s| s.field.target() == *target);
+            let i = match known {
+                Some(i) => i,
+                None => self.make(knowledge, log, *target),
+            };
+            let slot = &mut self.slots[i];
+            slot.used = turn;
+            let changed = log.since(slot.log_seen);
+            slot.log_seen = log.total();
+            let update = if known.is_none() {
+                Update::Rebuild
+            } else {
+                choose(changed.len() as u64, slot.repair_per_change, slot.covered)
+            };
+            let before = slot.field.expanded();
+            match update {
+                Update::Current => {}
+                Update::Repair => slot.field.cells_changed(knowledge, changed),
+                Update::Rebuild => slot.field.retarget(knowledge, *target),
+            }
+            for &c in cells {
+                slot.field.value(knowledge, c);
+            }
+            let expanded = slot.field.expanded() - before;
+            counts.expanded += expanded;
+            match update {
+                Update::Current => slot.covered += expanded,
+                Update::Repair => {
+                    // Re-expansions of cells it already covered: no wider.
+                    counts.repairs += 1;
+                    // Churn comes and goes in waves: the last repair
+                    // weighs as much as all before it.
+                    let measured = expanded * 16 / changed.len().max(1) as u64;
+                    slot.repair_per_change = (slot.repair_per_change + measured).div_ceil(2);
+                }
+                Update::Rebuild => {
+                    counts.rebuilds += 1;
+                    slot.covered = expanded;
+                }
+            }
         }
     }
 
     /// Drops the fields whose target is not in `targets` (sorted): no
     /// monster of the faction heads there any more. One is kept as a
     /// spare for its buffers.
-    pub(crate) fn retain_targets(&mut self, targets: &[Pos]) {
+    fn retain_targets(&mut self, targets: &[Pos]) {
         let mut i = 0;
         while i < self.slots.len() {
             let t = self.slots[i].field.target();
@@ -178,6 +339,152 @@ impl Fields {
             h.int(s.field.version() as i64);
             h.int(s.log_seen as i64);
             h.int(s.used as i64);
+            // They decide the next updates' choice of repair or rebuild.
+            h.int(s.covered as i64);
+            h.int(s.repair_per_change as i64);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::cost::{Cost, UNREACHED};
+    use crate::map::terrain::Terrain;
+    use crate::path::step;
+    use crate::rng::sim_rng;
+    use rand::RngExt;
+
+    /// The reference: every cell's optimal cost to `target` over `map`, by
+    /// relaxing every legal step (the movement rule of `path::step`) until
+    /// nothing changes. Slow and obviously right.
+    fn brute_force(map: &Knowledge, target: Pos) -> Vec<Cost> {
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let mut dist = vec![UNREACHED; (w * h) as usize];
+        dist[target.row_major(map.width())] = 0;
+        loop {
+            let mut changed = false;
+            for y in 0..h {
+                for x in 0..w {
+                    let c = Pos::new(x, y);
+                    for &d in crate::map::geom::Dir::ALL.iter() {
+                        let Some((n, cost)) = step(map, c, d, Connectivity::Eight) else {
+                            continue;
+                        };
+                        let via = dist[n.row_major(map.width())];
+                        let i = c.row_major(map.width());
+                        if via != UNREACHED && via + cost < dist[i] {
+                            dist[i] = via + cost;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return dist;
+            }
+        }
+    }
+
+    /// At every update, forced to repair, forced to rebuild, or chosen by
+    /// the cost model, every reader's value is settled and equals the
+    /// brute force over the faction's knowledge at that moment: random
+    /// maps, unknown cells at 1 to 3 times floor, walls and terrain
+    /// learnt in batches, deaths (danger) and its decay, readers that
+    /// move and come and go, a second target.
+    #[test]
+    fn every_update_leaves_every_reader_exact() {
+        type Policy = fn(u64, u64, u64) -> Update;
+        let policies: [(&str, Policy); 3] = [
+            ("repair", |c, _, _| {
+                if c == 0 {
+                    Update::Current
+                } else {
+                    Update::Repair
+                }
+            }),
+            ("rebuild", |c, _, _| {
+                if c == 0 {
+                    Update::Current
+                } else {
+                    Update::Rebuild
+                }
+            }),
+            ("chosen", choose),
+        ];
+        let mut counted = [FieldUpdates::default(); 3];
+        for seed in 0..40u64 {
+            for (k, (name, policy)) in policies.iter().enumerate() {
+                let mut rng = sim_rng(seed);
+                let (w, h) = (rng.random_range(4..14), rng.random_range(4..14));
+                let truth: Vec<Terrain> = (0..w * h)
+                    .map(|_| Terrain::ALL[rng.random_range(0..Terrain::ALL.len())])
+                    .collect();
+                let unknown = rng.random_range(1..=3);
+                let mut known = Knowledge::new(w, h, unknown).with_danger_weight(2);
+                let mut log = Log::default();
+                let mut fields = Fields::default();
+                let cell = |rng: &mut crate::rng::SimRng| {
+                    Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
+                };
+                let targets = [cell(&mut rng), cell(&mut rng)];
+                for turn in 1..12 {
+                    // What the faction learns this turn.
+                    for _ in 0..rng.random_range(0..(w * h / 3).max(1)) {
+                        let p = cell(&mut rng);
+                        let t = truth[p.row_major(w)];
+                        if known.learn(p, t, turn) != crate::fog::knowledge::Learnt::Nothing {
+                            log.push(p);
+                        }
+                        log.extend(known.drain_danger_changes());
+                    }
+                    if rng.random_range(0..3) == 0 {
+                        let p = cell(&mut rng);
+                        log.extend(known.death(p));
+                    }
+                    if turn % 4 == 0 {
+                        log.extend(known.decay());
+                    }
+                    let mut readers: Vec<(Pos, Vec<Pos>)> = Vec::new();
+                    for (i, &t) in targets.iter().enumerate() {
+                        if i == 1 && turn % 3 == 0 {
+                            continue; // nobody heads there this turn
+                        }
+                        let cells: Vec<Pos> = (0..rng.random_range(1..5))
+                            .map(|_| cell(&mut rng))
+                            .collect();
+                        readers.push((t, cells));
+                    }
+                    readers.sort_by_key(|(t, _)| (t.y, t.x));
+                    readers.dedup_by_key(|(t, _)| *t);
+                    fields.update_choosing(&known, &log, &readers, turn, &mut counted[k], policy);
+                    for (t, cells) in &readers {
+                        let reference = brute_force(&known, *t);
+                        let field = fields.get_mut(*t).expect("a field per target read");
+                        for &c in cells {
+                            let want = Some(reference[c.row_major(w)]).filter(|&v| v != UNREACHED);
+                            assert_eq!(
+                                field.settled_value(c),
+                                Some(want),
+                                "seed {seed} {name} turn {turn}: {c} toward {t}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Every kind of update was exercised: forced repairs (rebuilds
+        // there are new fields only), forced rebuilds, and the cost model
+        // choosing both.
+        let made = counted[0].rebuilds;
+        assert!(counted[0].repairs > 300, "{counted:?}");
+        assert!(
+            counted[1].repairs == 0 && counted[1].rebuilds > made + 300,
+            "{counted:?}"
+        );
+        assert!(
+            counted[2].repairs > 50 && counted[2].rebuilds > made + 50,
+            "{counted:?}"
+        );
     }
 }

@@ -142,13 +142,6 @@ impl Game {
                 hash_knowledge(&mut h, &s.snapshot);
             }
         }
-        h.int(self.field_waits.len() as i64);
-        for &(monster, faction, target, cell) in &self.field_waits {
-            h.int(monster as i64);
-            h.int(faction as i64);
-            hash_pos(&mut h, Some(target));
-            hash_pos(&mut h, Some(cell));
-        }
         h.int(self.factions.len() as i64);
         for f in &self.factions {
             hash_knowledge(&mut h, f.knowledge());
@@ -294,12 +287,8 @@ mod tests {
         }
         assert!(!game.factions[0].fields().is_empty());
         let base = game.state_hash();
-        let changes: [(&str, Change); 6] = [
+        let changes: [(&str, Change); 5] = [
             ("walls learnt", |g| g.factions[0].walls_learnt += 1),
-            ("field waits", |g| {
-                g.field_waits
-                    .push_back((0, 0, Pos::new(1, 1), Pos::new(2, 2)))
-            }),
             ("a field's cells", |g| {
                 let target = g.factions[0].fields().iter().next().unwrap().target();
                 let (field, known) = g.factions[0].field(target, 5);

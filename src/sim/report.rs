@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Command, Event, Game, Stats};
+use super::{Command, Event, FieldUpdates, Game, Stats};
 use crate::fog::knowledge::Turn;
 
 /// One faction's line of a [`Report`].
@@ -15,6 +15,8 @@ pub struct FactionReport {
     /// Cells the faction knows.
     pub known: usize,
     pub stats: Stats,
+    /// How its fields were brought up to date, turn by turn.
+    pub field_updates: FieldUpdates,
 }
 
 /// What a headless run did.
@@ -79,6 +81,7 @@ pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(
                     .filter(|&p| k.is_known(p))
                     .count(),
                 stats: game.faction_stats(i),
+                field_updates: f.field_updates(),
             }
         })
         .collect();
@@ -106,7 +109,7 @@ impl fmt::Display for Report {
         writeln!(f, "seed {}, {} turns", self.seed, self.turns)?;
         writeln!(
             f,
-            "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10}",
+            "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10} {:>8} {:>8}",
             "faction",
             "monsters",
             "reached",
@@ -117,12 +120,14 @@ impl fmt::Display for Report {
             "wasted",
             "known",
             "think-waits",
-            "unit-waits"
+            "unit-waits",
+            "repairs",
+            "rebuilds"
         )?;
         for r in &self.factions {
             writeln!(
                 f,
-                "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10}",
+                "{:<12} {:>8} {:>8} {:>8} {:>8} {:>8} {:>12} {:>8} {:>8} {:>11} {:>10} {:>8} {:>8}",
                 r.name,
                 r.monsters,
                 r.reached,
@@ -133,7 +138,9 @@ impl fmt::Display for Report {
                 r.stats.wasted,
                 r.known,
                 r.stats.think_waits,
-                r.stats.unit_waits
+                r.stats.unit_waits,
+                r.field_updates.repairs,
+                r.field_updates.rebuilds
             )?;
         }
         writeln!(

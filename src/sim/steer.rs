@@ -1,9 +1,14 @@
 //! How a monster of a faction that plans with shared fields moves: it
-//! reads its faction's field toward its goal at its cell (O(1) once the
-//! field has grown that far; otherwise the field grows, charged to the
-//! turn's search budget, and a monster whose cell the budget did not reach
-//! waits, a think-wait), and chooses among the steps that go downhill on
-//! the field (each one nearer the goal, so it can never walk in circles)
+//! reads its faction's field toward its goal at its cell, O(1): the turn's
+//! plan phase settled the cell of every monster reading the field, exact
+//! as of the turn's start (see `sim/fields.rs`); only a read that phase
+//! could not foresee (a target set during the turn, a monster pushed off
+//! the cells it settled) catches the field up and grows it there and then.
+//! A field monster never waits to think. It chooses among the steps that
+//! go downhill on the field (each one nearer the goal, so it can never
+//! walk in circles), judged by what its faction knows now: a step into a
+//! wall learnt since the turn began is no step, so it takes the best other
+//! one, or stands for the turn if none is left
 //! by step cost + the neighbour's value + local penalties for units in the
 //! way and cells allies are about to step to. Without anyone about, that
 //! is the optimal step; in a crowd, monsters spread over the equally good
@@ -20,7 +25,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::ai::{ReplanReason, Status};
-use super::event::{Event, WaitReason};
+use super::event::Event;
 use super::game::Game;
 use crate::map::cost::{Cost, StepCosts, UNREACHED};
 use crate::map::geom::{Dir, Pos};
@@ -72,31 +77,26 @@ impl Game {
         if !self.goal_reachable(id) {
             return self.no_field_route(id, ev);
         }
-        let left = self.config.expansion_budget.saturating_sub(self.spent);
         let turn = self.turn;
-        let (field, knowledge) = self.factions[fi].field(goal, turn);
-        let before = field.expanded();
-        let read = field.value_within(knowledge, at, left);
-        let expanded = field.expanded() - before;
-        self.charge(id, expanded);
-        let value = match read {
-            Err(_) => {
-                // The budget ran out before the field reached this cell:
-                // the field goes on first thing next turn (see
-                // `serve_field_waits`).
-                self.limited_now = true;
-                let waiting = self
-                    .field_waits
-                    .iter()
-                    .any(|&(_, f, t, _)| (f, t) == (fi, goal));
-                if !waiting {
-                    self.field_waits
-                        .push_back((self.monsters[id].id, fi, goal, at));
-                }
-                return self.stand(id, Some(WaitReason::Thinking), ev);
+        let settled = self.factions[fi]
+            .field_as_updated(goal)
+            .and_then(|field| field.settled_value(at));
+        let read = match settled {
+            Some(read) => read,
+            None => {
+                // Unforeseen by the plan phase: caught up and grown now,
+                // outside the budget (the faction's work, charged to the
+                // monster that needed it).
+                let (field, knowledge) = self.factions[fi].field(goal, turn);
+                let before = field.expanded();
+                let read = field.value(knowledge, at);
+                let expanded = field.expanded() - before;
+                self.monsters[id].stats.expanded += expanded;
+                read
             }
-            Ok(None) => return self.no_field_route(id, ev),
-            Ok(Some(v)) => v,
+        };
+        let Some(value) = read else {
+            return self.no_field_route(id, ev);
         };
         if at == goal {
             // A hunter where it last saw the player (the faction's own goal
@@ -113,10 +113,12 @@ impl Game {
             _ => None,
         };
         let first = status != Status::Ready;
-        // A settled cell off the target always has a downhill step (the
-        // one its value came from); never trust that blindly.
+        // A settled cell off the target always had a downhill step (the
+        // one its value came from), but walls learnt since the turn began
+        // may close them all: then the monster stands this turn, and the
+        // next turn's field goes round them.
         let Some((next, expect)) = self.steer(id, goal, value) else {
-            return self.stand(id, Some(WaitReason::Thinking), ev);
+            return self.stand(id, None, ev);
         };
         let m = &mut self.monsters[id];
         m.planner.set_intent(at, Some((next, expect)), value);
@@ -136,45 +138,6 @@ impl Game {
             });
         }
         self.walk_to(id, next, ev)
-    }
-
-    /// At the start of a turn: the fields the budget ran out on last turn
-    /// grow toward the cells their monsters asked about, each with an
-    /// equal share of the turn's budget, in the order they ran out; one
-    /// that is still short goes to the back of the line. Every field that
-    /// waits gets its share every turn, so none is starved by another
-    /// faction's repairs (which never end while it explores). Charged to
-    /// the monster that asked. A field that was dropped since (nobody
-    /// heads there now) is not grown.
-    pub(super) fn serve_field_waits(&mut self) {
-        let n = self.field_waits.len() as u64;
-        let left = self.config.expansion_budget.saturating_sub(self.spent);
-        let share = left / n.max(1);
-        if n == 0 {
-            return;
-        }
-        if share == 0 {
-            self.limited_now = true;
-            return;
-        }
-        for _ in 0..n {
-            let Some((monster, fi, target, cell)) = self.field_waits.pop_front() else {
-                break;
-            };
-            if self.factions[fi].fields().get(target).is_none() {
-                continue;
-            }
-            let turn = self.turn;
-            let (field, knowledge) = self.factions[fi].field(target, turn);
-            let before = field.expanded();
-            let done = field.value_within(knowledge, cell, share).is_ok();
-            let expanded = field.expanded() - before;
-            self.charge(monster as usize, expanded);
-            if !done {
-                self.limited_now = true;
-                self.field_waits.push_back((monster, fi, target, cell));
-            }
-        }
     }
 
     /// The field says there is no route from the monster's cell.

@@ -26,6 +26,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "B", default_value_t = SimConfig::default().expansion_budget,
           value_parser = clap::value_parser!(u64).range(1..))]
     budget: u64,
+    /// Threads the factions' fields are updated on each turn (the game is
+    /// the same with any number); default: all cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode> {
@@ -40,20 +44,28 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         "{msg} turn {pos}/{len} [{bar:40}] {per_sec} ({eta} left)",
         "playing",
     )?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+        .context("starting the threads")?;
+    let threads = pool.current_num_threads();
     let started = Instant::now();
-    let report = darkstar::sim::run_headless_with(&mut game, args.turns, |played| {
-        bar.update(played as u64, args.turns as u64)
+    let report = pool.install(|| {
+        darkstar::sim::run_headless_with(&mut game, args.turns, |played| {
+            bar.update(played as u64, args.turns as u64)
+        })
     });
     let elapsed = started.elapsed();
     bar.finish();
     crate::output::print(&format!(
-        "{} ({}x{}): {}\n{report}{:.3} s, {:.0} turns/s\n",
+        "{} ({}x{}): {}\n{report}{:.3} s, {:.0} turns/s on {threads} thread{}\n",
         escape_controls(&level.name),
         level.terrain.width(),
         level.terrain.height(),
         escape_controls(&level.description),
         elapsed.as_secs_f64(),
-        report.turns as f64 / elapsed.as_secs_f64().max(1e-9)
+        report.turns as f64 / elapsed.as_secs_f64().max(1e-9),
+        if threads == 1 { "" } else { "s" }
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -164,12 +164,6 @@ pub struct Game {
     pub(super) budget_limited: u64,
     /// Monsters on the level (not the player) summed over turns played.
     pub(super) monster_turns: u64,
-    /// Field reads the budget ran out on, first come first served: the
-    /// monster, its faction, the field's target and the cell it asked
-    /// about. At the start of the next turn these fields grow first, so a
-    /// field whose monsters come late in the turn order is not starved by
-    /// another faction's repairs.
-    pub(super) field_waits: VecDeque<(MonsterId, usize, Pos, Pos)>,
 }
 
 impl Game {
@@ -244,7 +238,6 @@ impl Game {
             limited_now: false,
             budget_limited: 0,
             monster_turns: 0,
-            field_waits: VecDeque::new(),
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;
@@ -253,7 +246,7 @@ impl Game {
         for id in 0..game.monsters.len() {
             game.look(id, &[], &mut ignored);
         }
-        game.grow_fields();
+        game.update_fields();
         Ok(game)
     }
 
@@ -314,11 +307,16 @@ impl Game {
         self.queue.waiting.len()
     }
 
-    /// A faction's counters: its monsters' summed.
+    /// A faction's counters: its monsters' summed, and the cells its
+    /// field updates expanded counted in `expanded` (the faction's work
+    /// for its monsters).
     pub fn faction_stats(&self, faction: usize) -> Stats {
         let mut s = Stats::default();
         for m in self.monsters.iter().filter(|m| m.faction == faction) {
             s += m.stats;
+        }
+        if let Some(f) = self.factions.get(faction) {
+            s.expanded += f.field_updates().expanded;
         }
         s
     }

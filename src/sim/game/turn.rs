@@ -1,33 +1,41 @@
-//! The end of a turn: time passes (energy, healing, danger decay), the
-//! fields are tended and the discovery logs compacted; and a death.
+//! A turn: time passes (energy, healing, danger decay), the fields are
+//! brought up to date (plan), every monster acts (act), the discovery
+//! logs are compacted; and a death.
 
 use super::*;
 
 impl Game {
-    /// Before the first turn, as the level is set up: every field monster's
-    /// first read is made in full, outside any turn's budget, so the
-    /// faction's field toward its goal covers its monsters before play
-    /// starts (as a roguelike computes its maps when a level loads) and
-    /// nobody waits for a first plan. Each read is charged to its monster;
-    /// what it cost shows in `expanded`. The work is one search from the
-    /// goal per faction, at most the map: on a 512x512 dungeon with four
-    /// factions about a million expansions in all.
-    pub(super) fn grow_fields(&mut self) {
-        for id in 0..self.monsters.len() {
-            let m = &self.monsters[id];
-            if m.is_player || m.planner.kind() != Replanner::Field {
-                continue;
+    /// The plan phase, at the start of every turn (and once as the level
+    /// is set up, so nobody's first action waits for a plan): every
+    /// faction's fields take in everything it has learnt up to now and
+    /// grow until the cell of every monster reading them is settled (see
+    /// `sim/fields.rs`), by repair or rebuild, whichever its cost model
+    /// finds cheaper. Factions are independent, so they are updated in
+    /// parallel (rayon's pool: all cores unless the caller's pool says
+    /// otherwise); each faction's update is serial, so the result is the
+    /// same with any number of threads.
+    pub(super) fn update_fields(&mut self) {
+        use rayon::prelude::*;
+        let mut readers: Vec<Vec<(Pos, Pos)>> = vec![Vec::new(); self.factions.len()];
+        for m in self.monsters.iter() {
+            if m.is_here()
+                && !m.is_player
+                && m.planner.kind() == Replanner::Field
+                && let Some(goal) = m.planner.goal()
+            {
+                readers[m.faction].push((goal, m.pos));
             }
-            let Some(goal) = m.planner.goal() else {
-                continue;
-            };
-            let (fi, at) = (m.faction, m.pos);
-            let (field, knowledge) = self.factions[fi].field(goal, 0);
-            let before = field.expanded();
-            field.value(knowledge, at);
-            let expanded = field.expanded() - before;
-            self.monsters[id].stats.expanded += expanded;
         }
+        for r in &mut readers {
+            r.sort_unstable_by_key(|&(t, c)| (t.y, t.x, c.y, c.x));
+            r.dedup();
+        }
+        let turn = self.turn;
+        self.factions
+            .par_iter_mut()
+            .zip(readers)
+            .filter(|(f, r)| !r.is_empty() || !f.fields().is_empty())
+            .for_each(|(f, r)| f.update_fields(&r, turn));
     }
 
     pub(in crate::sim) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
@@ -73,9 +81,10 @@ impl Game {
         for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
             m.energy = (m.energy + m.speed as i64).min(ACTION_READY + m.speed as i64);
         }
-        // Searches left over from last turn go first.
+        // Plan, then act: the fields first, then searches left over from
+        // last turn.
+        self.update_fields();
         self.pump(ev);
-        self.serve_field_waits();
         for id in 0..self.monsters.len() {
             let mut actions = 0;
             while actions < MAX_ACTIONS
@@ -92,33 +101,7 @@ impl Game {
             }
         }
         self.budget_limited += self.limited_now as u64;
-        self.tend_fields();
         self.compact_logs();
-    }
-
-    /// Each faction's fields catch up with its log, and those no monster
-    /// of it heads for any more are dropped.
-    pub(super) fn tend_fields(&mut self) {
-        // (faction, target) of every field monster here: one pass over the
-        // monsters, not one per faction.
-        let mut targets: Vec<(usize, Pos)> = self
-            .monsters
-            .iter()
-            .filter(|m| m.is_here() && !m.is_player)
-            .filter(|m| m.planner.kind() == Replanner::Field)
-            .filter_map(|m| m.planner.goal().map(|g| (m.faction, g)))
-            .collect();
-        targets.sort_unstable_by_key(|&(f, p)| (f, p.y, p.x));
-        targets.dedup();
-        for (fi, f) in self.factions.iter_mut().enumerate() {
-            if f.fields().is_empty() {
-                continue;
-            }
-            let lo = targets.partition_point(|&(tf, _)| tf < fi);
-            let hi = targets.partition_point(|&(tf, _)| tf <= fi);
-            let mine: Vec<Pos> = targets[lo..hi].iter().map(|&(_, p)| p).collect();
-            f.tend_fields(&mine);
-        }
     }
 
     /// Drops each faction's log entries that all its readers have taken
