@@ -1,7 +1,7 @@
 //! A faction: its settings, its shared knowledge of the map, and the log
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
-use super::fields::{FieldUpdates, Fields};
+use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
 use crate::map::geom::Pos;
@@ -92,7 +92,12 @@ impl Faction {
     /// island to say so; the monster reads "no route" off the islands).
     /// Independent of every other faction: the game runs these in
     /// parallel.
-    pub(crate) fn update_fields(&mut self, readers: &[(Pos, Pos)], turn: Turn) {
+    pub(crate) fn update_fields(
+        &mut self,
+        readers: &[(Pos, Pos)],
+        turn: Turn,
+        policy: FieldPolicy,
+    ) {
         let mut grouped: Vec<(Pos, Vec<Pos>)> = Vec::new();
         for &(target, cell) in readers {
             let reachable = self.islands(turn).connected(cell, target);
@@ -111,6 +116,7 @@ impl Faction {
             &grouped,
             turn,
             &mut self.field_updates,
+            policy,
         );
     }
 

@@ -110,6 +110,33 @@ pub fn choose(changed: u64, per_change: u64, covered: u64) -> Update {
     }
 }
 
+/// How the plan phase brings fields up to date: as the cost model
+/// chooses (the game's way), or every changed field one way (to measure
+/// one against the other, as `benches/scale.rs` does).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FieldPolicy {
+    /// Repair or rebuild, whichever [`choose`] predicts cheaper.
+    #[default]
+    Chosen,
+    /// Every field that has anything to take in is repaired.
+    Repair,
+    /// Every field is rebuilt, whatever it has to take in: fresh
+    /// searches of the same fields, what the updates are weighed against.
+    Rebuild,
+}
+
+impl FieldPolicy {
+    /// The update of a field with `changed` cells to take in.
+    pub fn update(self, changed: u64, per_change: u64, covered: u64) -> Update {
+        match self {
+            FieldPolicy::Rebuild => Update::Rebuild,
+            _ if changed == 0 => Update::Current,
+            FieldPolicy::Chosen => choose(changed, per_change, covered),
+            FieldPolicy::Repair => Update::Repair,
+        }
+    }
+}
+
 /// What the field updates of a faction have done over a game.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct FieldUpdates {
@@ -227,20 +254,7 @@ impl Fields {
         readers: &[(Pos, Vec<Pos>)],
         turn: Turn,
         counts: &mut FieldUpdates,
-    ) {
-        self.update_choosing(knowledge, log, readers, turn, counts, choose);
-    }
-
-    /// [`update`](Self::update) with the cost model `choose` (tests force
-    /// one kind of update with it).
-    fn update_choosing(
-        &mut self,
-        knowledge: &Knowledge,
-        log: &Log,
-        readers: &[(Pos, Vec<Pos>)],
-        turn: Turn,
-        counts: &mut FieldUpdates,
-        choose: impl Fn(u64, u64, u64) -> Update,
+        policy: FieldPolicy,
     ) {
         let targets: Vec<Pos> = readers.iter().map(|(t, _)| *t).collect();
         self.retain_targets(&targets);
@@ -257,7 +271,7 @@ impl Fields {
             let update = if known.is_none() {
                 Update::Rebuild
             } else {
-                choose(changed.len() as u64, slot.repair_per_change, slot.covered)
+                policy.update(changed.len() as u64, slot.repair_per_change, slot.covered)
             };
             let before = slot.field.expanded();
             match update {
@@ -394,23 +408,10 @@ mod tests {
     /// move and come and go, a second target.
     #[test]
     fn every_update_leaves_every_reader_exact() {
-        type Policy = fn(u64, u64, u64) -> Update;
-        let policies: [(&str, Policy); 3] = [
-            ("repair", |c, _, _| {
-                if c == 0 {
-                    Update::Current
-                } else {
-                    Update::Repair
-                }
-            }),
-            ("rebuild", |c, _, _| {
-                if c == 0 {
-                    Update::Current
-                } else {
-                    Update::Rebuild
-                }
-            }),
-            ("chosen", choose),
+        let policies = [
+            ("repair", FieldPolicy::Repair),
+            ("rebuild", FieldPolicy::Rebuild),
+            ("chosen", FieldPolicy::Chosen),
         ];
         let mut counted = [FieldUpdates::default(); 3];
         for seed in 0..40u64 {
@@ -457,7 +458,7 @@ mod tests {
                     }
                     readers.sort_by_key(|(t, _)| (t.y, t.x));
                     readers.dedup_by_key(|(t, _)| *t);
-                    fields.update_choosing(&known, &log, &readers, turn, &mut counted[k], policy);
+                    fields.update(&known, &log, &readers, turn, &mut counted[k], *policy);
                     for (t, cells) in &readers {
                         let reference = brute_force(&known, *t);
                         let field = fields.get_mut(*t).expect("a field per target read");

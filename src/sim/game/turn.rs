@@ -3,6 +3,7 @@
 //! logs are compacted; and a death.
 
 use super::*;
+use crate::sim::fields::FieldPolicy;
 
 impl Game {
     /// The plan phase, at the start of every turn (and once as the level
@@ -15,6 +16,14 @@ impl Game {
     /// otherwise); each faction's update is serial, so the result is the
     /// same with any number of threads.
     pub(super) fn update_fields(&mut self) {
+        self.update_fields_by(FieldPolicy::Chosen);
+    }
+
+    /// The plan phase alone, bringing fields up to date by `policy`: what
+    /// `Command::Advance` does first (with [`FieldPolicy::Chosen`]), for
+    /// benchmarks that weigh one kind of update against another on the
+    /// same state. Deterministic like the rest of the game.
+    pub fn update_fields_by(&mut self, policy: FieldPolicy) {
         use rayon::prelude::*;
         let mut readers: Vec<Vec<(Pos, Pos)>> = vec![Vec::new(); self.factions.len()];
         for m in self.monsters.iter() {
@@ -35,7 +44,7 @@ impl Game {
             .par_iter_mut()
             .zip(readers)
             .filter(|(f, r)| !r.is_empty() || !f.fields().is_empty())
-            .for_each(|(f, r)| f.update_fields(&r, turn));
+            .for_each(|(f, r)| f.update_fields(&r, turn, policy));
     }
 
     pub(in crate::sim) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
