@@ -48,7 +48,40 @@ pub struct Monster {
     pub(crate) is_player: bool,
 }
 
+/// What a new monster is made of (the rest starts at zero).
+pub(crate) struct Spawned {
+    pub id: MonsterId,
+    pub faction: usize,
+    pub at: Pos,
+    pub energy: i64,
+    pub speed: u32,
+    pub planner: Planner,
+    pub hp: i32,
+    pub is_player: bool,
+}
+
 impl Monster {
+    /// The one way a monster (or the player) comes into a game: on its
+    /// cell `at` of a map `width` wide, with nothing done yet.
+    pub(crate) fn new(s: Spawned, width: u32) -> Monster {
+        Monster {
+            id: s.id,
+            faction: s.faction,
+            pos: s.at,
+            presence: Presence::Here,
+            energy: s.energy,
+            speed: s.speed,
+            planner: s.planner,
+            stats: Stats::default(),
+            trail: Trail::new(super::stats::index(s.at, width)),
+            still: 0,
+            blocked_waits: 0,
+            patience: 0,
+            hp: s.hp,
+            is_player: s.is_player,
+        }
+    }
+
     pub fn id(&self) -> MonsterId {
         self.id
     }

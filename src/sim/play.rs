@@ -7,9 +7,8 @@ use rand::RngExt;
 use super::ai::Planner;
 use super::faction::Faction;
 use super::game::{ACTION_READY, Game, GameError, NORMAL_SPEED};
-use super::monster::{Monster, MonsterId, Presence};
+use super::monster::{Monster, MonsterId, Spawned};
 use super::player::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
-use super::stats::{Stats, Trail, index};
 use super::{Event, PlayerAction};
 use crate::content::level::FactionSpec;
 use crate::fog::sight::visible_from;
@@ -40,22 +39,19 @@ impl Game {
         self.factions
             .push(Faction::new(spec, terrain.width(), terrain.height()));
         let width = terrain.width();
-        self.monsters.push(Monster {
-            id: id as MonsterId,
-            faction: self.factions.len() - 1,
-            pos: at,
-            presence: Presence::Here,
-            energy: ACTION_READY,
-            speed: NORMAL_SPEED,
-            planner: Planner::new(Replanner::AStar, None),
-            stats: Stats::default(),
-            trail: Trail::new(index(at, width)),
-            still: 0,
-            blocked_waits: 0,
-            patience: 0,
-            hp: PLAYER_HP,
-            is_player: true,
-        });
+        self.monsters.push(Monster::new(
+            Spawned {
+                id: id as MonsterId,
+                faction: self.factions.len() - 1,
+                at,
+                energy: ACTION_READY,
+                speed: NORMAL_SPEED,
+                planner: Planner::new(Replanner::AStar, None),
+                hp: PLAYER_HP,
+                is_player: true,
+            },
+            width,
+        ));
         self.world.place(id as MonsterId, at);
         self.play = Some(PlayState {
             player: id as MonsterId,

@@ -33,9 +33,9 @@ use super::Command;
 use super::ai::{Planner, ReplanReason, Status};
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
-use super::monster::{Monster, MonsterId, Presence};
+use super::monster::{Monster, MonsterId, Presence, Spawned};
 use super::player::{MONSTER_HP, PlayOutcome, PlayState};
-use super::stats::{Stats, Trail, index};
+use super::stats::{Stats, index};
 use super::world::World;
 use crate::content::level::Level;
 use crate::fog::danger::DECAY_PERIOD;
@@ -206,22 +206,19 @@ impl Game {
             let spec = &level.factions[s.faction];
             let id = i as MonsterId;
             world.place(id, s.at);
-            monsters.push(Monster {
-                id,
-                faction: s.faction,
-                pos: s.at,
-                presence: Presence::Here,
-                energy: rng.random_range(0..spec.speed.max(1) as i64),
-                speed: spec.speed,
-                planner: Planner::new(spec.planner, spec.goal),
-                stats: Stats::default(),
-                trail: Trail::new(index(s.at, terrain.width())),
-                still: 0,
-                blocked_waits: 0,
-                patience: 0,
-                hp: MONSTER_HP,
-                is_player: false,
-            });
+            monsters.push(Monster::new(
+                Spawned {
+                    id,
+                    faction: s.faction,
+                    at: s.at,
+                    energy: rng.random_range(0..spec.speed.max(1) as i64),
+                    speed: spec.speed,
+                    planner: Planner::new(spec.planner, spec.goal),
+                    hp: MONSTER_HP,
+                    is_player: false,
+                },
+                terrain.width(),
+            ));
         }
         let mut game = Game {
             seed,
