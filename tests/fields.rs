@@ -19,7 +19,7 @@ use crate::common::{connectivity, reference_step, terrain_map};
 /// Backward Dijkstra from `target`, written from the definition: the
 /// value of `p` is the cheapest sum of forward steps `p -> ... -> target`,
 /// where `step(from, dir)` gives a legal step's destination and cost.
-fn backward_dijkstra(
+pub(crate) fn backward_dijkstra(
     w: u32,
     h: u32,
     target: Pos,
@@ -80,7 +80,7 @@ fn expected_next(
 /// Checks the field's answers for `p` against `reference`: the value, the
 /// next step (by the tie rule), and that following next steps walks a
 /// legal route to the target whose costs add up to the value.
-fn check_cell<M: CostMap>(
+pub(crate) fn check_cell<M: CostMap>(
     field: &mut Field,
     map: &M,
     reference: &Grid<Option<Cost>>,

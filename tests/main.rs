@@ -17,6 +17,7 @@ mod memory;
 mod movingai;
 mod parsers;
 mod play;
+mod rebuild;
 mod replays;
 #[cfg(feature = "tui")]
 mod saves;

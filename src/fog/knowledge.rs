@@ -16,7 +16,7 @@ use crate::map::geom::Pos;
 use crate::map::grid::Grid;
 use crate::map::terrain::ROAD_COST;
 use crate::map::terrain::{FLOOR_COST, Terrain};
-use crate::path::{CostMap, Step};
+use crate::path::{CostMap, EntryCosts, Step};
 
 /// The byte stored for a cell nobody has seen.
 const UNKNOWN: u8 = u8::MAX;
@@ -188,13 +188,18 @@ impl Knowledge {
     }
 
     /// The entering cost factor of `p` as believed: known terrain's, the
-    /// unknown cost, or `None` for a known wall.
+    /// unknown cost, or `None` for a known wall. A table lookup and a
+    /// select, no branch on the terrain (searches read it for every cell,
+    /// and terrain is often mixed).
     #[inline]
     fn enter_cost_at(&self, index: usize) -> Option<Cost> {
-        match self.beliefs.cells()[index] {
-            UNKNOWN => Some(self.unknown_cost),
-            b => decode(b).and_then(Terrain::enter_cost),
-        }
+        let b = self.beliefs.cells()[index];
+        let f = if b == UNKNOWN {
+            self.unknown_cost
+        } else {
+            ENTER_COST_BY_BELIEF[b as usize]
+        };
+        (f != 0).then_some(f)
     }
 
     /// Bytes it holds: its grids and its danger map (a snapshot's share:
@@ -205,6 +210,21 @@ impl Knowledge {
             + self.influence.memory_bytes()
     }
 }
+
+/// The entering cost factor of each belief byte's terrain, 0 for an
+/// impassable one or a byte that names no terrain (the unknown byte is
+/// handled apart).
+const ENTER_COST_BY_BELIEF: [Cost; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < Terrain::ALL.len() {
+        if let Some(c) = Terrain::ALL[i].enter_cost() {
+            table[i] = c;
+        }
+        i += 1;
+    }
+    table
+};
 
 fn decode(b: u8) -> Option<Terrain> {
     Terrain::ALL.get(b as usize).copied()
@@ -229,6 +249,16 @@ impl CostMap for Knowledge {
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
         StepCosts::UNIT.scaled(self.cheapest)
+    }
+}
+
+impl EntryCosts for Knowledge {
+    /// The believed terrain's (or the unknown) entering cost plus the
+    /// danger penalty: what [`CostMap::step_cost`] multiplies by the step's
+    /// base cost.
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        Some(self.enter_cost_at(index)? + self.influence.penalty_at(index))
     }
 }
 

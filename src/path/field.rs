@@ -52,7 +52,8 @@
 //! queued.
 
 use super::keyed_heap::KeyedHeap;
-use super::{Connectivity, CostMap, cost_into, neighbours};
+use super::rebuild::Rebuild;
+use super::{Connectivity, CostMap, EntryCosts, cost_into, neighbours};
 use crate::map::cost::{Cost, UNREACHED};
 use crate::map::geom::{Dir, Pos};
 
@@ -259,6 +260,98 @@ impl Field {
         if let Some(ti) = self.index_checked(target) {
             self.rhs[ti] = 0;
             self.enqueue(ti, 0);
+        }
+    }
+
+    /// Throws the field's state away and grows it afresh toward its target
+    /// until every cell of `readers` is settled (or the target's component
+    /// is exhausted), by the fast backward Dijkstra of
+    /// [`rebuild`](super::rebuild) over `map`, with `scratch`'s buffers
+    /// (reused from call to call; one serves any number of fields). For a
+    /// turn on which a faction learnt so much that repairing would cost
+    /// more than growing again.
+    ///
+    /// The result is installed as an LPA* state, so that queries, lazy
+    /// growth and repairs ([`Field::cells_changed`]) go on from it exactly
+    /// as from a field grown by LPA*: the cells settled (every reachable
+    /// cell, or exactly those of value below a bound at most one cheapest
+    /// step above the largest reader's value) have `g = rhs =` their value
+    /// and are not queued; the frontier (reached, not settled) has `g`
+    /// unreached and `rhs` its tentative value (the one-step lookahead
+    /// over the settled cells), and is queued under it; every other cell
+    /// is unreached. Values are exact, so every answer ([`Field::value`],
+    /// [`Field::next_step`], [`Field::descents`] of a settled cell) equals
+    /// a grown field's. (The difference from a field grown by LPA* to the
+    /// same readers: LPA* stops as soon as the last reader is settled,
+    /// this search at the end of a bucket of values, so some more cells
+    /// are settled, and `g` of the cells past the last reader's value may
+    /// differ, which only [`Field::raw_value`], [`Field::route`] and
+    /// [`Field::cells`] show.)
+    ///
+    /// Counts as a change of [`Field::version`], like
+    /// [`Field::retarget`]; the cells settled are added to
+    /// [`Field::expanded`], one each (what LPA* would have expanded to
+    /// settle them). Where `map` does not fit the fast search's arrays
+    /// (see [`rebuild`](super::rebuild)), the field is grown by LPA*
+    /// instead, with the same result.
+    ///
+    /// ```
+    /// use darkstar::fog::knowledge::Knowledge;
+    /// use darkstar::map::geom::Pos;
+    /// use darkstar::path::{Connectivity, Field, Rebuild};
+    ///
+    /// let known = Knowledge::new(40, 40, 1);
+    /// let mut field = Field::new(&known, Pos::new(20, 20), Connectivity::Eight);
+    /// let mut scratch = Rebuild::new();
+    /// let reader = Pos::new(30, 25);
+    /// field.rebuild(&known, &[reader], &mut scratch);
+    /// assert!(field.settled_value(reader).is_some(), "no search needed");
+    /// let mut grown = Field::new(&known, Pos::new(20, 20), Connectivity::Eight);
+    /// assert_eq!(field.value(&known, reader), grown.value(&known, reader));
+    /// assert_eq!(field.value(&known, Pos::new(0, 0)), grown.value(&known, Pos::new(0, 0)));
+    /// ```
+    pub fn rebuild<M: EntryCosts + ?Sized>(
+        &mut self,
+        map: &M,
+        readers: &[Pos],
+        scratch: &mut Rebuild,
+    ) {
+        debug_assert_eq!(
+            (map.width(), map.height()),
+            (self.width, self.height),
+            "a field is rebuilt on the map it was made for"
+        );
+        self.version += 1;
+        self.heap.clear();
+        self.queued.fill(NOT_QUEUED);
+        self.rhs.fill(UNREACHED);
+        let Some(ti) = self.index_checked(self.target) else {
+            self.g.fill(UNREACHED);
+            return;
+        };
+        let Some(grown) = scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs) else {
+            // Too large for the fast search's arrays: grow by LPA*.
+            self.g.fill(UNREACHED);
+            self.rhs[ti] = 0;
+            self.enqueue(ti, 0);
+            for &r in readers {
+                self.value(map, r);
+            }
+            return;
+        };
+        self.expanded += grown.settled;
+        let bound = grown.bound;
+        for (g, &rhs) in self.g.iter_mut().zip(&self.rhs) {
+            *g = if rhs < bound { rhs } else { UNREACHED };
+        }
+        if bound != UNREACHED {
+            // The frontier: reached, not settled.
+            for (i, &rhs) in self.rhs.iter().enumerate() {
+                if rhs >= bound && rhs != UNREACHED {
+                    self.queued[i] = rhs;
+                    self.heap.set(i, rhs);
+                }
+            }
         }
     }
 

@@ -1,10 +1,12 @@
-//! Grid pathfinding: the [`CostMap`] trait every search reads costs through,
-//! the movement rules (8- or 4-connected, no corner cutting), and the
+//! Grid pathfinding: the [`CostMap`] trait every search reads costs through
+//! (and [`EntryCosts`], for maps whose costs depend only on the entered
+//! cell), the movement rules (8- or 4-connected, no corner cutting), and the
 //! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
-//! [`field`] and [`islands`] (and, for the search inspector, [`trace`]
-//! and [`field_trace`]); [`Replanner`] names the three ways a faction can
-//! plan, and `true_map.rs` makes the true map a cost map for the searches
-//! that may read it (benchmarks, the generator, the demo; never the AI).
+//! [`field`] (with [`rebuild`], its fast fresh search) and [`islands`]
+//! (and, for the search inspector, [`trace`] and [`field_trace`]);
+//! [`Replanner`] names the three ways a faction can plan, and
+//! `true_map.rs` makes the true map a cost map for the searches that may
+//! read it (benchmarks, the generator, the demo; never the AI).
 
 pub mod astar;
 mod buckets;
@@ -15,6 +17,7 @@ pub mod field_trace;
 pub mod islands;
 pub mod keyed_heap;
 pub mod obstacles;
+pub mod rebuild;
 mod replanner;
 pub mod trace;
 mod true_map;
@@ -28,6 +31,7 @@ pub use dstar_lite::DStarLite;
 pub use field::{Descents, Field, Unsettled};
 pub use islands::Islands;
 pub use obstacles::WithObstacles;
+pub use rebuild::Rebuild;
 pub use replanner::Replanner;
 
 /// What a search knows of a map: its size, and what one step costs.
@@ -81,6 +85,64 @@ impl<M: CostMap + ?Sized> CostMap for &M {
     fn cheapest_steps(&self) -> StepCosts {
         (**self).cheapest_steps()
     }
+}
+
+/// A [`CostMap`] whose step costs depend only on the entered cell and the
+/// step's kind (straight or diagonal): a factor per cell, times
+/// [`StepCosts::UNIT`]. The fast fresh search of a field
+/// ([`rebuild`]) reads the whole map through this once per call, into
+/// dense arrays, instead of asking for every step.
+///
+/// Contract: for every step `s -> u` between two cells on the map,
+/// [`CostMap::step_cost`] is `Some(entry_factor(u) *
+/// StepCosts::UNIT.for_dir(dir))` exactly when `entry_factor` is `Some` for
+/// both `s` and `u`, and `None` otherwise. (So legality is "both cells
+/// passable", symmetric; the corner rule stays the searches' business, as
+/// for any cost map.) [`entry_costs_mismatch`] checks it.
+pub trait EntryCosts: CostMap {
+    /// The factor of entering the cell at row-major `index` (on the map),
+    /// or `None` when it is impassable.
+    fn entry_factor(&self, index: usize) -> Option<Cost>;
+}
+
+impl<M: EntryCosts + ?Sized> EntryCosts for &M {
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        (**self).entry_factor(index)
+    }
+}
+
+/// The first step of `map` (from a cell, in a direction, row-major cells
+/// then [`Dir`] order) where [`EntryCosts::entry_factor`] does not predict
+/// [`CostMap::step_cost`] as the trait's contract says, or `None` if there
+/// is none. For tests and debug assertions: it asks every step of the map.
+pub fn entry_costs_mismatch<M: EntryCosts + ?Sized>(map: &M) -> Option<(Pos, Dir)> {
+    let w = map.width();
+    for from_index in 0..w as usize * map.height() as usize {
+        let from = Pos::from_row_major(from_index, w);
+        for dir in Dir::ALL {
+            let to = from.step(dir);
+            if !map.contains(to) {
+                continue;
+            }
+            let to_index = index_of(map, to);
+            let want = match (map.entry_factor(from_index), map.entry_factor(to_index)) {
+                (Some(_), Some(f)) => Some(f * StepCosts::UNIT.for_dir(dir)),
+                _ => None,
+            };
+            let step = Step {
+                from,
+                to,
+                from_index,
+                to_index,
+                dir,
+            };
+            if map.step_cost(step) != want {
+                return Some((from, dir));
+            }
+        }
+    }
+    None
 }
 
 /// Which moves a unit may make.

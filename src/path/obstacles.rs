@@ -4,7 +4,7 @@
 //! when it arrives), but not around distant moving ones (they will have
 //! moved), so the list is short and a linear scan beats any set.
 
-use super::{CostMap, Step};
+use super::{CostMap, EntryCosts, Step};
 use crate::map::cost::{Cost, StepCosts};
 use crate::map::geom::Pos;
 
@@ -48,6 +48,16 @@ impl<M: CostMap + ?Sized> CostMap for WithObstacles<'_, M> {
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
         self.map.cheapest_steps()
+    }
+}
+
+impl<M: EntryCosts + ?Sized> EntryCosts for WithObstacles<'_, M> {
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        if self.blocked.contains(&index) {
+            return None;
+        }
+        self.map.entry_factor(index)
     }
 }
 

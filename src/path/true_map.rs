@@ -5,7 +5,7 @@
 
 use crate::map::cost::{Cost, StepCosts};
 use crate::map::terrain::TerrainMap;
-use crate::path::{CostMap, Step};
+use crate::path::{CostMap, EntryCosts, Step};
 
 impl CostMap for TerrainMap {
     #[inline]
@@ -28,5 +28,12 @@ impl CostMap for TerrainMap {
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
         StepCosts::UNIT.scaled(self.cheapest_enter_cost())
+    }
+}
+
+impl EntryCosts for TerrainMap {
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        self.grid().cells()[index].enter_cost()
     }
 }
