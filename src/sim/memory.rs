@@ -79,6 +79,11 @@ const DSTAR_TILE_CELLS: u64 = 16 * 16;
 /// queued cell (a quarter of the cells, generously: the frontier and the
 /// cells repairs left queued).
 const FIELD_PER_CELL: u64 = 8 + 8 + 8 + 4 + 16 / 4;
+/// The buffers of a faction's fast rebuilds ([`crate::path::Rebuild`]),
+/// one set a faction planning with fields: a cell's entry factor (4), its
+/// legal moves (1), whether it is settled (1), and its place in the
+/// buckets (4, at worst once a cell).
+const REBUILD_PER_CELL: u64 = 4 + 1 + 1 + 4;
 /// Fields a faction of field planners holds: its goal's; a hostile one
 /// also hunts where it last saw the player, and keeps the field of the
 /// last such target as a spare for its buffers. (The cap is
@@ -258,6 +263,11 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         .filter(|f| f.planner == Replanner::Field)
         .map(|f| fields_per_faction(f.hostile))
         .sum();
+    let field_factions = fp
+        .factions
+        .iter()
+        .filter(|f| f.planner == Replanner::Field)
+        .count() as u64;
     let per_monster = |f: &FactionFootprint| match f.planner {
         // A field monster holds only its trail: the loop-erased walk it
         // has made, which on the way to its goal is about its route, at
@@ -283,7 +293,10 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         searches: cells.saturating_mul(2 * SEARCH_PER_CELL + SNAPSHOT_PER_CELL),
         monsters,
         dstar: dstar_planners.saturating_mul(dstar_each),
-        fields: fields.saturating_mul(cells).saturating_mul(FIELD_PER_CELL),
+        fields: fields
+            .saturating_mul(cells)
+            .saturating_mul(FIELD_PER_CELL)
+            .saturating_add(field_factions.saturating_mul(cells * REBUILD_PER_CELL)),
         dstar_planners,
         dstar_each,
     }

@@ -43,6 +43,11 @@ impl Game {
         self.factions
             .par_iter_mut()
             .zip(readers)
+            // One task a faction, so idle threads steal whole factions: a
+            // faction's work varies tenfold (the blind rebuild the whole
+            // map, the natives nothing), and halves split by count would
+            // leave one thread the two dearest.
+            .with_max_len(1)
             .filter(|(f, r)| !r.is_empty() || !f.fields().is_empty())
             .for_each(|(f, r)| f.update_fields(&r, turn, policy));
     }
