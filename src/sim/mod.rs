@@ -43,7 +43,10 @@ pub use ai::{Planner, ReplanReason, Status};
 pub use command::{Command, PlayerAction};
 pub use event::{Event, WaitReason};
 pub use faction::Faction;
-pub use fields::{FieldPolicy, FieldUpdates, Fields, MAX_FIELDS, Update, choose as choose_update};
+pub use fields::{
+    FieldPolicy, FieldUpdates, Fields, MAX_FIELDS, REBUILD_NS_PER_CELL, REBUILD_NS_PER_MAP_CELL,
+    REPAIR_NS_PER_EXPANSION, Update, choose as choose_update,
+};
 pub use fnv::Fnv;
 pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
 pub use log::Log;
