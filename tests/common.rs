@@ -170,3 +170,13 @@ pub fn isolate(cmd: &mut std::process::Command) {
     cmd.env("XDG_DATA_HOME", &home)
         .env("DARKSTAR_SAVE", home.join("darkstar/save.replay"));
 }
+
+/// The files in `dir`, sorted (to see that nothing was added or moved).
+pub fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

@@ -177,15 +177,7 @@ fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The files in `dir`, sorted (to see that nothing was added or moved).
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::common::listing;
 
 /// `darkstar` and `darkstar play` with a save present go on with it (here
 /// they get as far as asking for a terminal, after every save check);

@@ -495,15 +495,7 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
 // ---- The last leaks (issue 19): a file-size limit, a deleted lock, no
 // ---- terminal, a killed write of last.replay, a path with escapes.
 
-/// The files in `dir`, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::common::listing;
 
 /// Under `ulimit -f` smaller than the save, quitting used to die of
 /// SIGXFSZ (exit 153) mid-write and leave `save.replay.tmp`. Now the write

@@ -83,6 +83,7 @@ pub fn traverse(
         steps: s.steps,
         bumps: s.bumps,
         replans: s.replans,
-        expanded: s.expanded,
+        // The monster's own searches and its faction's field updates.
+        expanded: game.faction_stats(0).expanded,
     })
 }

@@ -89,13 +89,7 @@ impl MovingAiMap {
     /// assert_eq!(MovingAiMap::size(text, "m.map".as_ref()).unwrap(), (4096, 100));
     /// ```
     pub fn size(text: &str, path: &Path) -> Result<(u32, u32), MovingAiError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let total_lines = text.split('\n').count();
-        let mut lines = text
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .enumerate()
-            .map(|(i, l)| (i + 1, l));
+        let (total_lines, mut lines) = numbered_lines(text);
         let (width, height, _) = read_header(&mut lines, total_lines, path)?;
         Ok((width, height))
     }
@@ -113,16 +107,7 @@ impl MovingAiMap {
     /// ```
     pub fn parse(text: &str, path: &Path) -> Result<MovingAiMap, MovingAiError> {
         let err = |line: usize, message: String| MovingAiError::parse(path, line, message);
-        // A byte-order mark (Windows editors write one) is not part of the
-        // text.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let total_lines = text.split('\n').count();
-        let mut lines = text
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .enumerate()
-            .map(|(i, l)| (i + 1, l));
-
+        let (total_lines, mut lines) = numbered_lines(text);
         let (width, height, n) = read_header(&mut lines, total_lines, path)?;
         let mut tiles = Vec::with_capacity(width as usize * height as usize);
         let mut last_line = n;
@@ -200,6 +185,19 @@ impl MovingAiMap {
             Tile::Trees | Tile::OutOfBounds => Terrain::Wall,
         }))
     }
+}
+
+/// The lines of `.map` text, numbered from 1, line ends (`\n` or `\r\n`)
+/// stripped, and how many there are. A byte-order mark (Windows editors
+/// write one) is not part of the text.
+fn numbered_lines(text: &str) -> (usize, impl Iterator<Item = (usize, &str)> + Clone) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l));
+    (text.split('\n').count(), lines)
 }
 
 /// Reads the four header lines of a `.map` (`type octile`, `height N` and
