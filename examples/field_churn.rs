@@ -1,12 +1,12 @@
-//! How much of an exact field changes in one turn: the figure behind the
-//! README's note on why shared fields miss issue 11's 512x512 speed target.
+//! How much of an exact field changes in one turn: the churn that decides
+//! whether a field is repaired or rebuilt (see `sim/fields.rs`).
 //!
-//! Plays a level with no expansion budget (so no monster ever waits to
-//! think and every field is exact for every read) and prints, per turn and
-//! per faction, the field expansions made and the number of cells whose
-//! field value at the end of the turn differs from the start. Any exact
-//! field has to rewrite at least that many values each turn, however it
-//! is repaired.
+//! Plays a level (fields are brought up to date at the start of every
+//! turn, outside the search budget, which is set out of the way for the
+//! per-monster planners too) and prints, per turn and per faction, the
+//! field expansions made and the number of cells whose field value at the
+//! end of the turn differs from the start. Any exact field has to rewrite
+//! at least that many values each turn, however it is brought up to date.
 //!
 //! ```text
 //! cargo run --release -- gen --seed 1 --width 512 --height 512 --spread 1000 > /tmp/s512.txt
