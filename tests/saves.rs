@@ -311,9 +311,20 @@ fn the_lock_refuses_a_second_holder() {
         "{}",
         stderr(&out)
     );
-    // Released with its holder.
+    // Released with its holder. (A process another test is spawning
+    // this instant shares the lock's open file until its exec closes it,
+    // so the release may take a moment to show; it must within seconds.)
     drop(first);
-    SaveSlot::open(&save).unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        match SaveSlot::open(&save) {
+            Ok(_) => break,
+            Err(SaveError::Locked { .. }) if start.elapsed().as_secs() < 5 => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            Err(e) => panic!("not released: {e}"),
+        }
+    }
 }
 
 /// `back_up` moves the save to a dated name beside it and never over an
