@@ -70,15 +70,20 @@ fn look(map: &TerrainMap, known: &mut Knowledge, at: Pos, turn: u32) -> Vec<(Pos
     seen
 }
 
-fn record() -> Scenario {
-    let level = generate(
+/// The 512x512 dungeon of seed 1, which both parts of the bench use.
+fn dungeon_512() -> darkstar::content::level::Level {
+    generate(
         &GenParams {
             width: 512,
             height: 512,
             ..GenParams::default()
         },
         1,
-    );
+    )
+}
+
+fn record() -> Scenario {
+    let level = dungeon_512();
     let map = level.terrain;
     let target = level.factions[0]
         .goal
@@ -209,14 +214,7 @@ fn first_wall(known: &Knowledge) -> Pos {
 }
 
 fn fresh_maps() -> Vec<Fresh> {
-    let level = generate(
-        &GenParams {
-            width: 512,
-            height: 512,
-            ..GenParams::default()
-        },
-        1,
-    );
+    let level = dungeon_512();
     let map = level.terrain;
     let mut dungeon = Knowledge::new(map.width(), map.height(), 1);
     for p in map.grid().positions() {
