@@ -84,23 +84,28 @@ impl Faction {
         (field, &self.knowledge)
     }
 
-    /// The plan phase of a turn for this faction's fields: `readers` are
+    /// The plan phase of a turn for this faction: its islands brought up
+    /// to date (see [`Faction::islands`]), then its fields. `readers` are
     /// `(target, cell)` of every monster of it heading somewhere by field,
-    /// sorted. Each target's field takes in everything learnt and is grown
-    /// until every reader's cell is settled, but for readers its islands
-    /// show cut off from their target (a field would search its whole
-    /// island to say so; the monster reads "no route" off the islands).
-    /// Independent of every other faction: the game runs these in
-    /// parallel.
-    pub(crate) fn update_fields(
+    /// sorted; `plans` is whether any monster of it plans at all. Each
+    /// target's field takes in everything learnt and is grown until every
+    /// reader's cell is settled, but for readers its islands show cut off
+    /// from their target (a field would search its whole island to say
+    /// so; the monster reads "no route" off the islands). Independent of
+    /// every other faction: the game runs these in parallel.
+    pub(crate) fn plan_phase(
         &mut self,
         readers: &[(Pos, Pos)],
+        plans: bool,
         turn: Turn,
         policy: FieldPolicy,
     ) {
+        if plans {
+            self.refresh_islands(turn);
+        }
         let mut grouped: Vec<(Pos, Vec<Pos>)> = Vec::new();
         for &(target, cell) in readers {
-            let reachable = self.islands(turn).connected(cell, target);
+            let reachable = self.islands().is_none_or(|i| i.connected(cell, target));
             match grouped.last_mut() {
                 Some((t, cells)) if *t == target => {
                     if reachable {
@@ -147,12 +152,20 @@ impl Faction {
         self.knowledge.learn(p, terrain, 0);
     }
 
-    /// The islands of what the faction knows (unknown cells walkable).
-    /// Walls are only ever added to its knowledge, so islands only ever
-    /// split: "not connected" by an older computation is still true. They
-    /// are recomputed (a pass over the map) at most every
-    /// [`ISLANDS_REFRESH`] turns, and only if it learnt something since.
-    pub(crate) fn islands(&mut self, turn: Turn) -> &Islands {
+    /// The islands of what the faction knows (unknown cells walkable), as
+    /// the plan phase last left them (`None` before a faction with plans
+    /// has had one). Walls are only ever added to its knowledge, so
+    /// islands only ever split: "not connected" by an older computation is
+    /// still true, and a pre-check on them never refuses a route that
+    /// exists.
+    pub fn islands(&self) -> Option<&Islands> {
+        self.islands.as_ref().map(|(i, _, _)| i)
+    }
+
+    /// Recomputes the islands (a pass over the map) if it learnt something
+    /// since, at most every [`ISLANDS_REFRESH`] turns: part of the plan
+    /// phase, so during a turn every monster reads the same islands.
+    fn refresh_islands(&mut self, turn: Turn) {
         let stale = match &self.islands {
             None => true,
             Some((_, at, len)) => *len != self.log.total() && turn >= at + ISLANDS_REFRESH,
@@ -161,7 +174,6 @@ impl Faction {
             let islands = Islands::compute(&self.knowledge, Connectivity::Eight);
             self.islands = Some((islands, turn, self.log.total()));
         }
-        &self.islands.as_ref().expect("just computed").0
     }
 
     /// The islands last computed, with the turn and log length they were

@@ -177,16 +177,16 @@ impl Game {
         self.spent += expanded;
     }
 
-    /// False when the faction's knowledge shows the monster's goal on
-    /// another island (walls it knows enclose one or the other).
-    pub(in crate::sim) fn goal_reachable(&mut self, id: usize) -> bool {
+    /// False when the faction's islands (as of the turn's plan phase) show
+    /// the monster's goal on another island (walls it knows enclose one
+    /// or the other).
+    pub(in crate::sim) fn goal_reachable(&self, id: usize) -> bool {
         let m = &self.monsters[id];
         let Some(goal) = m.planner.goal() else {
             return true;
         };
-        let at = m.pos;
         self.factions[m.faction]
-            .islands(self.turn)
-            .connected(at, goal)
+            .islands()
+            .is_none_or(|i| i.connected(m.pos, goal))
     }
 }

@@ -8,7 +8,8 @@ use crate::sim::fields::FieldPolicy;
 impl Game {
     /// The plan phase, at the start of every turn (and once as the level
     /// is set up, so nobody's first action waits for a plan): every
-    /// faction's fields take in everything it has learnt up to now and
+    /// faction with plans to make brings its islands up to date, and its
+    /// fields take in everything it has learnt up to now and
     /// grow until the cell of every monster reading them is settled (see
     /// `sim/fields.rs`), by repair or rebuild, whichever its cost model
     /// finds cheaper. Factions are independent, so they are updated in
@@ -26,13 +27,16 @@ impl Game {
     pub fn update_fields_by(&mut self, policy: FieldPolicy) {
         use rayon::prelude::*;
         let mut readers: Vec<Vec<(Pos, Pos)>> = vec![Vec::new(); self.factions.len()];
+        let mut plans = vec![false; self.factions.len()];
         for m in self.monsters.iter() {
             if m.is_here()
                 && !m.is_player
-                && m.planner.kind() == Replanner::Field
                 && let Some(goal) = m.planner.goal()
             {
-                readers[m.faction].push((goal, m.pos));
+                plans[m.faction] = true;
+                if m.planner.kind() == Replanner::Field {
+                    readers[m.faction].push((goal, m.pos));
+                }
             }
         }
         for r in &mut readers {
@@ -42,14 +46,14 @@ impl Game {
         let turn = self.turn;
         self.factions
             .par_iter_mut()
-            .zip(readers)
+            .zip(readers.into_iter().zip(plans).collect::<Vec<_>>())
             // One task a faction, so idle threads steal whole factions: a
             // faction's work varies tenfold (the blind rebuild the whole
             // map, the natives nothing), and halves split by count would
             // leave one thread the two dearest.
             .with_max_len(1)
-            .filter(|(f, r)| !r.is_empty() || !f.fields().is_empty())
-            .for_each(|(f, r)| f.update_fields(&r, turn, policy));
+            .filter(|(f, (r, plans))| *plans || !r.is_empty() || !f.fields().is_empty())
+            .for_each(|(f, (r, plans))| f.plan_phase(&r, plans, turn, policy));
     }
 
     pub(in crate::sim) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
