@@ -51,7 +51,7 @@ fn arrivals(level: &Level, cap: Turn) -> (Vec<Turn>, bool) {
 /// file would take. Measured on this level (commit 4d1ce9e's steering):
 /// L = 321 and the last arrival on turn 703, 1.35 times that; 3/2 leaves
 /// room for changes in steering that keep the crowd moving. With the
-/// steering of `sim/steer.rs` off (every monster takes the field's best
+/// steering of `sim/plan/field.rs` off (every monster takes the field's best
 /// step whoever stands there, and never detours round stopped units) the
 /// same crowd gridlocks: 157 of 200 home at the bound, never settling.
 /// (Either half alone still gets everyone home: without detours by turn

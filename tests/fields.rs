@@ -412,7 +412,7 @@ fn check_field_game(text: &str, kills: &[(u32, u32)], seed: u64) -> Result<(), T
         }
         let first = game.monsters().iter().find(|m| m.is_here());
         let Some((id, from, detour, energy)) =
-            first.map(|m| (m.id(), m.pos(), m.planner().on_detour(), m.energy()))
+            first.map(|m| (m.id(), m.pos(), m.plan().on_detour(), m.energy()))
         else {
             break;
         };
@@ -439,10 +439,10 @@ fn check_field_game(text: &str, kills: &[(u32, u32)], seed: u64) -> Result<(), T
             });
         let m = &game.monsters()[id as usize];
         // (A step of a detour round units is taken without a read.)
-        if acted && !detour && m.planner().status() == Status::Ready {
+        if acted && !detour && m.plan().status() == Status::Ready {
             // Its read, kept as its plan's cost.
             prop_assert_eq!(
-                m.planner().cost(),
+                m.plan().cost(),
                 reference[from],
                 "value read at {} on turn {}",
                 from,

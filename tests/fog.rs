@@ -7,7 +7,7 @@ use darkstar::map::geom::Pos;
 use darkstar::map::terrain::AsciiMap;
 use darkstar::path::Replanner;
 use darkstar::path::{Connectivity, DStarLite, SearchContext, SearchOptions};
-use darkstar::sim::{Log, Planner, traverse};
+use darkstar::sim::{DStarPlan, Log, traverse};
 use proptest::prelude::*;
 
 use crate::common::{connectivity, query};
@@ -66,7 +66,7 @@ proptest! {
         prop_assume!(map.is_passable(start) && start != goal);
         let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
         let mut log = Log::from(look(&mut k, &map, start, radius, 0));
-        let mut planner = Planner::new(Replanner::DStarLite, Some(goal));
+        let mut planner = DStarPlan::new(Some(goal));
         planner.plan_incremental(&k, start, log.total());
         let opts = SearchOptions::default();
         let mut ctx = SearchContext::new();

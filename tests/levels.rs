@@ -115,7 +115,7 @@ fn claimed_cells_spread_a_group_over_two_corridors() {
         game.apply(Command::Advance);
         let (mut upper, mut lower) = (0, 0);
         for m in game.monsters() {
-            let rest = m.planner().remaining();
+            let rest = m.plan().remaining();
             upper += rest.contains(&Pos::new(11, 2)) as usize;
             lower += rest.contains(&Pos::new(11, 4)) as usize;
         }

@@ -311,9 +311,9 @@ fn discovery_logs_stay_bounded_in_long_games() {
 fn d_star_lite_pending_cells_stay_bounded() {
     use darkstar::fog::knowledge::Knowledge;
     use darkstar::map::geom::Pos;
-    use darkstar::sim::{Log, Planner};
+    use darkstar::sim::{DStarPlan, Log};
     let k = Knowledge::new(40, 40, 1);
-    let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(39, 0)));
+    let mut planner = DStarPlan::new(Some(Pos::new(39, 0)));
     planner.plan_incremental(&k, Pos::new(0, 0), 0);
     let mut log = Log::default();
     // Changes logged far from the path (which runs along the top row)

@@ -285,7 +285,7 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
             let before: Vec<_> = game
                 .monsters()
                 .iter()
-                .map(|m| (m.pos(), m.planner().status()))
+                .map(|m| (m.pos(), m.plan().status()))
                 .collect();
             for e in game.apply(Command::Advance) {
                 if let Event::Planned { monster, .. } = e {
@@ -299,14 +299,14 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
             );
             for (m, (pos, status)) in game.monsters().iter().zip(before) {
                 if status == darkstar::sim::Status::Queued
-                    && m.planner().status() == darkstar::sim::Status::Queued
+                    && m.plan().status() == darkstar::sim::Status::Queued
                     && m.pos() != pos
                 {
                     displaced_while_queued += 1;
                 }
-                if m.is_here() && m.planner().status() == darkstar::sim::Status::Ready {
+                if m.is_here() && m.plan().status() == darkstar::sim::Status::Ready {
                     assert_eq!(
-                        m.planner().remaining().first(),
+                        m.plan().remaining().first(),
                         Some(&m.pos()),
                         "budget {budget}, turn {}: monster {} plans from elsewhere",
                         game.turn(),
@@ -357,7 +357,7 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
             .filter(|m| m.is_here() && !m.is_player())
             .collect();
         for m in &hunters {
-            assert_eq!(m.planner().goal(), Some(seen));
+            assert_eq!(m.plan().goal(), Some(seen));
         }
         hunted += hunters.len();
     }
@@ -398,7 +398,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
         if seen.is_some() {
             last_seen = seen;
             assert_eq!(
-                game.monsters()[0].planner().goal(),
+                game.monsters()[0].plan().goal(),
                 seen,
                 "turn {turn}: hunting"
             );
@@ -418,7 +418,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
     assert!(lost_on.is_some(), "the goblin never lost track");
     assert_eq!(game.factions()[0].player_seen(), None);
     // Back to its own business: the faction's goal, not the player.
-    assert_eq!(game.monsters()[0].planner().goal(), home);
+    assert_eq!(game.monsters()[0].plan().goal(), home);
     assert!(
         game.monsters()[0].pos().x < 20,
         "it did not follow the player"

@@ -396,7 +396,7 @@ proptest! {
         let (other, again) = play(&altered, seed, config, 60);
         prop_assert_eq!(&events, &again, "{} hidden cells changed", changed);
         for (a, b) in game.monsters().iter().zip(other.monsters()) {
-            prop_assert_eq!(a.planner().remaining(), b.planner().remaining());
+            prop_assert_eq!(a.plan().remaining(), b.plan().remaining());
         }
     }
 }

@@ -530,10 +530,10 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
         .monsters()
         .iter()
         .filter(|m| m.is_here() && m.faction() == 0 && !m.is_player())
-        .filter(|m| m.planner().kind() == darkstar::path::Replanner::Field)
+        .filter(|m| m.plan().kind() == darkstar::path::Replanner::Field)
         .filter_map(|m| {
-            let field = f.fields().get(m.planner().goal()?)?;
-            let from = *m.planner().remaining().last()?;
+            let field = f.fields().get(m.plan().goal()?)?;
+            let from = *m.plan().remaining().last()?;
             Some(field.route(f.knowledge(), from, 4096))
         })
         .collect();
@@ -592,7 +592,7 @@ fn snapshot_inspector_on_a_field_monster() {
     let m = &app.game().monsters()[i.monster as usize];
     assert_eq!(
         (field.target, field.start),
-        (m.planner().goal().unwrap(), m.pos())
+        (m.plan().goal().unwrap(), m.pos())
     );
     let total = field.expansions();
     assert!(total > 30, "{total}");
@@ -1453,7 +1453,7 @@ fn the_frame_after_a_bump_draws_the_new_plan() {
     let &(flash, _) = app.flashes().last().unwrap();
     assert_eq!(buf[(flash.x as u16, flash.y as u16)].bg, Color::Red);
     let m = &app.game().monsters()[0];
-    let plan = m.planner().remaining();
+    let plan = m.plan().remaining();
     assert!(plan.len() > 2, "{plan:?}");
     assert!(!plan.contains(&flash), "the new plan avoids the wall");
     for &p in plan.iter().skip(1) {

@@ -211,7 +211,7 @@ impl Field {
     /// The value of `cell` if it is final already, without searching:
     /// `Some(Some(cost))`, `Some(None)` for a cell known unreachable, `None`
     /// when the field has not settled it (yet, or since a repair).
-    pub fn settled_value(&mut self, cell: Pos) -> Option<Option<Cost>> {
+    pub fn settled_value(&self, cell: Pos) -> Option<Option<Cost>> {
         let i = self.index_checked(cell)?;
         self.is_settled(i)
             .then(|| Some(self.g[i]).filter(|&v| v != UNREACHED))
@@ -453,7 +453,7 @@ impl Field {
 
     /// Whether cell `i`'s value is final: consistent, and no queued cell
     /// has a lower key.
-    fn is_settled(&mut self, i: usize) -> bool {
+    fn is_settled(&self, i: usize) -> bool {
         if self.g[i] != self.rhs[i] {
             return false;
         }
@@ -556,7 +556,7 @@ impl Field {
 
     /// The smallest entry of the queue: `(key, cell index)`.
     #[inline]
-    fn top(&mut self) -> Option<(Cost, usize)> {
+    fn top(&self) -> Option<(Cost, usize)> {
         self.heap.peek()
     }
 

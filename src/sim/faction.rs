@@ -68,13 +68,6 @@ impl Faction {
         &self.fields
     }
 
-    /// The field toward `target` as the turn's update left it, with the
-    /// knowledge it is over: no catching up, so its settled values stay
-    /// exact as of the turn's start.
-    pub(crate) fn field_as_updated(&mut self, target: Pos) -> Option<&mut Field> {
-        self.fields.get_mut(target)
-    }
-
     /// The field toward `target` (made if need be), caught up with what
     /// the faction learnt, with the knowledge it is over: for a read the
     /// turn's update could not foresee (a target set during the turn, a

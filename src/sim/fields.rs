@@ -173,15 +173,6 @@ pub struct Fields {
 }
 
 impl Fields {
-    /// The field toward `target`, as it stands (for a read during the
-    /// turn: no catching up, no search).
-    pub(crate) fn get_mut(&mut self, target: Pos) -> Option<&mut Field> {
-        self.slots
-            .iter_mut()
-            .find(|s| s.field.target() == target)
-            .map(|s| &mut s.field)
-    }
-
     /// The field toward `target`, if the faction holds one.
     pub fn get(&self, target: Pos) -> Option<&Field> {
         self.slots
@@ -484,7 +475,7 @@ mod tests {
                     fields.update(&known, &log, &readers, turn, &mut counted[k], *policy);
                     for (t, cells) in &readers {
                         let reference = brute_force(&known, *t);
-                        let field = fields.get_mut(*t).expect("a field per target read");
+                        let field = fields.get(*t).expect("a field per target read");
                         for &c in cells {
                             let want = Some(reference[c.row_major(w)]).filter(|&v| v != UNREACHED);
                             assert_eq!(

@@ -1,6 +1,6 @@
 //! A faction's discovery log: the cells whose planning cost changed, in
 //! order, that its monsters' plans, its fields and a suspended search
-//! catch up with. Kept apart from `faction.rs` so the readers (`ai.rs`,
+//! catch up with. Kept apart from `faction.rs` so the readers (`plan/`,
 //! `fields.rs`) need not import the faction that holds them.
 
 use crate::map::geom::Pos;

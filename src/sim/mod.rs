@@ -17,7 +17,6 @@
 //! assert_eq!(game.monsters()[0].stats().steps, 4);
 //! ```
 
-pub mod ai;
 pub mod autopilot;
 mod command;
 mod event;
@@ -25,21 +24,17 @@ mod faction;
 mod fields;
 mod fnv;
 mod game;
-mod hash;
 mod log;
 pub mod memory;
 mod monster;
-mod planning_memory;
-mod play;
+pub mod plan;
 mod player;
 mod report;
 mod stats;
-mod steer;
 pub mod sweep;
 mod traverse;
 mod world;
 
-pub use ai::{Planner, ReplanReason, Status};
 pub use command::{Command, PlayerAction};
 pub use event::{Event, WaitReason};
 pub use faction::Faction;
@@ -51,6 +46,7 @@ pub use fnv::Fnv;
 pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};
+pub use plan::{AStarPlan, Action, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
 pub use player::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};

@@ -1,7 +1,7 @@
 //! A monster: where it is, how much energy it has banked, its plan and its
 //! counters.
 
-use super::ai::Planner;
+use super::plan::Plan;
 use super::stats::{Stats, Trail};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
@@ -32,7 +32,7 @@ pub struct Monster {
     /// [`crate::sim::ACTION_READY`], and every action spends some.
     pub(crate) energy: i64,
     pub(crate) speed: u32,
-    pub(crate) planner: Planner,
+    pub(crate) plan: Plan,
     pub(crate) stats: Stats,
     pub(crate) trail: Trail,
     /// Actions in a row without a step: above zero, others treat it as
@@ -55,7 +55,7 @@ pub(crate) struct Spawned {
     pub at: Pos,
     pub energy: i64,
     pub speed: u32,
-    pub planner: Planner,
+    pub plan: Plan,
     pub hp: i32,
     pub is_player: bool,
 }
@@ -71,7 +71,7 @@ impl Monster {
             presence: Presence::Here,
             energy: s.energy,
             speed: s.speed,
-            planner: s.planner,
+            plan: s.plan,
             stats: Stats::default(),
             trail: Trail::new(super::stats::index(s.at, width)),
             still: 0,
@@ -102,8 +102,9 @@ impl Monster {
     pub fn energy(&self) -> i64 {
         self.energy
     }
-    pub fn planner(&self) -> &Planner {
-        &self.planner
+    /// Its plan: where it is heading and how it means to get there.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
     }
     pub fn stats(&self) -> Stats {
         self.stats

@@ -1,7 +1,7 @@
 //! One unit crossing terrain it does not know, to a goal: the experiment at
 //! the heart of Darkstar, played by the game itself. [`traverse`] builds a
 //! one-faction, one-monster level on the map and runs the simulation's own
-//! turn loop and planner (the same [`Planner`](crate::sim::Planner), search
+//! turn loop and plans (the same [`Plan`](crate::sim::Plan), search
 //! queue and budget every monster uses), so what tests and benchmarks
 //! measure here is what a player watches: with
 //! [`Replanner::AStar`] a fresh A* whenever a learnt wall breaks the rest

@@ -27,6 +27,11 @@ impl World {
         &self.terrain
     }
 
+    /// Columns of the map.
+    pub fn width(&self) -> u32 {
+        self.terrain.width()
+    }
+
     /// The true terrain at `p` (`None` off the map).
     pub fn get(&self, p: Pos) -> Option<Terrain> {
         self.terrain.get(p)

@@ -3,10 +3,10 @@
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::{Terrain, TerrainMap};
 use darkstar::path::Replanner;
-use darkstar::sim::Planner;
+use darkstar::sim::Plan;
 
 fn main() {
     let truth = TerrainMap::filled(8, 8, Terrain::Floor);
-    let planner = Planner::new(Replanner::Field, Some(Pos::new(7, 7)));
+    let planner = Plan::new(Replanner::AStar, Some(Pos::new(7, 7)));
     let _ = planner.view(&truth);
 }

@@ -3,12 +3,13 @@
 use darkstar::fog::knowledge::Knowledge;
 use darkstar::map::geom::Pos;
 use darkstar::path::Replanner;
-use darkstar::sim::{Log, Planner};
+use darkstar::sim::{DStarPlan, Log, Plan};
 
 fn main() {
     let known = Knowledge::new(8, 8, 1);
-    let mut planner = Planner::new(Replanner::DStarLite, Some(Pos::new(7, 7)));
-    planner.plan_incremental(&known, Pos::new(0, 0), 0);
+    let mut dstar = DStarPlan::new(Some(Pos::new(7, 7)));
+    dstar.plan_incremental(&known, Pos::new(0, 0), 0);
+    let mut planner = Plan::new(Replanner::AStar, Some(Pos::new(7, 7)));
     let log = Log::default();
     planner.sync(&known, &log);
     let _ = planner.view(&known);

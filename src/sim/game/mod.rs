@@ -19,18 +19,21 @@
 //! other. D* Lite repairs are charged to the same budget but run at once:
 //! they are small, and that is the point of them.
 //!
-//! This file holds the game's state, its set-up and what can be read of
-//! it; beside it are `movement` (a monster's action, units in the way),
-//! `scheduler` (plans kept in step, the search queue and budget),
-//! `claims` (claimed paths, units to avoid) and `turn` (the end of a
-//! turn); `steer.rs` moves field monsters and `play.rs` the player.
+//! The shape is Hauberk's: each action, a monster's plan decides an
+//! [`Action`](crate::sim::plan::Action) over a read-only context of what
+//! its faction knows and what it senses (`act.rs`), and the game performs
+//! it under the rules (`perform.rs`). This file holds the game's state,
+//! its set-up and what can be read of it; beside it are `act` (a
+//! monster's action: hunt, sync, decide, perform), `perform` (the rules),
+//! `sight` (looking and feeling), `queue` (plans kept in step, the A*
+//! search queue and budget), `turn` (the plan phase and a turn), `play`
+//! (the player), `hash` (the state hash) and `planning_memory`.
 
 use std::collections::VecDeque;
 
 use rand::RngExt;
 
 use super::Command;
-use super::ai::{Planner, ReplanReason, Status};
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
 use super::monster::{Monster, MonsterId, Presence, Spawned};
@@ -40,18 +43,24 @@ use super::world::World;
 use crate::content::level::Level;
 use crate::fog::danger::DECAY_PERIOD;
 use crate::fog::knowledge::{Knowledge, Learnt, Turn};
+use crate::fog::sight::visible_from;
 use crate::map::cost::Cost;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
-use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions, WithObstacles};
+use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions};
 use crate::rng::{SimRng, sim_rng};
+use crate::sim::plan::{Plan, ReplanReason, Status};
 use crate::{fog::sight::look, path::Replanner};
 
 pub use crate::content::level::NORMAL_SPEED;
 
-mod claims;
-mod movement;
-mod scheduler;
+mod act;
+mod hash;
+mod perform;
+mod planning_memory;
+mod play;
+mod queue;
+mod sight;
 mod turn;
 
 /// A monster acts while it has at least this much energy.
@@ -89,7 +98,7 @@ pub struct SimConfig {
     /// (it runs at once, charged to the turn's budget).
     pub detour_budget: u64,
     /// A* plans treat cells on the future paths of allies within this many
-    /// cells as claimed (dearer, see [`crate::sim::ai::CLAIM_PENALTY`]);
+    /// cells as claimed (dearer, see [`crate::sim::plan::CLAIM_PENALTY`]);
     /// 0 turns claims off.
     pub claim_radius: u32,
 }
@@ -213,7 +222,7 @@ impl Game {
                     at: s.at,
                     energy: rng.random_range(0..spec.speed.max(1) as i64),
                     speed: spec.speed,
-                    planner: Planner::new(spec.planner, spec.goal),
+                    plan: Plan::new(spec.planner, spec.goal),
                     hp: MONSTER_HP,
                     is_player: false,
                 },
@@ -254,7 +263,7 @@ impl Game {
             Command::Advance => self.advance(&mut events),
             Command::SetGoal { monster, goal } => {
                 if let Some(m) = self.monsters.get_mut(monster as usize) {
-                    m.planner = Planner::new(m.planner.kind(), goal);
+                    m.plan = m.plan.retargeted(goal);
                     self.unqueue(monster);
                 }
             }
@@ -327,8 +336,8 @@ impl Game {
         }
         self.monsters.iter().all(|m| {
             !m.is_here()
-                || m.planner.goal().is_none()
-                || (m.planner.status() == Status::NoPath && m.planner.blocked().is_empty())
+                || m.plan.goal().is_none()
+                || (m.plan.status() == Status::NoPath && m.plan.blocked().is_empty())
         })
     }
 }

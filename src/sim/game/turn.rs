@@ -31,10 +31,10 @@ impl Game {
         for m in self.monsters.iter() {
             if m.is_here()
                 && !m.is_player
-                && let Some(goal) = m.planner.goal()
+                && let Some(goal) = m.plan.goal()
             {
                 plans[m.faction] = true;
-                if m.planner.kind() == Replanner::Field {
+                if m.plan.kind() == Replanner::Field {
                     readers[m.faction].push((goal, m.pos));
                 }
             }
@@ -123,12 +123,15 @@ impl Game {
     }
 
     /// Drops each faction's log entries that all its readers have taken
-    /// in: every monster still on the level (but the player, whose plan
-    /// nothing reads the log for) and a suspended search.
+    /// in: every path plan of a monster still on the level (but the
+    /// player's, which nothing reads the log for), a suspended search, and
+    /// the faction's fields.
     pub(super) fn compact_logs(&mut self) {
         let mut read: Vec<usize> = self.factions.iter().map(|f| f.log().total()).collect();
         for m in self.monsters.iter().filter(|m| m.is_here() && !m.is_player) {
-            read[m.faction] = read[m.faction].min(m.planner.log_seen());
+            if let Some(seen) = m.plan.log_seen() {
+                read[m.faction] = read[m.faction].min(seen);
+            }
         }
         if let (Some(s), Some(&head)) = (&self.queue.suspended, self.queue.waiting.front()) {
             let f = self.monsters[head as usize].faction;

@@ -64,7 +64,7 @@ impl App {
     pub(super) fn inspect_open(&mut self) {
         let first = self
             .selected()
-            .filter(|&id| self.game.monsters()[id as usize].planner().goal().is_some());
+            .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some());
         match first {
             Some(id) => self.inspect_monster(id),
             None => self.inspect_next(),
@@ -86,7 +86,7 @@ impl App {
                 m.is_here()
                     && !m.is_player()
                     && m.faction() == self.faction
-                    && m.planner().goal().is_some()
+                    && m.plan().goal().is_some()
             })
             .map(|m| m.id());
         match found {
@@ -108,15 +108,15 @@ impl App {
         let game = &self.game;
         let m = &game.monsters()[id as usize];
         let knowledge = game.factions()[m.faction()].knowledge();
-        let goal = m.planner().goal().unwrap_or(m.pos());
+        let goal = m.plan().goal().unwrap_or(m.pos());
         let trace = trace_search(
-            &m.planner().view(knowledge),
+            &m.plan().view(knowledge),
             m.pos(),
             goal,
             Connectivity::Eight,
             MAX_TRACE_EVENTS,
         );
-        let field = (m.planner().kind() == Replanner::Field).then(|| {
+        let field = (m.plan().kind() == Replanner::Field).then(|| {
             trace_field(
                 knowledge,
                 goal,

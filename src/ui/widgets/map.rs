@@ -252,12 +252,12 @@ pub(super) fn cost_style(c: crate::map::cost::Cost) -> (char, Color, Color) {
 /// without searching (its plan is only ever its next step, the field holds
 /// the rest), over what the faction knows, unknown ground included.
 fn planned_route<'a>(game: &'a Game, m: &'a Monster) -> Cow<'a, [Pos]> {
-    let planned = m.planner().remaining();
-    if m.planner().kind() != Replanner::Field {
+    let planned = m.plan().remaining();
+    if m.plan().kind() != Replanner::Field {
         return Cow::Borrowed(planned);
     }
     let faction = &game.factions()[m.faction()];
-    let Some(field) = m.planner().goal().and_then(|g| faction.fields().get(g)) else {
+    let Some(field) = m.plan().goal().and_then(|g| faction.fields().get(g)) else {
         return Cow::Borrowed(planned);
     };
     let mut route = match planned {

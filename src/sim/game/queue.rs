@@ -1,11 +1,50 @@
-//! The planner scheduler: plans kept in step with what the faction learnt,
-//! A* requests queued first come first served, and the per-turn expansion
+//! Plans kept in step with what the faction learnt, and the A* search
+//! queue: requests first come first served, and the per-turn expansion
 //! budget that `pump` spends on them (a search that runs out is suspended
-//! and goes on next turn, first in line).
+//! and goes on next turn, first in line). Every plan's work is charged
+//! here, to its monster and to the turn.
 
 use super::*;
+use crate::sim::plan::{Ask, Budget, Context, News, Senses};
 
 impl Game {
+    /// Runs `f` on monster `id`'s plan with a read-only context of what it
+    /// knows and senses and a budget of what is left of the turn's search
+    /// work; charges what it spent. The plan is taken out of the monster
+    /// meanwhile, so that its senses can read every other monster.
+    pub(super) fn with_plan<R>(
+        &mut self,
+        id: usize,
+        f: impl FnOnce(&mut Plan, &Context, &mut Budget) -> R,
+    ) -> R {
+        let mut plan = std::mem::take(&mut self.monsters[id].plan);
+        let m = &self.monsters[id];
+        let faction = &self.factions[m.faction];
+        let senses = Senses::new(
+            &self.world,
+            &self.monsters,
+            m,
+            self.config.avoid_radius,
+            self.config.claim_radius,
+        );
+        let ctx = Context::new(
+            m.pos,
+            faction.knowledge(),
+            faction.log(),
+            faction.islands(),
+            faction.fields(),
+            faction.walls_learnt,
+            senses,
+        );
+        let left = self.config.expansion_budget.saturating_sub(self.spent);
+        let mut budget = Budget::new(left, self.config.detour_budget, &mut self.detour_ctx);
+        let out = f(&mut plan, &ctx, &mut budget);
+        let spent = budget.spent();
+        self.monsters[id].plan = plan;
+        self.charge(id, spent);
+        out
+    }
+
     /// Takes `monster`'s request out of the search queue.
     pub(in crate::sim) fn unqueue(&mut self, monster: MonsterId) {
         if self.queue.waiting.front() == Some(&monster) {
@@ -15,14 +54,18 @@ impl Game {
         self.queue.waiting.retain(|&w| w != monster);
     }
 
-    /// Brings the monster's plan up to date with its faction's knowledge.
+    /// Brings the monster's plan up to date with its faction's knowledge:
+    /// a path plan whose rest broke or got dearer asks the queue for a
+    /// new one at once (A*) or tells of its repair (D* Lite). A field
+    /// plan takes in nothing: its faction's fields do, at the next plan
+    /// phase.
     pub(in crate::sim) fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
-        if m.planner.status() == Status::Queued {
+        if m.plan.status() == Status::Queued {
             return; // Checked when the search comes back.
         }
         let f = &self.factions[m.faction];
-        let sync = m.planner.sync(f.knowledge(), f.log());
+        let sync = m.plan.sync(f.knowledge(), f.log());
         self.charge(id, sync.expanded);
         if sync.broken || sync.costlier {
             let reason = if sync.broken {
@@ -30,58 +73,45 @@ impl Game {
             } else {
                 ReplanReason::Costlier
             };
-            match self.monsters[id].planner.kind() {
-                Replanner::AStar => self.request_plan(id, ev),
-                Replanner::DStarLite => self.announce(id, Some(reason), ev),
-                // A field plan's sync reports nothing: the monster finds
-                // out from its cell's value at its next read (steer.rs).
-                Replanner::Field => {}
+            let plan = &self.monsters[id].plan;
+            if plan.wants_search() {
+                self.think(id, ev);
+            } else {
+                let news = plan.news(Some(reason));
+                self.announce(id, news, ev);
             }
         }
     }
 
-    /// Makes (D* Lite) or queues (A*) a plan over the faction's knowledge.
+    /// An A* plan's request: first the islands pre-check (a goal on
+    /// another island of what the faction knows is answered "no path" at
+    /// once, without a search), then the cells allies near it claim, then
+    /// into the queue, which runs at once as far as the budget goes.
     /// Units are not planned around here but where they are met (see
     /// [`Game::collide`]): a whole-map search that fails because a unit
     /// stands in a corridor would be wasted, since units move.
-    ///
-    /// First the islands pre-check: a goal on another island of what the
-    /// faction knows is answered "no path" at once, without a search. An
-    /// A* plan also steers round cells allies near it have claimed. (A
-    /// field plan is read, not requested: see [`Game::act_field`].)
-    pub(super) fn request_plan(&mut self, id: usize, ev: &mut Vec<Event>) {
+    pub(super) fn think(&mut self, id: usize, ev: &mut Vec<Event>) {
         let reachable = self.goal_reachable(id);
-        let claims = match self.monsters[id].planner.kind() {
-            Replanner::AStar => self.claims_near(id),
-            Replanner::DStarLite | Replanner::Field => Vec::new(),
-        };
+        let m = &self.monsters[id];
+        let claims = Senses::new(
+            &self.world,
+            &self.monsters,
+            m,
+            self.config.avoid_radius,
+            self.config.claim_radius,
+        )
+        .claims_near();
         let m = &mut self.monsters[id];
         let f = &self.factions[m.faction];
-        m.planner.clear_blocked();
-        m.planner.set_claims(claims);
-        if !reachable {
-            let reason =
-                m.planner
-                    .install(Outcome::Unreachable, f.knowledge(), f.log().total(), m.pos);
-            return self.announce(id, reason, ev);
+        let Some(plan) = m.plan.as_astar_mut() else {
+            return;
+        };
+        match plan.ask(reachable, claims, f.knowledge(), f.log().total(), m.pos) {
+            Ask::Answered(news) => return self.announce(id, news, ev),
+            Ask::Queue => self.queue.waiting.push_back(m.id),
+            Ask::Queued => {}
         }
-        match m.planner.kind() {
-            Replanner::AStar => {
-                if m.planner.status() != Status::Queued {
-                    m.planner.queued();
-                    self.queue.waiting.push_back(m.id);
-                }
-                self.pump(ev);
-            }
-            Replanner::DStarLite => {
-                let expanded = m
-                    .planner
-                    .plan_incremental(f.knowledge(), m.pos, f.log().total());
-                self.charge(id, expanded);
-                self.announce(id, None, ev);
-            }
-            Replanner::Field => m.planner.request(None),
-        }
+        self.pump(ev);
     }
 
     /// Runs queued A* searches, first come first served, until the turn's
@@ -95,10 +125,10 @@ impl Game {
             let m = &self.monsters[id as usize];
             let f = &self.factions[m.faction];
             let q = &mut self.queue;
-            let outcome = match (&q.suspended, m.planner.goal()) {
+            let outcome = match (&q.suspended, m.plan.goal()) {
                 (Some(s), _) => q
                     .ctx
-                    .resume(&m.planner.view(&s.snapshot), left)
+                    .resume(&m.plan.view(&s.snapshot), left)
                     .unwrap_or(Outcome::Unreachable),
                 (None, Some(goal)) => {
                     let options = SearchOptions {
@@ -106,7 +136,7 @@ impl Game {
                         ..SearchOptions::default()
                     };
                     q.ctx
-                        .find_path(&m.planner.view(f.knowledge()), m.pos, goal, &options)
+                        .find_path(&m.plan.view(f.knowledge()), m.pos, goal, &options)
                 }
                 (None, None) => Outcome::Unreachable,
             };
@@ -137,8 +167,12 @@ impl Game {
             // A suspended search started where the monster stood then; an
             // ally may have swapped it to a neighbouring cell since.
             let m = &mut self.monsters[id as usize];
-            let reason = m.planner.install(outcome, knowledge, log_len, m.pos);
-            self.announce(id as usize, reason, ev);
+            let at = m.pos;
+            let news = m
+                .plan
+                .as_astar_mut()
+                .and_then(|p| p.install(outcome, knowledge, log_len, at));
+            self.announce(id as usize, news, ev);
         }
         // The loop ends on an empty queue or a spent budget: anyone still
         // waiting was held back by the budget.
@@ -147,18 +181,13 @@ impl Game {
         }
     }
 
-    /// Reports a plan just made or repaired.
-    pub(super) fn announce(
-        &mut self,
-        id: usize,
-        reason: Option<ReplanReason>,
-        ev: &mut Vec<Event>,
-    ) {
+    /// Tells what a plan had to tell, as an event (a replan is counted).
+    pub(super) fn announce(&mut self, id: usize, news: Option<News>, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         let monster = m.id;
-        match (m.planner.status(), m.planner.cost(), reason) {
-            (Status::Ready, Some(cost), None) => ev.push(Event::Planned { monster, cost }),
-            (Status::Ready, cost, Some(reason)) => {
+        match news {
+            Some(News::Planned(cost)) => ev.push(Event::Planned { monster, cost }),
+            Some(News::Replanned(reason, cost)) => {
                 m.stats.replans += 1;
                 ev.push(Event::Replanned {
                     monster,
@@ -166,8 +195,8 @@ impl Game {
                     cost,
                 });
             }
-            (Status::NoPath, ..) => ev.push(Event::NoPath { monster }),
-            _ => {}
+            Some(News::NoPath) => ev.push(Event::NoPath { monster }),
+            None => {}
         }
     }
 
@@ -182,7 +211,7 @@ impl Game {
     /// or the other).
     pub(in crate::sim) fn goal_reachable(&self, id: usize) -> bool {
         let m = &self.monsters[id];
-        let Some(goal) = m.planner.goal() else {
+        let Some(goal) = m.plan.goal() else {
             return true;
         };
         self.factions[m.faction]

@@ -8,7 +8,7 @@ use super::Game;
 
 impl Game {
     /// Bytes held by planning: every faction's shared fields, every
-    /// monster's planner (its path, its lists, its D* Lite if it has one),
+    /// monster's plan (its path, its lists, its D* Lite if it has one),
     /// and the knowledge snapshot of an A* search suspended for lack of
     /// budget.
     pub fn planning_bytes(&self) -> usize {
@@ -17,7 +17,7 @@ impl Game {
             .iter()
             .map(|f| f.fields().memory_bytes())
             .sum();
-        let planners: usize = self.monsters.iter().map(|m| m.planner.memory_bytes()).sum();
+        let planners: usize = self.monsters.iter().map(|m| m.plan.memory_bytes()).sum();
         let snapshot = self
             .queue
             .suspended
@@ -58,10 +58,7 @@ mod tests {
     }
 
     fn planners_bytes(game: &Game) -> usize {
-        game.monsters()
-            .iter()
-            .map(|m| m.planner.memory_bytes())
-            .sum()
+        game.monsters().iter().map(|m| m.plan.memory_bytes()).sum()
     }
 
     const CELLS: usize = 64 * 64;

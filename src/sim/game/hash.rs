@@ -10,13 +10,14 @@
 //! so far (what `darkstar run` reports); every monster (id, faction,
 //! cell, presence, hit points, energy, speed, its `still`, `blocked_waits`
 //! and `patience` counters, its counters and loop-erased trail, and its
-//! plan: status, goal, the rest of its path and what that was planned to
-//! cost, blocked cells, claims, how much of the log it has read, pending
-//! D* Lite changes, why it asked for a plan); the search queue (waiting
+//! plan: its strategy, status, goal, the rest of its path and what that
+//! was planned to cost, and what its strategy keeps: blocked cells,
+//! claims, how much of the log it has read, why it asked for a plan (A*);
+//! pending changes and its search's start, goal, floor, expansions and
+//! cost (D* Lite); what its last read expected and the walls it had seen
+//! then (a field)); the search queue (waiting
 //! order; a suspended search's start, expansions so far, the log length
-//! and the knowledge snapshot it runs on); the field reads waiting for
-//! budget (monster, faction, target, cell, in order); every faction's
-//! knowledge
+//! and the knowledge snapshot it runs on); every faction's knowledge
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
@@ -51,11 +52,11 @@
 //!   cost of its plan; a difference in them shows in the hash as soon as
 //!   it changes a plan.
 
-use super::fnv::{Fnv, hash_pos};
-use super::game::Game;
-use super::monster::Presence;
-use super::player::PlayOutcome;
+use super::Game;
 use crate::fog::knowledge::Knowledge;
+use crate::sim::fnv::{Fnv, hash_pos};
+use crate::sim::monster::Presence;
+use crate::sim::player::PlayOutcome;
 
 /// What decides a faction's planning costs from here on (see the module
 /// notes): beliefs, the cheapest step known, danger and chokepoints.
@@ -126,7 +127,7 @@ impl Game {
                 h.int(v as i64);
             }
             h.u32s(m.trail.cells());
-            m.planner.hash_into(&mut h);
+            m.plan.hash_into(&mut h);
         }
         let q = &self.queue;
         h.int(q.waiting.len() as i64);
@@ -234,8 +235,11 @@ mod tests {
                 let s = g.queue.suspended.as_mut().unwrap();
                 s.snapshot.learn(Pos::new(20, 2), Terrain::Wall, 0);
             }),
-            ("planner status", |g| g.monsters[11].planner.request(None)),
-            ("claims", |g| g.monsters[0].planner.set_claims(vec![30])),
+            ("plan status", |g| g.monsters[11].plan.forget()),
+            ("claims", |g| {
+                let p = g.monsters[0].plan.as_astar_mut().unwrap();
+                p.ask(true, vec![30], &Knowledge::new(1, 1, 1), 0, Pos::new(0, 0));
+            }),
             ("beliefs", |g| {
                 g.factions[0]
                     .knowledge_mut()
@@ -299,10 +303,15 @@ mod tests {
             }),
             ("what a read expects", |g| {
                 let at = g.monsters[0].pos;
-                g.monsters[0].planner.set_intent(at, None, 12345);
+                g.monsters[0].plan.pushed(&Knowledge::new(1, 1, 1), at);
             }),
             ("walls a read saw", |g| {
-                g.monsters[0].planner.set_walls_seen(99)
+                // The read after a wall was learnt records it.
+                let me = g.monsters.iter().position(|m| m.is_here()).unwrap();
+                g.factions[g.monsters[me].faction].walls_learnt += 1;
+                let mut ev = Vec::new();
+                g.act(me, &mut ev);
+                g.factions[g.monsters[me].faction].walls_learnt -= 1;
             }),
         ];
         for (what, change) in changes {

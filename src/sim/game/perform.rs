@@ -1,0 +1,233 @@
+//! The rules, in one place: [`Game::perform`] applies an action a monster
+//! (or the player) decided, on the true world. A walk is a step, a bump
+//! into a wall it did not know, or a meeting with a unit (the player's is
+//! an attack; a monster's a swap with an ally, a wait, or a way round);
+//! a swap is two steps; an attack may kill.
+
+use rand::RngExt;
+
+use super::*;
+use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
+
+impl Game {
+    /// Monster `id` does `action`. [`Action::Think`] hands over to what
+    /// its plan says once the search queue has run.
+    pub(in crate::sim) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) {
+        match action {
+            Action::Walk(to) => self.walk_to(id, to, ev),
+            Action::Wait(reason) => self.stand(id, reason, ev),
+            Action::Attack(target) => self.attack(id, target as usize, ev),
+            Action::Think => {
+                self.think(id, ev);
+                let then = self.monsters[id].plan.follow();
+                self.perform(id, then, ev);
+            }
+        }
+    }
+
+    /// Monster `id` goes for `next`: it bumps into a wall it did not know,
+    /// meets a unit, or steps.
+    fn walk_to(&mut self, id: usize, next: Pos, ev: &mut Vec<Event>) {
+        let at = self.monsters[id].pos;
+        let Some(dir) = at.dir_to(next) else {
+            // Plans only step to neighbours; never trust that blindly.
+            self.monsters[id].plan.forget();
+            return self.stand(id, Some(WaitReason::Thinking), ev);
+        };
+        // Legality first: a unit diagonally past a wall corner is no more
+        // to be swapped with, waited for or hit than stepped to.
+        if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
+            return self.bump(id, next, dir, ev);
+        }
+        if let Some(other) = self.world.occupant(next) {
+            if self.monsters[id].is_player {
+                return self.attack(id, other as usize, ev);
+            }
+            return self.collide(id, other as usize, ev);
+        }
+        self.step(id, next, dir, ev);
+    }
+
+    /// Spends an action standing still.
+    fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        m.energy -= WAIT_ENERGY;
+        m.still += 1;
+        if let Some(reason) = reason {
+            match reason {
+                WaitReason::Thinking => m.stats.think_waits += 1,
+                WaitReason::Blocked => m.stats.unit_waits += 1,
+            }
+            ev.push(Event::Waited {
+                monster: m.id,
+                reason,
+            });
+        }
+    }
+
+    /// A unit stands on the next cell. If it is heading into this monster's
+    /// cell, the two squeeze past each other; an ally with nowhere to step
+    /// (thinking, idle, lost) swaps places with it (as allies do in most
+    /// roguelikes): single-file corridors would jam otherwise. An ally
+    /// waiting in line is not pushed back: that would only swap it back.
+    /// Anyone else: wait for it to move on, and go round it once it is
+    /// stopped or patience runs out.
+    fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) {
+        let (me, them) = (&self.monsters[id], &self.monsters[other]);
+        let head_on = them.plan.next_step() == Some(me.pos);
+        let idle_ally = them.faction == me.faction && them.plan.next_step().is_none();
+        if head_on || idle_ally {
+            return self.swap(id, other, head_on, ev);
+        }
+        let stopped = them.is_stopped();
+        let stuck = them.still >= FIELD_STUCK_ACTIONS;
+        let m = &mut self.monsters[id];
+        if m.blocked_waits == 0 {
+            // Patience is drawn afresh for each hold-up, so two monsters
+            // waiting on each other do not give up in the same action; a
+            // stopped unit is gone round at once.
+            m.patience = if stopped {
+                0
+            } else {
+                self.rng.random_range(1..=self.config.patience.max(1))
+            };
+        }
+        if m.blocked_waits >= m.patience {
+            let news = self.with_plan(id, |plan, ctx, budget| plan.go_round(ctx, budget, stuck));
+            if news.is_some() {
+                self.announce(id, news, ev);
+                self.monsters[id].blocked_waits = 0;
+            } else {
+                // Hemmed in: keep the plan and wait a while before trying
+                // again, rather than search again every action.
+                let m = &mut self.monsters[id];
+                m.patience = m.blocked_waits + 1 + self.rng.random_range(2..=6);
+                m.blocked_waits += 1;
+            }
+        } else {
+            self.monsters[id].blocked_waits += 1;
+        }
+        self.stand(id, Some(WaitReason::Blocked), ev);
+    }
+
+    /// Monster `id` steps into its ally `other`'s cell and `other` into
+    /// its: two steps, the second taking no time from `other` (`head_on`
+    /// when that is where `other` was going anyway; otherwise it was
+    /// pushed, and its plan is told so).
+    fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) {
+        let (from, to) = (self.monsters[id].pos, self.monsters[other].pos);
+        let Some(dir) = from.dir_to(to) else {
+            return self.stand(id, Some(WaitReason::Blocked), ev);
+        };
+        self.world.remove(to);
+        self.step(id, to, dir, ev);
+        self.moved(other, from);
+        let o = &mut self.monsters[other];
+        if head_on {
+            o.plan.advanced(from);
+        } else {
+            let f = &self.factions[o.faction];
+            let expanded = o.plan.pushed(f.knowledge(), from);
+            self.charge(other, expanded);
+        }
+        let monster = self.monsters[other].id;
+        ev.push(Event::Moved {
+            monster,
+            from: to,
+            to: from,
+        });
+        self.land(other, from, &Self::corners(to, dir.opposite()), ev);
+    }
+
+    /// A step on the true map, paid for with energy.
+    fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) {
+        let factor = self
+            .world
+            .get(to)
+            .and_then(Terrain::enter_cost)
+            .unwrap_or(0);
+        let from = self.monsters[id].pos;
+        self.moved(id, to);
+        let m = &mut self.monsters[id];
+        m.energy -= move_energy(factor, dir.is_diagonal());
+        m.blocked_waits = 0;
+        m.plan.advanced(to);
+        let monster = m.id;
+        self.world.remove(from);
+        ev.push(Event::Moved { monster, from, to });
+        self.land(id, to, &Self::corners(from, dir), ev);
+        if self.monsters[id].is_player {
+            self.player_arrived(to, ev);
+        }
+    }
+
+    /// Monster `id` is now on `to`: its counters and trail (where it is
+    /// placed on the world is `land`'s business).
+    fn moved(&mut self, id: usize, to: Pos) {
+        let width = self.world.width();
+        let m = &mut self.monsters[id];
+        m.pos = to;
+        m.still = 0;
+        m.stats.steps += 1;
+        m.trail.push(index(to, width));
+        m.stats.wasted = m.stats.steps.saturating_sub(m.trail.len());
+    }
+
+    /// Monster `id` has just moved onto `at` (not yet placed there): it
+    /// looks (feeling the `touched` corners it squeezed between), then
+    /// leaves the level if `at` is its faction's goal and its plan's (a
+    /// hunter reaching where it last saw the player stays), or else stands
+    /// there and takes in what it saw at once, before any bump. Shared by
+    /// both steps of a swap.
+    fn land(&mut self, id: usize, at: Pos, touched: &[Pos], ev: &mut Vec<Event>) {
+        let m = &self.monsters[id];
+        let monster = m.id;
+        let arrived = m.plan.goal() == Some(at) && self.factions[m.faction].spec().goal == Some(at);
+        self.look(id, touched, ev);
+        if arrived {
+            self.monsters[id].presence = Presence::Escaped(self.turn);
+            ev.push(Event::ReachedGoal { monster, at });
+            return;
+        }
+        self.world.place(monster, at);
+        self.sync(id, ev);
+        self.with_plan(id, |plan, ctx, _| plan.look_ahead(ctx));
+    }
+
+    /// A step into a wall the monster did not know: it feels the cells that
+    /// stopped it (the target, and for a diagonal the two corners), loses
+    /// the move and replans.
+    fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        m.stats.bumps += 1;
+        let (at, monster) = (m.pos, m.id);
+        ev.push(Event::Bumped { monster, toward });
+        let mut touched = Self::corners(at, dir);
+        touched.insert(0, toward);
+        if !self.look(id, &touched, ev) {
+            // It bumped into something its faction knew: its plan is wrong.
+            self.monsters[id].plan.forget();
+        }
+        self.stand(id, None, ev);
+        self.sync(id, ev);
+    }
+
+    /// `id` hits `target`: two to four points of damage (the simulation
+    /// RNG decides); at no hit points left it dies.
+    fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) {
+        let damage = self.rng.random_range(2..=4);
+        let attacker = &mut self.monsters[id];
+        attacker.energy -= WAIT_ENERGY;
+        attacker.still += 1;
+        let victim = &mut self.monsters[target];
+        victim.hp -= damage;
+        ev.push(Event::Attacked {
+            attacker: id as MonsterId,
+            target: target as MonsterId,
+            damage,
+        });
+        if victim.hp <= 0 {
+            self.kill(target as MonsterId, ev);
+        }
+    }
+}

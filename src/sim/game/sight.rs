@@ -1,0 +1,74 @@
+//! What monsters see and feel: a look round after every step, the cells
+//! felt in a bump or squeezed past on a diagonal, and whether one unit
+//! sees another. What is seen goes into the faction's knowledge and its
+//! discovery log.
+
+use super::*;
+
+impl Game {
+    /// The monster looks around with its faction's sight, and feels the
+    /// `touched` cells (the corners it just squeezed between: a diagonal
+    /// step passes right by them, so even a blind monster learns them).
+    /// True if its faction learnt anything.
+    pub(in crate::sim) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
+        let m = &self.monsters[id];
+        let f = &mut self.factions[m.faction];
+        let sight = f.spec().sight;
+        let (knowledge, log) = f.knowledge_mut();
+        let mut cells = look(knowledge, self.world.terrain(), m.pos, sight, self.turn);
+        for &p in touched {
+            if let Some(t) = self.world.get(p)
+                && knowledge.learn(p, t, self.turn) != Learnt::Nothing
+            {
+                cells.push(p);
+            }
+        }
+        // Chokepoints re-judged on what was learnt change costs too.
+        log.extend(knowledge.drain_danger_changes());
+        if cells.is_empty() {
+            return false;
+        }
+        let walls = cells
+            .iter()
+            .filter(|&&p| knowledge.terrain(p) == Some(Terrain::Wall))
+            .count();
+
+        log.extend_from_slice(&cells);
+        f.walls_learnt += walls as u64;
+        ev.push(Event::Discovered {
+            faction: m.faction,
+            by: m.id,
+            cells,
+        });
+        true
+    }
+
+    /// The two cells a step from `from` in `dir` passes between (none for a
+    /// straight step).
+    pub(super) fn corners(from: Pos, dir: Dir) -> Vec<Pos> {
+        if !dir.is_diagonal() {
+            return Vec::new();
+        }
+        let (a, b) = dir.components();
+        vec![from.step(a), from.step(b)]
+    }
+
+    /// True when monster `id` can see `target` with its faction's sight.
+    pub(super) fn sees(&self, id: usize, target: Pos) -> bool {
+        let m = &self.monsters[id];
+        let sight = self.factions[m.faction].spec().sight;
+        let (dx, dy) = m.pos.abs_delta(target);
+        if dx.max(dy) > sight {
+            return false;
+        }
+        let mut seen = false;
+        let terrain = self.world.terrain();
+        visible_from(
+            m.pos,
+            sight,
+            |p| terrain.is_opaque(p),
+            |p| seen |= p == target,
+        );
+        seen
+    }
+}

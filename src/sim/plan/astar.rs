@@ -1,0 +1,280 @@
+//! Repeated A*: a whole path from a fresh search, made in the game's queue
+//! of searches under the turn's budget, checked against every discovery
+//! in O(path length), and asked for again when a learnt wall breaks it or
+//! its ground turns out dearer. It plans round the cells its allies'
+//! paths claim, so a group spreads over parallel routes.
+
+use super::detour::round_units;
+use super::route::Route;
+use super::{Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, news};
+use crate::fog::knowledge::Knowledge;
+use crate::map::geom::Pos;
+use crate::path::astar::path_cost;
+use crate::path::{Outcome, SearchOptions};
+use crate::sim::fnv::{Fnv, hash_pos};
+use crate::sim::log::Log;
+
+/// A monster's A* plan.
+#[derive(Clone, Debug, Default)]
+pub struct AStarPlan {
+    goal: Option<Pos>,
+    status: Status,
+    route: Route,
+    /// Cells of units planned around: sorted row-major indices.
+    blocked: Vec<usize>,
+    /// Cells on allies' planned paths, one entry per ally (sorted row-major
+    /// indices): each costs [`super::CLAIM_PENALTY`] more per claim.
+    claims: Vec<usize>,
+    /// How much of its faction's discovery log the plan has taken in.
+    log_seen: usize,
+    /// Why the request in the queue was made (`None`: the first plan).
+    reason: Option<ReplanReason>,
+}
+
+/// What asking the queue for a search came to.
+pub(crate) enum Ask {
+    /// The islands show no route: answered at once, with its news.
+    Answered(Option<News>),
+    /// The request goes into the queue.
+    Queue,
+    /// The request is in the queue already.
+    Queued,
+}
+
+impl AStarPlan {
+    /// A plan heading for `goal`, not yet made.
+    pub fn new(goal: Option<Pos>) -> AStarPlan {
+        AStarPlan {
+            goal,
+            ..AStarPlan::default()
+        }
+    }
+
+    pub fn goal(&self) -> Option<Pos> {
+        self.goal
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub(crate) fn route(&self) -> &Route {
+        &self.route
+    }
+
+    pub(crate) fn log_seen(&self) -> usize {
+        self.log_seen
+    }
+
+    pub(crate) fn blocked(&self) -> &[usize] {
+        &self.blocked
+    }
+
+    /// The map it plans over: the knowledge with the units it plans round
+    /// made impassable and its allies' claimed cells dearer.
+    pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> PlanView<'a> {
+        PlanView::new(knowledge, &self.blocked, &self.claims)
+    }
+
+    /// Without a plan it thinks (the game queues its search); otherwise it
+    /// follows its path.
+    pub(super) fn decide(&mut self, _ctx: &Context, _budget: &mut Budget) -> Decision {
+        let action = if self.status == Status::NeedsPlan {
+            Action::Think
+        } else {
+            match self
+                .route
+                .next_step()
+                .filter(|_| self.status == Status::Ready)
+            {
+                Some(next) => Action::Walk(next),
+                None => {
+                    let thinking = self.status == Status::Queued;
+                    Action::Wait(thinking.then_some(crate::sim::WaitReason::Thinking))
+                }
+            }
+        };
+        Decision::act(action)
+    }
+
+    /// Makes ready to search: forgets the units it planned round, takes
+    /// the cells its allies now claim, and answers at once if the islands
+    /// show no route (`reachable` false).
+    pub(crate) fn ask(
+        &mut self,
+        reachable: bool,
+        claims: Vec<usize>,
+        knowledge: &Knowledge,
+        log_len: usize,
+        at: Pos,
+    ) -> Ask {
+        self.blocked.clear();
+        self.claims = claims;
+        if !reachable {
+            return Ask::Answered(self.install(Outcome::Unreachable, knowledge, log_len, at));
+        }
+        if self.status == Status::Queued {
+            return Ask::Queued;
+        }
+        self.status = Status::Queued;
+        Ask::Queue
+    }
+
+    /// Installs a finished search, made over `knowledge` (the faction's,
+    /// or the snapshot a long search ran on) when the faction's discovery
+    /// log was `log_len` long, for the monster now standing at `at`;
+    /// returns its news.
+    ///
+    /// A search that ran over several turns started where the monster
+    /// stood then, and an ally may have swapped it to another cell since:
+    /// the plan then starts at `at`, joining the path at its furthest cell
+    /// that is `at` or a legal step from it. If no cell of the path is, the
+    /// plan is asked for again (from where the monster stands).
+    pub(crate) fn install(
+        &mut self,
+        outcome: Outcome,
+        knowledge: &Knowledge,
+        log_len: usize,
+        at: Pos,
+    ) -> Option<News> {
+        self.log_seen = log_len;
+        let found = match outcome {
+            Outcome::Found { path, .. } if path.first() == Some(&at) => self.take(path, knowledge),
+            Outcome::Found { path, .. } => {
+                if !self.join(&path, knowledge, at) {
+                    self.request(self.reason);
+                    return None;
+                }
+                true
+            }
+            _ => false,
+        };
+        if !found {
+            self.route.clear_path();
+            self.route.clear();
+            self.status = Status::NoPath;
+        }
+        news(self.status, self.route.cost(), self.reason.take())
+    }
+
+    /// Takes `path` as the plan, costed on its view of `knowledge`.
+    fn take(&mut self, path: Vec<Pos>, knowledge: &Knowledge) -> bool {
+        let view = PlanView::new(knowledge, &self.blocked, &self.claims);
+        let ok = self.route.set(path, &view);
+        if ok {
+            self.status = Status::Ready;
+        }
+        ok
+    }
+
+    /// Takes `path` joined from `at` as the plan (see [`AStarPlan::install`]);
+    /// false if no cell of it is `at` or a legal step from it.
+    fn join(&mut self, path: &[Pos], knowledge: &Knowledge, at: Pos) -> bool {
+        for i in (0..path.len()).rev() {
+            let (dx, dy) = path[i].abs_delta(at);
+            if dx.max(dy) > 1 {
+                continue;
+            }
+            let from = i + usize::from(path[i] == at);
+            let mut joined = Vec::with_capacity(path.len() - from + 1);
+            joined.push(at);
+            joined.extend_from_slice(&path[from..]);
+            if self.take(joined, knowledge) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Marks that a plan must be made (for `reason`; `None`: the first).
+    fn request(&mut self, reason: Option<ReplanReason>) {
+        self.status = Status::NeedsPlan;
+        self.reason = reason;
+        self.route.clear_path();
+    }
+
+    /// Checks the rest of its path against what the faction learnt since
+    /// it last looked, and asks for a new plan if it broke or got dearer.
+    pub(super) fn sync(&mut self, knowledge: &Knowledge, log: &Log) -> Sync {
+        let new = log.since(self.log_seen);
+        self.log_seen = log.total();
+        if new.is_empty() {
+            return Sync::default();
+        }
+        let rest = (self.status == Status::Ready).then(|| {
+            path_cost(
+                &self.view(knowledge),
+                self.route.remaining(),
+                &SearchOptions::default(),
+            )
+        });
+        let broken = rest == Some(None);
+        let costlier = matches!(rest, Some(Some(c)) if c > self.route.planned_rest());
+        if broken {
+            self.request(Some(ReplanReason::NewWall));
+        } else if costlier {
+            self.request(Some(ReplanReason::Costlier));
+        }
+        Sync {
+            expanded: 0,
+            broken,
+            costlier,
+            repaired: false,
+        }
+    }
+
+    /// A capped search round the units it senses; a way found is followed
+    /// (with its allies' claims dropped: the detour is about units).
+    pub(super) fn go_round(&mut self, ctx: &Context, budget: &mut Budget) -> Option<News> {
+        let goal = self.goal?;
+        let (outcome, avoid) = round_units(ctx, budget, goal)?;
+        let Outcome::Found { path, .. } = outcome else {
+            return None;
+        };
+        let old = std::mem::replace(&mut self.blocked, avoid);
+        let claims = std::mem::take(&mut self.claims);
+        if !self.take(path, ctx.knowledge) {
+            self.blocked = old;
+            self.claims = claims;
+            return None;
+        }
+        self.log_seen = ctx.log.total();
+        news(self.status, self.route.cost(), Some(ReplanReason::Blocked))
+    }
+
+    /// Pushed to `to` by an ally: its path steps back first, still legal,
+    /// one step longer; if not legal, it asks for a new plan.
+    pub(super) fn pushed(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
+        if self.status != Status::Ready {
+            return 0;
+        }
+        let path = self.route.rest_from(to);
+        if !self.take(path, knowledge) {
+            self.request(Some(ReplanReason::Blocked));
+        }
+        0
+    }
+
+    pub(super) fn advanced(&mut self, _to: Pos) {
+        self.route.advance();
+    }
+
+    pub(super) fn forget(&mut self) {
+        self.request(None);
+    }
+
+    pub(super) fn hash_into(&self, h: &mut Fnv) {
+        hash_pos(h, self.goal);
+        h.int(self.status as i64);
+        self.route.hash_into(h, self.status == Status::Ready);
+        h.usizes(&self.blocked);
+        h.usizes(&self.claims);
+        h.int(self.log_seen as i64);
+        h.int(self.reason.map_or(-1, |r| r as i64));
+    }
+
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.route.heap_bytes()
+            + (self.blocked.capacity() + self.claims.capacity()) * std::mem::size_of::<usize>()
+    }
+}
