@@ -79,7 +79,17 @@ impl Game {
         }
     }
 
+    /// A turn: time passes and the fields are brought up to date (plan),
+    /// then every monster acts (act).
     pub(in crate::sim) fn advance(&mut self, ev: &mut Vec<Event>) {
+        self.begin_turn(FieldPolicy::Chosen);
+        self.act_phase(ev);
+    }
+
+    /// The start of a turn: energy, healing, danger's decay, then the
+    /// plan phase (fields updated by `policy`). After it, every value a
+    /// monster reads from a field is exact over its faction's knowledge.
+    fn begin_turn(&mut self, policy: FieldPolicy) {
         self.turn += 1;
         self.spent = 0;
         self.limited_now = false;
@@ -99,9 +109,13 @@ impl Game {
         for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
             m.energy = (m.energy + m.speed as i64).min(ACTION_READY + m.speed as i64);
         }
-        // Plan, then act: the fields first, then searches left over from
-        // last turn.
-        self.update_fields();
+        self.update_fields_by(policy);
+    }
+
+    /// The rest of a turn: searches left over from last turn, then every
+    /// monster in id order acts while it has the energy; the discovery
+    /// logs are compacted.
+    fn act_phase(&mut self, ev: &mut Vec<Event>) {
         self.pump(ev);
         for id in 0..self.monsters.len() {
             let mut actions = 0;
@@ -141,5 +155,180 @@ impl Game {
             let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
             f.compact_log(r);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    use super::*;
+    use crate::content::generator::{GenParams, Style, generate};
+    use crate::map::cost::UNREACHED;
+    use crate::path::CostMap;
+
+    /// The optimal cost from every cell to `target` over `map`, by a plain
+    /// Dijkstra written here: backward from the target, each cell's
+    /// predecessors found by trying the one legal-move rule
+    /// ([`crate::path::step`]) from every neighbour.
+    fn brute_force(map: &Knowledge, target: Pos) -> Vec<Cost> {
+        let w = map.width();
+        let mut dist = vec![UNREACHED; (w * map.height()) as usize];
+        let mut heap = BinaryHeap::new();
+        dist[target.row_major(w)] = 0;
+        heap.push(Reverse((0, target.y, target.x)));
+        while let Some(Reverse((d, y, x))) = heap.pop() {
+            let n = Pos::new(x, y);
+            if d > dist[n.row_major(w)] {
+                continue;
+            }
+            for dir in Dir::ALL {
+                let c = n.step(dir.opposite());
+                let Some((to, cost)) = crate::path::step(map, c, dir, Connectivity::Eight) else {
+                    continue;
+                };
+                debug_assert_eq!(to, n);
+                let slot = &mut dist[c.row_major(w)];
+                if d + cost < *slot {
+                    *slot = d + cost;
+                    heap.push(Reverse((d + cost, c.y, c.x)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// A small generated level: the three default factions reading
+    /// fields, unknown ground dearer than floor, danger weighed.
+    fn level(seed: u64) -> crate::content::level::Level {
+        let styles = [Style::Dungeon, Style::Cave, Style::Maze];
+        let mut level = generate(
+            &GenParams {
+                width: 44 + 4 * (seed as u32 % 4),
+                height: 28,
+                style: styles[seed as usize % styles.len()],
+                monsters_per_faction: 6,
+            },
+            seed,
+        );
+        for (i, f) in level.factions.iter_mut().enumerate() {
+            f.planner = Replanner::Field;
+            f.unknown_factor = 2 + (seed + i as u64) % 2;
+            f.danger = 30;
+        }
+        level
+    }
+
+    /// Plays `level` for `turns` turns with fields updated by `policy`,
+    /// killing a monster now and then (deaths, then decay, change danger),
+    /// and checks at the start of every turn, after the plan phase, that
+    /// every value a field monster reads equals the brute force over its
+    /// faction's knowledge then. Returns the state hash of every turn and
+    /// the field updates made (repairs, rebuilds).
+    fn play_checked(
+        level: &crate::content::level::Level,
+        seed: u64,
+        turns: u32,
+        policy: FieldPolicy,
+    ) -> (Vec<u64>, u64, u64) {
+        let mut game = Game::new(level, seed, SimConfig::default()).unwrap();
+        let mut rng = crate::rng::sim_rng(seed ^ 0x5eed);
+        let mut hashes = Vec::new();
+        let mut checked = 0;
+        for _ in 0..turns {
+            game.begin_turn(policy);
+            let mut truth: Vec<(usize, Pos, Vec<Cost>)> = Vec::new();
+            for m in game.monsters.iter().filter(|m| m.is_here() && !m.is_player) {
+                let Some(goal) = m.plan.goal() else { continue };
+                let f = &game.factions[m.faction];
+                let i = match truth
+                    .iter()
+                    .position(|(fi, g, _)| *fi == m.faction && *g == goal)
+                {
+                    Some(i) => i,
+                    None => {
+                        truth.push((m.faction, goal, brute_force(f.knowledge(), goal)));
+                        truth.len() - 1
+                    }
+                };
+                let want = truth[i].2[m.pos.row_major(f.knowledge().width())];
+                let read = f
+                    .fields()
+                    .get(goal)
+                    .and_then(|field| field.settled_value(m.pos));
+                if game.goal_reachable(m.id as usize) {
+                    let want = Some(want).filter(|&v| v != UNREACHED);
+                    assert_eq!(
+                        read,
+                        Some(want),
+                        "seed {seed} {policy:?} turn {}: monster {} at {}",
+                        game.turn,
+                        m.id,
+                        m.pos
+                    );
+                    checked += 1;
+                } else {
+                    // The islands said no route: none exists.
+                    assert_eq!(want, UNREACHED, "seed {seed} turn {}", game.turn);
+                }
+            }
+            let mut ev = Vec::new();
+            game.act_phase(&mut ev);
+            if rng.random_range(0..6) == 0 {
+                let here: Vec<MonsterId> = game
+                    .monsters
+                    .iter()
+                    .filter(|m| m.is_here())
+                    .map(|m| m.id)
+                    .collect();
+                if !here.is_empty() {
+                    game.kill(here[rng.random_range(0..here.len())], &mut ev);
+                }
+            }
+            hashes.push(game.state_hash());
+        }
+        assert!(checked > 100, "seed {seed}: only {checked} reads checked");
+        let (mut repairs, mut rebuilds) = (0, 0);
+        for f in &game.factions {
+            repairs += f.field_updates().repairs;
+            rebuilds += f.field_updates().rebuilds;
+        }
+        (hashes, repairs, rebuilds)
+    }
+
+    /// The decision of issue 20, checked on whole games: at the start of
+    /// every turn, every value a monster reads from any field is exact
+    /// over its faction's knowledge at that moment (terrain, unknown
+    /// ground at 2 or 3 times floor, danger with deaths and decay), on
+    /// generated levels of three styles with every discovery the play
+    /// makes; with fields repaired, rebuilt, or either as the cost model
+    /// chooses (and it chooses both); and the game is the same on one
+    /// thread and on two.
+    #[test]
+    fn every_field_read_is_exact_at_the_start_of_every_turn() {
+        let (mut repairs, mut rebuilds) = (0, 0);
+        for seed in 0..6 {
+            let level = level(seed);
+            play_checked(&level, seed, 120, FieldPolicy::Repair);
+            play_checked(&level, seed, 120, FieldPolicy::Rebuild);
+            let pool = |n| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .unwrap()
+            };
+            let (one, r, b) =
+                pool(1).install(|| play_checked(&level, seed, 120, FieldPolicy::Chosen));
+            let (two, ..) =
+                pool(2).install(|| play_checked(&level, seed, 120, FieldPolicy::Chosen));
+            assert_eq!(one, two, "seed {seed}: threads changed the game");
+            repairs += r;
+            rebuilds += b;
+        }
+        assert!(
+            repairs > 0 && rebuilds > 0,
+            "{repairs} repairs, {rebuilds} rebuilds"
+        );
     }
 }
