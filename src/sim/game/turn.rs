@@ -166,7 +166,6 @@ mod tests {
     use super::*;
     use crate::content::generator::{GenParams, Style, generate};
     use crate::map::cost::UNREACHED;
-    use crate::path::CostMap;
 
     /// The optimal cost from every cell to `target` over `map`, by a plain
     /// Dijkstra written here: backward from the target, each cell's
