@@ -35,7 +35,8 @@
 //! play stops at [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the
 //! memory check (`darkstar::sim::memory::check` at the default cap, as
 //! `darkstar run` applies it) refuses it, saying why. The table is printed
-//! after the run. `cargo bench --bench scale`.
+//! after the run. `cargo bench --bench scale` (or `-- NAME` for the
+//! scenarios whose group contains NAME).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -259,6 +260,116 @@ fn arrivals(level: &Level, start: &Game) -> Vec<String> {
     lines
 }
 
+/// The one-cell-wide corridor every route to `goal` ends in, if any: from
+/// the goal back, each cell that only one cell (besides the one nearer
+/// the goal) can step into. Every route passes through all of them, one
+/// monster at a time.
+fn goal_corridor(terrain: &TerrainMap, goal: Pos) -> Vec<Pos> {
+    let width = terrain.width() as usize;
+    let mut corridor = Vec::new();
+    let (mut prev, mut cur) = (None, goal);
+    loop {
+        let i = cur.y as usize * width + cur.x as usize;
+        let from: Vec<Pos> = neighbours(terrain, cur, i, Connectivity::Eight)
+            .map(|n| n.to)
+            .filter(|&p| Some(p) != prev)
+            .collect();
+        let [only] = from[..] else {
+            return corridor;
+        };
+        corridor.push(only);
+        (prev, cur) = (Some(cur), only);
+    }
+}
+
+/// Turns a monster of normal speed stands at least on a cell it entered
+/// by a straight step costing `energy`: it enters with at most
+/// `ACTION_READY + NORMAL_SPEED` banked, and acts again at
+/// `ACTION_READY`.
+fn least_stay(energy: i64) -> u64 {
+    let speed = NORMAL_SPEED as i64;
+    ((energy - speed).max(0) as u64)
+        .div_ceil(speed as u64)
+        .max(1)
+}
+
+/// The best medians the goal's corridor allows: it admits at most one
+/// monster every `headway` turns (the longest least stay on one of its
+/// cells), so with each monster's own optimal time `t`, served in order
+/// of `t`, the k-th arrival is at least `max(t_k, previous + headway)`.
+/// Two lines: each faction with the corridor to itself, and all factions
+/// sharing it.
+fn corridor_bound(level: &Level) -> Vec<String> {
+    let terrain = &level.terrain;
+    let Some(goal) = level.factions.first().and_then(|f| f.goal) else {
+        return Vec::new();
+    };
+    let corridor = goal_corridor(terrain, goal);
+    let Some((headway, worst)) = corridor
+        .iter()
+        .map(|&p| {
+            let factor = terrain.get(p).and_then(|t| t.enter_cost()).unwrap_or(0);
+            (least_stay(move_energy(factor, false)), p)
+        })
+        .max_by_key(|&(h, p)| (h, Reverse((p.y, p.x))))
+    else {
+        return vec!["the goal has no one-cell corridor: no bound from it".into()];
+    };
+    let width = terrain.width() as usize;
+    let energy = energy_to(terrain, goal);
+    let optimal = |at: Pos| {
+        (energy[at.y as usize * width + at.x as usize].div_ceil(NORMAL_SPEED as u64)).max(1)
+    };
+    let serve = |mut times: Vec<(u64, usize)>| -> Vec<Vec<f64>> {
+        times.sort_unstable();
+        let mut ratios = vec![Vec::new(); level.factions.len()];
+        let mut last: Option<u64> = None;
+        for (t, f) in times {
+            let at = last.map_or(t, |l| t.max(l + headway));
+            last = Some(at);
+            ratios[f].push(at as f64 / t as f64);
+        }
+        for r in &mut ratios {
+            r.sort_by(f64::total_cmp);
+        }
+        ratios
+    };
+    let median = |r: &[f64]| r.get(r.len() / 2).copied().unwrap_or(f64::NAN);
+    let alone: Vec<String> = (0..level.factions.len())
+        .map(|f| {
+            let times = level
+                .spawns
+                .iter()
+                .filter(|s| s.faction == f)
+                .map(|s| (optimal(s.at), f))
+                .collect();
+            format!(
+                "{} {:.2}x",
+                level.factions[f].name,
+                median(&serve(times)[f])
+            )
+        })
+        .collect();
+    let shared = serve(
+        level
+            .spawns
+            .iter()
+            .map(|s| (optimal(s.at), s.faction))
+            .collect(),
+    );
+    let shared: Vec<String> = shared
+        .iter()
+        .zip(&level.factions)
+        .map(|(r, f)| format!("{} {:.2}x", f.name, median(r)))
+        .collect();
+    vec![format!(
+        "the goal's corridor ({} cells, one wide) admits one monster every {headway} turns at          best (a normal-speed monster stands at least that long on {worst}); served in order          of their own optimal times at that rate, no play can beat these medians: each          faction with the corridor to itself: {}; all sharing it: {}",
+        corridor.len(),
+        alone.join(", "),
+        shared.join(", ")
+    )]
+}
+
 /// One planner's row of a scenario: measured, or skipped with the reason.
 struct Row {
     planner: &'static str,
@@ -387,7 +498,14 @@ fn main() {
     let config = SimConfig::default();
     let mut c = support::criterion(Duration::from_secs(1));
     let mut tables = Vec::new();
+    // `cargo bench --bench scale -- NAME` plays only the scenarios whose
+    // group contains NAME (criterion's own filter would still play the
+    // untimed games of every scenario).
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     for s in scenarios() {
+        if only.as_deref().is_some_and(|o| !s.group.contains(o)) {
+            continue;
+        }
         let mut group = c.benchmark_group(s.group);
         group.sample_size(10).sampling_mode(SamplingMode::Flat);
         let mut rows = Vec::new();
@@ -453,6 +571,7 @@ fn main() {
             });
             if s.arrivals && planner == Replanner::Field && threads == 1 {
                 notes.extend(pool.install(|| arrivals(&level, &start)));
+                notes.extend(corridor_bound(&level));
             }
             if s.until_home && threads == 1 {
                 let start = Game::new(&lone_monster(planner), 1, config).expect("starts");

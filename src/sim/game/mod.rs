@@ -27,7 +27,10 @@
 //! monster's action: hunt, sync, decide, perform), `perform` (the rules),
 //! `sight` (looking and feeling), `queue` (plans kept in step, the A*
 //! search queue and budget), `turn` (the plan phase and a turn), `play`
-//! (the player), `hash` (the state hash) and `planning_memory`.
+//! (the player), `hash` (the state hash) and `planning_memory`. The
+//! game's state is private to this module: the rest of the simulation,
+//! plans included, reads it through the accessors below or a plan's
+//! context, never by reaching into its fields.
 
 use std::collections::VecDeque;
 
@@ -126,7 +129,7 @@ pub enum GameError {
 
 /// A search that ran out of budget and goes on next turn.
 #[derive(Clone, Debug)]
-pub(super) struct Suspended {
+struct Suspended {
     /// The knowledge it started on.
     pub(super) snapshot: Knowledge,
     /// The faction's log length then.
@@ -141,7 +144,7 @@ pub(super) struct Suspended {
 
 /// A* requests, first come first served.
 #[derive(Clone, Debug, Default)]
-pub(super) struct SearchQueue {
+struct SearchQueue {
     pub(super) waiting: VecDeque<MonsterId>,
     /// Scratch memory of the searches, but for a suspended one's progress.
     ctx: SearchContext,
@@ -152,27 +155,27 @@ pub(super) struct SearchQueue {
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(super) seed: u64,
-    pub(super) turn: Turn,
-    pub(super) world: World,
-    pub(super) factions: Vec<Faction>,
-    pub(super) monsters: Vec<Monster>,
-    pub(super) rng: SimRng,
-    pub(super) queue: SearchQueue,
+    seed: u64,
+    turn: Turn,
+    world: World,
+    factions: Vec<Faction>,
+    monsters: Vec<Monster>,
+    rng: SimRng,
+    queue: SearchQueue,
     /// For short searches round units, apart from the queue's (which may
     /// hold a suspended search).
     detour_ctx: SearchContext,
-    pub(super) config: SimConfig,
+    config: SimConfig,
     /// Expansions spent this turn.
-    pub(super) spent: u64,
+    spent: u64,
     /// The player, the treasure and the stairs, on a level to play.
-    pub(super) play: Option<PlayState>,
+    play: Option<PlayState>,
     /// The turn's budget ran out with searches still waiting.
-    pub(super) limited_now: bool,
+    limited_now: bool,
     /// Turns that ended so (see [`Game::budget_limited_turns`]).
-    pub(super) budget_limited: u64,
+    budget_limited: u64,
     /// Monsters on the level (not the player) summed over turns played.
-    pub(super) monster_turns: u64,
+    monster_turns: u64,
 }
 
 impl Game {

@@ -12,7 +12,7 @@ use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
 impl Game {
     /// Monster `id` does `action`. [`Action::Think`] hands over to what
     /// its plan says once the search queue has run.
-    pub(in crate::sim) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) {
+    pub(super) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) {
         match action {
             Action::Walk(to) => self.walk_to(id, to, ev),
             Action::Wait(reason) => self.stand(id, reason, ev),

@@ -46,7 +46,7 @@ impl Game {
     }
 
     /// Takes `monster`'s request out of the search queue.
-    pub(in crate::sim) fn unqueue(&mut self, monster: MonsterId) {
+    pub(super) fn unqueue(&mut self, monster: MonsterId) {
         if self.queue.waiting.front() == Some(&monster) {
             // The suspended search, if any, was this monster's.
             self.queue.suspended = None;
@@ -59,7 +59,7 @@ impl Game {
     /// new one at once (A*) or tells of its repair (D* Lite). A field
     /// plan takes in nothing: its faction's fields do, at the next plan
     /// phase.
-    pub(in crate::sim) fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
+    pub(super) fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         if m.plan.status() == Status::Queued {
             return; // Checked when the search comes back.
@@ -201,7 +201,7 @@ impl Game {
     }
 
     /// Charges search work to a monster and to the turn's budget.
-    pub(in crate::sim) fn charge(&mut self, id: usize, expanded: u64) {
+    pub(super) fn charge(&mut self, id: usize, expanded: u64) {
         self.monsters[id].stats.expanded += expanded;
         self.spent += expanded;
     }
@@ -209,7 +209,7 @@ impl Game {
     /// False when the faction's islands (as of the turn's plan phase) show
     /// the monster's goal on another island (walls it knows enclose one
     /// or the other).
-    pub(in crate::sim) fn goal_reachable(&self, id: usize) -> bool {
+    pub(super) fn goal_reachable(&self, id: usize) -> bool {
         let m = &self.monsters[id];
         let Some(goal) = m.plan.goal() else {
             return true;

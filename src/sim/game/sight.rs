@@ -10,7 +10,7 @@ impl Game {
     /// `touched` cells (the corners it just squeezed between: a diagonal
     /// step passes right by them, so even a blind monster learns them).
     /// True if its faction learnt anything.
-    pub(in crate::sim) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
+    pub(super) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
         let m = &self.monsters[id];
         let f = &mut self.factions[m.faction];
         let sight = f.spec().sight;

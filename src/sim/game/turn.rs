@@ -56,7 +56,7 @@ impl Game {
             .for_each(|(f, (r, plans))| f.plan_phase(&r, plans, turn, policy));
     }
 
-    pub(in crate::sim) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
+    pub(super) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
         let Some(m) = self.monsters.get_mut(monster as usize) else {
             return;
         };
@@ -81,7 +81,7 @@ impl Game {
 
     /// A turn: time passes and the fields are brought up to date (plan),
     /// then every monster acts (act).
-    pub(in crate::sim) fn advance(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.begin_turn(FieldPolicy::Chosen);
         self.act_phase(ev);
     }
