@@ -293,12 +293,11 @@ fn least_stay(energy: i64) -> u64 {
         .max(1)
 }
 
-/// The best medians the goal's corridor allows: it admits at most one
-/// monster every `headway` turns (the longest least stay on one of its
-/// cells), so with each monster's own optimal time `t`, served in order
-/// of `t`, the k-th arrival is at least `max(t_k, previous + headway)`.
-/// Two lines: each faction with the corridor to itself, and all factions
-/// sharing it.
+/// The medians the goal's corridor allows: it admits at most one monster
+/// every `headway` turns (the longest least stay on one of its cells), so
+/// with each monster's own optimal time `t`, served in order of `t`, the
+/// k-th arrival is at least `max(t_k, previous + headway)`: the order in
+/// which the monsters could first get there, no faction before another.
 fn corridor_bound(level: &Level) -> Vec<String> {
     let terrain = &level.terrain;
     let Some(goal) = level.factions.first().and_then(|f| f.goal) else {
@@ -363,7 +362,11 @@ fn corridor_bound(level: &Level) -> Vec<String> {
         .map(|(r, f)| format!("{} {:.2}x", f.name, median(r)))
         .collect();
     vec![format!(
-        "the goal's corridor ({} cells, one wide) admits one monster every {headway} turns at          best (a normal-speed monster stands at least that long on {worst}); served in order          of their own optimal times at that rate, no play can beat these medians: each          faction with the corridor to itself: {}; all sharing it: {}",
+        "the goal's corridor ({} cells, one wide) admits one monster every {headway} turns at \
+         best (a normal-speed monster stands at least that long on {worst}). Each monster \
+         leaving at the start of the game and served first come, first served at that rate, \
+         the median arrivals over own optimal times would be, each faction with the corridor \
+         to itself: {}; all factions sharing it: {}",
         corridor.len(),
         alone.join(", "),
         shared.join(", ")
