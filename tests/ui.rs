@@ -1820,3 +1820,57 @@ fn long_messages_wrap_at_words_in_the_log() {
     );
     assert!(!rows[first + 1].contains(".."), "{rows:?}");
 }
+
+/// The screen at 80x24 as a buffer, to read cells and their colours.
+fn buffer(app: &App) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// `darkstar watch` with no arguments opens on the built-in opening level
+/// (`args::tests` checks the choice), and the idea shows within twenty
+/// turns (ten seconds at the opening speed) at 80x24, read off the screen:
+/// the viewed faction is the blind one, its goal is drawn, its plan is
+/// drawn (`*`) across a wall it has not discovered, and one of its
+/// monsters bumps (a red cell on the map).
+#[test]
+fn watch_opens_on_the_idea() {
+    use ratatui::style::Color;
+    let level = Level::opening();
+    let mut app = App::new(&level, 1).unwrap();
+    assert_eq!(app.turns_per_second(), 2, "the opening speed");
+    let viewed = app.faction();
+    assert_eq!(
+        level.factions[viewed].sight, 0,
+        "the blind are watched first"
+    );
+    let goal = level.factions[viewed].goal.unwrap();
+    let (mut plan_through_wall, mut bumped_on) = (false, None);
+    for _ in 0..=20 {
+        let screen = buffer(&app);
+        let cam = app.camera();
+        let at = |p: Pos| screen.cell(((p.x - cam.x) as u16, (p.y - cam.y) as u16));
+        assert_eq!(
+            at(goal).map(|c| c.symbol()),
+            Some(">"),
+            "the goal on screen"
+        );
+        let knowledge = app.game().factions()[viewed].knowledge();
+        for p in level.terrain.grid().positions() {
+            let Some(cell) = at(p) else { continue };
+            let wall = level.terrain.get(p) == Some(darkstar::map::terrain::Terrain::Wall);
+            plan_through_wall |= wall && !knowledge.is_known(p) && cell.symbol() == "*";
+            if cell.bg == Color::Red && bumped_on.is_none() {
+                bumped_on = Some(app.game().turn());
+            }
+        }
+        app.step();
+    }
+    assert!(
+        plan_through_wall,
+        "no plan drawn across an undiscovered wall"
+    );
+    let turn = bumped_on.expect("no bump within twenty turns");
+    assert!(turn <= 20, "first bump on turn {turn}");
+}

@@ -114,6 +114,26 @@ impl MemoryFlag {
 }
 
 impl LevelFlags {
+    /// True when no flag chose a level: no file, no seed, the generator's
+    /// defaults.
+    pub fn is_default(&self) -> bool {
+        let (g, d) = (&self.generator, GenFlags::default());
+        self.level.is_none()
+            && self.seed.is_none()
+            && g.monsters.is_none()
+            && (g.style, g.width, g.height) == (d.style, d.width, d.height)
+    }
+
+    /// The level to watch: [`LevelFlags::choose`]'s, but with no flag at
+    /// all the built-in opening level (`levels/opening.txt`), where what
+    /// Darkstar is about shows in the first ten seconds.
+    pub fn choose_to_watch(&self) -> Result<(Level, u64)> {
+        if self.is_default() {
+            return Ok((Level::opening(), 1));
+        }
+        self.choose(false)
+    }
+
     /// The level to play and the game's seed: the file (a bare map, such
     /// as a Moving AI one, gets the generator's default factions), or a
     /// generated level (`play_level` when it is to be played as `@`).
@@ -253,6 +273,30 @@ mod tests {
         assert!(parse_size("0").is_err());
         assert!(parse_size("2X").is_err());
         assert!(parse_size("99999999999T").is_err());
+    }
+
+    /// `darkstar watch` with no flags opens on the built-in opening level;
+    /// any flag that chooses a level chooses it instead.
+    #[test]
+    fn watch_opens_on_the_opening_level_unless_told_otherwise() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Watch {
+            #[command(flatten)]
+            level: LevelFlags,
+        }
+        let watch = |args: &[&str]| {
+            let w = Watch::try_parse_from(std::iter::once("watch").chain(args.iter().copied()));
+            w.unwrap().level.choose_to_watch().unwrap().0
+        };
+        assert_eq!(watch(&[]), Level::opening());
+        for args in [
+            &["--seed", "1"][..],
+            &["--width", "90"],
+            &["--style", "cave"],
+        ] {
+            assert_ne!(watch(args).name, Level::opening().name, "{args:?}");
+        }
     }
 
     #[test]

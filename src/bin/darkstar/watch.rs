@@ -17,7 +17,7 @@ pub struct WatchArgs {
 }
 
 pub fn watch(args: WatchArgs) -> Result<ExitCode> {
-    let (level, seed) = args.level.choose(false)?;
+    let (level, seed) = args.level.choose_to_watch()?;
     darkstar::ui::require_terminal("watch")?;
     // What a killed darkstar left of a last.replay write beside the save.
     let save = darkstar::record::save::default_save_path();

@@ -105,7 +105,27 @@ pub struct Level {
     pub stairs: Option<Pos>,
 }
 
+/// The level `darkstar watch` opens on with no arguments
+/// (`levels/opening.txt`, built into the binary so it opens anywhere): the
+/// idea at a glance. One blind seeker plans straight through what it has
+/// not touched, into an alley that ends short of the goal, bumps, and goes
+/// round; two scouts see the alley's end and turn before it; a native
+/// knows the way. The whole map and the goal fit an 80x24 terminal.
+pub const OPENING: &str = include_str!("../../../levels/opening.txt");
+
 impl Level {
+    /// [`OPENING`], parsed.
+    ///
+    /// ```
+    /// let level = darkstar::content::level::Level::opening();
+    /// assert_eq!(level.factions[0].sight, 0);
+    /// assert!(level.terrain.width() <= 80);
+    /// ```
+    pub fn opening() -> Level {
+        Level::parse(OPENING, Path::new("levels/opening.txt"))
+            .expect("the built-in opening level parses (a doc test checks it)")
+    }
+
     /// Reads a level file (at most [`MAX_LEVEL_BYTES`]). A Moving AI `.map`
     /// file (it starts `type `) loads too, as terrain without factions:
     /// see [`Level::load_populated`] to put monsters on it.
