@@ -1874,3 +1874,30 @@ fn watch_opens_on_the_idea() {
     let turn = bumped_on.expect("no bump within twenty turns");
     assert!(turn <= 20, "first bump on turn {turn}");
 }
+
+/// The end of a watched game is said on screen: who got home and when,
+/// with keys for the next seed and quit; `n` asks for the same level with
+/// the next seed, watched again.
+#[test]
+fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
+    let mut app = App::new(&Level::opening(), 1).unwrap();
+    while !app.game_over() {
+        assert!(app.game().turn() < 500, "the opening never ended");
+        app.step();
+    }
+    let end = screen(&app, 80, 24);
+    insta::assert_snapshot!(end);
+    assert!(end.contains("Everyone is home") && end.contains("n: the next seed (2)"));
+    let turn = app.game().turn();
+    app.tick();
+    assert_eq!(app.game().turn(), turn, "nothing more is played");
+    app.handle(Intent::NewGame);
+    assert!(app.wants_new_game() && app.should_quit());
+    let next = app.next_game().unwrap();
+    assert_eq!((next.game().seed(), next.game().turn()), (2, 0));
+    assert_eq!(next.mode(), Mode::Watch);
+    // A game still running takes no `n` for a new one.
+    let mut running = App::new(&Level::opening(), 1).unwrap();
+    running.handle(Intent::NewGame);
+    assert!(!running.wants_new_game() && !running.should_quit());
+}

@@ -22,9 +22,17 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     // What a killed darkstar left of a last.replay write beside the save.
     let save = darkstar::record::save::default_save_path();
     darkstar::record::save::remove_stale_last_replay_tmps(&save);
-    let app = darkstar::ui::App::new(&level, seed)
+    let mut app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
-    let (app, ended) = darkstar::ui::run(app);
+    let (app, ended) = loop {
+        let (done, ended) = darkstar::ui::run(app);
+        // `n` on the end screen: the same level with the next seed.
+        if matches!(ended, Ok(darkstar::ui::Exit::Quit)) && done.wants_new_game() {
+            app = done.next_game().context("the next game cannot start")?;
+            continue;
+        }
+        break (done, ended);
+    };
     // Watching does not take the save, only leaves last.replay beside it.
     crate::play::write_last_replay(darkstar::record::save::write_last_replay(
         &save,

@@ -14,7 +14,8 @@ impl App {
     }
 
     /// A new game on this game's level with the next seed and the same
-    /// settings (what `n` on the end screen asks for).
+    /// settings, played or watched as this one was (what `n` on the end
+    /// screen asks for).
     pub fn next_game(&self) -> Result<App, ReplayError> {
         let replay = self.recorder.replay();
         let level = replay.level()?;

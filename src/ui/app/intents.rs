@@ -108,7 +108,7 @@ impl App {
             return self.pick(intent);
         }
         match intent {
-            Intent::NewGame if self.mode == Mode::Play && self.game_over() => {
+            Intent::NewGame if self.game_over() && self.script.is_none() => {
                 self.new_game = true;
                 self.quit = true;
             }

@@ -207,11 +207,14 @@ impl App {
         self.mode
     }
 
-    /// True once the game is over (play mode).
+    /// True once the game is over: the player won or died, or, watching
+    /// a level without a player (not a replay), nothing more can happen
+    /// (everyone home, or left with no way on).
     pub fn game_over(&self) -> bool {
-        self.game
-            .play_state()
-            .is_some_and(|p| p.outcome != crate::sim::PlayOutcome::Playing)
+        match self.game.play_state() {
+            Some(p) => p.outcome != crate::sim::PlayOutcome::Playing,
+            None => self.mode == Mode::Watch && self.script.is_none() && self.game.is_settled(),
+        }
     }
 
     /// The game.

@@ -1,18 +1,21 @@
 //! The end screen of a played game, won or lost: how it ended (and what
 //! killed the player), turns, kills, damage taken and cells explored, and
-//! what to do next: `n` a new game, `q` quit.
+//! what to do next: `n` a new game, `q` quit. Watching, the end of a game
+//! without a player: who got home and when, and `n` the next seed.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::popup::draw_box;
-use crate::sim::PlayOutcome;
+use crate::sim::{PlayOutcome, Presence};
 use crate::ui::app::{App, Mode, singular};
 
 /// The end screen's lines, if the game is over.
 pub fn end_summary(app: &App) -> Option<Vec<String>> {
     let game = app.game();
-    let play = game.play_state()?;
+    let Some(play) = game.play_state() else {
+        return app.game_over().then(|| watch_summary(app));
+    };
     let tally = app.tally();
     let headline = match play.outcome {
         PlayOutcome::Playing => return None,
@@ -56,6 +59,53 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
         Mode::Watch => "q: quit   Ctrl-P: messages".to_string(),
     });
     Some(lines)
+}
+
+/// A watched game's end: when it ended, each faction's monsters home
+/// (with the turn of the last), dead, and left with no way on.
+fn watch_summary(app: &App) -> Vec<String> {
+    let game = app.game();
+    let monsters = || game.monsters().iter().filter(|m| !m.is_player());
+    let all_home = monsters().all(|m| matches!(m.presence(), Presence::Escaped(_)));
+    let mut lines = vec![if all_home {
+        format!("Everyone is home, on turn {}.", game.turn())
+    } else {
+        format!("Nothing more can happen: turn {}.", game.turn())
+    }];
+    lines.push(String::new());
+    for (i, f) in game.factions().iter().enumerate() {
+        let (mut total, mut home, mut last, mut dead) = (0, 0, 0, 0);
+        for m in monsters().filter(|m| m.faction() == i) {
+            total += 1;
+            match m.presence() {
+                Presence::Escaped(t) => (home, last) = (home + 1, last.max(t)),
+                Presence::Dead(_) => dead += 1,
+                Presence::Here => {}
+            }
+        }
+        if total == 0 {
+            continue;
+        }
+        let spec = f.spec();
+        let mut line = format!("{} {}: {home} of {total} home", spec.glyph, spec.name);
+        if home > 0 {
+            line += &format!(", the last on turn {last}");
+        }
+        if dead > 0 {
+            line += &format!(", {dead} dead");
+        }
+        let stuck = total - home - dead;
+        if stuck > 0 {
+            line += &format!(", {stuck} with no way on");
+        }
+        lines.push(line);
+    }
+    lines.push(String::new());
+    lines.push(format!(
+        "n: the next seed ({})   q: quit",
+        game.seed().wrapping_add(1)
+    ));
+    lines
 }
 
 /// The end screen in a box in the middle, if the game is over.
