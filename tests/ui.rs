@@ -1901,3 +1901,28 @@ fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
     running.handle(Intent::NewGame);
     assert!(!running.wants_new_game() && !running.should_quit());
 }
+
+/// Messages and the status row speak plainly: a replan says why in words
+/// (never the code's `NewWall`), and the true map (`t`) is nobody's, so
+/// the status row does not name a faction for it.
+#[test]
+fn watch_speaks_plainly() {
+    let mut app = App::new(&Level::opening(), 1).unwrap();
+    for _ in 0..20 {
+        app.step();
+    }
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.contains("finds a wall in its way and plans again")),
+        "{log:?}"
+    );
+    let text = screen(&app, 80, 24);
+    for internal in ["NewWall", "Costlier", "Blocked)", "queued"] {
+        assert!(!text.contains(internal), "{internal} on screen:\n{text}");
+    }
+    app.handle(Intent::Show(Overlay::None));
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("| true map |"), "{text}");
+    assert!(!text.contains("true map of"), "{text}");
+}

@@ -53,7 +53,7 @@ impl App {
             }
             Event::Replanned {
                 monster, reason, ..
-            } => format!("{} replans ({reason:?}).", self.name(monster, true)),
+            } => format!("{} {}.", self.name(monster, true), replan_words(reason)),
             Event::NoPath { monster } => format!("{} finds no way.", self.name(monster, true)),
             Event::ReachedGoal { at, .. } if play && !self.player_sees(at) => return,
             Event::ReachedGoal { monster, .. } => {
@@ -137,5 +137,17 @@ fn capitalised(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+/// Why a monster made a new plan, in plain words (the log's, never the
+/// code's names for it).
+pub fn replan_words(reason: crate::sim::ReplanReason) -> &'static str {
+    match reason {
+        crate::sim::ReplanReason::NewWall => "finds a wall in its way and plans again",
+        crate::sim::ReplanReason::Costlier => {
+            "finds its way dearer than it thought and plans again"
+        }
+        crate::sim::ReplanReason::Blocked => "plans a way round the one in its way",
     }
 }

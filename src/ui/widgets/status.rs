@@ -45,7 +45,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (None, true, _) if i.field_shown == total => "record cut short".to_string(),
             (None, false, _) if i.field_shown == total => "no route from its cell".to_string(),
             (_, _, Some(p)) => format!("last {p} {}", value(state.closed[&(p.x, p.y)].0)),
-            (_, _, None) => "target queued".to_string(),
+            (_, _, None) => "starting from the target".to_string(),
         };
         let parts = vec![
             (
@@ -144,15 +144,19 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             ""
         };
         let eyes = if app.through_eyes() { "@'s eyes" } else { "" };
+        // The view: the true map is nobody's; through the player's eyes
+        // the map is the player's view, not a faction's.
+        let view = match app.overlay() {
+            Overlay::None | Overlay::Combined if app.through_eyes() => String::new(),
+            Overlay::None => "true map".to_string(),
+            o => format!("{} of {}", o.name(), app.faction_name()),
+        };
         let parts = [
             (10, revealed.to_string()),
             (10, eyes.to_string()),
             (9, format!("turn {}", game.turn())),
             (8, run),
-            (
-                9,
-                format!("{} of {}", app.overlay().name(), app.faction_name()),
-            ),
+            (9, view),
             (5, camera),
             (3, format!("seed {}", game.seed())),
             (2, app.level_name.clone()),
