@@ -1926,3 +1926,63 @@ fn watch_speaks_plainly() {
     assert!(text.contains("| true map |"), "{text}");
     assert!(!text.contains("true map of"), "{text}");
 }
+
+/// A step refused on what the player knows says why: into a wall, "A
+/// wall."; diagonally past a wall's corner to open ground, that the corner
+/// is what stops it.
+#[test]
+fn a_blocked_diagonal_says_why() {
+    let level = Level::parse(
+        "name: corner\nmap:\n#####\n#..##\n#@#.#\n#####\n",
+        "corner.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Move(Dir::NE));
+    assert_eq!(app.game().turn(), 0, "no time passes");
+    assert!(
+        app.log()
+            .last()
+            .unwrap()
+            .ends_with("You cannot squeeze past the corner."),
+        "{:?}",
+        app.log().last()
+    );
+    app.handle(Intent::Move(Dir::W));
+    assert!(
+        app.log().last().unwrap().ends_with("A wall."),
+        "{:?}",
+        app.log().last()
+    );
+}
+
+/// Low hit points show at a glance: the status row's "HP n/m" turns red
+/// at a third of the player's and below, and not before.
+#[test]
+fn low_hit_points_turn_red() {
+    use darkstar::sim::PLAYER_HP;
+    use ratatui::style::Color;
+    let hp_is_red = |app: &App| {
+        let b = buffer(app);
+        let area = *b.area();
+        (0..area.height).any(|y| {
+            let row: String = (0..area.width).map(|x| b[(x, y)].symbol()).collect();
+            row.find("HP ")
+                .is_some_and(|x| b[(x as u16, y)].bg == Color::Red)
+        })
+    };
+    let mut app = duel();
+    assert!(!hp_is_red(&app), "full health");
+    let mut was_red_above_a_third = false;
+    while app.game().player().unwrap().hp() * 3 > PLAYER_HP && app.game().turn() < 200 {
+        was_red_above_a_third |= hp_is_red(&app);
+        app.handle(Intent::Wait);
+    }
+    assert!(!was_red_above_a_third);
+    let hp = app.game().player().unwrap().hp();
+    assert!(
+        hp * 3 <= PLAYER_HP,
+        "the goblin never brought the player low ({hp})"
+    );
+    assert!(hp_is_red(&app), "{hp} of {PLAYER_HP}, not red");
+}

@@ -88,7 +88,20 @@ impl App {
             }
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
             Event::Won { .. } => "You escape with the treasure!".to_string(),
-            Event::Blocked { .. } => "A wall.".to_string(),
+            // A step refused on what the player knows: into a known wall,
+            // or diagonally between two cells where one is a wall (the
+            // target itself known open: the corner is what stops it).
+            Event::Blocked { at } => {
+                let open = self.game.player().is_some_and(|p| {
+                    let k = self.game.factions()[p.faction()].knowledge();
+                    k.terrain(at).is_some_and(|t| t.is_passable())
+                });
+                if open {
+                    "You cannot squeeze past the corner.".to_string()
+                } else {
+                    "A wall.".to_string()
+                }
+            }
             _ => return,
         };
         self.log.push(Some(turn), line);

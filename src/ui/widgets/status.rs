@@ -164,14 +164,23 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         ];
         fit(&parts, area.width as usize)
     };
-    buf.set_stringn(
-        area.x,
-        area.y,
-        cut_words(&text, area.width as usize),
-        area.width as usize,
-        style,
-    );
+    let shown = cut_words(&text, area.width as usize);
+    buf.set_stringn(area.x, area.y, &shown, area.width as usize, style);
+    // Low hit points at a glance: "HP n/m" in red at a third and below.
+    if let (Mode::Play, Some(p)) = (app.mode(), game.player())
+        && p.hp() * 3 <= PLAYER_HP
+        && let Some(start) = shown.find("HP ")
+    {
+        let len = shown[start..].find(" |").unwrap_or(shown.len() - start);
+        let cells = shown[..start].chars().count() as u16;
+        let hp = Rect::new(area.x + cells, area.y, len as u16, 1).intersection(area);
+        buf.set_style(hp, Style::default().fg(Color::White).bg(LOW_HP));
+    }
 }
+
+/// The colour of the hit points in the status row: red at a third of the
+/// player's and below.
+pub const LOW_HP: Color = Color::Red;
 
 /// The inspector's keys in the status row, each with how much it matters
 /// when the row is short of room (beside the figures' 9, 8 and 4).
