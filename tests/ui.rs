@@ -1986,3 +1986,33 @@ fn low_hit_points_turn_red() {
     );
     assert!(hp_is_red(&app), "{hp} of {PLAYER_HP}, not red");
 }
+
+/// Watching, the help speaks of watching: the glyph page has no player,
+/// no treasure and no memory shading, and the factions page never
+/// contradicts itself (a faction that knows the map is not "blind"; a
+/// hostile one does not hunt a "you" who is not there).
+#[test]
+fn watch_help_describes_watch() {
+    use darkstar::ui::widgets::help_lines;
+    let mut level = Level::opening();
+    level.factions[1].hostile = true;
+    let app = App::new(&level, 1).unwrap();
+    let (_, glyphs) = help_lines(&app, 1);
+    let glyphs = glyphs.join("\n");
+    for player_only in ["@", "treasure", "remembered", "stairs"] {
+        assert!(!glyphs.contains(player_only), "{player_only}:\n{glyphs}");
+    }
+    assert!(glyphs.contains("not seen"), "{glyphs}");
+    let (_, factions) = help_lines(&app, 2);
+    let natives = factions
+        .iter()
+        .find(|l| l.starts_with("n natives"))
+        .unwrap();
+    assert!(
+        natives.contains("knows the map") && !natives.contains("blind"),
+        "{natives}"
+    );
+    let blind = factions.iter().find(|l| l.starts_with("b blind")).unwrap();
+    assert!(blind.contains("blind"), "{blind}");
+    assert!(factions.iter().all(|l| !l.contains("you")), "{factions:?}");
+}

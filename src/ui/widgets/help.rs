@@ -27,12 +27,23 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
             ("keys", lines)
         }
         1 => {
-            let mut lines = vec![
-                "@    you (the player)".to_string(),
-                "g k  a monster: its letter is its faction (next page)".to_string(),
-                "$    the treasure: take it to the stairs".to_string(),
-                ">    the stairs (watching: also a faction's goal)".to_string(),
-            ];
+            // Watching a level without a player: no @, no treasure, and
+            // the shading is the viewed faction's unknown, not memory.
+            let player = app.game().player().is_some();
+            let mut lines = Vec::new();
+            if player {
+                lines.extend([
+                    "@    you (the player)".to_string(),
+                    "g k  a monster: its letter is its faction (next page)".to_string(),
+                    "$    the treasure: take it to the stairs".to_string(),
+                    ">    the stairs (watching: also a faction's goal)".to_string(),
+                ]);
+            } else {
+                lines.extend([
+                    "b n  a monster: its letter is its faction (next page)".to_string(),
+                    ">    the viewed faction's goal".to_string(),
+                ]);
+            }
             for t in Terrain::ALL {
                 lines.push(format!(
                     "{}    {}: {}",
@@ -41,12 +52,17 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                     step_cost(t)
                 ));
             }
-            lines.extend([
-                "*    a monster's planned path (v, after V in play)".to_string(),
-                "0-9  c: a step's cost in floor steps; p: plans crossing".to_string(),
-                "     bright: seen now; grey: remembered; blank: unseen".to_string(),
-                "red  a bump: a wall walked into".to_string(),
-            ]);
+            lines.push(match app.mode() {
+                Mode::Play => "*    a monster's planned path (after V)".to_string(),
+                Mode::Watch => "*    the viewed faction's plans (f: another faction)".to_string(),
+            });
+            lines.push("0-9  c: a step's cost in floor steps; p: plans crossing".to_string());
+            lines.push(if player && app.mode() == Mode::Play {
+                "     bright: seen now; grey: remembered; blank: unseen".to_string()
+            } else {
+                "     grey shading: what the viewed faction has not seen".to_string()
+            });
+            lines.push("red  a bump: a wall walked into".to_string());
             ("glyphs", lines)
         }
         _ => {
@@ -57,25 +73,24 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                 if game.player().is_some_and(|p| p.faction() == i) {
                     continue;
                 }
-                let sight = match spec.sight {
-                    0 => "blind".to_string(),
-                    s => format!("sight {s}"),
+                // What it knows of the map, said once: a faction that
+                // knows the map is not "blind" whatever its sight.
+                let sight = match (spec.knows_map, spec.sight) {
+                    (true, 0) => "knows the map".to_string(),
+                    (true, s) => format!("knows the map, sight {s}"),
+                    (false, 0) => "blind (touch only)".to_string(),
+                    (false, s) => format!("sight {s}"),
+                };
+                let hostile = match (spec.hostile, game.player().is_some()) {
+                    (true, true) => "hostile (hunts you)",
+                    (true, false) => "hostile (attacks other factions)",
+                    (false, _) => "not hostile",
                 };
                 lines.push(format!(
-                    "{} {}: {sight}, speed {}, {}{}{}",
+                    "{} {}: {sight}, speed {}, {hostile}{}",
                     spec.glyph,
                     spec.name,
                     speed_of_spec(spec),
-                    if spec.hostile {
-                        "hostile (hunts you)"
-                    } else {
-                        "not hostile"
-                    },
-                    if spec.knows_map {
-                        ", knows the map"
-                    } else {
-                        ""
-                    },
                     if spec.goal.is_some() {
                         ", has a goal >"
                     } else {
