@@ -2016,3 +2016,47 @@ fn watch_help_describes_watch() {
     assert!(blind.contains("blind"), "{blind}");
     assert!(factions.iter().all(|l| !l.contains("you")), "{factions:?}");
 }
+
+/// The danger overlay keeps the viewed faction's fog (what it has not
+/// seen shaded as in the combined view) and never colours a wall: no
+/// chokepoint on the map's border walls. Checked for every faction of the
+/// opening: the blind have fog, the natives chokepoints.
+#[test]
+fn the_danger_overlay_keeps_the_fog_and_spares_the_walls() {
+    use darkstar::map::terrain::Terrain;
+    use ratatui::style::Color;
+    let level = Level::opening();
+    let mut app = App::new(&level, 1).unwrap();
+    for _ in 0..6 {
+        app.step();
+    }
+    let (mut unknown, mut choke) = (0, 0);
+    for _ in 0..level.factions.len() {
+        app.handle(Intent::Show(Overlay::Combined));
+        let combined = buffer(&app);
+        app.handle(Intent::Show(Overlay::Danger));
+        let danger = buffer(&app);
+        let cam = app.camera();
+        let knowledge = app.game().factions()[app.faction()].knowledge();
+        for p in level.terrain.grid().positions() {
+            let at = ((p.x - cam.x) as u16, (p.y - cam.y) as u16);
+            let (Some(d), Some(c)) = (danger.cell(at), combined.cell(at)) else {
+                continue;
+            };
+            if !knowledge.is_known(p) {
+                unknown += 1;
+                assert_eq!(d.bg, c.bg, "{p} unknown, shaded as in the combined view");
+            }
+            if level.terrain.get(p) == Some(Terrain::Wall) {
+                assert_ne!(d.bg, Color::Blue, "a wall at {p} drawn as a chokepoint");
+            }
+            choke += usize::from(d.bg == Color::Blue);
+        }
+        app.handle(Intent::NextFaction);
+    }
+    assert!(unknown > 100, "{unknown} unknown cells");
+    assert!(
+        choke > 0,
+        "the natives know the door and the alley for chokepoints"
+    );
+}

@@ -127,7 +127,15 @@ pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
                     // Unknown: blank on dark grey, unmistakable for floor.
                     None => (ch, fg, bg) = (' ', Color::Reset, Color::DarkGray),
                 },
-                Overlay::Danger => bg = danger_colour(knowledge.influence(), p),
+                // Danger as the faction judges it, over its fog: what it
+                // has not seen shaded as in the combined view, and only
+                // ground it knows passable coloured (a wall, the map's
+                // border among them, is never a chokepoint to walk).
+                Overlay::Danger => match knowledge.terrain(p) {
+                    None => (fg, bg) = UNKNOWN,
+                    Some(t) if t.is_passable() => bg = danger_colour(knowledge.influence(), p),
+                    Some(_) => {}
+                },
                 Overlay::Cost => {
                     if let Some(c) = truth.enter_cost() {
                         (ch, fg, bg) = cost_style(c);
