@@ -603,3 +603,52 @@ fn terminal_commands_without_a_terminal_say_so() {
     }
     assert!(!save.exists() && !dir.join("last.replay").exists());
 }
+
+/// Every game's replay is kept in `replays/` beside the save, the last
+/// ten: twelve written (two in the same second) leave the ten newest, in
+/// the order they were written, each whole, and no temporary file.
+#[test]
+fn the_last_ten_games_are_kept() {
+    use darkstar::record::save::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
+    use std::time::{Duration, UNIX_EPOCH};
+    let dir = scratch("history");
+    let save = dir.join("save.replay");
+    let replay = Replay::parse(&real_save(), "real".as_ref()).unwrap();
+    let mut written = Vec::new();
+    for i in 0..12u64 {
+        // Two games in the same second: distinct names, still in order.
+        let now = UNIX_EPOCH + Duration::from_secs(1_795_000_000 + i.min(10));
+        written.push(keep_replay(&save, &replay, now).unwrap());
+    }
+    assert_eq!(KEPT_REPLAYS, 10);
+    let kept = kept_replays(&replays_dir(&save));
+    assert_eq!(kept, written[2..], "the ten newest, oldest first");
+    for p in &kept {
+        assert_eq!(std::fs::read_to_string(p).unwrap(), replay.to_text());
+    }
+    let names = listing(&replays_dir(&save));
+    assert_eq!(names.len(), 10, "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `darkstar replay` with no file replays the last game (`last.replay`
+/// beside the save), and says plainly when there is none yet.
+#[test]
+fn replay_with_no_file_replays_the_last_game() {
+    let dir = scratch("replay-last");
+    let save = dir.join("save.replay");
+    let env = [("DARKSTAR_SAVE", save.to_str().unwrap())];
+    let out = darkstar_env(&["replay", "--verify"], &env);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("no game to replay"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(dir.join("last.replay"), real_save()).unwrap();
+    let out = darkstar_env(&["replay", "--verify"], &env);
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{said}{}", stderr(&out));
+    assert!(said.contains("last.replay: in sync"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2060,3 +2060,39 @@ fn the_danger_overlay_keeps_the_fog_and_spares_the_walls() {
         "the natives know the door and the alley for chokepoints"
     );
 }
+
+/// A played game plays back following `@`, at ten commands a second (a
+/// 1,000-turn game in under two minutes); through the player's eyes its
+/// log says only what the player could know (no plans, no bumps out of
+/// sight), while the spectator's log tells the monsters' too. The game:
+/// the opening level with a player in the start room waiting while the
+/// blind seeker gropes in the alley, out of the player's sight.
+#[test]
+fn a_played_game_plays_back_following_the_player() {
+    let text = darkstar::content::level::OPENING.replace("#...n.....#", "#...n...@.#");
+    let level = Level::parse(&text, "opening-with-you.txt".as_ref()).unwrap();
+    let mut played = App::play(&level, 1).unwrap();
+    for _ in 0..30 {
+        played.handle(Intent::Wait);
+    }
+    let replay = played.recording();
+    let play_back = |eyes: bool| {
+        let app = App::replay(&replay).unwrap();
+        let mut app = if eyes { app.with_eyes() } else { app };
+        let player = app.game().player().unwrap().id();
+        assert_eq!(app.turns_per_second(), 10);
+        assert!(app.following() && app.selected() == Some(player));
+        for _ in 0..replay.items.len() + 1 {
+            app.step();
+        }
+        assert!(app.desync().is_none());
+        app.log().cloned().collect::<Vec<String>>()
+    };
+    let spectator = play_back(false);
+    let eyes = play_back(true);
+    let told = |log: &[String], what: &str| log.iter().filter(|l| l.contains(what)).count();
+    assert!(told(&spectator, "plans again") > 0, "{spectator:?}");
+    assert!(told(&spectator, "bumps into a wall") > 0, "{spectator:?}");
+    assert_eq!(told(&eyes, "plans"), 0, "{eyes:?}");
+    assert_eq!(told(&eyes, "bumps into a wall"), 0, "{eyes:?}");
+}

@@ -1,4 +1,5 @@
-//! `darkstar replay FILE`: plays a recorded game back in the terminal
+//! `darkstar replay [FILE]`: plays a recorded game back in the terminal
+//! (the last game played or watched when no file is named)
 //! (with its recorded settings, checking every state hash as it plays;
 //! `--eyes` draws a played game through the player's fog of war);
 //! `--verify` plays it headless, checks every state hash, and exits 0 in
@@ -27,9 +28,10 @@ pub const INTERRUPTED: u8 = 130;
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The replay file.
+    /// The replay file [default: the last game played or watched,
+    /// `last.replay` beside the save].
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    file: Option<PathBuf>,
     /// Play it headless and check every state hash.
     #[arg(long)]
     verify: bool,
@@ -42,7 +44,17 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
-    let file = &args.file;
+    let last =
+        darkstar::record::save::last_replay_path(&darkstar::record::save::default_save_path());
+    let file = match &args.file {
+        Some(file) => file,
+        None if last.exists() => &last,
+        None => anyhow::bail!(
+            "no game to replay: {} does not exist yet (play or watch a game first, or name a \
+             replay file)",
+            escape_path(&last)
+        ),
+    };
     let replay = Replay::load(file)?;
     args.memory.check(&replay.footprint()?)?;
     if !args.verify {

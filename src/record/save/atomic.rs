@@ -38,14 +38,18 @@ pub(super) fn write_atomically_via(path: &Path, tmp: &Path, text: &str) -> io::R
 }
 
 /// Writes `replay` as `last.replay` beside `save` (what `watch` leaves,
-/// without taking the save); returns its path.
+/// without taking the save), and keeps it in `replays/` with the games
+/// before it (see [`super::keep_replay`]); returns `last.replay`'s path.
 pub fn write_last_replay(save: &Path, replay: &Replay) -> Result<PathBuf, SaveError> {
     let path = last_replay_path(save);
     remove_stale_last_replay_tmps(save);
     let tmp = suffixed(&path, &format!(".{}.tmp", std::process::id()));
-    write_atomically_via(&path, &tmp, &replay.to_text())
-        .map(|()| path.clone())
-        .map_err(|cause| SaveError::Io { file: path, cause })
+    write_atomically_via(&path, &tmp, &replay.to_text()).map_err(|cause| SaveError::Io {
+        file: path.clone(),
+        cause,
+    })?;
+    super::history::keep_replay(save, replay, std::time::SystemTime::now())?;
+    Ok(path)
 }
 
 /// Removes the temporary files of `last.replay` beside `save` whose

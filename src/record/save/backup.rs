@@ -31,24 +31,29 @@ pub(super) fn keep_aside(save: &Path, replay: &Replay) -> Result<PathBuf, SaveEr
 /// `save.replay.2026-11-23T04-12-00Z.bak`, then `...Z-1.bak`, `...Z-2.bak`.
 /// (No colons, which some file systems refuse.)
 pub fn backup_path(save: &Path, now: SystemTime, n: u32) -> PathBuf {
-    let secs = now
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
-    let stamp = format!(
-        "{y:04}-{m:02}-{d:02}T{:02}-{:02}-{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    );
+    let stamp = stamp(now);
     let tail = if n == 0 {
         format!(".{stamp}.bak")
     } else {
         format!(".{stamp}-{n}.bak")
     };
     suffixed(save, &tail)
+}
+
+/// `now` as `2026-11-23T04-12-00Z` (UTC, no colons, sorting as it reads).
+pub(super) fn stamp(now: SystemTime) -> String {
+    let secs = now
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}-{:02}-{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard

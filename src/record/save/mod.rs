@@ -18,6 +18,9 @@
 //! ([`SaveFile::load_checked`]), and only the game being played is ever
 //! deleted: starting another game moves the old save to a dated backup.
 //!
+//! Every game's replay is also kept in `replays/` beside the save, the
+//! last [`KEPT_REPLAYS`] of them (`history.rs`).
+//!
 //! `last.replay` is written by any darkstar (watch too) without the save's
 //! lock, so each writes it through a temporary file named after its own
 //! process (`last.replay.PID.tmp`); one whose process is gone (killed
@@ -26,11 +29,13 @@
 mod atomic;
 mod backup;
 mod file;
+mod history;
 mod slot;
 
 pub use atomic::{remove_stale_last_replay_tmps, write_atomically, write_last_replay};
 pub use backup::backup_path;
 pub use file::{SaveFile, Stamp};
+pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
 pub use slot::SaveSlot;
 
 use std::io;

@@ -30,7 +30,9 @@ impl App {
     /// unseen fights and other monsters' bumps stay out.
     pub(super) fn note(&mut self, e: Event, turn: Turn) {
         self.tally.count(&self.game, &e);
-        let play = self.mode == Mode::Play;
+        // Through the player's eyes (playing, or a replay watched with
+        // `@`), only what the player could know.
+        let play = self.through_eyes();
         let is_player = |app: &App, m: MonsterId| app.game.monsters()[m as usize].is_player();
         let seen = |app: &App, m: MonsterId| {
             let monster = &app.game.monsters()[m as usize];

@@ -8,6 +8,10 @@ use crate::sim::Command;
 use super::{App, FLASH_TURNS};
 use crate::ui::mode::Mode;
 
+/// The speed (an index into [`super::SPEEDS`]: 10 commands a second) a
+/// played game plays back at.
+pub const PLAYED_REPLAY_SPEED: usize = 3;
+
 impl App {
     /// Plays `replay` back with the settings it was recorded with, a
     /// command a tick, with the watch keys (pause, step, speed, overlays,
@@ -25,8 +29,12 @@ impl App {
             "Replay of {}: space to pause, . to step.",
             level.name
         ));
-        if app.game.player().is_some() {
+        if let Some(player) = app.game.player().map(|p| p.id()) {
             app.say("A played game: @ shows it through the player's eyes.".to_string());
+            // Followed, at a pace that shows a 1,000-turn game in under
+            // two minutes (a command a tick, each at least a turn).
+            (app.selected, app.follow) = (Some(player), true);
+            app.speed = PLAYED_REPLAY_SPEED;
         }
         if let Some(t) = replay.revealed() {
             app.revealed_at = Some(t);

@@ -54,14 +54,15 @@ impl App {
     }
 
     /// Watch: the selected monster: the one picked with `n`/`N` while it
-    /// is on the map and of the viewed faction, else that faction's first
-    /// on the map.
+    /// is on the map and of the viewed faction (or the player, whom a
+    /// played game's replay follows), else that faction's first on the
+    /// map.
     pub fn selected(&self) -> Option<MonsterId> {
         let picked = self.selected.filter(|&id| {
             self.game
                 .monsters()
                 .get(id as usize)
-                .is_some_and(|m| m.is_here() && m.faction() == self.faction)
+                .is_some_and(|m| m.is_here() && (m.faction() == self.faction || m.is_player()))
         });
         picked.or_else(|| self.faction_monsters().next())
     }
