@@ -2096,3 +2096,30 @@ fn a_played_game_plays_back_following_the_player() {
     assert_eq!(told(&eyes, "plans"), 0, "{eyes:?}");
     assert_eq!(told(&eyes, "bumps into a wall"), 0, "{eyes:?}");
 }
+
+/// Ctrl-P never scrolls past the first message: scrolled all the way back,
+/// the first message is on the history's top row and the screen below it
+/// is full; a message longer than the screen is wide wraps at words, as
+/// in the log, rather than being cut.
+#[test]
+fn the_history_stops_at_the_first_message_and_wraps() {
+    let mut app = App::new(&Level::opening(), 1).unwrap();
+    for _ in 0..40 {
+        app.step();
+    }
+    app.handle(Intent::History);
+    for _ in 0..200 {
+        app.handle(Intent::Scroll(0, -8));
+    }
+    let text = screen(&app, 60, 14);
+    let rows: Vec<&str> = text.lines().map(|l| l.trim_matches('"')).collect();
+    // The first message (the level's name and description) is long: it
+    // wraps, and its first words are on the top row inside the border.
+    assert!(rows[1].starts_with("│Into the dark: The blind plan"), "{text}");
+    assert!(rows[2].starts_with("│through") || rows[2].contains("touched"), "{text}");
+    assert!(
+        rows[1..rows.len() - 1].iter().all(|r| r.trim_matches(['│', ' ']).len() > 0),
+        "a blank row:\n{text}"
+    );
+    assert!(!text.contains("Press ? fo\n"), "cut inside a word:\n{text}");
+}
