@@ -2123,3 +2123,33 @@ fn the_history_stops_at_the_first_message_and_wraps() {
     );
     assert!(!text.contains("Press ? fo\n"), "cut inside a word:\n{text}");
 }
+
+/// The play status row is never cut inside a word, at any width from 40
+/// columns: every word it shows is a whole word of the row at full width
+/// (parts that do not fit are left out whole).
+#[test]
+fn the_play_status_row_keeps_whole_words_at_every_width() {
+    let mut app = play_app();
+    for _ in 0..5 {
+        app.handle(Intent::Wait);
+    }
+    let row_at = |app: &App, w: u16| -> String {
+        let text = screen(app, w, 24);
+        let rows: Vec<&str> = text.lines().collect();
+        let row = rows.iter().find(|r| r.contains("turn ")).expect("the status row");
+        row.trim_matches('"').trim_end().to_string()
+    };
+    for revealed in [false, true] {
+        if revealed {
+            app.handle(Intent::Reveal); // the longest row: REVEALED (V: hide)
+        }
+        let full = row_at(&app, 250);
+        let words: Vec<&str> = full.split_whitespace().collect();
+        for w in 40..=200 {
+            let row = row_at(&app, w);
+            for word in row.split_whitespace() {
+                assert!(words.contains(&word), "width {w}: {word:?} cut in {row:?} ({full:?})");
+            }
+        }
+    }
+}
