@@ -2115,10 +2115,18 @@ fn the_history_stops_at_the_first_message_and_wraps() {
     let rows: Vec<&str> = text.lines().map(|l| l.trim_matches('"')).collect();
     // The first message (the level's name and description) is long: it
     // wraps, and its first words are on the top row inside the border.
-    assert!(rows[1].starts_with("│Into the dark: The blind plan"), "{text}");
-    assert!(rows[2].starts_with("│through") || rows[2].contains("touched"), "{text}");
     assert!(
-        rows[1..rows.len() - 1].iter().all(|r| r.trim_matches(['│', ' ']).len() > 0),
+        rows[1].starts_with("│Into the dark: The blind plan"),
+        "{text}"
+    );
+    assert!(
+        rows[2].starts_with("│through") || rows[2].contains("touched"),
+        "{text}"
+    );
+    assert!(
+        rows[1..rows.len() - 1]
+            .iter()
+            .all(|r| r.trim_matches(['│', ' ']).len() > 0),
         "a blank row:\n{text}"
     );
     assert!(!text.contains("Press ? fo\n"), "cut inside a word:\n{text}");
@@ -2136,7 +2144,10 @@ fn the_play_status_row_keeps_whole_words_at_every_width() {
     let row_at = |app: &App, w: u16| -> String {
         let text = screen(app, w, 24);
         let rows: Vec<&str> = text.lines().collect();
-        let row = rows.iter().find(|r| r.contains("turn ")).expect("the status row");
+        let row = rows
+            .iter()
+            .find(|r| r.contains("turn "))
+            .expect("the status row");
         row.trim_matches('"').trim_end().to_string()
     };
     for revealed in [false, true] {
@@ -2148,8 +2159,51 @@ fn the_play_status_row_keeps_whole_words_at_every_width() {
         for w in 40..=200 {
             let row = row_at(&app, w);
             for word in row.split_whitespace() {
-                assert!(words.contains(&word), "width {w}: {word:?} cut in {row:?} ({full:?})");
+                assert!(
+                    words.contains(&word),
+                    "width {w}: {word:?} cut in {row:?} ({full:?})"
+                );
             }
         }
     }
+}
+
+/// Messages come in the order things happened: a monster that comes into
+/// view and hits the player within one action is announced before its
+/// blow; and dead, the row under the status names the killer, not
+/// "Nothing in view."
+#[test]
+fn a_monster_comes_into_view_before_it_hits_and_the_killer_is_named() {
+    let level = Level::parse(
+        "name: door\nfaction: goblins glyph=g sight=12 speed=200 hostile\nmap:\n\
+         ##########\n#@+..g...#\n##########\n",
+        "door.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    assert!(!app.log().any(|l| l.contains("comes into view")));
+    app.handle(Intent::Move(Dir::E));
+    for _ in 0..3 {
+        if app.log().any(|l| l.contains("hits you")) {
+            break;
+        }
+        app.handle(Intent::Wait);
+    }
+    let log: Vec<&String> = app.log().collect();
+    let seen = log
+        .iter()
+        .position(|l| l.contains("comes into view"))
+        .expect("seen");
+    let hit = log
+        .iter()
+        .position(|l| l.contains("hits you"))
+        .expect("hit");
+    assert!(seen < hit, "{log:?}");
+    while !app.game_over() {
+        assert!(app.game().turn() < 500);
+        app.handle(Intent::Wait);
+    }
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Killed by a goblin (g)."), "{text}");
+    assert!(!text.contains("Nothing in view."), "{text}");
 }

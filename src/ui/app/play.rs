@@ -73,9 +73,8 @@ impl App {
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         }
-        for e in events.iter().cloned() {
-            self.note(e, turn);
-        }
+        // A monster came into view before it did anything the player saw
+        // it do ("A goblin comes into view." before it hits you).
         let now = autopilot::monsters_in_view(&self.game);
         for m in autopilot::newly_in_view(&self.in_view, &now) {
             let mut line = self.one_of(m);
@@ -84,6 +83,9 @@ impl App {
             self.interrupted = true;
         }
         self.in_view = now;
+        for e in events.iter().cloned() {
+            self.note(e, turn);
+        }
         events
     }
 }

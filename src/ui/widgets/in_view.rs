@@ -9,7 +9,8 @@ use ratatui::style::Style;
 use super::palette::faction_colour;
 use crate::ui::app::{App, singular};
 
-/// "In view: goblin g 6 HP, ..." or "Nothing in view."
+/// "In view: goblin g 6 HP, ..." or "Nothing in view." (dead: what killed
+/// the player).
 pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
     let seen: Vec<_> = game
@@ -18,13 +19,18 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         .filter(|m| m.is_here() && !m.is_player() && app.player_sees(m.pos()))
         .collect();
     if seen.is_empty() {
-        buf.set_stringn(
-            area.x,
-            area.y,
-            "Nothing in view.",
-            area.width as usize,
-            Style::default(),
-        );
+        // Dead, the player sees nothing: the row names the killer instead.
+        let killer = app.tally().killer.map(|k| {
+            let spec = game.factions()[game.monsters()[k as usize].faction()].spec();
+            format!("Killed by a {} ({}).", singular(&spec.name), spec.glyph)
+        });
+        let dead = game.player().is_some_and(|p| !p.is_here());
+        let text = match (dead, killer) {
+            (true, Some(k)) => k,
+            (true, None) => "You died.".to_string(),
+            (false, _) => "Nothing in view.".to_string(),
+        };
+        buf.set_stringn(area.x, area.y, text, area.width as usize, Style::default());
         return;
     }
     let (mut x, _) = buf.set_stringn(
