@@ -2126,7 +2126,7 @@ fn the_history_stops_at_the_first_message_and_wraps() {
     assert!(
         rows[1..rows.len() - 1]
             .iter()
-            .all(|r| r.trim_matches(['│', ' ']).len() > 0),
+            .all(|r| !r.trim_matches(['│', ' ']).is_empty()),
         "a blank row:\n{text}"
     );
     assert!(!text.contains("Press ? fo\n"), "cut inside a word:\n{text}");
