@@ -24,19 +24,20 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     darkstar::record::save::remove_stale_last_replay_tmps(&save);
     let mut app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
-    let (app, ended) = loop {
+    let ended = loop {
         let (done, ended) = darkstar::ui::run(app);
+        // Watching does not take the save, only leaves last.replay beside
+        // it (and in replays/), for every game watched.
+        crate::play::write_last_replay(darkstar::record::save::write_last_replay(
+            &save,
+            &done.recording(),
+        ));
         // `n` on the end screen: the same level with the next seed.
         if matches!(ended, Ok(darkstar::ui::Exit::Quit)) && done.wants_new_game() {
             app = done.next_game().context("the next game cannot start")?;
             continue;
         }
-        break (done, ended);
+        break ended;
     };
-    // Watching does not take the save, only leaves last.replay beside it.
-    crate::play::write_last_replay(darkstar::record::save::write_last_replay(
-        &save,
-        &app.recording(),
-    ));
     crate::play::finish(ended)
 }
