@@ -6,7 +6,9 @@
 
 use super::detour::round_units;
 use super::route::Route;
-use super::{Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, news};
+use super::{
+    Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, follow, news,
+};
 use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
 use crate::path::astar::path_cost;
@@ -79,22 +81,10 @@ impl AStarPlan {
     /// Without a plan it thinks (the game queues its search); otherwise it
     /// follows its path.
     pub(super) fn decide(&mut self, _ctx: &Context, _budget: &mut Budget) -> Decision {
-        let action = if self.status == Status::NeedsPlan {
-            Action::Think
-        } else {
-            match self
-                .route
-                .next_step()
-                .filter(|_| self.status == Status::Ready)
-            {
-                Some(next) => Action::Walk(next),
-                None => {
-                    let thinking = self.status == Status::Queued;
-                    Action::Wait(thinking.then_some(crate::sim::WaitReason::Thinking))
-                }
-            }
-        };
-        Decision::act(action)
+        Decision::act(match self.status {
+            Status::NeedsPlan => Action::Think,
+            status => follow(status, &self.route),
+        })
     }
 
     /// Makes ready to search: forgets the units it planned round, takes
@@ -150,7 +140,6 @@ impl AStarPlan {
             _ => false,
         };
         if !found {
-            self.route.clear_path();
             self.route.clear();
             self.status = Status::NoPath;
         }

@@ -150,6 +150,18 @@ fn news(status: Status, cost: Option<Cost>, reason: Option<ReplanReason>) -> Opt
     }
 }
 
+/// A plan's next step on `route` as it stands at `status`, or a wait (to
+/// think, while a search is due or under way).
+fn follow(status: Status, route: &route::Route) -> Action {
+    match route.next_step().filter(|_| status == Status::Ready) {
+        Some(next) => Action::Walk(next),
+        None => {
+            let thinking = matches!(status, Status::Queued | Status::NeedsPlan);
+            Action::Wait(thinking.then_some(WaitReason::Thinking))
+        }
+    }
+}
+
 /// One monster's plan: one of three strategies.
 #[derive(Clone, Debug)]
 pub enum Plan {
@@ -282,13 +294,7 @@ impl Plan {
     /// step, or a wait (to think, while a search is due or under way).
     /// Where [`Action::Think`] hands over once the game has run its queue.
     pub(crate) fn follow(&self) -> Action {
-        match self.next_step() {
-            Some(next) => Action::Walk(next),
-            None => {
-                let thinking = matches!(self.status(), Status::Queued | Status::NeedsPlan);
-                Action::Wait(thinking.then_some(WaitReason::Thinking))
-            }
-        }
+        each!(self, p => follow(p.status(), p.route()))
     }
 
     /// A unit blocks the way and patience ran out: look for a way round
