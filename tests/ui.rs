@@ -2207,3 +2207,20 @@ fn a_monster_comes_into_view_before_it_hits_and_the_killer_is_named() {
     assert!(text.contains("Killed by a goblin (g)."), "{text}");
     assert!(!text.contains("Nothing in view."), "{text}");
 }
+
+/// At 200x60 the legend sits beside the map (one column off the level's
+/// right edge), not at the far side of the screen.
+#[test]
+fn the_legend_sits_beside_the_map_on_a_wide_screen() {
+    let app = dungeon();
+    let width = app.game().world().terrain().width() as usize;
+    let text = screen(&app, 200, 60);
+    let top = text.lines().next().unwrap().trim_matches('"');
+    let at = top
+        .find("Legend")
+        .expect("the legend's title on the top row");
+    assert!(
+        at <= width + 2,
+        "the legend at column {at}, the map {width} wide:\n{top}"
+    );
+}

@@ -34,8 +34,15 @@ pub(super) fn layout(app: &App, map: Rect) -> Placement {
     let level_width = app.game().world().terrain().width();
     let fits_beside = (map.width as u32) >= level_width + PANEL_WIDTH as u32;
     if fits_beside && map.height >= panel_lines(app) {
-        let panel = Rect::new(map.right() - PANEL_WIDTH, map.y, PANEL_WIDTH, map.height);
-        let map = Rect::new(map.x, map.y, map.width - PANEL_WIDTH, map.height);
+        // Beside the map, one column off it, however wide the screen:
+        // not a hundred columns away at 200x60. (The search inspector's
+        // zoomed figure, eight columns a cell, keeps the whole width.)
+        let map_width = match app.inspector() {
+            Some(_) => map.width - PANEL_WIDTH,
+            None => (level_width as u16 + 1).min(map.width - PANEL_WIDTH),
+        };
+        let panel = Rect::new(map.x + map_width, map.y, PANEL_WIDTH, map.height);
+        let map = Rect::new(map.x, map.y, map_width, map.height);
         return Placement::Panel { map, panel };
     }
     let rows = LEGEND_ROWS.min(map.height);
