@@ -2224,3 +2224,19 @@ fn the_legend_sits_beside_the_map_on_a_wide_screen() {
         "the legend at column {at}, the map {width} wide:\n{top}"
     );
 }
+
+/// At 40x13, the smallest screen, the counters keep a label saying what
+/// their numbers are.
+#[test]
+fn the_counters_keep_their_label_at_40_columns() {
+    let mut app = App::new(&Level::opening(), 1).unwrap();
+    for _ in 0..12 {
+        app.step();
+    }
+    let text = screen(&app, 40, 13);
+    let row = text
+        .lines()
+        .find(|l| l.contains("b 1/"))
+        .expect("the counters");
+    assert!(row.trim_matches('"').starts_with("h/b/r: "), "{text}");
+}

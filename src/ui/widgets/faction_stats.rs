@@ -34,7 +34,7 @@ fn compact(n: u64) -> String {
 
 /// The wordings, longest first: a key (drawn once, before the factions),
 /// and each faction's text.
-const WORDINGS: usize = 5;
+const WORDINGS: usize = 6;
 
 fn wording(level: usize, c: &Counters) -> String {
     let (g, name) = (c.glyph, &c.name);
@@ -60,6 +60,8 @@ fn key(level: usize) -> &'static str {
         2 => "here/home/bumps/replans/expanded:",
         3 => "here/bumps/replans/exp:",
         4 => "here/bumps/replans:",
+        // The shortest still says what the numbers are (40 columns).
+        5 => "h/b/r:",
         _ => "",
     }
 }
