@@ -4,31 +4,25 @@
 //! its ground turns out dearer. It plans round the cells its allies'
 //! paths claim, so a group spreads over parallel routes.
 
-use super::detour::round_units;
+use super::path::PathState;
 use super::route::Route;
 use super::{
     Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, follow, news,
 };
 use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
-use crate::path::astar::path_cost;
-use crate::path::{Outcome, SearchOptions};
+use crate::path::Outcome;
 use crate::sim::fnv::{Fnv, hash_pos};
 use crate::sim::log::Log;
 
 /// A monster's A* plan.
 #[derive(Clone, Debug, Default)]
 pub struct AStarPlan {
-    goal: Option<Pos>,
-    status: Status,
-    route: Route,
-    /// Cells of units planned around: sorted row-major indices.
-    blocked: Vec<usize>,
+    /// Its goal, status, route, units planned round and log position.
+    path: PathState,
     /// Cells on allies' planned paths, one entry per ally (sorted row-major
     /// indices): each costs [`super::CLAIM_PENALTY`] more per claim.
     claims: Vec<usize>,
-    /// How much of its faction's discovery log the plan has taken in.
-    log_seen: usize,
     /// Why the request in the queue was made (`None`: the first plan).
     reason: Option<ReplanReason>,
 }
@@ -47,43 +41,43 @@ impl AStarPlan {
     /// A plan heading for `goal`, not yet made.
     pub fn new(goal: Option<Pos>) -> AStarPlan {
         AStarPlan {
-            goal,
+            path: PathState::new(goal),
             ..AStarPlan::default()
         }
     }
 
     pub fn goal(&self) -> Option<Pos> {
-        self.goal
+        self.path.goal
     }
 
     pub fn status(&self) -> Status {
-        self.status
+        self.path.status
     }
 
     pub(crate) fn route(&self) -> &Route {
-        &self.route
+        &self.path.route
     }
 
     pub(crate) fn log_seen(&self) -> usize {
-        self.log_seen
+        self.path.log_seen
     }
 
     pub(crate) fn blocked(&self) -> &[usize] {
-        &self.blocked
+        &self.path.blocked
     }
 
     /// The map it plans over: the knowledge with the units it plans round
     /// made impassable and its allies' claimed cells dearer.
     pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> PlanView<'a> {
-        PlanView::new(knowledge, &self.blocked, &self.claims)
+        PlanView::new(knowledge, &self.path.blocked, &self.claims)
     }
 
     /// Without a plan it thinks (the game queues its search); otherwise it
     /// follows its path.
     pub(super) fn decide(&mut self, _ctx: &Context, _budget: &mut Budget) -> Decision {
-        Decision::act(match self.status {
+        Decision::act(match self.path.status {
             Status::NeedsPlan => Action::Think,
-            status => follow(status, &self.route),
+            status => follow(status, &self.path.route),
         })
     }
 
@@ -98,15 +92,15 @@ impl AStarPlan {
         log_len: usize,
         at: Pos,
     ) -> Ask {
-        self.blocked.clear();
+        self.path.blocked.clear();
         self.claims = claims;
         if !reachable {
             return Ask::Answered(self.install(Outcome::Unreachable, knowledge, log_len, at));
         }
-        if self.status == Status::Queued {
+        if self.path.status == Status::Queued {
             return Ask::Queued;
         }
-        self.status = Status::Queued;
+        self.path.status = Status::Queued;
         Ask::Queue
     }
 
@@ -127,7 +121,7 @@ impl AStarPlan {
         log_len: usize,
         at: Pos,
     ) -> Option<News> {
-        self.log_seen = log_len;
+        self.path.log_seen = log_len;
         let found = match outcome {
             Outcome::Found { path, .. } if path.first() == Some(&at) => self.take(path, knowledge),
             Outcome::Found { path, .. } => {
@@ -140,20 +134,15 @@ impl AStarPlan {
             _ => false,
         };
         if !found {
-            self.route.clear();
-            self.status = Status::NoPath;
+            self.path.route.clear();
+            self.path.status = Status::NoPath;
         }
-        news(self.status, self.route.cost(), self.reason.take())
+        news(self.path.status, self.path.route.cost(), self.reason.take())
     }
 
     /// Takes `path` as the plan, costed on its view of `knowledge`.
     fn take(&mut self, path: Vec<Pos>, knowledge: &Knowledge) -> bool {
-        let view = PlanView::new(knowledge, &self.blocked, &self.claims);
-        let ok = self.route.set(path, &view);
-        if ok {
-            self.status = Status::Ready;
-        }
-        ok
+        self.path.take(path, knowledge, &self.claims)
     }
 
     /// Takes `path` joined from `at` as the plan (see [`AStarPlan::install`]);
@@ -177,28 +166,20 @@ impl AStarPlan {
 
     /// Marks that a plan must be made (for `reason`; `None`: the first).
     fn request(&mut self, reason: Option<ReplanReason>) {
-        self.status = Status::NeedsPlan;
+        self.path.status = Status::NeedsPlan;
         self.reason = reason;
-        self.route.clear_path();
+        self.path.route.clear_path();
     }
 
     /// Checks the rest of its path against what the faction learnt since
     /// it last looked, and asks for a new plan if it broke or got dearer.
     pub(super) fn sync(&mut self, knowledge: &Knowledge, log: &Log) -> Sync {
-        let new = log.since(self.log_seen);
-        self.log_seen = log.total();
+        let new = log.since(self.path.log_seen);
+        self.path.log_seen = log.total();
         if new.is_empty() {
             return Sync::default();
         }
-        let rest = (self.status == Status::Ready).then(|| {
-            path_cost(
-                &self.view(knowledge),
-                self.route.remaining(),
-                &SearchOptions::default(),
-            )
-        });
-        let broken = rest == Some(None);
-        let costlier = matches!(rest, Some(Some(c)) if c > self.route.planned_rest());
+        let (broken, costlier) = self.path.check_rest(knowledge, &self.claims);
         if broken {
             self.request(Some(ReplanReason::NewWall));
         } else if costlier {
@@ -215,29 +196,25 @@ impl AStarPlan {
     /// A capped search round the units it senses; a way found is followed
     /// (with its allies' claims dropped: the detour is about units).
     pub(super) fn go_round(&mut self, ctx: &Context, budget: &mut Budget) -> Option<News> {
-        let goal = self.goal?;
-        let (outcome, avoid) = round_units(ctx, budget, goal)?;
-        let Outcome::Found { path, .. } = outcome else {
-            return None;
-        };
-        let old = std::mem::replace(&mut self.blocked, avoid);
         let claims = std::mem::take(&mut self.claims);
-        if !self.take(path, ctx.knowledge) {
-            self.blocked = old;
+        if !self.path.go_round(ctx, budget) {
             self.claims = claims;
             return None;
         }
-        self.log_seen = ctx.log.total();
-        news(self.status, self.route.cost(), Some(ReplanReason::Blocked))
+        news(
+            self.path.status,
+            self.path.route.cost(),
+            Some(ReplanReason::Blocked),
+        )
     }
 
     /// Pushed to `to` by an ally: its path steps back first, still legal,
     /// one step longer; if not legal, it asks for a new plan.
     pub(super) fn pushed(&mut self, knowledge: &Knowledge, to: Pos) -> u64 {
-        if self.status != Status::Ready {
+        if self.path.status != Status::Ready {
             return 0;
         }
-        let path = self.route.rest_from(to);
+        let path = self.path.route.rest_from(to);
         if !self.take(path, knowledge) {
             self.request(Some(ReplanReason::Blocked));
         }
@@ -245,7 +222,7 @@ impl AStarPlan {
     }
 
     pub(super) fn advanced(&mut self, _to: Pos) {
-        self.route.advance();
+        self.path.route.advance();
     }
 
     pub(super) fn forget(&mut self) {
@@ -253,17 +230,18 @@ impl AStarPlan {
     }
 
     pub(super) fn hash_into(&self, h: &mut Fnv) {
-        hash_pos(h, self.goal);
-        h.int(self.status as i64);
-        self.route.hash_into(h, self.status == Status::Ready);
-        h.usizes(&self.blocked);
+        hash_pos(h, self.path.goal);
+        h.int(self.path.status as i64);
+        self.path
+            .route
+            .hash_into(h, self.path.status == Status::Ready);
+        h.usizes(&self.path.blocked);
         h.usizes(&self.claims);
-        h.int(self.log_seen as i64);
+        h.int(self.path.log_seen as i64);
         h.int(self.reason.map_or(-1, |r| r as i64));
     }
 
     pub(super) fn heap_bytes(&self) -> usize {
-        self.route.heap_bytes()
-            + (self.blocked.capacity() + self.claims.capacity()) * std::mem::size_of::<usize>()
+        self.path.heap_bytes() + self.claims.capacity() * std::mem::size_of::<usize>()
     }
 }

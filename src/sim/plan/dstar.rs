@@ -6,25 +6,21 @@
 //! in D* Lite's graph would raise every cost behind it, then lower them
 //! all again when the unit moves on).
 
-use super::detour::round_units;
+use super::path::PathState;
 use super::route::Route;
 use super::{Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, news};
 use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
-use crate::path::astar::path_cost;
-use crate::path::{Connectivity, CostMap, DStarLite, Outcome, SearchOptions};
+use crate::path::{Connectivity, CostMap, DStarLite};
 use crate::sim::fnv::{Fnv, hash_pos};
 use crate::sim::log::Log;
 
 /// A monster's D* Lite plan.
 #[derive(Clone, Debug, Default)]
 pub struct DStarPlan {
-    goal: Option<Pos>,
-    status: Status,
-    route: Route,
-    /// Cells of units a detour planned round (sorted row-major indices);
-    /// cleared at the next repair.
-    blocked: Vec<usize>,
+    /// Its goal, status, route, units planned round (by a detour; cleared
+    /// at the next repair) and log position.
+    path: PathState,
     dstar: Option<Box<DStarLite>>,
     /// Cells learnt since its last repair. It repairs when the rest of its
     /// path breaks (as A* replans), or before anything else that runs its
@@ -32,39 +28,34 @@ pub struct DStarPlan {
     pending: Vec<Pos>,
     /// `pending`'s length after its last deduplication.
     pending_deduped: usize,
-    /// How much of its faction's discovery log the plan has taken in.
-    log_seen: usize,
 }
 
 impl DStarPlan {
     /// A plan heading for `goal`, not yet made.
     pub fn new(goal: Option<Pos>) -> DStarPlan {
         DStarPlan {
-            goal,
+            path: PathState::new(goal),
             ..DStarPlan::default()
         }
     }
 
     pub fn goal(&self) -> Option<Pos> {
-        self.goal
+        self.path.goal
     }
 
     pub fn status(&self) -> Status {
-        self.status
+        self.path.status
     }
 
     /// Cost of the plan when it was made or last repaired.
     pub fn cost(&self) -> Option<crate::map::cost::Cost> {
-        self.route.cost()
+        self.path.route.cost()
     }
 
     /// The rest of the plan: the monster's cell, then every cell to the
     /// goal (empty without a plan).
     pub fn remaining(&self) -> &[Pos] {
-        match self.status {
-            Status::Ready => self.route.remaining(),
-            _ => &[],
-        }
+        self.path.remaining()
     }
 
     /// The cell to step to next.
@@ -73,39 +64,39 @@ impl DStarPlan {
     }
 
     pub(crate) fn route(&self) -> &Route {
-        &self.route
+        &self.path.route
     }
 
     pub(crate) fn log_seen(&self) -> usize {
-        self.log_seen
+        self.path.log_seen
     }
 
     pub(crate) fn blocked(&self) -> &[usize] {
-        &self.blocked
+        &self.path.blocked
     }
 
     /// The map it plans over: the knowledge, with the units a detour went
     /// round made impassable.
     pub fn view<'a>(&'a self, knowledge: &'a Knowledge) -> PlanView<'a> {
-        PlanView::new(knowledge, &self.blocked, &[])
+        PlanView::new(knowledge, &self.path.blocked, &[])
     }
 
     /// Without a plan it makes one at once (charged to the budget), unless
     /// the islands show no route; then it follows its path.
     pub(super) fn decide(&mut self, ctx: &Context, budget: &mut Budget) -> Decision {
         let mut told = None;
-        if self.status == Status::NeedsPlan
-            && let Some(goal) = self.goal
+        if self.path.status == Status::NeedsPlan
+            && let Some(goal) = self.path.goal
         {
-            self.blocked.clear();
+            self.path.blocked.clear();
             if ctx.reachable(goal) {
                 budget.spend(self.plan_incremental(ctx.knowledge, ctx.at, ctx.log.total()));
             } else {
-                self.log_seen = ctx.log.total();
-                self.route.clear();
-                self.status = Status::NoPath;
+                self.path.log_seen = ctx.log.total();
+                self.path.route.clear();
+                self.path.status = Status::NoPath;
             }
-            told = news(self.status, self.route.cost(), None);
+            told = news(self.path.status, self.path.route.cost(), None);
         }
         let action = match self.next_step() {
             Some(next) => Action::Walk(next),
@@ -117,7 +108,7 @@ impl DStarPlan {
     /// Makes the first plan from `at`, at once, over `knowledge` when its
     /// faction's log is `log_len` long; returns the cells expanded.
     pub fn plan_incremental(&mut self, knowledge: &Knowledge, at: Pos, log_len: usize) -> u64 {
-        let Some(goal) = self.goal else { return 0 };
+        let Some(goal) = self.path.goal else { return 0 };
         // The heuristic's floor: the cheapest step known now. Cheaper ground
         // found later (a road) means starting afresh (see `flush`).
         let floor = knowledge.cheapest_steps();
@@ -126,7 +117,7 @@ impl DStarPlan {
         self.dstar = Some(Box::new(d));
         self.pending.clear();
         self.pending_deduped = 0;
-        self.log_seen = log_len;
+        self.path.log_seen = log_len;
         self.refresh(knowledge);
         expanded
     }
@@ -136,20 +127,12 @@ impl DStarPlan {
     /// path broke or got dearer, or cheaper ground than its heuristic's
     /// floor is known.
     pub fn sync(&mut self, knowledge: &Knowledge, log: &Log) -> Sync {
-        let new = log.since(self.log_seen);
-        self.log_seen = log.total();
+        let new = log.since(self.path.log_seen);
+        self.path.log_seen = log.total();
         if new.is_empty() {
             return Sync::default();
         }
-        let rest = (self.status == Status::Ready).then(|| {
-            path_cost(
-                &self.view(knowledge),
-                self.route.remaining(),
-                &SearchOptions::default(),
-            )
-        });
-        let broken = rest == Some(None);
-        let costlier = matches!(rest, Some(Some(c)) if c > self.route.planned_rest());
+        let (broken, costlier) = self.path.check_rest(knowledge, &[]);
         let (mut expanded, mut repaired) = (0, false);
         match &self.dstar {
             Some(d) => {
@@ -217,7 +200,7 @@ impl DStarPlan {
         };
         self.pending.clear();
         self.pending_deduped = 0;
-        self.blocked.clear();
+        self.path.blocked.clear();
         self.refresh(knowledge);
         expanded
     }
@@ -230,36 +213,27 @@ impl DStarPlan {
             None => false,
         };
         if !found {
-            self.route.clear();
-            self.status = Status::NoPath;
+            self.path.route.clear();
+            self.path.status = Status::NoPath;
         }
     }
 
     /// Takes `path` as the plan, costed on its view of `knowledge`.
     fn take(&mut self, path: Vec<Pos>, knowledge: &Knowledge) -> bool {
-        let view = PlanView::new(knowledge, &self.blocked, &[]);
-        let ok = self.route.set(path, &view);
-        if ok {
-            self.status = Status::Ready;
-        }
-        ok
+        self.path.take(path, knowledge, &[])
     }
 
     /// A capped A* round the units it senses; a way found is followed, and
     /// the search takes its plan back at its next repair.
     pub(super) fn go_round(&mut self, ctx: &Context, budget: &mut Budget) -> Option<News> {
-        let goal = self.goal?;
-        let (outcome, avoid) = round_units(ctx, budget, goal)?;
-        let Outcome::Found { path, .. } = outcome else {
-            return None;
-        };
-        let old = std::mem::replace(&mut self.blocked, avoid);
-        if !self.take(path, ctx.knowledge) {
-            self.blocked = old;
+        if !self.path.go_round(ctx, budget) {
             return None;
         }
-        self.log_seen = ctx.log.total();
-        news(self.status, self.route.cost(), Some(ReplanReason::Blocked))
+        news(
+            self.path.status,
+            self.path.route.cost(),
+            Some(ReplanReason::Blocked),
+        )
     }
 
     /// Pushed to `to` by an ally: its path steps back first, still legal,
@@ -269,10 +243,10 @@ impl DStarPlan {
         if let Some(d) = &mut self.dstar {
             d.move_to(to);
         }
-        if self.status != Status::Ready {
+        if self.path.status != Status::Ready {
             return 0;
         }
-        let path = self.route.rest_from(to);
+        let path = self.path.route.rest_from(to);
         if self.take(path, knowledge) {
             return 0;
         }
@@ -287,27 +261,29 @@ impl DStarPlan {
 
     /// The monster stepped to `to`, the plan's next cell.
     pub fn advanced(&mut self, to: Pos) {
-        self.route.advance();
+        self.path.route.advance();
         if let Some(d) = &mut self.dstar {
             d.move_to(to);
         }
     }
 
     pub(super) fn forget(&mut self) {
-        self.status = Status::NeedsPlan;
-        self.route.clear_path();
+        self.path.status = Status::NeedsPlan;
+        self.path.route.clear_path();
     }
 
     pub(super) fn hash_into(&self, h: &mut Fnv) {
-        hash_pos(h, self.goal);
-        h.int(self.status as i64);
-        self.route.hash_into(h, self.status == Status::Ready);
-        h.usizes(&self.blocked);
+        hash_pos(h, self.path.goal);
+        h.int(self.path.status as i64);
+        self.path
+            .route
+            .hash_into(h, self.path.status == Status::Ready);
+        h.usizes(&self.path.blocked);
         h.int(self.pending.len() as i64);
         for &p in &self.pending {
             hash_pos(h, Some(p));
         }
-        h.int(self.log_seen as i64);
+        h.int(self.path.log_seen as i64);
         match &self.dstar {
             None => h.int(-1),
             Some(d) => {
@@ -323,8 +299,7 @@ impl DStarPlan {
 
     pub(super) fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.route.heap_bytes()
-            + self.blocked.capacity() * size_of::<usize>()
+        self.path.heap_bytes()
             + self.pending.capacity() * size_of::<Pos>()
             + self
                 .dstar

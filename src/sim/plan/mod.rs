@@ -31,6 +31,7 @@ mod context;
 mod detour;
 mod dstar;
 mod field;
+mod path;
 mod route;
 mod view;
 
