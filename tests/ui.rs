@@ -40,9 +40,9 @@ fn key(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
+fn screen(app: &mut App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    darkstar::ui::draw(&mut terminal, app).unwrap();
     terminal.backend().to_string()
 }
 
@@ -183,7 +183,7 @@ fn snapshot_watch() {
     for _ in 0..12 {
         app.step();
     }
-    insta::assert_snapshot!(screen(&app, 90, 48));
+    insta::assert_snapshot!(screen(&mut app, 90, 48));
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn snapshot_watch_with_a_faction_overlay() {
         app.step();
     }
     app.handle(Intent::Show(Overlay::Knowledge));
-    insta::assert_snapshot!(screen(&app, 60, 16));
+    insta::assert_snapshot!(screen(&mut app, 60, 16));
 }
 
 #[test]
@@ -201,9 +201,9 @@ fn snapshot_danger_and_claims() {
     let mut app = App::new(&level("deadly-pass.txt"), 1).unwrap();
     app.step();
     app.handle(Intent::Show(Overlay::Claims));
-    let claims = screen(&app, 60, 20);
+    let claims = screen(&mut app, 60, 20);
     app.handle(Intent::Show(Overlay::Danger));
-    let danger = screen(&app, 60, 20);
+    let danger = screen(&mut app, 60, 20);
     insta::assert_snapshot!(format!("{claims}\n{danger}"));
 }
 
@@ -211,13 +211,13 @@ fn snapshot_danger_and_claims() {
 fn snapshot_help() {
     let mut app = dungeon();
     app.handle(Intent::Help);
-    insta::assert_snapshot!(screen(&app, 80, 30));
+    insta::assert_snapshot!(screen(&mut app, 80, 30));
 }
 
 #[test]
 fn snapshot_too_small() {
-    let app = dungeon();
-    insta::assert_snapshot!(screen(&app, 30, 8));
+    let mut app = dungeon();
+    insta::assert_snapshot!(screen(&mut app, 30, 8));
     // Every size from nothing up draws without panicking.
     for w in 0..50 {
         for h in 0..16 {
@@ -290,7 +290,7 @@ fn play_mode_is_turn_based_and_looking_is_free() {
 fn snapshot_play() {
     let mut app = play_app();
     app.handle(Intent::Wait);
-    insta::assert_snapshot!(screen(&app, 80, 30));
+    insta::assert_snapshot!(screen(&mut app, 80, 30));
 }
 
 #[test]
@@ -304,13 +304,13 @@ fn snapshot_play_look_and_death() {
     let mut app = App::play(&level, 3).unwrap();
     app.handle(Intent::Look);
     app.handle(Intent::Move(Dir::W));
-    let look = screen(&app, 60, 14);
+    let look = screen(&mut app, 60, 14);
     app.handle(Intent::Look);
     for _ in 0..200 {
         app.handle(Intent::Wait);
     }
     assert!(app.game_over());
-    let end = screen(&app, 60, 14);
+    let end = screen(&mut app, 60, 14);
     app.handle(Intent::Quit);
     assert!(app.should_quit(), "after the end q quits without asking");
     insta::assert_snapshot!(format!("{look}\n{end}"));
@@ -341,12 +341,12 @@ fn snapshot_inspector() {
     let mut app = figure1();
     app.handle(Intent::Inspect);
     app.handle(Intent::InspectStep(4));
-    let stepping = screen(&app, 60, 14);
+    let stepping = screen(&mut app, 60, 14);
     app.handle(Intent::Zoom);
-    let zoomed = screen(&app, 60, 14);
+    let zoomed = screen(&mut app, 60, 14);
     app.handle(Intent::Zoom);
     app.handle(Intent::InspectStep(1000));
-    let done = screen(&app, 60, 14);
+    let done = screen(&mut app, 60, 14);
     insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}"));
 }
 
@@ -364,7 +364,7 @@ fn play_mode_quits_with_q_twice() {
     app.handle(intent_for(key(KeyCode::Char('q')), Mode::Play).unwrap());
     app.handle(intent_for(key(KeyCode::Enter), Mode::Play).unwrap());
     assert!(app.should_quit());
-    assert!(screen(&play_app(), 80, 30).contains("HP 20/20"));
+    assert!(screen(&mut play_app(), 80, 30).contains("HP 20/20"));
 }
 
 /// A replay played back in the app, a command a tick, ends in the state the
@@ -472,7 +472,7 @@ fn replay_playback_stops_at_a_desync_and_shows_it() {
     app.tick();
     app.step();
     assert_eq!(app.game().turn(), 20);
-    insta::assert_snapshot!(screen(&app, 90, 30));
+    insta::assert_snapshot!(screen(&mut app, 90, 30));
 }
 
 /// Resuming plays the save once (each turn reached once, in order),
@@ -539,7 +539,7 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
         .collect();
     assert!(!routed.is_empty(), "the first faction plans with fields");
     let (w, h) = (90u16, 48u16);
-    let text = screen(&app, w, h);
+    let text = screen(&mut app.clone(), w, h);
     let rows: Vec<Vec<char>> = text
         .lines()
         .map(|l| l.trim_matches('"').chars().collect())
@@ -606,7 +606,7 @@ fn snapshot_inspector_on_a_field_monster() {
     app.handle(Intent::InspectStep(1));
     assert_eq!(app.inspector().unwrap().field_shown, 21);
     assert_eq!(app.inspector().unwrap().shown, 0);
-    let stepping = screen(&app, 90, 56);
+    let stepping = screen(&mut app, 90, 56);
     // Colours: the cells expanded so far blue (the last yellow), the
     // frontier green, as the record has them after 21 expansions.
     let mut closed = Vec::new();
@@ -657,18 +657,18 @@ fn snapshot_inspector_on_a_field_monster() {
         "{stepping}"
     );
     app.handle(Intent::Zoom);
-    let zoomed = screen(&app, 90, 56);
+    let zoomed = screen(&mut app, 90, 56);
     assert!(zoomed.contains("settled") && zoomed.contains("queued"));
     app.handle(Intent::Zoom);
     app.handle(Intent::InspectStep(1_000_000));
-    let done = screen(&app, 90, 56);
+    let done = screen(&mut app, 90, 56);
     assert!(done.contains("its cell "), "{done}");
     app.handle(Intent::InspectFigure);
     assert_eq!(app.inspector().unwrap().figure, Figure::AStar);
     app.handle(Intent::InspectStep(3));
     assert_eq!(app.inspector().unwrap().shown, 3);
     assert_eq!(app.inspector().unwrap().field_shown, total);
-    let astar = screen(&app, 90, 56);
+    let astar = screen(&mut app, 90, 56);
     assert!(astar.contains("expansion 3/"), "{astar}");
     app.handle(Intent::InspectFigure);
     assert_eq!(app.inspector().unwrap().figure, Figure::Field);
@@ -839,7 +839,7 @@ fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
 
 /// The status row of an 80x30 screen (the sixth row from the bottom).
 fn status_row(app: &App) -> String {
-    let text = screen(app, 80, 30);
+    let text = screen(&mut app.clone(), 80, 30);
     let rows: Vec<&str> = text.lines().collect();
     rows[rows.len() - 6]
         .trim_matches('"')
@@ -920,7 +920,7 @@ fn snapshot_look_descriptions() {
     for _ in 0..3 {
         app.handle(Intent::Move(Dir::E));
     }
-    let drawn = screen(&app, 60, 16);
+    let drawn = screen(&mut app, 60, 16);
     assert!(drawn.contains("Swamp"), "{drawn}");
     insta::assert_snapshot!(format!("{text}\n\n{drawn}"));
 }
@@ -1077,10 +1077,10 @@ fn ctrl_p_shows_the_message_history() {
         app.handle(Intent::Step);
     }
     let first = app.log().next().unwrap().clone();
-    assert!(!screen(&app, 80, 30).contains(&first));
+    assert!(!screen(&mut app, 80, 30).contains(&first));
     app.handle(Intent::History);
     assert_eq!(app.history(), Some(0));
-    let newest = screen(&app, 80, 30);
+    let newest = screen(&mut app, 80, 30);
     assert!(newest.contains("Messages ("), "{newest}");
     assert!(newest.contains(app.log().last().unwrap().as_str()));
     // Scrolled back to the oldest.
@@ -1088,7 +1088,7 @@ fn ctrl_p_shows_the_message_history() {
         app.handle(Intent::Scroll(0, -8));
     }
     assert_eq!(app.history(), Some(app.log().len() - 1));
-    assert!(screen(&app, 80, 30).contains(&first));
+    assert!(screen(&mut app, 80, 30).contains(&first));
     app.handle(Intent::Scroll(0, 8));
     assert_eq!(app.history(), Some(app.log().len() - 2));
     let turn = app.game().turn();
@@ -1130,7 +1130,7 @@ fn snapshot_end_summaries() {
         .sum();
     assert_eq!(app.tally().damage_taken, taken);
     assert!(death[0].contains("killed by a goblin (g)"), "{death:?}");
-    let death_screen = screen(&app, 60, 18);
+    let death_screen = screen(&mut app, 60, 18);
     // Win: the treasure beside the player, the stairs two steps back.
     let level = Level::parse(
         "name: haul\nfaction: moles glyph=m sight=0\nmap:\n#######\n#>.@$.#\n#.....#\n#######\n#m....#\n#######\n",
@@ -1143,7 +1143,7 @@ fn snapshot_end_summaries() {
     }
     assert!(app.game_over());
     let win = end_summary(&app).unwrap();
-    let win_screen = screen(&app, 60, 18);
+    let win_screen = screen(&mut app, 60, 18);
     let status = status_row(&app);
     assert!(status.contains("| escaped with the $ |"), "{status}");
     assert!(!status.contains("carried"), "{status}");
@@ -1269,7 +1269,7 @@ fn replays_can_be_watched_through_the_players_eyes() {
     app.handle(Intent::Eyes);
     assert!(app.through_eyes());
     assert_eq!(unknown_cells_drawn(&app, w, h), 0);
-    assert!(screen(&app, w, h).contains("@'s eyes"));
+    assert!(screen(&mut app, w, h).contains("@'s eyes"));
     play_to_pause(&mut app);
     assert_eq!(unknown_cells_drawn(&app, w, h), 0);
     let eyes = app.clone().with_eyes();
@@ -1302,7 +1302,7 @@ fn snapshot_help_pages() {
             lines.iter().all(|l| l.chars().count() + 4 <= 80),
             "{lines:?}"
         );
-        pages.push(screen(&app, 80, 24));
+        pages.push(screen(&mut app, 80, 24));
         app.handle(Intent::Wait);
     }
     assert!(!app.showing_help());
@@ -1321,10 +1321,14 @@ fn snapshot_help_pages() {
 // overlay.
 
 /// A cell of a drawn `width` x `height` screen.
-fn drawn(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+fn drawn(app: &mut App, width: u16, height: u16) -> ratatui::buffer::Buffer {
     let area = ratatui::layout::Rect::new(0, 0, width, height);
     let mut buf = ratatui::buffer::Buffer::empty(area);
-    ratatui::widgets::Widget::render(app, area, &mut buf);
+    // As the event loop does: lay out, then draw.
+    if let Some(view) = darkstar::ui::widgets::map_view_size(app, area) {
+        app.lay_out(view);
+    }
+    ratatui::widgets::Widget::render(&*app, area, &mut buf);
     buf
 }
 
@@ -1390,7 +1394,7 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     app.handle(Intent::Show(Overlay::Knowledge));
     app.handle(Intent::Show(Overlay::Knowledge));
     assert_eq!(app.overlay(), Overlay::Combined, "a second press goes back");
-    let text = screen(&app, 80, 24);
+    let text = screen(&mut app, 80, 24);
     assert!(text.contains("true map+plans of blind"), "{text}");
     // Playing, the default stays the player's own view.
     let play = play_app();
@@ -1409,7 +1413,7 @@ fn snapshot_combined_watch_view() {
     for _ in 0..6 {
         app.step();
     }
-    let buf = drawn(&app, 80, 24);
+    let buf = drawn(&mut app, 80, 24);
     let wall = Pos::new(11, 2);
     assert_eq!(
         app.game().world().get(wall),
@@ -1433,7 +1437,7 @@ fn snapshot_combined_watch_view() {
     assert!(app.game().factions()[0].knowledge().is_known(b));
     let start = Pos::new(1, 1);
     assert_eq!(buf[(1, 1)].bg, Color::Reset, "{start}: known, plain");
-    insta::assert_snapshot!(screen(&app, 80, 24));
+    insta::assert_snapshot!(screen(&mut app, 80, 24));
 }
 
 /// A bump flashes and the frame after the replan draws the new plan: the
@@ -1449,7 +1453,7 @@ fn the_frame_after_a_bump_draws_the_new_plan() {
         turns += 1;
         assert!(turns < 50, "no bump");
     }
-    let buf = drawn(&app, 80, 24);
+    let buf = drawn(&mut app, 80, 24);
     let &(flash, _) = app.flashes().last().unwrap();
     assert_eq!(buf[(flash.x as u16, flash.y as u16)].bg, Color::Red);
     let m = &app.game().monsters()[0];
@@ -1480,7 +1484,7 @@ fn the_legend_is_always_on_screen_in_watch() {
     for name in names {
         let mut app = App::new(&level(&name), 1).unwrap();
         app.step();
-        let text = screen(&app, 80, 24);
+        let text = screen(&mut app, 80, 24);
         let f = app.game().factions()[app.faction()].spec();
         let planner = match f.planner {
             darkstar::path::Replanner::AStar => "A*",
@@ -1502,7 +1506,7 @@ fn the_legend_is_always_on_screen_in_watch() {
         );
         // The level's top-left corner is drawn: the legend hides none of
         // a small level.
-        let buf = drawn(&app, 80, 24);
+        let buf = drawn(&mut app, 80, 24);
         let w = app.game().world().terrain().width() as u16;
         if w + 28 <= 80 {
             for x in 0..w {
@@ -1513,10 +1517,10 @@ fn the_legend_is_always_on_screen_in_watch() {
     }
     let mut app = App::new(&level("maze.txt"), 1).unwrap();
     app.step();
-    let panel = screen(&app, 80, 24);
+    let panel = screen(&mut app, 80, 24);
     let mut app = dungeon();
     app.step();
-    let rows = screen(&app, 80, 24);
+    let rows = screen(&mut app, 80, 24);
     insta::assert_snapshot!(format!("{panel}\n{rows}"));
 }
 
@@ -1557,13 +1561,13 @@ fn factions_cycle_over_monster_factions() {
 fn the_camera_stays_on_the_map() {
     let mut app = dungeon();
     let (w, h) = (80u16, 24u16);
-    drawn(&app, w, h);
+    drawn(&mut app, w, h);
     for _ in 0..10 {
         app.handle(Intent::Scroll(0, 8));
         app.handle(Intent::Scroll(8, 0));
     }
     assert!(!app.following());
-    let buf = drawn(&app, w, h);
+    let buf = drawn(&mut app, w, h);
     // The map view is 80 x 18 (two legend rows, status, counters, two
     // log rows); the map 80 x 40.
     let map_h = app.game().world().terrain().height() as i32;
@@ -1580,7 +1584,7 @@ fn the_camera_stays_on_the_map() {
     app.handle(Intent::Scroll(0, -8));
     assert_eq!(app.camera(), Pos::new(0, map_h - 26));
     let mut small = App::new(&level("dead-end.txt"), 1).unwrap();
-    drawn(&small, w, h);
+    drawn(&mut small, w, h);
     for _ in 0..10 {
         small.handle(Intent::Scroll(8, 8));
     }
@@ -1606,7 +1610,7 @@ fn the_camera_follows_the_selected_monster() {
     let (mut moved, mut lowest) = (false, 0);
     for _ in 0..120 {
         app.step();
-        drawn(&app, 80, 24);
+        drawn(&mut app, 80, 24);
         let Some(sel) = app.selected() else { break };
         let p = app.game().monsters()[sel as usize].pos();
         let cam = app.camera();
@@ -1627,7 +1631,7 @@ fn the_camera_follows_the_selected_monster() {
     let cam = app.camera();
     for _ in 0..20 {
         app.step();
-        drawn(&app, 80, 24);
+        drawn(&mut app, 80, 24);
     }
     assert_eq!(app.camera(), cam);
 }
@@ -1641,16 +1645,16 @@ fn the_inspector_inspects_the_viewed_faction_and_centres_on_it() {
     app.step();
     app.handle(Intent::NextFaction);
     assert_eq!(app.faction(), 1);
-    drawn(&app, 80, 24);
+    drawn(&mut app, 80, 24);
     app.handle(Intent::ToggleFollow); // Centring is not following.
     app.handle(Intent::Inspect);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..8 {
+        let buf = drawn(&mut app, 80, 24);
         let i = app.inspector().expect("open");
         let m = &app.game().monsters()[i.monster as usize];
         assert_eq!(m.faction(), 1, "a scout, over the scouts' knowledge");
         seen.insert(i.monster);
-        let buf = drawn(&app, 80, 24);
         let cam = app.camera();
         // The view (80 x 18, the map 120 x 60) centred on it, on the map.
         let want = Pos::new((m.pos().x - 40).clamp(0, 40), (m.pos().y - 9).clamp(0, 42));
@@ -1690,7 +1694,7 @@ fn snapshot_inspector_run_to_end() {
     let total = app.inspector().unwrap().trace.expansions();
     app.handle(Intent::InspectEnd(true));
     assert_eq!(app.inspector().unwrap().shown, total);
-    let text = screen(&app, 80, 24);
+    let text = screen(&mut app, 80, 24);
     assert!(
         text.contains(&format!("expansion {total}/{total}")),
         "{text}"
@@ -1718,7 +1722,7 @@ fn snapshot_inspector_run_to_end() {
 fn the_cost_overlay_tells_road_from_floor() {
     let mut app = App::new(&level("road-swamp.txt"), 1).unwrap();
     app.handle(Intent::Show(Overlay::Cost));
-    let buf = drawn(&app, 80, 24);
+    let buf = drawn(&mut app, 80, 24);
     let look = |x: u16, y: u16| {
         let c = &buf[(x, y)];
         (c.symbol().to_string(), c.fg, c.bg)
@@ -1738,7 +1742,7 @@ fn the_cost_overlay_tells_road_from_floor() {
     l.factions[0].goal = None;
     let mut app = App::new(&l, 1).unwrap();
     app.handle(Intent::Show(Overlay::Cost));
-    let buf = drawn(&app, 80, 24);
+    let buf = drawn(&mut app, 80, 24);
     let swatches: std::collections::BTreeSet<_> = (1..7)
         .map(|x| {
             let c = &buf[(x, 0)];
@@ -1754,8 +1758,8 @@ fn the_cost_overlay_tells_road_from_floor() {
 fn the_status_rows_fit_80_columns() {
     let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let check = |app: &App, what: &str| {
-        let narrow = drawn(app, 80, 24);
-        let wide = drawn(app, 300, 24);
+        let narrow = drawn(&mut app.clone(), 80, 24);
+        let wide = drawn(&mut app.clone(), 300, 24);
         // The status row: each word as the wide screen has it. The
         // counters are reworded, each faction whole.
         let n = row(&narrow, 20);
@@ -1795,7 +1799,7 @@ fn the_status_rows_fit_80_columns() {
     // The play screen has four log rows: status and counters at 18, 19.
     // Playing, the counters row names only the monsters in view (the
     // factions' counters would tell the player what it cannot see).
-    let narrow = drawn(&play, 80, 24);
+    let narrow = drawn(&mut play, 80, 24);
     let counters = row(&narrow, 19);
     assert!(counters.contains("in view"), "{counters}");
 }
@@ -1805,8 +1809,8 @@ fn the_status_rows_fit_80_columns() {
 /// ends on the second row with "Press ? for help.".
 #[test]
 fn long_messages_wrap_at_words_in_the_log() {
-    let app = play_app();
-    let buf = drawn(&app, 80, 24);
+    let mut app = play_app();
+    let buf = drawn(&mut app, 80, 24);
     // Play: four log rows at the bottom.
     let rows: Vec<String> = (20..24).map(|y| row(&buf, y)).collect();
     let first = rows
@@ -1822,9 +1826,9 @@ fn long_messages_wrap_at_words_in_the_log() {
 }
 
 /// The screen at 80x24 as a buffer, to read cells and their colours.
-fn buffer(app: &App) -> ratatui::buffer::Buffer {
+fn buffer(app: &mut App) -> ratatui::buffer::Buffer {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    darkstar::ui::draw(&mut terminal, app).unwrap();
     terminal.backend().buffer().clone()
 }
 
@@ -1848,7 +1852,7 @@ fn watch_opens_on_the_idea() {
     let goal = level.factions[viewed].goal.unwrap();
     let (mut plan_through_wall, mut bumped_on) = (false, None);
     for _ in 0..=20 {
-        let screen = buffer(&app);
+        let screen = buffer(&mut app);
         let cam = app.camera();
         let at = |p: Pos| screen.cell(((p.x - cam.x) as u16, (p.y - cam.y) as u16));
         assert_eq!(
@@ -1885,7 +1889,7 @@ fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
         assert!(app.game().turn() < 500, "the opening never ended");
         app.step();
     }
-    let end = screen(&app, 80, 24);
+    let end = screen(&mut app, 80, 24);
     insta::assert_snapshot!(end);
     assert!(end.contains("Everyone is home") && end.contains("n: the next seed (2)"));
     let turn = app.game().turn();
@@ -1917,12 +1921,12 @@ fn watch_speaks_plainly() {
             .any(|l| l.contains("finds a wall in its way and plans again")),
         "{log:?}"
     );
-    let text = screen(&app, 80, 24);
+    let text = screen(&mut app, 80, 24);
     for internal in ["NewWall", "Costlier", "Blocked)", "queued"] {
         assert!(!text.contains(internal), "{internal} on screen:\n{text}");
     }
     app.handle(Intent::Show(Overlay::None));
-    let text = screen(&app, 80, 24);
+    let text = screen(&mut app, 80, 24);
     assert!(text.contains("| true map |"), "{text}");
     assert!(!text.contains("true map of"), "{text}");
 }
@@ -1963,7 +1967,7 @@ fn low_hit_points_turn_red() {
     use darkstar::sim::PLAYER_HP;
     use ratatui::style::Color;
     let hp_is_red = |app: &App| {
-        let b = buffer(app);
+        let b = buffer(&mut app.clone());
         let area = *b.area();
         (0..area.height).any(|y| {
             let row: String = (0..area.width).map(|x| b[(x, y)].symbol()).collect();
@@ -2033,9 +2037,9 @@ fn the_danger_overlay_keeps_the_fog_and_spares_the_walls() {
     let (mut unknown, mut choke) = (0, 0);
     for _ in 0..level.factions.len() {
         app.handle(Intent::Show(Overlay::Combined));
-        let combined = buffer(&app);
+        let combined = buffer(&mut app);
         app.handle(Intent::Show(Overlay::Danger));
-        let danger = buffer(&app);
+        let danger = buffer(&mut app);
         let cam = app.camera();
         let knowledge = app.game().factions()[app.faction()].knowledge();
         for p in level.terrain.grid().positions() {
@@ -2111,7 +2115,7 @@ fn the_history_stops_at_the_first_message_and_wraps() {
     for _ in 0..200 {
         app.handle(Intent::Scroll(0, -8));
     }
-    let text = screen(&app, 60, 14);
+    let text = screen(&mut app, 60, 14);
     let rows: Vec<&str> = text.lines().map(|l| l.trim_matches('"')).collect();
     // The first message (the level's name and description) is long: it
     // wraps, and its first words are on the top row inside the border.
@@ -2142,7 +2146,7 @@ fn the_play_status_row_keeps_whole_words_at_every_width() {
         app.handle(Intent::Wait);
     }
     let row_at = |app: &App, w: u16| -> String {
-        let text = screen(app, w, 24);
+        let text = screen(&mut app.clone(), w, 24);
         let rows: Vec<&str> = text.lines().collect();
         let row = rows
             .iter()
@@ -2203,7 +2207,7 @@ fn a_monster_comes_into_view_before_it_hits_and_the_killer_is_named() {
         assert!(app.game().turn() < 500);
         app.handle(Intent::Wait);
     }
-    let text = screen(&app, 80, 24);
+    let text = screen(&mut app, 80, 24);
     assert!(text.contains("Killed by a goblin (g)."), "{text}");
     assert!(!text.contains("Nothing in view."), "{text}");
 }
@@ -2212,9 +2216,9 @@ fn a_monster_comes_into_view_before_it_hits_and_the_killer_is_named() {
 /// right edge), not at the far side of the screen.
 #[test]
 fn the_legend_sits_beside_the_map_on_a_wide_screen() {
-    let app = dungeon();
+    let mut app = dungeon();
     let width = app.game().world().terrain().width() as usize;
-    let text = screen(&app, 200, 60);
+    let text = screen(&mut app, 200, 60);
     let top = text.lines().next().unwrap().trim_matches('"');
     let at = top
         .find("Legend")
@@ -2233,10 +2237,35 @@ fn the_counters_keep_their_label_at_40_columns() {
     for _ in 0..12 {
         app.step();
     }
-    let text = screen(&app, 40, 13);
+    let text = screen(&mut app, 40, 13);
     let row = text
         .lines()
         .find(|l| l.contains("b 1/"))
         .expect("the counters");
     assert!(row.trim_matches('"').starts_with("h/b/r: "), "{text}");
+}
+
+/// Drawing writes nothing: the map view's size is laid out before a frame
+/// (as the event loop does) and a frame drawn at another size leaves the
+/// app exactly as it was, its view size included; the camera keys then
+/// clamp to the size laid out.
+#[test]
+fn drawing_changes_nothing_and_the_layout_comes_first() {
+    let mut app = dungeon();
+    for _ in 0..5 {
+        app.step();
+    }
+    drawn(&mut app, 80, 24);
+    assert_eq!(app.map_view_size(), (80, 18));
+    let before = format!("{app:?}");
+    for (w, h) in [(200, 60), (40, 13), (120, 40)] {
+        let area = ratatui::layout::Rect::new(0, 0, w, h);
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        ratatui::widgets::Widget::render(&app, area, &mut buf);
+    }
+    assert_eq!(format!("{app:?}"), before, "a frame changed the app");
+    assert_eq!(app.map_view_size(), (80, 18));
+    // Laid out at 120x40, the view is that screen's.
+    drawn(&mut app, 120, 40);
+    assert_ne!(app.map_view_size(), (80, 18));
 }

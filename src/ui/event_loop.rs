@@ -11,8 +11,10 @@ use crossterm::event::Event;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
+use ratatui::layout::Rect;
+
 use super::app::App;
-use super::keymap;
+use super::{keymap, widgets};
 
 /// How a terminal session ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -66,9 +68,7 @@ pub fn event_loop_until<B: Backend>(
             return Ok(Exit::Signal(sig));
         }
         if dirty {
-            terminal
-                .draw(|frame| frame.render_widget(&*app, frame.area()))
-                .map_err(|e| io::Error::other(e.to_string()))?;
+            draw(terminal, app)?;
             dirty = false;
         }
         let period = app.tick_period();
@@ -99,6 +99,23 @@ pub fn event_loop_until<B: Backend>(
         }
     }
     Ok(Exit::Quit)
+}
+
+/// Draws one frame of `app`: first lays the screen out at the terminal's
+/// size and tells the app the map view's size (so the camera keys clamp to
+/// the view on screen), then draws from the app as it is, changing
+/// nothing.
+pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result<()> {
+    let size = terminal
+        .size()
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    if let Some(view) = widgets::map_view_size(app, Rect::new(0, 0, size.width, size.height)) {
+        app.lay_out(view);
+    }
+    terminal
+        .draw(|frame| frame.render_widget(&*app, frame.area()))
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    Ok(())
 }
 
 /// Most queued events [`drop_typed_ahead`] goes through: a held key fills

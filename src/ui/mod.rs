@@ -1,8 +1,12 @@
 //! The terminal front end (feature `tui`): the only part of the library
 //! that knows ratatui and crossterm. [`mode`] holds the shared enums,
-//! [`keymap`] maps keys to intents, [`app`] holds the state and turns
-//! intents into changes, [`widgets`] draw a `&App`, [`event_loop`](mod@event_loop) draws
-//! and acts until the app quits, and [`terminal`] ([`run`]) owns the
+//! [`keymap`] maps keys to intents, [`app`] holds the game and its
+//! components (help, history, quit question, inspector, cursor, playback,
+//! clock, camera: each owns its state and handles its own keys, saying
+//! whether it used them), [`widgets`] lay the screen out and draw it from
+//! the app without changing it (the map as a `StatefulWidget` given where
+//! the view stands), [`event_loop`](mod@event_loop) lays out, draws and
+//! acts until the app quits, and [`terminal`] ([`run`]) owns the
 //! terminal: it is restored on quit, on error, on Ctrl-C (a key like any
 //! other in raw mode), on panic (ratatui's panic hook), on SIGTERM, SIGHUP,
 //! SIGINT and SIGQUIT (the loop notices them within [`SIGNAL_POLL`] and
@@ -24,5 +28,5 @@ pub mod terminal;
 pub mod widgets;
 
 pub use app::App;
-pub use event_loop::{Exit, SIGNAL_POLL, event_loop, event_loop_until};
+pub use event_loop::{Exit, SIGNAL_POLL, draw, event_loop, event_loop_until};
 pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run};

@@ -1,13 +1,15 @@
-//! The search inspector's state: one monster's search recorded when the
-//! inspector opens on it, and how far through it the screen is. The
+//! The search inspector as a component: one monster's search recorded when
+//! the inspector opens on it, how far through it the screen is, and the
+//! keys that step through it. The
 //! drawing is in `widgets/inspector.rs` and `widgets/field_inspector.rs`.
 
-use super::App;
+use super::component::{Ask, Component, Ctx, Handled};
 use crate::path::Connectivity;
 use crate::path::Replanner;
 use crate::path::field_trace::{FieldTrace, trace_field};
 use crate::path::trace::{Trace, trace_search};
-use crate::sim::MonsterId;
+use crate::sim::{Game, MonsterId};
+use crate::ui::keymap::Intent;
 
 /// Which search the inspector shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,60 +54,14 @@ impl Inspector {
 /// Events recorded per inspected search at most.
 const MAX_TRACE_EVENTS: usize = 400_000;
 
-impl App {
-    /// The search inspector, while open.
-    pub fn inspector(&self) -> Option<&Inspector> {
-        self.inspector.as_ref()
-    }
-
-    /// Opens the inspector on the selected monster (watch's `n`/`N`; else
-    /// the viewed faction's first with somewhere to go), as
-    /// [`App::inspect_next`] records it.
-    pub(super) fn inspect_open(&mut self) {
-        let first = self
-            .selected()
-            .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some());
-        match first {
-            Some(id) => self.inspect_monster(id),
-            None => self.inspect_next(),
-        }
-    }
-
-    /// Opens the inspector on the viewed faction's next monster (after the
-    /// one inspected) that is on the map with somewhere to go: only that
-    /// faction's, since the search shown is over that faction's
-    /// knowledge. Says so when it has none.
-    pub(super) fn inspect_next(&mut self) {
-        let game = &self.game;
-        let after = self.inspector.as_ref().map_or(u32::MAX, |i| i.monster);
-        let n = game.monsters().len() as u32;
-        let candidates = (1..=n).map(|k| after.wrapping_add(k) % n.max(1));
-        let found = candidates
-            .filter_map(|id| game.monsters().get(id as usize))
-            .find(|m| {
-                m.is_here()
-                    && !m.is_player()
-                    && m.faction() == self.faction
-                    && m.plan().goal().is_some()
-            })
-            .map(|m| m.id());
-        match found {
-            Some(id) => self.inspect_monster(id),
-            None => self.say(format!(
-                "No {} monster with somewhere to go to inspect (f picks a faction).",
-                self.faction_name()
-            )),
-        }
-    }
-
+impl Inspector {
     /// Records the search monster `id` would make now, from where it
     /// stands, over what its faction knows, round the units and claims it
     /// plans with. For a field-planning monster, also its faction's field
     /// toward its goal, grown afresh over the same knowledge until the
     /// monster's cell is settled (what the shared field did for it, less
-    /// any repairs), shown first. The view centres on the monster.
-    fn inspect_monster(&mut self, id: crate::sim::MonsterId) {
-        let game = &self.game;
+    /// any repairs), shown first. `zoom`: opened zoomed in.
+    pub fn open(game: &Game, id: MonsterId, zoom: bool) -> Inspector {
         let m = &game.monsters()[id as usize];
         let knowledge = game.factions()[m.faction()].knowledge();
         let goal = m.plan().goal().unwrap_or(m.pos());
@@ -125,14 +81,12 @@ impl App {
                 MAX_TRACE_EVENTS,
             )
         });
-        let zoom = self.inspector.as_ref().is_some_and(|i| i.zoom);
         let figure = if field.is_some() {
             Figure::Field
         } else {
             Figure::AStar
         };
-        let pos = m.pos();
-        self.inspector = Some(Inspector {
+        Inspector {
             monster: m.id(),
             trace,
             shown: 0,
@@ -140,39 +94,114 @@ impl App {
             field_shown: 0,
             figure,
             zoom,
-        });
-        self.selected = Some(id);
-        self.centre_on(pos);
-        self.paused = true;
-    }
-
-    /// Shows the whole search on screen at once (`true`: every expansion,
-    /// the path or verdict) or goes back to its start.
-    pub(super) fn inspect_end(&mut self, end: bool) {
-        self.inspect_step(if end { i32::MAX } else { i32::MIN });
-    }
-
-    pub(super) fn inspect_step(&mut self, n: i32) {
-        if let Some(i) = &mut self.inspector {
-            let (shown, total) = match (&i.field, i.figure) {
-                (Some(f), Figure::Field) => (&mut i.field_shown, f.expansions()),
-                _ => (&mut i.shown, i.trace.expansions()),
-            };
-            *shown = (*shown as i64 + n as i64).clamp(0, total as i64) as usize;
         }
     }
 
-    /// Switches a field monster's inspector between the field from its
-    /// target and its own A*.
-    pub(super) fn inspect_figure(&mut self) {
-        let Some(i) = &mut self.inspector else { return };
-        if i.field.is_none() {
-            let line = "This monster plans with its own search: no field to show.";
-            return self.say(line.to_string());
-        }
-        i.figure = match i.figure {
-            Figure::Field => Figure::AStar,
-            Figure::AStar => Figure::Field,
+    /// Faction `faction`'s next monster after `after` (by id, wrapping)
+    /// that is on the map with somewhere to go: only that faction's, since
+    /// the search shown is over that faction's knowledge.
+    pub fn next_to_inspect(game: &Game, faction: usize, after: MonsterId) -> Option<MonsterId> {
+        let n = game.monsters().len() as u32;
+        (1..=n)
+            .map(|k| after.wrapping_add(k) % n.max(1))
+            .filter_map(|id| game.monsters().get(id as usize))
+            .find(|m| {
+                m.is_here() && !m.is_player() && m.faction() == faction && m.plan().goal().is_some()
+            })
+            .map(|m| m.id())
+    }
+
+    /// What the app does on opening an inspector on monster `id`: select
+    /// it, centre on it, pause the clock.
+    pub fn opened(game: &Game, id: MonsterId) -> [Ask; 3] {
+        let pos = game.monsters()[id as usize].pos();
+        [Ask::Select(id), Ask::CentreOn(pos), Ask::Pause]
+    }
+
+    /// Shows `n` more (or fewer) expansions of the search on screen.
+    fn step(&mut self, n: i32) {
+        let (shown, total) = match (&self.field, self.figure) {
+            (Some(f), Figure::Field) => (&mut self.field_shown, f.expansions()),
+            _ => (&mut self.shown, self.trace.expansions()),
         };
+        *shown = (*shown as i64 + n as i64).clamp(0, total as i64) as usize;
+    }
+}
+
+/// Says so when faction `faction` has no monster to inspect.
+pub fn nothing_to_inspect(game: &Game, faction: usize) -> Ask {
+    let name = game
+        .factions()
+        .get(faction)
+        .map_or("-", |f| f.spec().name.as_str());
+    Ask::Say(format!(
+        "No {name} monster with somewhere to go to inspect (f picks a faction)."
+    ))
+}
+
+impl Component for Inspector {
+    /// The inspector's keys: `]` `[` `}` `{` step, `e`/`E` end and start,
+    /// `m` the next monster, `z` zoom, `a` field or A*, `i` or `q` close.
+    /// The help and reveal keys go on to the app; every other key is
+    /// swallowed while it is open (the clock is stopped on a search).
+    fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+        match intent {
+            Intent::Inspect | Intent::Quit => asks.push(Ask::Close),
+            Intent::InspectStep(n) => self.step(n),
+            Intent::InspectEnd(end) => self.step(if end { i32::MAX } else { i32::MIN }),
+            Intent::InspectNext => {
+                match Inspector::next_to_inspect(ctx.game, ctx.faction, self.monster) {
+                    Some(id) => {
+                        *self = Inspector::open(ctx.game, id, self.zoom);
+                        asks.extend(Inspector::opened(ctx.game, id));
+                    }
+                    None => asks.push(nothing_to_inspect(ctx.game, ctx.faction)),
+                }
+            }
+            Intent::Zoom => self.zoom = !self.zoom,
+            Intent::InspectFigure if self.field.is_none() => {
+                let line = "This monster plans with its own search: no field to show.";
+                asks.push(Ask::Say(line.to_string()));
+            }
+            Intent::InspectFigure => {
+                self.figure = match self.figure {
+                    Figure::Field => Figure::AStar,
+                    Figure::AStar => Figure::Field,
+                };
+            }
+            Intent::Help | Intent::Reveal => return Handled::Ignored,
+            _ => {}
+        }
+        Handled::Used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::app::component::tests::{ctx, game};
+
+    /// The inspector swallows what would move the game on under it, and
+    /// passes on the help and reveal keys.
+    #[test]
+    fn the_inspector_keeps_the_game_still_and_passes_on_help() {
+        let game = game();
+        let id = Inspector::next_to_inspect(&game, 0, u32::MAX).expect("a blind monster");
+        let mut i = Inspector::open(&game, id, false);
+        let mut asks = Vec::new();
+        for key in [Intent::Wait, Intent::TogglePause, Intent::Scroll(8, 0)] {
+            assert_eq!(i.handle(key, ctx(&game), &mut asks), Handled::Used);
+        }
+        for key in [Intent::Help, Intent::Reveal] {
+            assert_eq!(i.handle(key, ctx(&game), &mut asks), Handled::Ignored);
+        }
+        assert!(asks.is_empty());
+        let total = i
+            .shown_field()
+            .map_or(i.trace.expansions(), |f| f.expansions());
+        i.handle(Intent::InspectEnd(true), ctx(&game), &mut asks);
+        assert_eq!(i.shown.max(i.field_shown), total);
+        i.handle(Intent::Quit, ctx(&game), &mut asks);
+        assert_eq!(asks, vec![Ask::Close]);
     }
 }

@@ -1,123 +1,145 @@
-//! Intents to actions: [`App::handle`] is the one entry for every key's
-//! [`Intent`], in play and watch, on the map, in the help, history, look,
-//! travel-pick and inspector screens and at the end of the game.
+//! Where a key goes: [`App::handle`] offers each key's [`Intent`] to the
+//! open components, topmost first, each using its own keys with its own
+//! state (see [`super::component`]); a key none of them uses is the
+//! game's (a move, a wait, an activity, an overlay). Then the app carries
+//! out what the components asked for.
 
-use crate::map::geom::Pos;
 use crate::sim::PlayerAction;
 use crate::sim::autopilot::{self, Activity, Stop};
 
-use super::{App, HELP_PAGES, SPEEDS};
+use super::component::{Ask, Component, Ctx, Handled};
+use super::{App, Cursor, History, Inspector, Purpose, inspector};
 use crate::ui::keymap::Intent;
 use crate::ui::mode::{Mode, Overlay};
 
+/// The components a key is offered to, in the order it is offered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Layer {
+    Confirm,
+    Help,
+    History,
+    Inspector,
+    Cursor,
+    Playback,
+    Clock,
+    Camera,
+}
+
+/// The popups over everything: each takes every key while it is open.
+const POPUPS: [Layer; 3] = [Layer::Confirm, Layer::Help, Layer::History];
+/// The components under the inspector, over the game's own keys.
+const UNDER: [Layer; 4] = [Layer::Cursor, Layer::Playback, Layer::Clock, Layer::Camera];
+
 impl App {
-    /// Acts on one intent.
+    /// Acts on one intent. Ctrl-C quits from anywhere; any key stops
+    /// travel, exploring or rest (and does nothing else); otherwise the
+    /// open components are offered it topmost first, and a key none uses
+    /// is the game's.
     pub fn handle(&mut self, intent: Intent) {
-        if self.activity.is_some() {
-            // Any key stops travel, exploring or rest, and does nothing
-            // else (a forced quit still quits).
-            self.activity = None;
-            self.say("You stop.".to_string());
-            if intent == Intent::ForceQuit {
-                self.quit = true;
-            }
+        if intent == Intent::ForceQuit {
+            self.quit = true;
             return;
         }
-        if self.confirm_quit {
-            match intent {
-                Intent::Confirm | Intent::Quit => self.quit = true,
-                Intent::ForceQuit => self.quit = true,
-                _ => self.confirm_quit = false,
-            }
-            return;
+        if self.activity.take().is_some() {
+            return self.say("You stop.".to_string());
         }
-        if self.help {
-            // Any key turns the page, past the last closes; q closes at
-            // once (a forced quit still quits).
-            self.help_page += 1;
-            match intent {
-                Intent::ForceQuit => self.quit = true,
-                Intent::Quit | Intent::Help => self.help = false,
-                _ if self.help_page >= HELP_PAGES => self.help = false,
-                _ => {}
-            }
-            return;
-        }
-        if let Some(back) = self.history {
-            // Up (older) and down (newer) scroll; any other key closes.
-            let by: i64 = match intent {
-                // k j a message, u y / n b (PgUp, PgDn) ten.
-                Intent::Move(d) if d.delta().1 != 0 => match d.delta() {
-                    (0, dy) => -dy as i64,
-                    (_, dy) => -10 * dy as i64,
-                },
-                Intent::Scroll(0, dy) if dy != 0 => -dy.signum() as i64,
-                Intent::ForceQuit => {
-                    self.quit = true;
-                    return;
-                }
-                _ => {
-                    self.history = None;
-                    return;
-                }
-            };
-            let most = self.log.len().saturating_sub(1) as i64;
-            self.history = Some((back as i64 + by).clamp(0, most) as usize);
+        if self.offer(intent, &POPUPS) == Handled::Used {
             return;
         }
         if intent == Intent::History {
-            self.history = Some(0);
+            self.history = Some(History::default());
             return;
         }
-        if self.inspector.is_some() {
-            match intent {
-                Intent::Inspect | Intent::Quit => self.inspector = None,
-                Intent::ForceQuit => self.quit = true,
-                Intent::InspectStep(n) => self.inspect_step(n),
-                Intent::InspectEnd(end) => self.inspect_end(end),
-                Intent::InspectNext => self.inspect_next(),
-                Intent::Zoom => {
-                    if let Some(i) = &mut self.inspector {
-                        i.zoom = !i.zoom;
-                    }
-                }
-                Intent::InspectFigure => self.inspect_figure(),
-                Intent::Help => self.open_help(),
-                Intent::Reveal => self.toggle_reveal(),
-                _ => {}
+        if self.offer(intent, &[Layer::Inspector]) == Handled::Used {
+            return;
+        }
+        if self.hidden_from_player(intent) {
+            return self.say(
+                "That shows what the monsters know: V reveals it (and marks the game REVEALED)."
+                    .to_string(),
+            );
+        }
+        if self.offer(intent, &UNDER) == Handled::Used {
+            return;
+        }
+        self.game_key(intent);
+    }
+
+    /// Offers `intent` to the open components of `layers` in turn until
+    /// one uses it, then carries out what they asked for.
+    fn offer(&mut self, intent: Intent, layers: &[Layer]) -> Handled {
+        let ctx = Ctx {
+            game: &self.game,
+            mode: self.mode,
+            faction: self.faction,
+            log_len: self.log.len(),
+            shown: self.camera(),
+        };
+        let mut asks = Vec::new();
+        let mut handled = Handled::Ignored;
+        for &layer in layers {
+            let used = match layer {
+                Layer::Confirm => offer_to(&mut self.confirm, intent, ctx, &mut asks),
+                Layer::Help => offer_to(&mut self.help, intent, ctx, &mut asks),
+                Layer::History => offer_to(&mut self.history, intent, ctx, &mut asks),
+                Layer::Inspector => offer_to(&mut self.inspector, intent, ctx, &mut asks),
+                Layer::Cursor => offer_to(&mut self.cursor, intent, ctx, &mut asks),
+                Layer::Playback => offer_to(&mut self.playback, intent, ctx, &mut asks),
+                Layer::Clock => self.clock.handle(intent, ctx, &mut asks),
+                Layer::Camera => self.camera.handle(intent, ctx, &mut asks),
+            };
+            if used == Handled::Used {
+                handled = used;
+                break;
             }
-            return;
         }
-        if self.mode == Mode::Play && !self.reveal {
-            // What only the monsters know stays hidden unless revealed.
-            if let Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
-            | Intent::NextFaction
-            | Intent::Inspect = intent
-            {
-                return self.say(
-                    "That shows what the monsters know: V reveals it (and marks the game REVEALED)."
-                        .to_string(),
-                );
-            }
+        for ask in asks {
+            self.carry_out(ask);
         }
-        if let (Some(c), Intent::Move(d)) = (self.cursor, intent) {
-            self.cursor = Some(c.step(d));
-            return;
+        handled
+    }
+
+    /// Does what a component asked for.
+    fn carry_out(&mut self, ask: Ask) {
+        match ask {
+            // Closing is done by `offer_to`, which knows who asked.
+            Ask::Close => {}
+            Ask::Quit => self.quit = true,
+            Ask::Say(line) => self.say(line),
+            Ask::Travel(to) => self.begin(Activity::Travel(to)),
+            Ask::Help => self.open_help(),
+            Ask::Select(id) => self.camera.pick(id),
+            Ask::CentreOn(p) => self.centre_on(p),
+            Ask::Pause => self.clock.pause(),
+            Ask::Step => self.step(),
         }
-        if self.picking {
-            return self.pick(intent);
-        }
+    }
+
+    /// Playing without the AI overlays revealed, the keys that would show
+    /// what only the monsters know.
+    fn hidden_from_player(&self, intent: Intent) -> bool {
+        self.mode == Mode::Play
+            && !self.reveal
+            && matches!(
+                intent,
+                Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
+                    | Intent::NextFaction
+                    | Intent::Inspect
+            )
+    }
+
+    /// The keys no component used: the player's actions and activities,
+    /// the overlays and the faction viewed, the screens they open, quit.
+    fn game_key(&mut self, intent: Intent) {
         match intent {
-            Intent::NewGame if self.game_over() && self.script.is_none() => {
+            Intent::NewGame if self.game_over() && self.playback.is_none() => {
                 self.new_game = true;
                 self.quit = true;
             }
-            Intent::NewGame => {}
-            Intent::History => {}
             Intent::Reveal => self.toggle_reveal(),
             Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
-            Intent::Quit => self.confirm_quit = true,
+            Intent::Quit => self.confirm = Some(super::ConfirmQuit),
             Intent::Move(dir) => {
                 self.player(PlayerAction::Move(dir));
             }
@@ -125,9 +147,8 @@ impl App {
                 self.player(PlayerAction::Wait);
             }
             Intent::Look => {
-                self.cursor = match self.cursor {
-                    Some(_) => None,
-                    None => self.game.player().map(|p| p.pos()),
+                if let Some(p) = self.game.player() {
+                    self.cursor = Some(Cursor::new(p.pos(), Purpose::Look));
                 }
             }
             Intent::TravelStairs => match autopilot::known_stairs(&self.game) {
@@ -136,49 +157,15 @@ impl App {
                 None => {}
             },
             Intent::TravelTo if self.mode == Mode::Play && !self.game_over() => {
-                self.picking = true;
-                self.cursor = self.game.player().map(|p| p.pos());
-                self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
+                if let Some(p) = self.game.player() {
+                    self.cursor = Some(Cursor::new(p.pos(), Purpose::Travel));
+                    self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
+                }
             }
-            Intent::TravelTo => {}
             Intent::Explore => self.begin(Activity::Explore),
             Intent::Rest => self.begin(Activity::Rest(autopilot::REST_TURNS)),
-            Intent::ForceQuit => self.quit = true,
-            Intent::Confirm => {}
             Intent::Help => self.open_help(),
             Intent::Inspect => self.inspect_open(),
-            Intent::InspectStep(_)
-            | Intent::InspectEnd(_)
-            | Intent::InspectNext
-            | Intent::Zoom
-            | Intent::InspectFigure => {}
-            Intent::ToggleFollow => {
-                if self.follow {
-                    // Stay where the view is, not where the camera was.
-                    self.camera = self.camera();
-                }
-                self.follow = !self.follow;
-                let what = if self.follow {
-                    "Following the selected monster (n/N picks)."
-                } else {
-                    "Camera free (F follows again)."
-                };
-                self.say(what.to_string());
-            }
-            Intent::SelectMonster(step) => self.select_step(step),
-            Intent::TogglePause if self.desync.is_some() => {
-                self.say("Playback stopped at the desync.".to_string());
-            }
-            Intent::TogglePause => {
-                self.paused = !self.paused;
-                self.say(if self.paused { "Paused." } else { "Running." }.to_string());
-            }
-            Intent::Step => {
-                self.paused = true;
-                self.step();
-            }
-            Intent::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
-            Intent::Slower => self.speed = self.speed.saturating_sub(1),
             Intent::NextFaction => {
                 let cycle = self.viewable_factions();
                 let at = cycle.iter().position(|&f| f == self.faction);
@@ -186,7 +173,7 @@ impl App {
                     Some(k) => cycle[(k + 1) % cycle.len()],
                     None => cycle.first().copied().unwrap_or(0),
                 };
-                self.selected = None;
+                self.camera.unpick();
             }
             Intent::Show(o) => {
                 self.overlay = if self.overlay == o {
@@ -195,40 +182,63 @@ impl App {
                     o
                 };
             }
-            Intent::Scroll(dx, dy) => {
-                // From the view as shown (following or not), kept on the
-                // map as it is on screen; moving the view by hand stops
-                // following.
-                let (w, h) = self.view_size.get();
-                let from = self.view_origin(w, h);
-                self.camera = self.clamp_origin(Pos::new(from.x + dx, from.y + dy), w, h);
-                self.follow = false;
-            }
-            Intent::Home => {
-                self.camera = Pos::new(0, 0);
-                self.follow = false;
-            }
+            // Their components' keys, with the component closed (or, for
+            // Ctrl-C and the history, handled before any component).
+            Intent::NewGame
+            | Intent::TravelTo
+            | Intent::ForceQuit
+            | Intent::Confirm
+            | Intent::History
+            | Intent::InspectStep(_)
+            | Intent::InspectEnd(_)
+            | Intent::InspectNext
+            | Intent::Zoom
+            | Intent::InspectFigure
+            | Intent::TogglePause
+            | Intent::Step
+            | Intent::Faster
+            | Intent::Slower
+            | Intent::Scroll(..)
+            | Intent::Home
+            | Intent::ToggleFollow
+            | Intent::SelectMonster(_) => {}
         }
     }
 
-    /// The travel cursor is up: moves went to the cursor; Enter, `.` or
-    /// `_` travel to it, Esc (or `x`) puts it away, other keys are ignored.
-    pub(super) fn pick(&mut self, intent: Intent) {
-        match intent {
-            Intent::Confirm | Intent::Wait | Intent::TravelTo => {
-                let to = self.cursor.take();
-                self.picking = false;
-                if let Some(to) = to {
-                    self.begin(Activity::Travel(to));
-                }
-            }
-            Intent::Quit | Intent::Look => {
-                self.picking = false;
-                self.cursor = None;
-            }
-            Intent::ForceQuit => self.quit = true,
-            Intent::Help => self.open_help(),
-            _ => {}
+    /// Opens the inspector on the selected monster (watch's `n`/`N`; else
+    /// the viewed faction's first with somewhere to go).
+    fn inspect_open(&mut self) {
+        let first = self
+            .selected()
+            .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some())
+            .or_else(|| Inspector::next_to_inspect(&self.game, self.faction, u32::MAX));
+        let Some(id) = first else {
+            let ask = inspector::nothing_to_inspect(&self.game, self.faction);
+            return self.carry_out(ask);
+        };
+        let zoom = self.inspector.as_ref().is_some_and(|i| i.zoom);
+        self.inspector = Some(Inspector::open(&self.game, id, zoom));
+        for ask in Inspector::opened(&self.game, id) {
+            self.carry_out(ask);
         }
     }
+}
+
+/// Offers `intent` to the component in `slot`, if one is open; closes it
+/// when it asks to be closed.
+fn offer_to<C: Component>(
+    slot: &mut Option<C>,
+    intent: Intent,
+    ctx: Ctx<'_>,
+    asks: &mut Vec<Ask>,
+) -> Handled {
+    let Some(component) = slot else {
+        return Handled::Ignored;
+    };
+    let start = asks.len();
+    let handled = component.handle(intent, ctx, asks);
+    if asks[start..].contains(&Ask::Close) {
+        *slot = None;
+    }
+    handled
 }

@@ -1,15 +1,28 @@
-//! The application state: the game being watched and everything about how
-//! it is shown (pause, speed, overlay, which faction's eyes, camera, log,
-//! help, quit confirmation). Keys arrive as [`Intent`](crate::ui::keymap::Intent)s; this module never
+//! The application state: the game being watched or played, how it is
+//! shown (overlay, which faction's eyes, the log, the flashes), and the
+//! components over it. Keys arrive as [`Intent`](crate::ui::keymap::Intent)s; this module never
 //! touches a terminal, so tests drive it directly. Drawing reads `&App`
-//! and nothing else (see `ui/widgets`).
+//! and changes nothing (see `ui/widgets`); the map view's size is laid
+//! out before a frame ([`App::lay_out`]).
 //!
-//! This file holds the state ([`App`]), its construction and its read-only
-//! accessors; the rest is split by job into the child modules below, each
-//! an `impl App` block (children see the state's fields; their helpers are
-//! `pub(super)`, for the siblings).
+//! Each screen or mode is a [`Component`] in a file of its own, owning
+//! its state and handling its keys: [`Help`], [`History`], [`ConfirmQuit`],
+//! [`Inspector`], [`Cursor`] (look and targeting), [`Playback`], [`Clock`]
+//! and [`Camera`]. `intents.rs` offers a key to them topmost first and
+//! gives the game the keys none used. This file holds the state ([`App`],
+//! its fields private to this module), its construction and its read-only
+//! accessors; the game-side jobs (playing, playback, messages, saves, the
+//! end of a game, what is shown) are `impl App` blocks in the files named
+//! for them.
 
+mod camera;
+mod clock;
+pub mod component;
+mod confirm;
+mod cursor;
 mod end_game;
+mod help;
+mod history;
 pub mod inspector;
 mod intents;
 mod messages;
@@ -18,17 +31,23 @@ mod playback;
 mod saves;
 mod view;
 
+pub use camera::Camera;
+pub use clock::{Clock, SPEEDS};
+pub use component::{Ask, Component, Ctx, Handled};
+pub use confirm::ConfirmQuit;
+pub use cursor::{Cursor, Purpose};
 pub use end_game::Tally;
+pub use help::{HELP_PAGES, Help};
+pub use history::History;
 pub use messages::singular;
+pub use playback::Playback;
 
-use std::cell::Cell;
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::content::level::Level;
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
-use crate::record::replay::{Desync, HASH_EVERY, Item, LevelSource, Recorder};
+use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};
 use crate::sim::{Game, GameError, MonsterId, SimConfig};
 
@@ -36,91 +55,67 @@ use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
 pub use inspector::{Figure, Inspector};
 
-/// Turns per second the speed settings stand for.
-pub const SPEEDS: [u32; 7] = [1, 2, 5, 10, 20, 50, 100];
-/// Pages of the help screen: keys, glyphs, factions.
-pub const HELP_PAGES: usize = 3;
 /// The speed `watch` (and replay playback) opens at: 2 turns a second, a
 /// pace at which a person can follow each plan as it changes.
 pub const WATCH_SPEED: usize = 1;
-/// The map view's size before the first frame is drawn (an 80x24
-/// terminal's), so keys pressed before it are clamped sensibly.
-const FIRST_VIEW: (u16, u16) = (80, 16);
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
 /// Time between two steps of travel, exploring or rest, whatever the
 /// speed setting: quick, yet each step is drawn.
 pub const ACTIVITY_TICK: Duration = Duration::from_millis(25);
 
-/// A game on screen, played or watched.
+/// A game on screen, played or watched: the game, how it is shown, and
+/// the components that own the screens over it (each with its own state
+/// and keys; see [`component`]).
 #[derive(Clone, Debug)]
 pub struct App {
-    pub(crate) mode: Mode,
-    /// Look mode's cursor (play mode, `x`).
-    pub(crate) cursor: Option<Pos>,
-    pub(crate) game: Game,
-    pub(crate) level_name: String,
-    pub(crate) paused: bool,
-    /// Index into [`SPEEDS`].
-    pub(crate) speed: usize,
-    pub(crate) overlay: Overlay,
+    mode: Mode,
+    game: Game,
+    level_name: String,
+    overlay: Overlay,
     /// The faction whose knowledge, plans or danger overlays show.
-    pub(crate) faction: usize,
-    pub(crate) help: bool,
-    /// The help screen's page (keys, glyphs, factions).
-    pub(crate) help_page: usize,
-    /// The message history screen (Ctrl-P), while open: how many messages
-    /// it is scrolled back from the newest.
-    pub(crate) history: Option<usize>,
+    faction: usize,
     /// Play: the AI overlays are on (the game is then marked revealed).
-    pub(crate) reveal: bool,
+    reveal: bool,
     /// The turn the player first revealed the map, if ever: the game is
     /// marked so in its status row and its replay, for good.
-    pub(crate) revealed_at: Option<Turn>,
+    revealed_at: Option<Turn>,
     /// Watching a played game: drawn through the player's eyes.
-    pub(crate) eyes: bool,
+    eyes: bool,
     /// The player's kills, damage taken and killer, for the end screen.
-    pub(crate) tally: Tally,
+    tally: Tally,
     /// The end screen asked for a new game (the binary starts it).
-    pub(crate) new_game: bool,
-    pub(crate) confirm_quit: bool,
-    pub(crate) quit: bool,
-    /// World position drawn at the top-left of the map area (watch, when
-    /// not following a monster).
-    pub(crate) camera: Pos,
-    /// Watch: the camera follows the selected (or inspected) monster.
-    pub(crate) follow: bool,
-    /// Watch: the monster chosen with `n`/`N` among the viewed faction's;
-    /// none (or one gone, or of another faction): its first on the map.
-    pub(crate) selected: Option<MonsterId>,
-    /// The size of the map view last drawn, so the camera keys clamp the
-    /// view to the map as it is on screen (drawing sets it).
-    pub(crate) view_size: Cell<(u16, u16)>,
-    pub(crate) log: MessageLog,
+    new_game: bool,
+    quit: bool,
+    log: MessageLog,
     /// Cells bumped into, and on which turn.
-    pub(crate) flashes: Vec<(Pos, Turn)>,
-    pub(crate) inspector: Option<Inspector>,
-    /// Playing a replay back: the items still to play (with their file
-    /// lines): a command a tick, each state hash checked as soon as the
-    /// game reaches its turn.
-    pub(crate) script: Option<VecDeque<(usize, Item)>>,
-    /// State hashes of the replay checked so far.
-    pub(crate) hashes_checked: usize,
-    /// Where the replay played back parted from the recording; playback
-    /// stops there.
-    pub(crate) desync: Option<Desync>,
+    flashes: Vec<(Pos, Turn)>,
     /// Every command given, with state hashes: the replay, and the save.
-    pub(crate) recorder: Recorder,
+    recorder: Recorder,
     /// Play: travel, exploring or rest under way, a step a tick.
-    pub(crate) activity: Option<Activity>,
-    /// Play: the cursor is up to pick where to travel (`_`).
-    pub(crate) picking: bool,
+    activity: Option<Activity>,
     /// Play: the monsters the player saw after its last action, so one
     /// coming into view is announced once.
-    pub(crate) in_view: Vec<MonsterId>,
+    in_view: Vec<MonsterId>,
     /// Play: a monster came into view; keys typed ahead are void (see
     /// [`App::take_interrupt`]).
-    pub(crate) interrupted: bool,
+    interrupted: bool,
+    /// Paused or running, and how fast.
+    clock: Clock,
+    /// Where the map view stands, whom it follows, its size.
+    camera: Camera,
+    /// "Really quit?", while asked.
+    confirm: Option<ConfirmQuit>,
+    /// The help screen, while open.
+    help: Option<Help>,
+    /// The message history (Ctrl-P), while open.
+    history: Option<History>,
+    /// The search inspector, while open.
+    inspector: Option<Inspector>,
+    /// Look's or targeting's cursor, while up (play).
+    cursor: Option<Cursor>,
+    /// A replay being played back.
+    playback: Option<Playback>,
 }
 
 impl App {
@@ -149,43 +144,35 @@ impl App {
     pub(super) fn with_game(level: &Level, game: Game, mode: Mode, recorder: Recorder) -> App {
         let mut app = App {
             mode,
-            cursor: None,
             game,
             level_name: level.name.clone(),
-            paused: false,
-            // Play mode's clock does not tick (keys move time); 10/s is
-            // what `+`/`-` start from there.
-            speed: match mode {
-                Mode::Watch => WATCH_SPEED,
-                Mode::Play => 3,
-            },
             overlay: App::default_overlay(mode),
             faction: 0,
-            help: false,
-            help_page: 0,
-            history: None,
             reveal: false,
             revealed_at: None,
             eyes: false,
             tally: Tally::default(),
             new_game: false,
-            confirm_quit: false,
             quit: false,
-            camera: Pos::new(0, 0),
-            follow: mode == Mode::Watch,
-            selected: None,
-            view_size: Cell::new(FIRST_VIEW),
             log: MessageLog::new(),
             flashes: Vec::new(),
-            inspector: None,
-            script: None,
-            hashes_checked: 0,
-            desync: None,
             recorder,
             activity: None,
-            picking: false,
             in_view: Vec::new(),
             interrupted: false,
+            // Play mode's clock does not tick (keys move time); 10/s is
+            // what `+`/`-` start from there.
+            clock: Clock::new(match mode {
+                Mode::Watch => WATCH_SPEED,
+                Mode::Play => 3,
+            }),
+            camera: Camera::new(mode == Mode::Watch),
+            confirm: None,
+            help: None,
+            history: None,
+            inspector: None,
+            cursor: None,
+            playback: None,
         };
         app.in_view = autopilot::monsters_in_view(&app.game);
         // Watch opens on the first faction with monsters of its own (a
@@ -213,13 +200,23 @@ impl App {
     pub fn game_over(&self) -> bool {
         match self.game.play_state() {
             Some(p) => p.outcome != crate::sim::PlayOutcome::Playing,
-            None => self.mode == Mode::Watch && self.script.is_none() && self.game.is_settled(),
+            None => self.mode == Mode::Watch && self.playback.is_none() && self.game.is_settled(),
         }
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The level's name.
+    pub fn level_name(&self) -> &str {
+        &self.level_name
+    }
+
+    /// The search inspector, while open.
+    pub fn inspector(&self) -> Option<&Inspector> {
+        self.inspector.as_ref()
     }
 
     /// True once the user has confirmed quitting.
@@ -229,12 +226,12 @@ impl App {
 
     /// True while paused.
     pub fn is_paused(&self) -> bool {
-        self.paused
+        self.clock.paused()
     }
 
     /// Turns a second while running.
     pub fn turns_per_second(&self) -> u32 {
-        SPEEDS[self.speed]
+        self.clock.turns_per_second()
     }
 
     /// What is drawn over the map.
@@ -249,23 +246,32 @@ impl App {
 
     /// True while the help screen is up.
     pub fn showing_help(&self) -> bool {
-        self.help
+        self.help.is_some()
     }
 
     /// True while asking "really quit?".
     pub fn confirming_quit(&self) -> bool {
-        self.confirm_quit
+        self.confirm.is_some()
     }
 
-    /// The size of the map view as last drawn (columns, rows): the
-    /// screen less the status rows, the log and, watching, the legend.
+    /// The size of the map view as laid out for the frame (columns,
+    /// rows): the screen less the status rows, the log and, watching, the
+    /// legend. The event loop lays the screen out before each frame
+    /// ([`App::lay_out`]); drawing never changes it.
     pub fn map_view_size(&self) -> (u16, u16) {
-        self.view_size.get()
+        self.camera.view_size()
     }
 
-    /// The top-left world cell of the map view as last drawn.
+    /// The map view will be `size` (columns, rows) in the next frame: the
+    /// layout, told before drawing, so the camera keys clamp the view to
+    /// the map as it is on screen.
+    pub fn lay_out(&mut self, size: (u16, u16)) {
+        self.camera.set_view_size(size);
+    }
+
+    /// The top-left world cell of the map view as laid out.
     pub fn camera(&self) -> Pos {
-        let (w, h) = self.view_size.get();
+        let (w, h) = self.camera.view_size();
         self.view_origin(w, h)
     }
 
@@ -279,15 +285,25 @@ impl App {
         self.log.iter()
     }
 
+    /// The help screen, while open.
+    pub fn help(&self) -> Option<&Help> {
+        self.help.as_ref()
+    }
+
     /// The help screen's page (0: keys, 1: glyphs, 2: factions).
     pub fn help_page(&self) -> usize {
-        self.help_page
+        self.help.as_ref().map_or(0, Help::page)
+    }
+
+    /// The message history screen, while open.
+    pub fn history_screen(&self) -> Option<&History> {
+        self.history.as_ref()
     }
 
     /// The message history screen, while open: messages scrolled back
     /// from the newest.
     pub fn history(&self) -> Option<usize> {
-        self.history
+        self.history.as_ref().map(History::back)
     }
 
     /// True while the AI overlays are on in play (see [`Intent::Reveal`](crate::ui::keymap::Intent::Reveal)).

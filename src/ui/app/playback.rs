@@ -1,12 +1,51 @@
-//! Watch and replay playback control: opening a replay for playback, the
-//! clock (`tick`, `step`), and checking the replay's state hashes and
-//! commands as they are played, stopping at the first desync.
+//! Watch and replay playback: a replay's script as a component (the
+//! items still to play, the hashes checked, where it parted from the
+//! recording), opening a replay for playback, the tick and the step, and
+//! checking the replay's state hashes and commands as they are played,
+//! stopping at the first desync.
+
+use std::collections::VecDeque;
 
 use crate::record::replay::{Desync, DesyncKind, Item, Replay, ReplayError, check};
 use crate::sim::Command;
 
+use super::component::{Ask, Component, Ctx, Handled};
 use super::{App, FLASH_TURNS};
+use crate::ui::keymap::Intent;
 use crate::ui::mode::Mode;
+
+/// A replay being played back.
+#[derive(Clone, Debug, Default)]
+pub struct Playback {
+    /// The items still to play (with their file lines): a command a tick,
+    /// each state hash checked as soon as the game reaches its turn.
+    script: VecDeque<(usize, Item)>,
+    /// State hashes checked so far.
+    hashes_checked: usize,
+    /// Where playback parted from the recording; it stops there.
+    desync: Option<Desync>,
+}
+
+impl Playback {
+    /// Where playback parted from the recording, if it did.
+    pub fn desync(&self) -> Option<&Desync> {
+        self.desync.as_ref()
+    }
+}
+
+impl Component for Playback {
+    /// Parted from its recording, playback cannot go on: space says so
+    /// rather than seeming to run.
+    fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+        match intent {
+            Intent::TogglePause if self.desync.is_some() => {
+                asks.push(Ask::Say("Playback stopped at the desync.".to_string()));
+                Handled::Used
+            }
+            _ => Handled::Ignored,
+        }
+    }
+}
 
 /// The speed (an index into [`super::SPEEDS`]: 10 commands a second) a
 /// played game plays back at.
@@ -20,11 +59,12 @@ impl App {
     pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
         let level = replay.level()?;
         let mut app = App::start(&level, replay.seed, Mode::Watch, replay.config)?;
-        app.script = Some(
-            (0..replay.items.len())
+        app.playback = Some(Playback {
+            script: (0..replay.items.len())
                 .map(|i| (replay.line_of(i), replay.items[i].clone()))
                 .collect(),
-        );
+            ..Playback::default()
+        });
         app.say(format!(
             "Replay of {}: space to pause, . to step.",
             level.name
@@ -33,8 +73,8 @@ impl App {
             app.say("A played game: @ shows it through the player's eyes.".to_string());
             // Followed, at a pace that shows a 1,000-turn game in under
             // two minutes (a command a tick, each at least a turn).
-            (app.selected, app.follow) = (Some(player), true);
-            app.speed = PLAYED_REPLAY_SPEED;
+            app.camera.select(player);
+            app.clock.set_speed(PLAYED_REPLAY_SPEED);
         }
         if let Some(t) = replay.revealed() {
             app.revealed_at = Some(t);
@@ -49,7 +89,7 @@ impl App {
 
     /// Where a replay played back parted from its recording, if it did.
     pub fn desync(&self) -> Option<&Desync> {
-        self.desync.as_ref()
+        self.playback.as_ref().and_then(Playback::desync)
     }
 
     /// The desync as the screen says it.
@@ -66,17 +106,17 @@ impl App {
     /// Called when the clock ticks: one turn, unless paused, playing (the
     /// player's keys move time then) or a screen is up.
     pub fn tick(&mut self) {
-        if self.mode == Mode::Play && !self.help && !self.confirm_quit {
+        if self.mode == Mode::Play && self.help.is_none() && self.confirm.is_none() {
             self.continue_activity();
         }
         if self.mode == Mode::Watch
             && self.inspector.is_none()
-            && !self.paused
-            && !self.help
+            && !self.clock.paused()
+            && self.help.is_none()
             && self.history.is_none()
-            && !self.confirm_quit
-            && self.desync.is_none()
-            && (self.script.is_some() || !self.game.is_settled())
+            && self.confirm.is_none()
+            && self.desync().is_none()
+            && (self.playback.is_some() || !self.game.is_settled())
         {
             self.step();
         }
@@ -85,14 +125,14 @@ impl App {
     /// Plays one turn (a replay: its next command) and notes what matters
     /// in the log and the flashes.
     pub fn step(&mut self) {
-        if self.desync.is_some() {
+        if self.desync().is_some() {
             return;
         }
-        let events = match &mut self.script {
-            Some(script) => {
-                let Some((line, item)) = script.pop_front() else {
-                    self.paused = true;
-                    let n = self.hashes_checked;
+        let events = match &mut self.playback {
+            Some(playback) => {
+                let Some((line, item)) = playback.script.pop_front() else {
+                    self.clock.pause();
+                    let n = playback.hashes_checked;
                     self.say(format!(
                         "End of the replay: in sync, {n} state {} checked.",
                         if n == 1 { "hash" } else { "hashes" }
@@ -126,14 +166,14 @@ impl App {
     /// Replay playback: checks the state hashes next in the script (those
     /// of the turn just reached).
     pub(super) fn check_hashes(&mut self) {
-        while let Some(script) = &mut self.script
-            && let Some((line, item @ Item::Hash(..))) = script.front().cloned()
+        while let Some(playback) = &mut self.playback
+            && let Some((line, item @ Item::Hash(..))) = playback.script.front().cloned()
         {
-            script.pop_front();
+            playback.script.pop_front();
             if let Err(kind) = check(&mut self.game, &item) {
                 return self.desynced(line, kind);
             }
-            self.hashes_checked += 1;
+            playback.hashes_checked += 1;
         }
     }
 
@@ -145,7 +185,9 @@ impl App {
             kind,
         };
         self.say(App::desync_text(&d));
-        self.desync = Some(d);
-        self.paused = true;
+        if let Some(playback) = &mut self.playback {
+            playback.desync = Some(d);
+        }
+        self.clock.pause();
     }
 }

@@ -1,13 +1,15 @@
 //! What is shown and where: overlays and the faction whose eyes they use,
 //! the selected and followed monster, the camera and look cursor clamped
-//! to the map view, help, reveal and the player's-eyes view.
+//! to the map view, help, reveal and the player's-eyes view: what the
+//! app's parts add up to on screen.
 
 use crate::fog::sight::visible_from;
 
 use crate::map::geom::Pos;
 use crate::sim::{MonsterId, PLAYER_SIGHT};
 
-use super::App;
+use super::camera::{centred_origin, clamp_origin};
+use super::{App, Cursor, Help};
 use crate::ui::mode::{Mode, Overlay};
 
 impl App {
@@ -43,39 +45,23 @@ impl App {
         }
     }
 
-    /// The viewed faction's monsters on the map (not the player), in id
-    /// order.
-    pub(super) fn faction_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
-        self.game
-            .monsters()
-            .iter()
-            .filter(|m| m.is_here() && !m.is_player() && m.faction() == self.faction)
-            .map(|m| m.id())
-    }
-
     /// Watch: the selected monster: the one picked with `n`/`N` while it
     /// is on the map and of the viewed faction (or the player, whom a
     /// played game's replay follows), else that faction's first on the
     /// map.
     pub fn selected(&self) -> Option<MonsterId> {
-        let picked = self.selected.filter(|&id| {
-            self.game
-                .monsters()
-                .get(id as usize)
-                .is_some_and(|m| m.is_here() && (m.faction() == self.faction || m.is_player()))
-        });
-        picked.or_else(|| self.faction_monsters().next())
+        self.camera.selected(&self.game, self.faction)
     }
 
     /// True while the camera follows the selected (or inspected) monster.
     pub fn following(&self) -> bool {
-        self.follow
+        self.camera.following()
     }
 
     /// The monster the camera centres on, if following: the inspected
     /// one while the inspector is open, else the selected one.
     pub(super) fn followed(&self) -> Option<Pos> {
-        if !self.follow {
+        if !self.camera.following() {
             return None;
         }
         let id = self
@@ -86,30 +72,6 @@ impl App {
         self.game.monsters().get(id as usize).map(|m| m.pos())
     }
 
-    /// Selects the next (`+1`) or previous (`-1`) monster of the viewed
-    /// faction and follows it.
-    pub(super) fn select_step(&mut self, step: i32) {
-        let ids: Vec<MonsterId> = self.faction_monsters().collect();
-        if ids.is_empty() {
-            return self.say(format!("No {} on the map.", self.faction_name()));
-        }
-        let at = self
-            .selected()
-            .and_then(|s| ids.iter().position(|&i| i == s))
-            .map_or(0, |k| {
-                (k as i32 + step).rem_euclid(ids.len() as i32) as usize
-            });
-        self.selected = Some(ids[at]);
-        self.follow = true;
-        let m = &self.game.monsters()[ids[at] as usize];
-        self.say(format!(
-            "Following {}{} at {}.",
-            self.game.factions()[m.faction()].spec().glyph,
-            m.id(),
-            m.pos()
-        ));
-    }
-
     /// The viewed faction's name.
     pub(in crate::ui) fn faction_name(&self) -> String {
         self.game
@@ -118,36 +80,20 @@ impl App {
             .map_or("-".to_string(), |f| f.spec().name.clone())
     }
 
-    /// The top-left of a `width` x `height` view centred on `centre`, kept
-    /// on the map: never past its edges, at 0 when the map is smaller.
-    pub(super) fn clamped_origin(&self, centre: Pos, width: u16, height: u16) -> Pos {
-        self.clamp_origin(
-            Pos::new(centre.x - width as i32 / 2, centre.y - height as i32 / 2),
-            width,
-            height,
-        )
-    }
-
-    /// `origin` kept so a `width` x `height` view shows only map cells
-    /// (top-left at 0 when the map is smaller than the view).
-    pub(super) fn clamp_origin(&self, origin: Pos, width: u16, height: u16) -> Pos {
-        let terrain = self.game.world().terrain();
-        let (w, h) = (terrain.width() as i32, terrain.height() as i32);
-        Pos::new(
-            origin.x.clamp(0, (w - width as i32).max(0)),
-            origin.y.clamp(0, (h - height as i32).max(0)),
-        )
-    }
-
-    /// Centres the camera on `p` (in the view last drawn).
+    /// Centres the camera on `p` (in the view as laid out).
     pub(in crate::ui) fn centre_on(&mut self, p: Pos) {
-        let (w, h) = self.view_size.get();
-        self.camera = self.clamped_origin(p, w, h);
+        let size = self.camera.view_size();
+        self.camera.set_origin(centred_origin(&self.game, p, size));
     }
 
-    /// Look mode's cursor, while looking.
+    /// The cursor's cell, while looking or picking where to travel.
     pub fn cursor(&self) -> Option<Pos> {
-        self.cursor
+        self.cursor.as_ref().map(Cursor::at)
+    }
+
+    /// The cursor, while up: where, and what for.
+    pub fn cursor_state(&self) -> Option<&Cursor> {
+        self.cursor.as_ref()
     }
 
     /// The top-left world cell of a `width` x `height` map view, always
@@ -156,19 +102,19 @@ impl App {
     /// following, else the camera; centred on the player when playing or
     /// watching through the player's eyes.
     pub fn view_origin(&self, width: u16, height: u16) -> Pos {
+        let size = (width, height);
         let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
             return match self.followed() {
-                Some(p) => self.clamped_origin(p, width, height),
-                None => self.clamp_origin(self.camera, width, height),
+                Some(p) => centred_origin(&self.game, p, size),
+                None => clamp_origin(&self.game, self.camera.origin(), size),
             };
         };
-        let centre = self.cursor.unwrap_or(player.pos());
-        self.clamped_origin(centre, width, height)
+        let centre = self.cursor().unwrap_or(player.pos());
+        centred_origin(&self.game, centre, size)
     }
 
     pub(super) fn open_help(&mut self) {
-        self.help = true;
-        self.help_page = 0;
+        self.help = Some(Help::default());
     }
 
     /// Play: the AI overlays on or off. The first time marks the game, in

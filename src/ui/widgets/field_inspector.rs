@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
 use super::figure::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
+use super::map::MapView;
 use crate::map::cost::{Cost, to_tiles};
 use crate::map::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};
@@ -59,6 +60,7 @@ pub(super) fn draw_field_inspector(
     app: &App,
     inspector: &Inspector,
     trace: &FieldTrace,
+    view: MapView,
     area: Rect,
     buf: &mut Buffer,
 ) {
@@ -81,7 +83,7 @@ pub(super) fn draw_field_inspector(
         )
     };
     if !inspector.zoom {
-        return paint_marks(app, area, buf, mark);
+        return paint_marks(view, area, buf, mark);
     }
     let centre = state.current.unwrap_or(trace.target);
     paint_zoomed(app, inspector, area, buf, centre, mark, |p, wall| {

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::widgets::{Clear, Widget};
 
+use super::map::MapView;
 use crate::map::geom::Pos;
 use crate::ui::app::{App, Inspector};
 
@@ -102,12 +103,12 @@ pub(super) fn paint_zoomed(
 /// The inspector unzoomed: over the map as drawn, each cell `mark` names
 /// gets its background (and glyph, if any).
 pub(super) fn paint_marks(
-    app: &App,
+    view: MapView,
     area: Rect,
     buf: &mut Buffer,
     mark: impl Fn(Pos) -> Option<(Color, Option<char>)>,
 ) {
-    let cam = app.view_origin(area.width, area.height);
+    let cam = view.origin;
     for sy in 0..area.height {
         for sx in 0..area.width {
             let p = Pos::new(cam.x + sx as i32, cam.y + sy as i32);

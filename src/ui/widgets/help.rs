@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use super::look::{speed_of_spec, step_cost, terrain_name};
 use super::popup::draw_box;
 use crate::map::terrain::Terrain;
-use crate::ui::app::{App, HELP_PAGES, Mode};
+use crate::ui::app::{App, HELP_PAGES, Help, Mode};
 use crate::ui::keymap::{HELP, PLAY_HELP};
 
 /// The lines of help page `page` (0: keys, 1: glyphs, 2: factions).
@@ -115,9 +115,10 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
     }
 }
 
-/// The help page the app is on, in a box in the middle.
-pub(super) fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let page = app.help_page().min(HELP_PAGES - 1);
+/// The page `help` is on (the app's, for the mode and the factions), in
+/// a box in the middle.
+pub(super) fn draw_help(app: &App, help: &Help, area: Rect, buf: &mut Buffer) {
+    let page = help.page().min(HELP_PAGES - 1);
     let (name, mut lines) = help_lines(app, page);
     lines.push(String::new());
     lines.push(if page + 1 < HELP_PAGES {

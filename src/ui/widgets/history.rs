@@ -9,12 +9,18 @@ use ratatui::style::Style;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::log::wrap;
-use crate::ui::app::App;
+use crate::ui::app::History;
 
-/// The history screen, scrolled `back` messages from the newest.
-pub(super) fn draw_history(app: &App, back: usize, area: Rect, buf: &mut Buffer) {
+/// The history screen, scrolled as `history` is, over the log's lines.
+pub(super) fn draw_history(
+    log: impl DoubleEndedIterator<Item = impl AsRef<str>> + ExactSizeIterator,
+    history: &History,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let back = history.back();
     Clear.render(area, buf);
-    let total = app.log().len();
+    let total = log.len();
     let title = format!(" Messages ({total}; k j scroll, u n ten, any other key closes) ");
     Block::default()
         .borders(Borders::ALL)
@@ -25,7 +31,7 @@ pub(super) fn draw_history(app: &App, back: usize, area: Rect, buf: &mut Buffer)
     // Long messages wrap at words as in the log. The screen ends at the
     // message `back` from the newest, but never starts past the first:
     // scrolled further back, it stays full from the first message down.
-    let lines: Vec<Vec<String>> = app.log().map(|l| wrap(l, width)).collect();
+    let lines: Vec<Vec<String>> = log.map(|l| wrap(l.as_ref(), width)).collect();
     let mut end = total.saturating_sub(back);
     let rows_before = |end: usize| lines[..end].iter().map(Vec::len).sum::<usize>();
     while end < total && rows_before(end) < rows {

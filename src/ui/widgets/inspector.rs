@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use super::field_inspector::draw_field_inspector;
 use super::figure::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
+use super::map::MapView;
 use crate::map::cost::{Cost, to_tiles};
 use crate::map::geom::Pos;
 use crate::path::Outcome;
@@ -56,9 +57,15 @@ pub(super) fn replay(trace: &Trace, shown: usize) -> Replayed {
 /// expanded last yellow, start and goal marked, the path once found; or,
 /// zoomed, a box per cell with F, G, H and an arrow to its parent, like
 /// the figures of the classic article.
-pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw_inspector(
+    app: &App,
+    inspector: &Inspector,
+    view: MapView,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     if let Some(field) = inspector.shown_field() {
-        return draw_field_inspector(app, inspector, field, area, buf);
+        return draw_field_inspector(app, inspector, field, view, area, buf);
     }
     let trace = &inspector.trace;
     let state = replay(trace, inspector.shown);
@@ -79,7 +86,7 @@ pub(super) fn draw_inspector(app: &App, inspector: &Inspector, area: Rect, buf: 
         )
     };
     if !inspector.zoom {
-        return paint_marks(app, area, buf, mark);
+        return paint_marks(view, area, buf, mark);
     }
     let centre = state.current.unwrap_or(trace.start);
     paint_zoomed(app, inspector, area, buf, centre, mark, |p, wall| {

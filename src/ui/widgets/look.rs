@@ -7,6 +7,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::map::MapView;
 use crate::content::level::FactionSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
@@ -123,12 +124,12 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
 /// The look box: what [`describe`] says of the cursor's cell, in a box at
 /// the top of the map (or its bottom, when the cursor is in the top half,
 /// so the box never covers the cell looked at).
-pub(super) fn draw_look(app: &App, cursor: Pos, map: Rect, buf: &mut Buffer) {
+pub(super) fn draw_look(app: &App, cursor: Pos, view: MapView, map: Rect, buf: &mut Buffer) {
     let lines = describe(app, cursor);
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let width = (widest + 4).min(map.width);
     let height = (lines.len() as u16 + 2).min(map.height);
-    let cam = app.view_origin(map.width, map.height);
+    let cam = view.origin;
     let top_half = ((cursor.y - cam.y) as i64) < map.height as i64 / 2;
     let y = if top_half {
         map.bottom().saturating_sub(height)

@@ -1,5 +1,8 @@
 //! The map widget: terrain as the overlay has it, plans, goals, the
 //! player's stairs and treasure, flashes, monsters and the look cursor.
+//! It is a `StatefulWidget` given where the view stands ([`MapView`],
+//! worked out from the camera before the frame) and the parts of the app
+//! it shows; it writes nothing but the buffer.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,12 +12,14 @@ use std::borrow::Cow;
 
 use super::palette::{faction_colour, terrain_style};
 use crate::fog::danger::Influence;
+use crate::fog::knowledge::Turn;
 use crate::fog::sight::visible_from;
 use crate::map::geom::Pos;
 use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
 use crate::sim::{Game, Monster, PLAYER_SIGHT};
 use crate::ui::app::{App, Overlay};
+use ratatui::widgets::StatefulWidget;
 
 /// Most steps of a field-planning monster's route drawn (read off its
 /// faction's field each frame): longer than any route on a 1024x1024
@@ -22,216 +27,272 @@ use crate::ui::app::{App, Overlay};
 /// monsters' routes cost a few milliseconds a frame.
 const ROUTE_STEPS: usize = 4096;
 
-/// The map: terrain (as the overlay has it), paths, monsters, flashes.
-pub(super) fn draw_map(app: &App, area: Rect, buf: &mut Buffer) {
-    let game = app.game();
-    let world = game.world();
-    let faction = &game.factions()[app.faction().min(game.factions().len().saturating_sub(1))];
-    let knowledge = faction.knowledge();
-    // Remembered so the camera keys clamp to the view as it is on screen.
-    app.view_size.set((area.width, area.height));
-    let cam = app.view_origin(area.width, area.height);
-    let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
-    // Playing (or watching a played game through the player's eyes): the
-    // map as the player knows it, lit where the player sees.
-    let player = game.player().filter(|_| app.through_eyes());
-    // Fog-honest: nothing drawn but what the player knows and sees now.
-    let honest = player.is_some() && !app.spectating();
-    let fog = player.map(|p| {
-        let mut lit = vec![false; area.width as usize * area.height as usize];
-        let terrain = world.terrain();
-        visible_from(
-            p.pos(),
-            PLAYER_SIGHT,
-            |q| terrain.is_opaque(q),
-            |q| {
-                if let Some(i) = view_index(q, cam, area) {
-                    lit[i] = true;
-                }
-            },
-        );
-        (game.factions()[p.faction()].knowledge(), lit)
-    });
-    let lit_at = |p: Pos| {
-        fog.as_ref()
-            .is_none_or(|(_, lit)| view_index(p, cam, area).is_some_and(|i| lit[i]))
-    };
-    // Claims: how many plans of the faction cross each cell in view.
-    let mut claims = vec![0u8; area.width as usize * area.height as usize];
-    let mut paths = Vec::new();
-    if !honest
-        && matches!(
-            app.overlay(),
-            Overlay::Claims | Overlay::Knowledge | Overlay::Combined
-        )
-    {
-        for m in game
-            .monsters()
-            .iter()
-            .filter(|m| m.is_here() && m.faction() == app.faction())
+/// Where the map view stands: the world cell at its top-left. The state
+/// the map widget is given, and what is drawn over the map (the look box,
+/// the inspector's figure) reads the same one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MapView {
+    pub origin: Pos,
+}
+
+impl MapView {
+    /// The view `app` shows in a map area of `area`'s size.
+    pub fn of(app: &App, area: Rect) -> MapView {
+        MapView {
+            origin: app.view_origin(area.width, area.height),
+        }
+    }
+}
+
+/// The map widget: what it draws, taken from the app once.
+pub struct MapWidget<'a> {
+    game: &'a Game,
+    overlay: Overlay,
+    /// The faction whose knowledge, plans and danger show.
+    faction: usize,
+    flashes: &'a [(Pos, Turn)],
+    /// Drawn through the player's eyes (playing, or a replay with `@`).
+    through_eyes: bool,
+    /// Showing what the player could not know (see [`App::spectating`]).
+    spectating: bool,
+    cursor: Option<Pos>,
+}
+
+impl<'a> MapWidget<'a> {
+    /// The map as `app` shows it.
+    pub fn of(app: &'a App) -> MapWidget<'a> {
+        MapWidget {
+            game: app.game(),
+            overlay: app.overlay(),
+            faction: app.faction(),
+            flashes: app.flashes(),
+            through_eyes: app.through_eyes(),
+            spectating: app.spectating(),
+            cursor: app.cursor(),
+        }
+    }
+}
+
+impl StatefulWidget for MapWidget<'_> {
+    type State = MapView;
+
+    /// Draws the map with its top-left at `view.origin`; reads the view,
+    /// never moves it.
+    fn render(self, area: Rect, buf: &mut Buffer, view: &mut MapView) {
+        self.draw(*view, area, buf);
+    }
+}
+
+impl MapWidget<'_> {
+    /// The map: terrain (as the overlay has it), paths, monsters, flashes.
+    fn draw(&self, view: MapView, area: Rect, buf: &mut Buffer) {
+        let game = self.game;
+        let world = game.world();
+        let faction = &game.factions()[self.faction.min(game.factions().len().saturating_sub(1))];
+        let knowledge = faction.knowledge();
+        let cam = view.origin;
+        let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
+        // Playing (or watching a played game through the player's eyes): the
+        // map as the player knows it, lit where the player sees.
+        let player = game.player().filter(|_| self.through_eyes);
+        // Fog-honest: nothing drawn but what the player knows and sees now.
+        let honest = player.is_some() && !self.spectating;
+        let fog = player.map(|p| {
+            let mut lit = vec![false; area.width as usize * area.height as usize];
+            let terrain = world.terrain();
+            visible_from(
+                p.pos(),
+                PLAYER_SIGHT,
+                |q| terrain.is_opaque(q),
+                |q| {
+                    if let Some(i) = view_index(q, cam, area) {
+                        lit[i] = true;
+                    }
+                },
+            );
+            (game.factions()[p.faction()].knowledge(), lit)
+        });
+        let lit_at = |p: Pos| {
+            fog.as_ref()
+                .is_none_or(|(_, lit)| view_index(p, cam, area).is_some_and(|i| lit[i]))
+        };
+        // Claims: how many plans of the faction cross each cell in view.
+        let mut claims = vec![0u8; area.width as usize * area.height as usize];
+        let mut paths = Vec::new();
+        if !honest
+            && matches!(
+                self.overlay,
+                Overlay::Claims | Overlay::Knowledge | Overlay::Combined
+            )
         {
-            for &p in planned_route(game, m).iter().skip(1) {
-                if let Some(i) = view_index(p, cam, area) {
-                    claims[i] = claims[i].saturating_add(1);
-                    paths.push(p);
+            for m in game
+                .monsters()
+                .iter()
+                .filter(|m| m.is_here() && m.faction() == self.faction)
+            {
+                for &p in planned_route(game, m).iter().skip(1) {
+                    if let Some(i) = view_index(p, cam, area) {
+                        claims[i] = claims[i].saturating_add(1);
+                        paths.push(p);
+                    }
                 }
             }
         }
-    }
-    for sy in 0..area.height {
-        for sx in 0..area.width {
-            let p = at(sx, sy);
-            let Some(truth) = world.get(p) else {
-                continue;
-            };
-            let (mut ch, mut fg) = terrain_style(truth);
-            let mut bg = Color::Reset;
-            if honest && let Some((known, _)) = &fog {
-                match known.terrain(p) {
-                    Some(t) if app.overlay() == Overlay::Cost => {
-                        // The ground as known, costed as the spectator's
-                        // cost overlay does (road green, dearer yellow).
-                        match t.enter_cost() {
-                            Some(c) => (ch, fg, bg) = cost_style(c),
-                            None => (ch, fg) = terrain_style(t),
+        for sy in 0..area.height {
+            for sx in 0..area.width {
+                let p = at(sx, sy);
+                let Some(truth) = world.get(p) else {
+                    continue;
+                };
+                let (mut ch, mut fg) = terrain_style(truth);
+                let mut bg = Color::Reset;
+                if honest && let Some((known, _)) = &fog {
+                    match known.terrain(p) {
+                        Some(t) if self.overlay == Overlay::Cost => {
+                            // The ground as known, costed as the spectator's
+                            // cost overlay does (road green, dearer yellow).
+                            match t.enter_cost() {
+                                Some(c) => (ch, fg, bg) = cost_style(c),
+                                None => (ch, fg) = terrain_style(t),
+                            }
+                        }
+                        Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
+                        Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
+                        None => (ch, fg) = (' ', Color::Reset),
+                    }
+                    if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
+                        cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
+                    }
+                    continue;
+                }
+                match self.overlay {
+                    Overlay::None => {
+                        if let Some((known, _)) = &fog {
+                            match known.terrain(p) {
+                                Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
+                                Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
+                                None => (ch, fg) = (' ', Color::Reset),
+                            }
                         }
                     }
-                    Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
-                    Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
-                    None => (ch, fg) = (' ', Color::Reset),
+                    Overlay::Combined => {
+                        if knowledge.terrain(p).is_none() {
+                            // Unknown to the faction: shaded, its true terrain
+                            // dim (a wall it has not found yet among them).
+                            (fg, bg) = UNKNOWN;
+                        }
+                    }
+                    Overlay::Knowledge => match knowledge.terrain(p) {
+                        Some(t) => (ch, fg) = terrain_style(t),
+                        // Unknown: blank on dark grey, unmistakable for floor.
+                        None => (ch, fg, bg) = (' ', Color::Reset, Color::DarkGray),
+                    },
+                    // Danger as the faction judges it, over its fog: what it
+                    // has not seen shaded as in the combined view, and only
+                    // ground it knows passable coloured (a wall, the map's
+                    // border among them, is never a chokepoint to walk).
+                    Overlay::Danger => match knowledge.terrain(p) {
+                        None => (fg, bg) = UNKNOWN,
+                        Some(t) if t.is_passable() => bg = danger_colour(knowledge.influence(), p),
+                        Some(_) => {}
+                    },
+                    Overlay::Cost => {
+                        if let Some(c) = truth.enter_cost() {
+                            (ch, fg, bg) = cost_style(c);
+                        }
+                    }
+                    Overlay::Claims => {
+                        let n = claims[sy as usize * area.width as usize + sx as usize];
+                        if n > 0 {
+                            ch = char::from_digit(n.min(9) as u32, 10).unwrap_or('9');
+                            fg = Color::Black;
+                            bg = faction_colour(self.faction);
+                        }
+                    }
                 }
                 if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
                     cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
                 }
-                continue;
-            }
-            match app.overlay() {
-                Overlay::None => {
-                    if let Some((known, _)) = &fog {
-                        match known.terrain(p) {
-                            Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
-                            Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
-                            None => (ch, fg) = (' ', Color::Reset),
-                        }
-                    }
-                }
-                Overlay::Combined => {
-                    if knowledge.terrain(p).is_none() {
-                        // Unknown to the faction: shaded, its true terrain
-                        // dim (a wall it has not found yet among them).
-                        (fg, bg) = UNKNOWN;
-                    }
-                }
-                Overlay::Knowledge => match knowledge.terrain(p) {
-                    Some(t) => (ch, fg) = terrain_style(t),
-                    // Unknown: blank on dark grey, unmistakable for floor.
-                    None => (ch, fg, bg) = (' ', Color::Reset, Color::DarkGray),
-                },
-                // Danger as the faction judges it, over its fog: what it
-                // has not seen shaded as in the combined view, and only
-                // ground it knows passable coloured (a wall, the map's
-                // border among them, is never a chokepoint to walk).
-                Overlay::Danger => match knowledge.terrain(p) {
-                    None => (fg, bg) = UNKNOWN,
-                    Some(t) if t.is_passable() => bg = danger_colour(knowledge.influence(), p),
-                    Some(_) => {}
-                },
-                Overlay::Cost => {
-                    if let Some(c) = truth.enter_cost() {
-                        (ch, fg, bg) = cost_style(c);
-                    }
-                }
-                Overlay::Claims => {
-                    let n = claims[sy as usize * area.width as usize + sx as usize];
-                    if n > 0 {
-                        ch = char::from_digit(n.min(9) as u32, 10).unwrap_or('9');
-                        fg = Color::Black;
-                        bg = faction_colour(app.faction());
-                    }
-                }
-            }
-            if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
-                cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
             }
         }
-    }
-    let mut put = |p: Pos, ch: char, style: Style| {
-        if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
-            cell.set_char(ch).set_style(style);
+        let mut put = |p: Pos, ch: char, style: Style| {
+            if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                cell.set_char(ch).set_style(style);
+            }
+        };
+        if !honest && self.overlay == Overlay::Knowledge {
+            // Plans drawn straight through unknown cells.
+            let style = Style::default().fg(faction_colour(self.faction));
+            for &p in &paths {
+                put(p, '*', style);
+            }
         }
-    };
-    if !honest && app.overlay() == Overlay::Knowledge {
-        // Plans drawn straight through unknown cells.
-        let style = Style::default().fg(faction_colour(app.faction()));
-        for &p in &paths {
-            put(p, '*', style);
+        if self.overlay == Overlay::Combined {
+            // Plans over the true map, the unknown's shading kept under them:
+            // a `*` on grey where the truth is a wall is a plan the faction
+            // will bump into.
+            let colour = faction_colour(self.faction);
+            for &p in &paths {
+                let bg = if knowledge.is_known(p) {
+                    Color::Reset
+                } else {
+                    UNKNOWN.1
+                };
+                put(
+                    p,
+                    '*',
+                    Style::default()
+                        .fg(colour)
+                        .bg(bg)
+                        .add_modifier(Modifier::BOLD),
+                );
+            }
         }
-    }
-    if app.overlay() == Overlay::Combined {
-        // Plans over the true map, the unknown's shading kept under them:
-        // a `*` on grey where the truth is a wall is a plan the faction
-        // will bump into.
-        let colour = faction_colour(app.faction());
-        for &p in &paths {
-            let bg = if knowledge.is_known(p) {
-                Color::Reset
+        let gold = Style::default()
+            .fg(Color::Yellow)
+            .add_modifier(Modifier::BOLD);
+        // Through the player's eyes, only what the player knows of; else all.
+        let known = |p: Pos| !honest || fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
+        for f in game.factions() {
+            if let Some(goal) = f.spec().goal.filter(|&g| known(g)) {
+                put(goal, '>', gold);
+            }
+        }
+        if let Some(play) = game.play_state() {
+            if let Some(s) = play.stairs.filter(|&s| known(s)) {
+                put(s, '>', gold);
+            }
+            if let Some(t) = play.treasure.filter(|&t| known(t) && !play.carrying) {
+                put(t, '$', gold);
+            }
+        }
+        for &(p, _) in self.flashes.iter().filter(|&&(p, _)| known(p)) {
+            let ch = world.get(p).map_or('#', Terrain::glyph);
+            put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
+        }
+        for m in game.monsters().iter().filter(|m| m.is_here()) {
+            if honest && !lit_at(m.pos()) {
+                continue; // Only what the player sees now.
+            }
+            let glyph = game.factions()[m.faction()].spec().glyph;
+            let colour = if m.is_player() {
+                Color::White
             } else {
-                UNKNOWN.1
+                faction_colour(m.faction())
             };
             put(
-                p,
-                '*',
-                Style::default()
-                    .fg(colour)
-                    .bg(bg)
-                    .add_modifier(Modifier::BOLD),
+                m.pos(),
+                glyph,
+                Style::default().fg(colour).add_modifier(Modifier::BOLD),
             );
         }
-    }
-    let gold = Style::default()
-        .fg(Color::Yellow)
-        .add_modifier(Modifier::BOLD);
-    // Through the player's eyes, only what the player knows of; else all.
-    let known = |p: Pos| !honest || fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
-    for f in game.factions() {
-        if let Some(goal) = f.spec().goal.filter(|&g| known(g)) {
-            put(goal, '>', gold);
+        if let Some(cell) = self
+            .cursor
+            .and_then(|c| view_cell(c, cam, area))
+            .and_then(|at| buf.cell_mut(at))
+        {
+            cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
         }
-    }
-    if let Some(play) = game.play_state() {
-        if let Some(s) = play.stairs.filter(|&s| known(s)) {
-            put(s, '>', gold);
-        }
-        if let Some(t) = play.treasure.filter(|&t| known(t) && !play.carrying) {
-            put(t, '$', gold);
-        }
-    }
-    for &(p, _) in app.flashes.iter().filter(|&&(p, _)| known(p)) {
-        let ch = world.get(p).map_or('#', Terrain::glyph);
-        put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
-    }
-    for m in game.monsters().iter().filter(|m| m.is_here()) {
-        if honest && !lit_at(m.pos()) {
-            continue; // Only what the player sees now.
-        }
-        let glyph = game.factions()[m.faction()].spec().glyph;
-        let colour = if m.is_player() {
-            Color::White
-        } else {
-            faction_colour(m.faction())
-        };
-        put(
-            m.pos(),
-            glyph,
-            Style::default().fg(colour).add_modifier(Modifier::BOLD),
-        );
-    }
-    if let Some(cell) = app
-        .cursor()
-        .and_then(|c| view_cell(c, cam, area))
-        .and_then(|at| buf.cell_mut(at))
-    {
-        cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
     }
 }
 

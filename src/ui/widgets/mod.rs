@@ -27,7 +27,7 @@ pub use look::describe;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::Widget;
+use ratatui::widgets::{StatefulWidget, Widget};
 
 use super::app::{App, Mode};
 
@@ -38,9 +38,69 @@ pub const MIN_HEIGHT: u16 = 13;
 /// Rows of message log under the map.
 const LOG_ROWS: u16 = 4;
 
+/// Where each part of the screen goes, for a screen of a given size.
+struct Layout {
+    map: Rect,
+    status: Rect,
+    stats: Rect,
+    log: Rect,
+    /// Watching: the legend, beside the map or under it.
+    legend: Option<legend::Placement>,
+}
+
+impl Layout {
+    /// The layout of `app` on a screen of `area`; none when the screen is
+    /// too small to draw in.
+    fn of(app: &App, area: Rect) -> Option<Layout> {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        // Watching on a short terminal, two log rows leave the map room
+        // beside the legend.
+        let log_rows = match app.mode() {
+            Mode::Watch if area.height < 30 => 2,
+            _ => LOG_ROWS,
+        };
+        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - log_rows);
+        let status = Rect::new(area.x, map.bottom(), area.width, 1);
+        let stats = Rect::new(area.x, status.bottom(), area.width, 1);
+        let log = Rect::new(area.x, stats.bottom(), area.width, log_rows);
+        // Watching, the legend is always on screen (beside the map or
+        // under it), and the map gets the rest.
+        let legend = (app.mode() == Mode::Watch).then(|| legend::layout(app, map));
+        let map = match &legend {
+            Some(legend::Placement::Panel { map, .. } | legend::Placement::Rows { map, .. }) => {
+                *map
+            }
+            None => map,
+        };
+        Some(Layout {
+            map,
+            status,
+            stats,
+            log,
+            legend,
+        })
+    }
+}
+
+/// The size (columns, rows) of the map view on a screen of `area`, as
+/// drawing lays it out: what the event loop tells the app before a frame
+/// ([`App::lay_out`]), so drawing itself changes nothing.
+pub fn map_view_size(app: &App, area: Rect) -> Option<(u16, u16)> {
+    Layout::of(app, area).map(|l| (l.map.width, l.map.height))
+}
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let Some(Layout {
+            map,
+            status,
+            stats,
+            log,
+            legend,
+        }) = Layout::of(self, area)
+        else {
             let lines = [
                 "Terminal too small".to_string(),
                 format!(
@@ -56,34 +116,16 @@ impl Widget for &App {
                 }
             }
             return;
+        };
+        if let Some(placement) = &legend {
+            legend::draw_legend(self, placement, buf);
         }
-        // Watching on a short terminal, two log rows leave the map room
-        // beside the legend.
-        let log_rows = match self.mode() {
-            Mode::Watch if area.height < 30 => 2,
-            _ => LOG_ROWS,
-        };
-        let map = Rect::new(area.x, area.y, area.width, area.height - 2 - log_rows);
-        let status = Rect::new(area.x, map.bottom(), area.width, 1);
-        let stats = Rect::new(area.x, status.bottom(), area.width, 1);
-        let log = Rect::new(area.x, stats.bottom(), area.width, log_rows);
-        // Watching, the legend is always on screen (beside the map or
-        // under it), and the map gets the rest.
-        let map = match self.mode() {
-            Mode::Watch => {
-                let placement = legend::layout(self, map);
-                legend::draw_legend(self, &placement, buf);
-                match placement {
-                    legend::Placement::Panel { map, .. } | legend::Placement::Rows { map, .. } => {
-                        map
-                    }
-                }
-            }
-            Mode::Play => map,
-        };
-        map::draw_map(self, map, buf);
+        // Where the view stands, worked out once from the camera and given
+        // to the map and to what is drawn over it.
+        let mut view = map::MapView::of(self, map);
+        map::MapWidget::of(self).render(map, buf, &mut view);
         if let Some(inspector) = self.inspector() {
-            inspector::draw_inspector(self, inspector, map, buf);
+            inspector::draw_inspector(self, inspector, view, map, buf);
         }
         status::draw_status(self, status, buf);
         if self.mode() == Mode::Play && !self.revealing() {
@@ -93,12 +135,12 @@ impl Widget for &App {
         }
         log::draw_log(self, log, buf);
         if let Some(c) = self.cursor() {
-            look::draw_look(self, c, map, buf);
+            look::draw_look(self, c, view, map, buf);
         }
-        if let Some(back) = self.history() {
-            history::draw_history(self, back, area, buf);
-        } else if self.showing_help() {
-            help::draw_help(self, area, buf);
+        if let Some(h) = self.history_screen() {
+            history::draw_history(self.log(), h, area, buf);
+        } else if let Some(help) = self.help() {
+            help::draw_help(self, help, area, buf);
         } else if let Some(d) = self.desync() {
             let line = App::desync_text(d);
             popup::draw_box(

@@ -120,7 +120,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             PLAYER_HP,
             game.turn(),
             game.seed(),
-            app.level_name,
+            app.level_name(),
         )
     } else {
         let run = if app.is_paused() {
@@ -159,7 +159,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (9, view),
             (5, camera),
             (3, format!("seed {}", game.seed())),
-            (2, app.level_name.clone()),
+            (2, app.level_name().to_string()),
             (7, "? help".to_string()),
         ];
         fit(&parts, area.width as usize)

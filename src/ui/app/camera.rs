@@ -1,0 +1,184 @@
+//! The camera as a component: where the map view stands when it is not
+//! following anyone, whether it follows the selected monster, which one is
+//! selected, and the size of the map view as laid out for the next frame
+//! (set before drawing, never while). Its keys move the view by hand,
+//! send it home, follow or free it, and pick the next or previous monster.
+
+use super::component::{Ask, Component, Ctx, Handled};
+use crate::map::geom::Pos;
+use crate::sim::{Game, MonsterId};
+use crate::ui::keymap::Intent;
+
+/// The map view's size before the first layout (an 80x24 terminal's), so
+/// keys pressed before it are clamped sensibly.
+const FIRST_VIEW: (u16, u16) = (80, 16);
+
+/// The camera over the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Camera {
+    /// World cell at the top-left of the view when not following.
+    origin: Pos,
+    /// Following the selected (or inspected) monster.
+    follow: bool,
+    /// The monster picked with `n`/`N` (or the player a played game's
+    /// replay follows); none, gone, or of another faction: the viewed
+    /// faction's first on the map.
+    picked: Option<MonsterId>,
+    /// The map view's size (columns, rows) as laid out.
+    view: (u16, u16),
+}
+
+impl Camera {
+    /// A camera at the top-left, following or not.
+    pub fn new(follow: bool) -> Camera {
+        Camera {
+            origin: Pos::new(0, 0),
+            follow,
+            picked: None,
+            view: FIRST_VIEW,
+        }
+    }
+
+    /// True while it follows the selected (or inspected) monster.
+    pub fn following(&self) -> bool {
+        self.follow
+    }
+
+    /// The map view's size as laid out (columns, rows).
+    pub fn view_size(&self) -> (u16, u16) {
+        self.view
+    }
+
+    /// The top-left cell when not following (kept on the map when used).
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The map view will be `size` (the layout, before a frame).
+    pub fn set_view_size(&mut self, size: (u16, u16)) {
+        self.view = size;
+    }
+
+    /// Selects monster `id` and follows it.
+    pub fn select(&mut self, id: MonsterId) {
+        self.picked = Some(id);
+        self.follow = true;
+    }
+
+    /// Picks monster `id` as the selected one, following or not.
+    pub fn pick(&mut self, id: MonsterId) {
+        self.picked = Some(id);
+    }
+
+    /// Forgets the monster picked (the faction viewed changed).
+    pub fn unpick(&mut self) {
+        self.picked = None;
+    }
+
+    /// Puts the top-left at `origin` (kept on the map when used).
+    pub fn set_origin(&mut self, origin: Pos) {
+        self.origin = origin;
+    }
+
+    /// The selected monster: the one picked while it is on the map and of
+    /// faction `faction` (or the player), else that faction's first on the
+    /// map.
+    pub fn selected(&self, game: &Game, faction: usize) -> Option<MonsterId> {
+        let picked = self.picked.filter(|&id| {
+            game.monsters()
+                .get(id as usize)
+                .is_some_and(|m| m.is_here() && (m.faction() == faction || m.is_player()))
+        });
+        picked.or_else(|| faction_monsters(game, faction).next())
+    }
+
+    /// Selects the next (`+1`) or previous (`-1`) monster of the viewed
+    /// faction and follows it.
+    fn select_step(&mut self, step: i32, ctx: Ctx<'_>, asks: &mut Vec<Ask>) {
+        let ids: Vec<MonsterId> = faction_monsters(ctx.game, ctx.faction).collect();
+        let name = ctx.game.factions().get(ctx.faction).map(|f| &f.spec().name);
+        if ids.is_empty() {
+            let name = name.map_or("-", |n| n.as_str());
+            return asks.push(Ask::Say(format!("No {name} on the map.")));
+        }
+        let at = self
+            .selected(ctx.game, ctx.faction)
+            .and_then(|s| ids.iter().position(|&i| i == s))
+            .map_or(0, |k| {
+                (k as i32 + step).rem_euclid(ids.len() as i32) as usize
+            });
+        self.select(ids[at]);
+        let m = &ctx.game.monsters()[ids[at] as usize];
+        asks.push(Ask::Say(format!(
+            "Following {}{} at {}.",
+            ctx.game.factions()[m.faction()].spec().glyph,
+            m.id(),
+            m.pos()
+        )));
+    }
+}
+
+/// Faction `faction`'s monsters on the map (not the player), in id order.
+pub fn faction_monsters(game: &Game, faction: usize) -> impl Iterator<Item = MonsterId> + '_ {
+    game.monsters()
+        .iter()
+        .filter(move |m| m.is_here() && !m.is_player() && m.faction() == faction)
+        .map(|m| m.id())
+}
+
+/// `origin` kept so a `width` x `height` view of `game`'s map shows only
+/// map cells (top-left at 0 when the map is smaller than the view).
+pub fn clamp_origin(game: &Game, origin: Pos, (width, height): (u16, u16)) -> Pos {
+    let terrain = game.world().terrain();
+    let (w, h) = (terrain.width() as i32, terrain.height() as i32);
+    Pos::new(
+        origin.x.clamp(0, (w - width as i32).max(0)),
+        origin.y.clamp(0, (h - height as i32).max(0)),
+    )
+}
+
+/// The top-left of a `size` view centred on `centre`, kept on the map.
+pub fn centred_origin(game: &Game, centre: Pos, size: (u16, u16)) -> Pos {
+    let (w, h) = size;
+    clamp_origin(
+        game,
+        Pos::new(centre.x - w as i32 / 2, centre.y - h as i32 / 2),
+        size,
+    )
+}
+
+impl Component for Camera {
+    /// Scroll keys move the view from where it stands as shown (following
+    /// or not), kept on the map; moving by hand, or home, stops following.
+    fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+        match intent {
+            Intent::Scroll(dx, dy) => {
+                let to = Pos::new(ctx.shown.x + dx, ctx.shown.y + dy);
+                self.origin = clamp_origin(ctx.game, to, self.view);
+                self.follow = false;
+            }
+            Intent::Home => {
+                self.origin = Pos::new(0, 0);
+                self.follow = false;
+            }
+            Intent::ToggleFollow => {
+                if self.follow {
+                    // Stay where the view is, not where the camera was.
+                    self.origin = ctx.shown;
+                }
+                self.follow = !self.follow;
+                asks.push(Ask::Say(
+                    if self.follow {
+                        "Following the selected monster (n/N picks)."
+                    } else {
+                        "Camera free (F follows again)."
+                    }
+                    .to_string(),
+                ));
+            }
+            Intent::SelectMonster(step) => self.select_step(step, ctx, asks),
+            _ => return Handled::Ignored,
+        }
+        Handled::Used
+    }
+}
