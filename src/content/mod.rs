@@ -4,7 +4,9 @@
 //! untrusted text files they share ([`textfile`]). Data, not rules: below
 //! the simulation, which builds a game from a level.
 
+pub mod bestiary;
 pub mod demo;
+pub mod dice;
 pub mod generator;
 pub mod level;
 pub mod movingai;

@@ -1,0 +1,192 @@
+//! The bestiary: every kind of monster a run can meet, with its numbers
+//! (hit points, accuracy, damage dice, defence, speed, sight, hearing, how
+//! it prices the unknown), whether it opens doors, its pack size, the
+//! faction it shares knowledge with, the depths it lives on and the
+//! behaviours that set it apart (fleeing when hurt, sleeping until woken).
+//!
+//! The built-in bestiary is `data/bestiary.txt`, documented at its top and
+//! compiled into the binary ([`Bestiary::builtin`]); [`Bestiary::parse`]
+//! reads the same format with errors naming the file, line and column.
+//!
+//! ```
+//! use darkstar::content::bestiary::Bestiary;
+//! let b = Bestiary::builtin();
+//! let zombie = b.kind("zombie").unwrap();
+//! assert_eq!((zombie.plural.as_str(), zombie.glyph), ("zombies", 'z'));
+//! assert!(!zombie.opens_doors);
+//! assert!(b.at_depth(1).all(|k| k.depths.0 == 1));
+//! ```
+
+mod error;
+mod parse;
+
+pub use error::BestiaryError;
+pub use parse::{MAX_BESTIARY_BYTES, MAX_KINDS};
+
+use std::path::Path;
+
+use crate::content::dice::Dice;
+use crate::map::cost::Cost;
+
+/// Depths in a run.
+pub const DEPTHS: u32 = 10;
+
+/// What sets a kind apart beyond its numbers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Behaviour {
+    /// Runs along a safety map when down to a third of its hit points.
+    pub flees: bool,
+    /// Starts asleep: woken by noise, or by chance with the player in
+    /// its sight.
+    pub sleeps: bool,
+}
+
+/// One kind of monster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The name of one ("goblin").
+    pub name: String,
+    /// The name of several ("goblins").
+    pub plural: String,
+    pub glyph: char,
+    /// Kinds of one faction share what they know.
+    pub faction: String,
+    /// First and last depth it is found on.
+    pub depths: (u32, u32),
+    pub hp: i32,
+    /// To-hit in percent against defence 0.
+    pub accuracy: u32,
+    pub defence: u32,
+    pub damage: Dice,
+    /// Energy a turn (100: a floor step a turn).
+    pub speed: u32,
+    pub sight: u32,
+    /// Steps through open ground a noise carries to it.
+    pub hearing: u32,
+    /// Unexplored ground costs this many times floor in its plans.
+    pub unknown: Cost,
+    pub opens_doors: bool,
+    /// Fewest and most that come together.
+    pub pack: (u32, u32),
+    pub behaviour: Behaviour,
+    /// One line for the look box.
+    pub about: String,
+}
+
+impl Kind {
+    /// True when it is found on depth `depth`.
+    pub fn lives_on(&self, depth: u32) -> bool {
+        (self.depths.0..=self.depths.1).contains(&depth)
+    }
+}
+
+/// Every kind, in the order the file gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bestiary {
+    kinds: Vec<Kind>,
+}
+
+/// The built-in bestiary's text.
+pub const BUILTIN: &str = include_str!("../../../data/bestiary.txt");
+
+impl Bestiary {
+    /// The bestiary built into the game (`data/bestiary.txt`).
+    pub fn builtin() -> Bestiary {
+        // Checked by a test; a broken built-in file is a build mistake.
+        Bestiary::parse(BUILTIN, Path::new("data/bestiary.txt"))
+            .unwrap_or_else(|e| panic!("the built-in bestiary: {e}"))
+    }
+
+    /// Reads a bestiary from `text`, naming `file` in errors.
+    pub fn parse(text: &str, file: &Path) -> Result<Bestiary, BestiaryError> {
+        parse::parse(text)
+            .map(|kinds| Bestiary { kinds })
+            .map_err(|(line, column, message)| BestiaryError::Parse {
+                file: file.to_path_buf(),
+                line,
+                column,
+                message,
+            })
+    }
+
+    /// Reads the bestiary file at `path` (at most [`MAX_BESTIARY_BYTES`]).
+    pub fn read(path: &Path) -> Result<Bestiary, BestiaryError> {
+        use crate::content::textfile::{ReadError, read_limited};
+        let text = read_limited(path, MAX_BESTIARY_BYTES).map_err(|e| match e {
+            ReadError::Io(error) => BestiaryError::Io {
+                file: path.to_path_buf(),
+                error,
+            },
+            ReadError::TooLarge(max) => BestiaryError::Parse {
+                file: path.to_path_buf(),
+                line: 1,
+                column: 1,
+                message: format!("larger than {max} bytes: not a bestiary"),
+            },
+            ReadError::NotUtf8 { line } => BestiaryError::Parse {
+                file: path.to_path_buf(),
+                line,
+                column: 1,
+                message: "not UTF-8 text".to_string(),
+            },
+        })?;
+        Bestiary::parse(&text, path)
+    }
+
+    /// Every kind, in the file's order.
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    /// The kind named `name` (singular).
+    pub fn kind(&self, name: &str) -> Option<&Kind> {
+        self.kinds.iter().find(|k| k.name == name)
+    }
+
+    /// The kinds found on depth `depth`, in the file's order.
+    pub fn at_depth(&self, depth: u32) -> impl Iterator<Item = &Kind> {
+        self.kinds.iter().filter(move |k| k.lives_on(depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in bestiary reads, spreads at least ten kinds over every
+    /// depth, and has the four kinds that differ in behaviour, not only in
+    /// numbers: one blind that hears far, one that flees, one that sleeps
+    /// and comes in a pack, one that cannot open doors.
+    #[test]
+    fn the_builtin_bestiary_covers_the_run() {
+        let b = Bestiary::builtin();
+        assert!(b.kinds().len() >= 10);
+        for depth in 1..=DEPTHS {
+            assert!(b.at_depth(depth).count() >= 2, "depth {depth}");
+        }
+        let most_hearing = b.kinds().iter().map(|k| k.hearing).max().unwrap();
+        assert!(
+            b.kinds()
+                .iter()
+                .any(|k| k.sight == 0 && k.hearing == most_hearing)
+        );
+        assert!(b.kinds().iter().any(|k| k.behaviour.flees));
+        assert!(
+            b.kinds()
+                .iter()
+                .any(|k| k.behaviour.sleeps && k.pack.0 >= 3)
+        );
+        assert!(b.kinds().iter().any(|k| !k.opens_doors));
+        assert!(
+            b.kinds().iter().any(|k| k.unknown == 1) && b.kinds().iter().any(|k| k.unknown >= 2)
+        );
+        // Deeper is stronger: the mean hit points of a depth's kinds grow.
+        let mean_hp = |d: u32| {
+            let hp: Vec<i32> = b.at_depth(d).map(|k| k.hp).collect();
+            hp.iter().sum::<i32>() / hp.len() as i32
+        };
+        assert!(mean_hp(1) < mean_hp(5) && mean_hp(5) < mean_hp(10));
+        // Singulars come from the file, never from stripping a plural.
+        assert_eq!(b.kind("zombie").map(|k| k.plural.as_str()), Some("zombies"));
+    }
+}

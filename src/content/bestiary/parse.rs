@@ -1,0 +1,356 @@
+//! The bestiary's reader: blocks of `key: value` lines, each block a kind
+//! starting at `kind:`. Every value is checked against its range, every
+//! key is given once, every required key is there; an error is the
+//! 1-based line and column of what is wrong, and what was expected.
+
+use super::{Behaviour, DEPTHS, Kind};
+use crate::content::dice::Dice;
+use crate::content::level::{MAX_SIGHT, MAX_SPEED, MAX_UNKNOWN};
+use crate::content::textfile::clip;
+
+/// Largest bestiary file read.
+pub const MAX_BESTIARY_BYTES: u64 = 1024 * 1024;
+/// Most kinds in a bestiary.
+pub const MAX_KINDS: usize = 64;
+/// Most hit points a kind has.
+const MAX_HP: u64 = 1000;
+/// Most accuracy or defence.
+const MAX_SKILL: u64 = 200;
+/// Farthest a kind hears, in steps.
+const MAX_HEARING: u64 = 64;
+/// Most monsters in one pack.
+const MAX_PACK: u64 = 20;
+/// Longest name, and longest `about` line (it fits the look box).
+const MAX_NAME: usize = 24;
+const MAX_ABOUT: usize = 60;
+/// Most of a bad value echoed in an error.
+const ECHO: usize = 40;
+
+/// A line, column and message.
+type Error = (usize, usize, String);
+
+/// The keys of a kind, in the order the documentation gives them.
+const KEYS: [&str; 17] = [
+    "kind",
+    "plural",
+    "glyph",
+    "faction",
+    "depths",
+    "hp",
+    "accuracy",
+    "defence",
+    "damage",
+    "speed",
+    "sight",
+    "hearing",
+    "unknown",
+    "doors",
+    "pack",
+    "behaviour",
+    "about",
+];
+/// Keys a kind may leave out.
+const OPTIONAL: [&str; 2] = ["behaviour", "about"];
+
+/// A kind as read so far: each key's value text with its line and column.
+struct Draft {
+    line: usize,
+    values: [Option<(usize, usize, String)>; KEYS.len()],
+}
+
+/// Reads a whole bestiary.
+pub(super) fn parse(text: &str) -> Result<Vec<Kind>, Error> {
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut draft: Option<Draft> = None;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            return Err((
+                n,
+                1,
+                format!("expected `key: value`, found {:?}", clip(trimmed, ECHO)),
+            ));
+        };
+        let key_column = 1 + key.len() - key.trim_start().len();
+        let value_column = key.len() + 2 + (value.len() - value.trim_start().len());
+        let (key, value) = (key.trim(), value.trim());
+        let Some(k) = KEYS.iter().position(|&known| known == key) else {
+            return Err((
+                n,
+                key_column,
+                format!(
+                    "unknown key {:?} (expected one of {})",
+                    clip(key, ECHO),
+                    KEYS.join(", ")
+                ),
+            ));
+        };
+        if k == 0 {
+            if let Some(done) = draft.take() {
+                kinds.push(done.finish(&kinds)?);
+            }
+            if kinds.len() == MAX_KINDS {
+                return Err((n, key_column, format!("more than {MAX_KINDS} kinds")));
+            }
+            draft = Some(Draft {
+                line: n,
+                values: Default::default(),
+            });
+        }
+        let Some(d) = draft.as_mut() else {
+            return Err((n, key_column, "a kind starts with `kind:`".to_string()));
+        };
+        if let Some((first, _, _)) = &d.values[k] {
+            return Err((
+                n,
+                key_column,
+                format!("{key} given twice (first on line {first})"),
+            ));
+        }
+        d.values[k] = Some((n, value_column, value.to_string()));
+    }
+    match draft {
+        Some(done) => kinds.push(done.finish(&kinds)?),
+        None => {
+            return Err((
+                1,
+                1,
+                "no kinds: a bestiary needs at least one `kind:`".to_string(),
+            ));
+        }
+    }
+    Ok(kinds)
+}
+
+impl Draft {
+    /// The kind, every key checked; `earlier` for names and glyphs taken.
+    fn finish(self, earlier: &[Kind]) -> Result<Kind, Error> {
+        let get = |key: &str| -> Result<(usize, usize, &str), Error> {
+            let k = KEYS.iter().position(|&known| known == key).unwrap_or(0);
+            match &self.values[k] {
+                Some((n, c, v)) => Ok((*n, *c, v.as_str())),
+                None => Err((self.line, 1, format!("this kind has no `{key}:`"))),
+            }
+        };
+        let number = |key: &str, min: u64, max: u64| -> Result<u64, Error> {
+            let (n, c, v) = get(key)?;
+            v.parse::<u64>()
+                .ok()
+                .filter(|x| (min..=max).contains(x))
+                .ok_or_else(|| {
+                    (
+                        n,
+                        c,
+                        format!(
+                            "{key} must be a whole number from {min} to {max}, found {:?}",
+                            clip(v, ECHO)
+                        ),
+                    )
+                })
+        };
+        let range = |key: &str, min: u64, max: u64| -> Result<(u32, u32), Error> {
+            let (n, c, v) = get(key)?;
+            let bad = || {
+                (
+                    n,
+                    c,
+                    format!(
+                        "{key} must be FIRST-LAST, each from {min} to {max}, found {:?}",
+                        clip(v, ECHO)
+                    ),
+                )
+            };
+            let (a, b) = v.split_once('-').ok_or_else(bad)?;
+            let (a, b) = (
+                a.parse::<u64>().map_err(|_| bad())?,
+                b.parse::<u64>().map_err(|_| bad())?,
+            );
+            if a > b || a < min || b > max {
+                return Err(bad());
+            }
+            Ok((a as u32, b as u32))
+        };
+        let word = |key: &str| -> Result<String, Error> {
+            let (n, c, v) = get(key)?;
+            let ok = !v.is_empty()
+                && v.len() <= MAX_NAME
+                && v.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            ok.then(|| v.to_string()).ok_or_else(|| {
+                (n, c, format!("{key} must be one lower-case word of at most {MAX_NAME} letters, found {:?}", clip(v, ECHO)))
+            })
+        };
+        let name = word("kind")?;
+        if let Some(k) = earlier.iter().find(|k| k.name == name) {
+            let (n, c, _) = get("kind")?;
+            return Err((n, c, format!("kind {} is given twice", k.name)));
+        }
+        let glyph = {
+            let (n, c, v) = get("glyph")?;
+            let mut chars = v.chars();
+            let g = match (chars.next(), chars.next()) {
+                (Some(g), None) if g.is_ascii_alphabetic() => g,
+                _ => {
+                    return Err((
+                        n,
+                        c,
+                        format!("glyph must be one ASCII letter, found {:?}", clip(v, ECHO)),
+                    ));
+                }
+            };
+            if let Some(k) = earlier.iter().find(|k| k.glyph == g) {
+                return Err((n, c, format!("glyph {g:?} is already the {}'s", k.name)));
+            }
+            g
+        };
+        let damage = {
+            let (n, c, v) = get("damage")?;
+            Dice::parse(v).map_err(|m| (n, c, format!("damage: {}", clip(&m, 2 * ECHO))))?
+        };
+        let opens_doors = match get("doors")? {
+            (_, _, "opens") => true,
+            (_, _, "cannot") => false,
+            (n, c, v) => {
+                return Err((
+                    n,
+                    c,
+                    format!("doors must be opens or cannot, found {:?}", clip(v, ECHO)),
+                ));
+            }
+        };
+        let behaviour = match get("behaviour") {
+            Err(_) => Behaviour::default(),
+            Ok((n, c, v)) => behaviour(v).map_err(|m| (n, c, m))?,
+        };
+        let about = match get("about") {
+            Err(_) => String::new(),
+            Ok((n, c, v)) if v.chars().count() > MAX_ABOUT || v.chars().any(char::is_control) => {
+                return Err((
+                    n,
+                    c,
+                    format!("about must be one line of at most {MAX_ABOUT} characters"),
+                ));
+            }
+            Ok((_, _, v)) => v.to_string(),
+        };
+        for key in OPTIONAL {
+            debug_assert!(KEYS.contains(&key));
+        }
+        Ok(Kind {
+            plural: word("plural")?,
+            faction: word("faction")?,
+            depths: range("depths", 1, DEPTHS as u64)?,
+            hp: number("hp", 1, MAX_HP)? as i32,
+            accuracy: number("accuracy", 0, MAX_SKILL)? as u32,
+            defence: number("defence", 0, MAX_SKILL)? as u32,
+            speed: number("speed", 1, MAX_SPEED as u64)? as u32,
+            sight: number("sight", 0, MAX_SIGHT as u64)? as u32,
+            hearing: number("hearing", 0, MAX_HEARING)? as u32,
+            unknown: number("unknown", 1, MAX_UNKNOWN)?,
+            pack: range("pack", 1, MAX_PACK)?,
+            name,
+            glyph,
+            damage,
+            opens_doors,
+            behaviour,
+            about,
+        })
+    }
+}
+
+/// `none`, or behaviours separated by commas or spaces.
+fn behaviour(v: &str) -> Result<Behaviour, String> {
+    let mut b = Behaviour::default();
+    if v == "none" {
+        return Ok(b);
+    }
+    for word in v.split([',', ' ']).filter(|w| !w.is_empty()) {
+        match word {
+            "flees" => b.flees = true,
+            "sleeps" => b.sleeps = true,
+            _ => {
+                return Err(format!(
+                    "behaviour must be none, or any of flees and sleeps, found {:?}",
+                    clip(word, ECHO)
+                ));
+            }
+        }
+    }
+    Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOBLIN: &str = "kind: goblin\nplural: goblins\nglyph: g\nfaction: goblins\ndepths: 1-5\nhp: 6\naccuracy: 70\ndefence: 10\ndamage: 1d4+1\nspeed: 100\nsight: 6\nhearing: 8\nunknown: 2\ndoors: opens\npack: 1-3\n";
+
+    fn error(text: &str) -> Error {
+        parse(text).expect_err("should not read")
+    }
+
+    #[test]
+    fn a_kind_reads_with_its_defaults() {
+        let kinds = parse(GOBLIN).unwrap();
+        assert_eq!(kinds.len(), 1);
+        let g = &kinds[0];
+        assert_eq!(
+            (g.name.as_str(), g.plural.as_str(), g.glyph),
+            ("goblin", "goblins", 'g')
+        );
+        assert_eq!(
+            (g.depths, g.pack, g.damage),
+            ((1, 5), (1, 3), Dice::new(1, 4, 1))
+        );
+        assert_eq!(g.behaviour, Behaviour::default());
+        assert!(g.opens_doors && g.about.is_empty());
+    }
+
+    /// Each mistake names its line and column exactly.
+    #[test]
+    fn errors_name_the_line_and_column() {
+        assert_eq!(error("").0, 1);
+        let e = error("plural: x\n");
+        assert_eq!((e.0, e.1), (1, 1));
+        let e = error(&GOBLIN.replace("hp: 6", "hp: 0"));
+        assert_eq!((e.0, e.1), (6, 5), "{}", e.2);
+        assert!(
+            e.2.contains("hp must be a whole number from 1 to 1000"),
+            "{}",
+            e.2
+        );
+        let e = error(&GOBLIN.replace("damage: 1d4+1", "damage:   4d"));
+        assert_eq!((e.0, e.1), (9, 11), "{}", e.2);
+        let e = error(&GOBLIN.replace("depths: 1-5", "depths: 5-1"));
+        assert_eq!((e.0, e.1), (5, 9));
+        let e = error(&GOBLIN.replace("doors: opens", "doors: kicks"));
+        assert_eq!(e.0, 14);
+        let e = error(&GOBLIN.replace("pack: 1-3\n", ""));
+        assert_eq!((e.0, e.1), (1, 1));
+        assert!(e.2.contains("no `pack:`"), "{}", e.2);
+        let e = error(&format!("{GOBLIN}  colour: red\n"));
+        assert_eq!((e.0, e.1), (16, 3));
+        let e = error(&format!("{GOBLIN}hp: 7\n"));
+        assert!(e.2.contains("given twice (first on line 6)"), "{}", e.2);
+        let twice = format!("{GOBLIN}\n{}", GOBLIN.replace("glyph: g", "glyph: h"));
+        assert_eq!(error(&twice).0, 17);
+        let same_glyph = format!("{GOBLIN}\n{}", GOBLIN.replace("kind: goblin", "kind: hob"));
+        let e = error(&same_glyph);
+        assert_eq!(e.0, 19);
+        assert!(e.2.contains("already the goblin's"), "{}", e.2);
+        let e = error(&format!("{GOBLIN}behaviour: flees, dances\n"));
+        assert!(e.2.contains("dances"), "{}", e.2);
+        let e = error(&GOBLIN.replace("kind: goblin", "kind: Goblin"));
+        assert_eq!((e.0, e.1), (1, 7));
+    }
+
+    #[test]
+    fn behaviours_read_in_any_order() {
+        let b = behaviour("sleeps, flees").unwrap();
+        assert!(b.flees && b.sleeps);
+        assert_eq!(behaviour("none"), Ok(Behaviour::default()));
+    }
+}
