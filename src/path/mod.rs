@@ -19,6 +19,7 @@ pub mod keyed_heap;
 pub mod obstacles;
 pub mod rebuild;
 mod replanner;
+pub mod safety;
 pub mod trace;
 mod true_map;
 
@@ -33,6 +34,7 @@ pub use islands::Islands;
 pub use obstacles::WithObstacles;
 pub use rebuild::Rebuild;
 pub use replanner::Replanner;
+pub use safety::SafetyMap;
 
 /// What a search knows of a map: its size, and what one step costs.
 ///
