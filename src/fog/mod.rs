@@ -6,4 +6,5 @@
 
 pub mod danger;
 pub mod knowledge;
+pub mod noise;
 pub mod sight;
