@@ -239,7 +239,7 @@ impl Draft {
         for key in OPTIONAL {
             debug_assert!(KEYS.contains(&key));
         }
-        Ok(Kind {
+        let kind = Kind {
             plural: word("plural")?,
             faction: word("faction")?,
             depths: range("depths", 1, DEPTHS as u64)?,
@@ -257,7 +257,32 @@ impl Draft {
             opens_doors,
             behaviour,
             about,
-        })
+        };
+        // Kinds of one faction plan on one knowledge layer and its shared
+        // fields, whose costs are the faction's: they must price the
+        // unknown alike and agree on whether a closed door is a wall.
+        if let Some(k) = earlier.iter().find(|k| {
+            k.faction == kind.faction
+                && (k.unknown != kind.unknown || k.opens_doors != kind.opens_doors)
+        }) {
+            let (n, c, _) = get("faction")?;
+            return Err((
+                n,
+                c,
+                format!(
+                    "the {}'s faction {} prices the unknown at {} and {} doors: a kind of the same faction must agree",
+                    k.name,
+                    k.faction,
+                    k.unknown,
+                    if k.opens_doors {
+                        "opens"
+                    } else {
+                        "cannot open"
+                    }
+                ),
+            ));
+        }
+        Ok(kind)
     }
 }
 
@@ -343,6 +368,16 @@ mod tests {
         assert!(e.2.contains("already the goblin's"), "{}", e.2);
         let e = error(&format!("{GOBLIN}behaviour: flees, dances\n"));
         assert!(e.2.contains("dances"), "{}", e.2);
+        let cautious = GOBLIN
+            .replace("kind: goblin", "kind: hob")
+            .replace("glyph: g", "glyph: h");
+        let e = error(&format!(
+            "{GOBLIN}\n{}",
+            cautious.replace("unknown: 2", "unknown: 1")
+        ));
+        assert_eq!((e.0, e.1), (20, 10));
+        assert!(e.2.contains("must agree"), "{}", e.2);
+        assert!(parse(&format!("{GOBLIN}\n{cautious}")).is_ok());
         let e = error(&GOBLIN.replace("kind: goblin", "kind: Goblin"));
         assert_eq!((e.0, e.1), (1, 7));
     }
