@@ -145,8 +145,7 @@ fn run_and_sweep_report_think_waits_and_unit_waits() {
             .map(|w| w.parse().unwrap())
             .collect()
     };
-    let dir = std::env::temp_dir().join(format!("darkstar-cli-{}-waits", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::Scratch::new("cli", "waits");
     let level = dir.join("astar-blind.txt");
     let generated = String::from_utf8(run(&["gen", "--seed", "3"]).stdout).unwrap();
     let text: String = generated

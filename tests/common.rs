@@ -166,7 +166,7 @@ pub fn darkstar_command() -> std::process::Command {
 /// test process, never the user's (a test that names `DARKSTAR_SAVE`
 /// itself overrides it).
 pub fn isolate(cmd: &mut std::process::Command) {
-    let home = std::env::temp_dir().join(format!("darkstar-home-{}", std::process::id()));
+    let home = test_home();
     cmd.env("XDG_DATA_HOME", &home)
         .env("DARKSTAR_SAVE", home.join("darkstar/save.replay"));
 }
@@ -179,4 +179,64 @@ pub fn listing(dir: &std::path::Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// A folder of this test process under the system's temporary folder,
+/// made empty, and removed when dropped (a failing test's too, as a panic
+/// unwinds): tests leave nothing behind.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// `darkstar-{area}-{pid}-{name}`, empty.
+    pub fn new(area: &str, name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("darkstar-{area}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The data folder every command of this test process is pointed at
+/// (`darkstar-home-{pid}`). Shared by tests running at once, so it cannot
+/// be removed when one ends; instead the first call removes those left by
+/// earlier test processes that are no longer running.
+fn test_home() -> std::path::PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    let tmp = std::env::temp_dir();
+    SWEPT.call_once(|| {
+        let Ok(entries) = std::fs::read_dir(&tmp) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name.strip_prefix("darkstar-home-") else {
+                continue;
+            };
+            let alive = std::path::Path::new("/proc").join(pid).exists();
+            if pid.bytes().all(|b| b.is_ascii_digit()) && !alive {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
+    tmp.join(format!("darkstar-home-{}", std::process::id()))
 }

@@ -31,11 +31,8 @@ fn under_ulimit(kb: u64, args: &[&str]) -> std::process::Output {
         .expect("run sh")
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("darkstar-memory-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::Scratch::new("memory", name)
 }
 
 fn assert_refused(out: &std::process::Output, what: &str) {
@@ -224,8 +221,7 @@ fn the_estimate_covers_what_a_game_uses() {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        let dir = std::env::temp_dir().join(format!("darkstar-memory-{}-{w}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch(&w.to_string());
         let file = dir.join("level.txt");
         std::fs::write(&file, &text).unwrap();
         let level = darkstar::content::level::Level::parse(&text, &file).unwrap();

@@ -1,19 +1,14 @@
 //! Bad input to the readers and the command line: clear errors naming the
 //! file and line, never a panic, never an unbounded allocation.
 
-use std::path::PathBuf;
-
 use darkstar::content::level::{Level, MAX_LEVEL_BYTES};
 use darkstar::content::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
 use darkstar::map::terrain::AsciiMap;
 use proptest::prelude::*;
 
 /// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("darkstar-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::Scratch::new("test", name)
 }
 
 proptest! {

@@ -9,11 +9,8 @@ use darkstar::ui::app::App;
 use darkstar::ui::keymap::Intent;
 use rand::RngExt;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("darkstar-saves-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::Scratch::new("saves", name)
 }
 
 fn press(app: &mut App, rng: &mut darkstar::rng::SimRng) {
@@ -154,7 +151,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
 // ---- binary's decision over it).
 
 use darkstar::record::save::{SaveError, SaveSlot};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A real save: the recorded seed-7 game.
 fn real_save() -> String {
@@ -527,20 +524,15 @@ mod mutations {
             let at = at % bytes.len();
             prop_assume!(bytes[at] != byte);
             bytes[at] = byte;
-            check_both_paths(&scratch_case("flip"), &bytes)?;
+            check_both_paths(&scratch("flip"), &bytes)?;
         }
 
         #[test]
         fn a_truncated_save_is_refused_by_both_paths(len in 0usize..2184) {
             let mut bytes = real_save().into_bytes();
             bytes.truncate(len % bytes.len());
-            check_both_paths(&scratch_case("cut"), &bytes)?;
+            check_both_paths(&scratch("cut"), &bytes)?;
         }
-    }
-
-    /// A fresh folder per case (cases of one test run one after another).
-    fn scratch_case(name: &str) -> PathBuf {
-        std::env::temp_dir().join(format!("darkstar-saves-{}-{name}", std::process::id()))
     }
 }
 

@@ -27,11 +27,8 @@ struct OnPty {
     output: Vec<u8>,
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("darkstar-signals-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::Scratch::new("signals", name)
 }
 
 /// A pseudo-terminal of `rows` x `cols`: (master, slave). Both are opened
