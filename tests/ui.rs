@@ -2269,3 +2269,45 @@ fn drawing_changes_nothing_and_the_layout_comes_first() {
     drawn(&mut app, 120, 40);
     assert_ne!(app.map_view_size(), (80, 18));
 }
+
+/// One of a faction is named by the level (`one=`) or the generator, by a
+/// table per kind, never by stripping letters: the generator's zombies
+/// hit as "the zombie" (not "the zomby"), and a level's wolves as "the
+/// wolf"; in the log, the look box and the row of what is in view.
+#[test]
+fn one_of_a_faction_is_named_by_its_kind() {
+    let generated = darkstar::content::generator::play_level(&Default::default(), 1);
+    let ones: Vec<&str> = generated.factions.iter().map(|f| f.one()).collect();
+    assert!(
+        ones.contains(&"zombie") && ones.contains(&"goblin"),
+        "{ones:?}"
+    );
+    let level = Level::parse(
+        "name: pack\nfaction: wolves glyph=w one=wolf sight=12 hostile\nmap:\n\
+         ##########\n#w......@#\n#........#\n##########\n",
+        "wolves.txt".as_ref(),
+    )
+    .unwrap();
+    assert!(level.to_text().contains(" one=wolf"), "written back");
+    let mut app = App::play(&level, 3).unwrap();
+    while app.game().turn() < 30 && !app.log().any(|l| l.contains("hits you")) {
+        app.handle(Intent::Wait);
+    }
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter().any(|l| l.contains("The wolf hits you for ")),
+        "{log:?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("wolve")), "{log:?}");
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.contains("w wolf "),
+        "the row of what is in view:\n{text}"
+    );
+    let e = Level::parse(
+        "name: x\nfaction: wolves glyph=w one=\nmap:\n#w#\n",
+        "bad.txt".as_ref(),
+    )
+    .unwrap_err();
+    assert_eq!(e.position(), Some((2, 25)), "{e}");
+}

@@ -23,6 +23,7 @@ pub fn scale_factions(planner: Replanner, goal: Pos) -> Vec<FactionSpec> {
     factions[1].sight = 4;
     (factions[2].sight, factions[2].unknown_factor) = (8, 2);
     factions[3].knows_map = true;
+    factions[3].one = Some("native".to_string());
     for f in &mut factions {
         (f.goal, f.goal_label, f.planner) = (Some(goal), Some('1'), planner);
     }

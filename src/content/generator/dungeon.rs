@@ -581,6 +581,9 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
         FactionSpec::new("zombies", 'z'),
     ];
     (factions[0].sight, factions[1].sight, factions[2].sight) = (6, 4, 2);
+    for (f, one) in factions.iter_mut().zip(["goblin", "kobold", "zombie"]) {
+        f.one = Some(one.to_string());
+    }
     factions[2].speed = 70; // zombies shamble
     for f in &mut factions {
         f.hostile = true;

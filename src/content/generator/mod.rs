@@ -32,6 +32,8 @@ pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
     ];
     factions[1].sight = 4;
     factions[2].knows_map = true;
+    factions[1].one = Some("scout".to_string());
+    factions[2].one = Some("native".to_string());
     for f in &mut factions {
         f.goal = Some(goal);
         f.goal_label = Some('1');

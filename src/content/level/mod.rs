@@ -32,8 +32,11 @@ pub const NORMAL_SPEED: u32 = 100;
 /// One faction: shared knowledge, shared sight, one way of planning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FactionSpec {
-    /// A name for summaries (one word).
+    /// A name for summaries (one word): the name of several ("goblins").
     pub name: String,
+    /// The name of one of them ("goblin"), when the level or the bestiary
+    /// gives it (`one=` in a level); see [`FactionSpec::one`].
+    pub one: Option<String>,
     /// The letter its monsters are drawn with (and marked with in the grid).
     pub glyph: char,
     /// Sight radius in cells; 0 means touch only (a dark dungeon).
@@ -60,12 +63,39 @@ pub struct FactionSpec {
 }
 
 impl FactionSpec {
+    /// The name of one of its monsters, as messages say it ("the zombie
+    /// hits you"): the one given (`one=` in a level, or the bestiary's
+    /// kind); else the faction's name less one final `s` ("walkers": a
+    /// walker), and the name as it is when it ends in no single `s`
+    /// ("blind"). Nothing cleverer is guessed: "zombies" is never
+    /// "zomby"; a name that is no plain plural ("wolves") says `one=`.
+    ///
+    /// ```
+    /// use darkstar::content::level::FactionSpec;
+    /// let mut f = FactionSpec::new("wolves", 'w');
+    /// assert_eq!(f.one(), "wolve");
+    /// f.one = Some("wolf".to_string());
+    /// assert_eq!(f.one(), "wolf");
+    /// assert_eq!(FactionSpec::new("blind", 'b').one(), "blind");
+    /// assert_eq!(FactionSpec::new("zombies", 'z').one(), "zombie");
+    /// ```
+    pub fn one(&self) -> &str {
+        if let Some(one) = &self.one {
+            return one;
+        }
+        match self.name.strip_suffix('s') {
+            Some(stem) if !stem.is_empty() && !stem.ends_with('s') => stem,
+            _ => &self.name,
+        }
+    }
+
     /// A faction with the defaults of the level format: sight 0, a shared
     /// field,
     /// unknown factor 1, normal speed, danger weight 1, no goal.
     pub fn new(name: &str, glyph: char) -> FactionSpec {
         FactionSpec {
             name: name.to_string(),
+            one: None,
             glyph,
             sight: 0,
             planner: Replanner::Field,
@@ -259,6 +289,9 @@ impl Level {
             );
             if let Some(label) = f.goal_label {
                 let _ = write!(out, " goal={label}");
+            }
+            if let Some(one) = &f.one {
+                let _ = write!(out, " one={one}");
             }
             if f.knows_map {
                 out.push_str(" knows-map");

@@ -383,6 +383,13 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                     }
                 }
             }
+            "one" => {
+                // One word, shown on terminals as the name is.
+                if v.is_empty() {
+                    return Err(bad("one must name one of the faction (one=goblin)".into()));
+                }
+                spec.one = Some(escape_controls(v).into_owned());
+            }
             "goal" => {
                 let mut chars = v.chars();
                 match (chars.next(), chars.next()) {
@@ -397,7 +404,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, sight, planner, unknown, speed, danger, goal, knows-map or hostile)",
+                    "unknown setting {:?} (expected glyph, one, sight, planner, unknown, speed, danger, goal, knows-map or hostile)",
                     clip(key, ECHO)
                 )));
             }

@@ -8,15 +8,11 @@ use super::App;
 use crate::ui::mode::Mode;
 
 impl App {
-    /// "a goblin", "an orc": one of monster `m`'s faction (its name is a
-    /// plural; a trailing s is dropped).
+    /// "a goblin", "an orc": one of monster `m`'s faction, by the name its
+    /// faction gives one ([`crate::content::level::FactionSpec::one`]).
     pub(super) fn one_of(&self, m: MonsterId) -> String {
         let monster = &self.game.monsters()[m as usize];
-        let name = &self.game.factions()[monster.faction()].spec().name;
-        let one = name
-            .strip_suffix('s')
-            .filter(|s| !s.is_empty())
-            .unwrap_or(name);
+        let one = self.game.factions()[monster.faction()].spec().one();
         let article = match one.chars().next() {
             Some(c) if "aeiouAEIOU".contains(c) => "an",
             _ => "a",
@@ -114,7 +110,7 @@ impl App {
     /// `start`: at the start of a sentence (capitalised).
     pub(super) fn name(&self, m: MonsterId, start: bool) -> String {
         let monster = &self.game.monsters()[m as usize];
-        let noun = singular(&self.game.factions()[monster.faction()].spec().name);
+        let noun = self.game.factions()[monster.faction()].spec().one();
         let glyph = self.game.factions()[monster.faction()].spec().glyph;
         let name = if monster.is_player() {
             "you".to_string()
@@ -129,21 +125,6 @@ impl App {
     /// Adds a message that belongs to no turn to the log.
     pub(in crate::ui) fn say(&mut self, line: String) {
         self.log.push(None, line);
-    }
-}
-
-/// One of a faction: "goblins" names a goblin, "zombies" a zombie; a name
-/// that is no plural ("blind") stays as it is.
-pub fn singular(name: &str) -> String {
-    if let Some(stem) = name.strip_suffix("ies") {
-        format!("{stem}y")
-    } else if let Some(stem) = name.strip_suffix('s')
-        && !stem.ends_with('s')
-        && !stem.is_empty()
-    {
-        stem.to_string()
-    } else {
-        name.to_string()
     }
 }
 

@@ -39,7 +39,6 @@ pub use cursor::{Cursor, Purpose};
 pub use end_game::Tally;
 pub use help::{HELP_PAGES, Help};
 pub use history::History;
-pub use messages::singular;
 pub use playback::Playback;
 
 use std::time::Duration;

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use super::popup::draw_box;
 use crate::sim::{PlayOutcome, Presence};
-use crate::ui::app::{App, Mode, singular};
+use crate::ui::app::{App, Mode};
 
 /// The end screen's lines, if the game is over.
 pub fn end_summary(app: &App) -> Option<Vec<String>> {
@@ -26,7 +26,7 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
                 let spec = game.factions()[m.faction()].spec();
                 format!(
                     "You died on turn {t}, killed by a {} ({}).",
-                    singular(&spec.name),
+                    spec.one(),
                     spec.glyph
                 )
             }

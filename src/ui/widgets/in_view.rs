@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::palette::faction_colour;
-use crate::ui::app::{App, singular};
+use crate::ui::app::App;
 
 /// "In view: goblin g 6 HP, ..." or "Nothing in view." (dead: what killed
 /// the player).
@@ -22,7 +22,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         // Dead, the player sees nothing: the row names the killer instead.
         let killer = app.tally().killer.map(|k| {
             let spec = game.factions()[game.monsters()[k as usize].faction()].spec();
-            format!("Killed by a {} ({}).", singular(&spec.name), spec.glyph)
+            format!("Killed by a {} ({}).", spec.one(), spec.glyph)
         });
         let dead = game.player().is_some_and(|p| !p.is_here());
         let text = match (dead, killer) {
@@ -42,7 +42,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     );
     for m in seen {
         let spec = game.factions()[m.faction()].spec();
-        let text = format!("{} {} {} HP  ", spec.glyph, singular(&spec.name), m.hp());
+        let text = format!("{} {} {} HP  ", spec.glyph, spec.one(), m.hp());
         let left = area.right().saturating_sub(x) as usize;
         let style = Style::default().fg(faction_colour(m.faction()));
         (x, _) = buf.set_stringn(x, area.y, text, left, style);

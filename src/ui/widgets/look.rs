@@ -12,7 +12,7 @@ use crate::content::level::FactionSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
-use crate::ui::app::{App, singular};
+use crate::ui::app::App;
 
 /// The terrain's name, as a sentence says it.
 pub(super) fn terrain_name(t: Terrain) -> &'static str {
@@ -103,7 +103,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     let spec = f.spec();
     lines.push(format!(
         "A {} ({}), of the {}: HP {}, speed {}, sight {}.",
-        singular(&spec.name),
+        spec.one(),
         spec.glyph,
         spec.name,
         m.hp().max(0),
