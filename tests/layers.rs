@@ -147,3 +147,45 @@ fn the_layer_scan_reads_code_not_comments_or_tests() {
     let found: Vec<String> = imported_layers(code).into_iter().map(|(_, n)| n).collect();
     assert_eq!(found, ["map", "sim", "fog", "path"]);
 }
+
+/// What the player sees is shadowcast once, by the simulation, when the
+/// player looks (`Game::player_view`): the screen, the look box, the log
+/// and the autopilot read that view and never cast their own. Outside
+/// `fog/` (where shadowcasting lives), only the game's own sight calls
+/// `visible_from` or `look_seeing`.
+#[test]
+fn only_the_simulation_casts_the_players_view() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut casts = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(&src).unwrap();
+        if rel.starts_with("fog") {
+            continue;
+        }
+        let code = std::fs::read_to_string(file).unwrap();
+        for (i, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("#[cfg(test)]") {
+                break;
+            }
+            if !t.starts_with("//") && (t.contains("visible_from(") || t.contains("look_seeing(")) {
+                casts.push(format!("{}:{}", rel.display(), i + 1));
+            }
+        }
+    }
+    let outside: Vec<&String> = casts
+        .iter()
+        .filter(|c| !c.starts_with("sim/game/sight.rs"))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "shadowcasts outside the game's sight: {outside:?}"
+    );
+    assert_eq!(
+        casts.len(),
+        2,
+        "the player's look and a monster's sight of a target: {casts:?}"
+    );
+}

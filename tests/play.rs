@@ -464,3 +464,65 @@ fn monsters_of_hostile_factions_fight_each_other() {
     assert!(!game.monsters()[dead].is_here());
     assert!(game.monsters()[1 - dead].is_here(), "the winner stands");
 }
+
+/// The player's view is the simulation's, computed when the player looks,
+/// and always what a fresh shadowcast from where the player stands shows
+/// (written here with `visible_from`, as every reader used to do): over
+/// random play on generated levels, after every action, on every cell
+/// within sight; and the monsters the autopilot counts as in view are
+/// exactly those standing on cells the player sees.
+#[test]
+fn the_player_view_is_the_fresh_shadowcast_after_every_action() {
+    use darkstar::fog::sight::visible_from;
+    use darkstar::sim::{PLAYER_SIGHT, autopilot};
+    use rand::RngExt;
+    let mut checked = 0;
+    for seed in 1..=6 {
+        let mut params = darkstar::content::generator::GenParams::default();
+        if seed % 2 == 0 {
+            params.style = darkstar::content::generator::Style::Cave;
+        }
+        let level = darkstar::content::generator::play_level(&params, seed);
+        let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
+        let mut rng = darkstar::rng::sim_rng(seed + 7);
+        for _ in 0..150 {
+            let k = rng.random_range(0..10);
+            let action = match k {
+                8 | 9 => PlayerAction::Wait,
+                k => PlayerAction::Move(Dir::ALL[k]),
+            };
+            act(&mut game, action);
+            let player = game.player().unwrap();
+            if !player.is_here() {
+                assert!(autopilot::monsters_in_view(&game).is_empty());
+                break;
+            }
+            let view = game.player_view().expect("the player has looked");
+            assert_eq!(view.origin(), player.pos(), "a view from where it stands");
+            let terrain = game.world().terrain();
+            let mut fresh = std::collections::BTreeSet::new();
+            visible_from(
+                player.pos(),
+                PLAYER_SIGHT,
+                |q| terrain.is_opaque(q),
+                |q| {
+                    fresh.insert((q.y, q.x));
+                },
+            );
+            let kept: std::collections::BTreeSet<(i32, i32)> =
+                view.cells().map(|q| (q.y, q.x)).collect();
+            assert_eq!(kept, fresh, "seed {seed}, turn {}", game.turn());
+            let seen: Vec<_> = game
+                .monsters()
+                .iter()
+                .filter(|m| {
+                    m.is_here() && !m.is_player() && fresh.contains(&(m.pos().y, m.pos().x))
+                })
+                .map(|m| m.id())
+                .collect();
+            assert_eq!(autopilot::monsters_in_view(&game), seen);
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} actions checked");
+}

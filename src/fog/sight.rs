@@ -7,6 +7,97 @@ use crate::fog::knowledge::{Knowledge, Learnt, Turn};
 use crate::map::geom::Pos;
 use crate::map::terrain::TerrainMap;
 
+/// What one viewer sees now: the cells within `radius` of `origin` that
+/// shadowcasting lights, as a box of flags round it. The simulation
+/// computes the player's once, when the player looks ([`look_seeing`]),
+/// and the screen, the autopilot and the log all read that one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldOfView {
+    origin: Pos,
+    radius: u32,
+    /// Row-major over the (2 * radius + 1)-square box round `origin`.
+    lit: Vec<bool>,
+}
+
+impl FieldOfView {
+    /// Nothing seen, from `origin`.
+    fn dark(origin: Pos, radius: u32) -> FieldOfView {
+        let side = 2 * radius as usize + 1;
+        FieldOfView {
+            origin,
+            radius,
+            lit: vec![false; side * side],
+        }
+    }
+
+    /// Where it is seen from.
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// True when `p` is seen.
+    pub fn sees(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.lit[i])
+    }
+
+    /// Every cell seen, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        let side = 2 * self.radius as i32 + 1;
+        let r = self.radius as i32;
+        self.lit
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l)
+            .map(move |(i, _)| {
+                let (dx, dy) = (i as i32 % side - r, i as i32 / side - r);
+                Pos::new(self.origin.x + dx, self.origin.y + dy)
+            })
+    }
+
+    fn light(&mut self, p: Pos) {
+        if let Some(i) = self.index(p) {
+            self.lit[i] = true;
+        }
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        let r = self.radius as i64;
+        let side = 2 * r + 1;
+        let (dx, dy) = (
+            p.x as i64 - self.origin.x as i64 + r,
+            p.y as i64 - self.origin.y as i64 + r,
+        );
+        ((0..side).contains(&dx) && (0..side).contains(&dy)).then(|| (dy * side + dx) as usize)
+    }
+}
+
+/// [`look`], also keeping what was seen as a [`FieldOfView`]: one
+/// shadowcast for both.
+pub fn look_seeing(
+    knowledge: &mut Knowledge,
+    map: &TerrainMap,
+    at: Pos,
+    radius: u32,
+    turn: Turn,
+) -> (Vec<Pos>, FieldOfView) {
+    let mut view = FieldOfView::dark(at, radius);
+    let mut changed = Vec::new();
+    visible_from(
+        at,
+        radius,
+        |p| map.is_opaque(p),
+        |p| {
+            view.light(p);
+            if let Some(t) = map.get(p)
+                && knowledge.learn(p, t, turn) != Learnt::Nothing
+            {
+                changed.push(p);
+            }
+        },
+    );
+    (changed, view)
+}
+
 /// Everything `at` sees within `radius` on `map`, learnt into `knowledge`
 /// on `turn`; returns the cells whose belief changed.
 pub fn look(

@@ -18,10 +18,9 @@
 
 use super::game::Game;
 use super::monster::MonsterId;
-use super::player::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, REGEN_TURNS};
+use super::player::{PLAYER_HP, PlayOutcome, REGEN_TURNS};
 use super::{Event, PlayerAction};
 use crate::fog::knowledge::Knowledge;
-use crate::fog::sight::visible_from;
 use crate::map::cost::{Cost, StepCosts};
 use crate::map::geom::{Dir, Pos};
 use crate::path::{
@@ -109,34 +108,15 @@ fn player_knowledge(game: &Game) -> Option<&Knowledge> {
 /// The monsters the player sees now (in its field of view, on the level),
 /// in id order.
 pub fn monsters_in_view(game: &Game) -> Vec<MonsterId> {
-    let Some(player) = game.player().filter(|p| p.is_here()) else {
+    let Some(view) = game
+        .player_view()
+        .filter(|_| game.player().is_some_and(|p| p.is_here()))
+    else {
         return Vec::new();
     };
-    let r = PLAYER_SIGHT as i32;
-    let side = (2 * r + 1) as usize;
-    let origin = player.pos();
-    let mut lit = vec![false; side * side];
-    let terrain = game.world().terrain();
-    visible_from(
-        origin,
-        PLAYER_SIGHT,
-        |p| terrain.is_opaque(p),
-        |p| {
-            let (dx, dy) = (p.x - origin.x + r, p.y - origin.y + r);
-            if (0..side as i32).contains(&dx) && (0..side as i32).contains(&dy) {
-                lit[dy as usize * side + dx as usize] = true;
-            }
-        },
-    );
     game.monsters()
         .iter()
-        .filter(|m| m.is_here() && !m.is_player())
-        .filter(|m| {
-            let (dx, dy) = (m.pos().x - origin.x + r, m.pos().y - origin.y + r);
-            (0..side as i32).contains(&dx)
-                && (0..side as i32).contains(&dy)
-                && lit[dy as usize * side + dx as usize]
-        })
+        .filter(|m| m.is_here() && !m.is_player() && view.sees(m.pos()))
         .map(|m| m.id())
         .collect()
 }

@@ -46,7 +46,7 @@ use super::world::World;
 use crate::content::level::Level;
 use crate::fog::danger::DECAY_PERIOD;
 use crate::fog::knowledge::{Knowledge, Learnt, Turn};
-use crate::fog::sight::visible_from;
+use crate::fog::sight::{FieldOfView, look_seeing, visible_from};
 use crate::map::cost::Cost;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
@@ -176,6 +176,9 @@ pub struct Game {
     budget_limited: u64,
     /// Monsters on the level (not the player) summed over turns played.
     monster_turns: u64,
+    /// What the player saw when it last looked (after its last step, or
+    /// its bump): computed by the simulation, once, with what it learnt.
+    player_view: Option<FieldOfView>,
 }
 
 impl Game {
@@ -247,6 +250,7 @@ impl Game {
             limited_now: false,
             budget_limited: 0,
             monster_turns: 0,
+            player_view: None,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;

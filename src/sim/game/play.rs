@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::content::level::FactionSpec;
+use crate::fog::sight::FieldOfView;
 use crate::sim::PlayerAction;
 use crate::sim::plan::Action;
 use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
@@ -68,6 +69,15 @@ impl Game {
         if player.is_here() && player.hp < PLAYER_HP {
             player.hp += 1;
         }
+    }
+
+    /// What the player saw when it last looked (after each step or bump,
+    /// and at the start): computed once by the simulation with what its
+    /// faction learnt; what the screen lights, and, while the player is
+    /// on the level, what the autopilot and the log count as seen. A dead
+    /// player's is its last sight (the death screen shows it).
+    pub fn player_view(&self) -> Option<&FieldOfView> {
+        self.player_view.as_ref()
     }
 
     /// The player's side of the game, on a level to play.

@@ -15,7 +15,16 @@ impl Game {
         let f = &mut self.factions[m.faction];
         let sight = f.spec().sight;
         let (knowledge, log) = f.knowledge_mut();
-        let mut cells = look(knowledge, self.world.terrain(), m.pos, sight, self.turn);
+        let terrain = self.world.terrain();
+        let mut cells = if m.is_player() {
+            // The player's view is kept from this same shadowcast: the
+            // one the screen, the autopilot and the log read.
+            let (cells, view) = look_seeing(knowledge, terrain, m.pos, sight, self.turn);
+            self.player_view = Some(view);
+            cells
+        } else {
+            look(knowledge, terrain, m.pos, sight, self.turn)
+        };
         for &p in touched {
             if let Some(t) = self.world.get(p)
                 && knowledge.learn(p, t, self.turn) != Learnt::Nothing

@@ -3,10 +3,8 @@
 //! to the map view, help, reveal and the player's-eyes view: what the
 //! app's parts add up to on screen.
 
-use crate::fog::sight::visible_from;
-
 use crate::map::geom::Pos;
-use crate::sim::{MonsterId, PLAYER_SIGHT};
+use crate::sim::MonsterId;
 
 use super::camera::{centred_origin, clamp_origin};
 use super::{App, Cursor, Help};
@@ -165,24 +163,10 @@ impl App {
         self
     }
 
-    /// True when the player sees cell `p` now (their sight on the true
-    /// map, as the map draws it lit).
+    /// True when the player sees cell `p` now: the simulation's view of
+    /// it (see [`crate::sim::Game::player_view`]), as the map lights it.
     pub fn player_sees(&self, p: Pos) -> bool {
-        let Some(player) = self.game.player().filter(|m| m.is_here()) else {
-            return false;
-        };
-        let (dx, dy) = player.pos().abs_delta(p);
-        if dx.max(dy) > PLAYER_SIGHT {
-            return false;
-        }
-        let terrain = self.game.world().terrain();
-        let mut seen = false;
-        visible_from(
-            player.pos(),
-            PLAYER_SIGHT,
-            |q| terrain.is_opaque(q),
-            |q| seen |= q == p,
-        );
-        seen
+        let here = self.game.player().is_some_and(|m| m.is_here());
+        here && self.game.player_view().is_some_and(|v| v.sees(p))
     }
 }

@@ -13,11 +13,10 @@ use std::borrow::Cow;
 use super::palette::{faction_colour, terrain_style};
 use crate::fog::danger::Influence;
 use crate::fog::knowledge::Turn;
-use crate::fog::sight::visible_from;
 use crate::map::geom::Pos;
 use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
-use crate::sim::{Game, Monster, PLAYER_SIGHT};
+use crate::sim::{Game, Monster};
 use crate::ui::app::{App, Overlay};
 use ratatui::widgets::StatefulWidget;
 
@@ -97,24 +96,15 @@ impl MapWidget<'_> {
         let player = game.player().filter(|_| self.through_eyes);
         // Fog-honest: nothing drawn but what the player knows and sees now.
         let honest = player.is_some() && !self.spectating;
+        // Lit where the simulation says the player sees (its view, computed
+        // once when the player last looked; none once the player is gone).
         let fog = player.map(|p| {
-            let mut lit = vec![false; area.width as usize * area.height as usize];
-            let terrain = world.terrain();
-            visible_from(
-                p.pos(),
-                PLAYER_SIGHT,
-                |q| terrain.is_opaque(q),
-                |q| {
-                    if let Some(i) = view_index(q, cam, area) {
-                        lit[i] = true;
-                    }
-                },
-            );
-            (game.factions()[p.faction()].knowledge(), lit)
+            let knowledge = game.factions()[p.faction()].knowledge();
+            (knowledge, game.player_view())
         });
         let lit_at = |p: Pos| {
             fog.as_ref()
-                .is_none_or(|(_, lit)| view_index(p, cam, area).is_some_and(|i| lit[i]))
+                .is_none_or(|(_, view)| view.is_some_and(|v| v.sees(p)))
         };
         // Claims: how many plans of the faction cross each cell in view.
         let mut claims = vec![0u8; area.width as usize * area.height as usize];
