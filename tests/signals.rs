@@ -80,11 +80,16 @@ impl OnPty {
     /// [`spawn`](Self::spawn) with files limited to `max_file_bytes`
     /// (`ulimit -f`), when given.
     fn spawn_limited(args: &[&str], save: &Path, max_file_bytes: Option<u64>) -> OnPty {
-        let (master, slave) = open_pty(30, 100);
         let mut cmd = crate::common::darkstar_command();
-        cmd.args(args)
-            .env("DARKSTAR_SAVE", save)
-            .env("TERM", "xterm-256color")
+        cmd.args(args).env("DARKSTAR_SAVE", save);
+        OnPty::start(cmd, max_file_bytes)
+    }
+
+    /// Runs `cmd` on a new pty, as the leader of its own session with the
+    /// pty as its controlling terminal.
+    fn start(mut cmd: std::process::Command, max_file_bytes: Option<u64>) -> OnPty {
+        let (master, slave) = open_pty(30, 100);
+        cmd.env("TERM", "xterm-256color")
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
             .stderr(Stdio::from(slave.try_clone().unwrap()));
@@ -689,4 +694,78 @@ fn saved_to_and_replay_lines_escape_the_path() {
         "{out:?}"
     );
     assert!(out.contains(r"t\u{1b}]2;PWNED\u{7}/last.replay"), "{out:?}");
+}
+
+/// Ctrl-Z under a shell with job control (bash with `set -m`, the game
+/// its foreground job, as in a terminal): the game gives the terminal
+/// back as on quit and stops (the shell sees a stopped job); `fg` continues
+/// it, and it takes the terminal again and redraws the whole screen; the
+/// game goes on and quits normally.
+#[test]
+fn ctrl_z_suspends_and_fg_resumes_with_the_screen_redrawn() {
+    let dir = scratch("suspend");
+    let save = dir.join("save.replay");
+    let mut cmd = std::process::Command::new("bash");
+    // After the job stops, the shell says so and waits for a line, then
+    // brings it back with `fg`.
+    cmd.args([
+        "-c",
+        "set -m; \"$0\" play --seed 3; echo \"[stopped $?]\"; read -r line; fg; echo \"[done $?]\"",
+        env!("CARGO_BIN_EXE_darkstar"),
+    ]);
+    crate::common::isolate(&mut cmd);
+    cmd.env("DARKSTAR_SAVE", &save);
+    let mut pty = OnPty::start(cmd, None);
+    pty.wait_for("Press ? for help.");
+    let game_pid = {
+        let bash = pty.child.id();
+        let children = std::fs::read_to_string(format!("/proc/{bash}/task/{bash}/children"))
+            .expect("the shell's children");
+        children
+            .split_whitespace()
+            .next()
+            .expect("the game")
+            .parse::<i32>()
+            .unwrap()
+    };
+    let state = |pid: i32| -> char {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        stat.rsplit(')')
+            .next()
+            .and_then(|r| r.trim().chars().next())
+            .unwrap_or('?')
+    };
+    pty.type_keys(b"\x1a");
+    pty.wait_for("[stopped 148]");
+    assert_eq!(state(game_pid), 'T', "the game is a stopped job");
+    pty.assert_terminal_restored();
+    let suspended_at = pty.output.len();
+    // `fg`: the game is continued, in the foreground.
+    pty.type_keys(b"\n");
+    let start = Instant::now();
+    while !contains(&pty.output[suspended_at..], ENTER_ALT)
+        || !screen_text(&pty.output[suspended_at..]).contains("Take the treasure")
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "not redrawn after fg: {:?}",
+            screen_text(&pty.output[suspended_at..])
+        );
+        pty.pump(Duration::from_millis(20));
+    }
+    assert_ne!(state(game_pid), 'T', "running again");
+    // The whole screen, not just what changed: the map's walls and the
+    // status row come again after the resume.
+    let after = screen_text(&pty.output[suspended_at..]);
+    assert!(
+        after.contains('#') && after.contains("Nothing in view"),
+        "{after:?}"
+    );
+    // And it still plays: quit (asked, then confirmed) ends it normally.
+    pty.type_keys(b"q");
+    pty.wait_for("Really quit?");
+    pty.type_keys(b"q");
+    pty.wait_for("[done 0]");
+    assert!(pty.finish().success());
+    pty.assert_terminal_restored();
 }

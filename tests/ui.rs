@@ -177,6 +177,73 @@ fn the_event_loop_runs_on_any_backend() {
     assert_eq!(app.game().turn(), 2);
 }
 
+/// Ctrl-Z is the loop's: it asks the session to suspend (the real
+/// terminal gives itself back and stops; see `signals::ctrl_z_suspends_
+/// and_fg_resumes_with_the_screen_redrawn`), then draws the whole screen
+/// afresh, and the game has not moved nor been told. A stop behind the
+/// loop's back (SIGCONT reported) is redrawn whole too.
+#[test]
+fn ctrl_z_suspends_through_the_session_and_redraws() {
+    struct Recorded {
+        suspends: usize,
+        continued: bool,
+    }
+    impl darkstar::ui::Session for Recorded {
+        fn suspend(&mut self) -> std::io::Result<()> {
+            self.suspends += 1;
+            self.continued = true; // the continue that resumes it
+            Ok(())
+        }
+        fn continued(&mut self) -> bool {
+            std::mem::take(&mut self.continued)
+        }
+    }
+    let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    assert_eq!(
+        intent_for(
+            KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL),
+            Mode::Play
+        ),
+        Some(Intent::Suspend)
+    );
+    let mut app = play_app();
+    let (turn, messages) = (app.game().turn(), app.log().count());
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    // Quit twice (q asks, q again quits; `y` is a move in play); a script
+    // run dry quits too, so a broken loop fails rather than hangs.
+    let mut script: VecDeque<Event> = [
+        ctrl_z.clone(),
+        Event::Key(key(KeyCode::Char('q'))),
+        Event::Key(key(KeyCode::Char('q'))),
+    ]
+    .into();
+    let mut session = Recorded {
+        suspends: 0,
+        continued: false,
+    };
+    darkstar::ui::event_loop_until(
+        &mut terminal,
+        &mut app,
+        |_| {
+            let force_quit = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+            Ok(Some(script.pop_front().unwrap_or(Event::Key(force_quit))))
+        },
+        &mut session,
+    )
+    .unwrap();
+    assert_eq!(session.suspends, 1);
+    assert!(!session.continued, "the suspend's own continue is taken");
+    assert_eq!(app.game().turn(), turn, "suspending spent no time");
+    assert_eq!(app.log().count(), messages, "nothing said");
+    assert!(app.should_quit() && script.is_empty());
+    // Drawn again after it (the pty test sees the whole screen rewritten).
+    let text = terminal.backend().to_string();
+    assert!(
+        text.contains('@') && text.contains("Really quit?"),
+        "{text}"
+    );
+}
+
 #[test]
 fn snapshot_watch() {
     let mut app = dungeon();

@@ -2,7 +2,8 @@
 //! source, so tests drive it with a `TestBackend` and a script of keys while
 //! the real terminal (`terminal.rs`) feeds it crossterm's events. It turns
 //! keys into intents with the key map and hands them to the app; it knows
-//! nothing of signals or terminal set-up beyond the `signalled` callback.
+//! nothing of signals or terminal set-up beyond what its [`Session`] says
+//! (a stop signal came; suspend now; the process was continued).
 
 use std::io;
 use std::time::{Duration, Instant};
@@ -14,6 +15,7 @@ use ratatui::backend::Backend;
 use ratatui::layout::Rect;
 
 use super::app::App;
+use super::keymap::Intent;
 use super::{keymap, widgets};
 
 /// How a terminal session ended.
@@ -41,6 +43,36 @@ impl Exit {
 /// whatever the game speed (a paused game still answers a SIGTERM at once).
 pub const SIGNAL_POLL: Duration = Duration::from_millis(40);
 
+/// What the loop asks of the session it runs in, beyond drawing and keys:
+/// the real terminal ([`super::terminal`]) answers with its signals and
+/// its job control; a test's session has none unless it says so.
+pub trait Session {
+    /// The stop signal received since the last call, if any (SIGTERM,
+    /// SIGHUP, SIGINT, SIGQUIT): the loop ends with [`Exit::Signal`].
+    fn stop_signal(&mut self) -> Option<i32> {
+        None
+    }
+
+    /// Ctrl-Z: give the terminal back as it was, stop as a shell's job
+    /// does, and take the terminal again once continued (`fg`). The loop
+    /// then redraws the whole screen.
+    fn suspend(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// True (once) when the process was stopped and continued behind the
+    /// loop's back (SIGSTOP or a SIGTSTP from outside, then SIGCONT): the
+    /// screen may hold anything, so the loop redraws all of it.
+    fn continued(&mut self) -> bool {
+        false
+    }
+}
+
+/// A session with no signals and no job control (tests).
+pub struct NoSession;
+
+impl Session for NoSession {}
+
 /// Draws, waits for a key or the next tick, acts; until the app quits.
 /// Generic over the backend and the event source, so tests can drive it.
 pub fn event_loop<B: Backend>(
@@ -48,24 +80,29 @@ pub fn event_loop<B: Backend>(
     app: &mut App,
     next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
 ) -> io::Result<()> {
-    event_loop_until(terminal, app, next_event, || None).map(|_| ())
+    event_loop_until(terminal, app, next_event, &mut NoSession).map(|_| ())
 }
 
-/// [`event_loop`], also stopping when `signalled` reports a signal: it is
-/// asked at least every [`SIGNAL_POLL`], whatever the game speed.
+/// [`event_loop`] in `session`: it ends when the session reports a stop
+/// signal (asked at least every [`SIGNAL_POLL`], whatever the game speed),
+/// suspends on Ctrl-Z, and redraws everything after a stop.
 pub fn event_loop_until<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
-    mut signalled: impl FnMut() -> Option<i32>,
+    session: &mut impl Session,
 ) -> io::Result<Exit> {
     let mut last_tick = Instant::now();
     // Draw only when something changed: the loop wakes often (to see
     // signals) but a still screen costs nothing.
     let mut dirty = true;
     while !app.should_quit() {
-        if let Some(sig) = signalled() {
+        if let Some(sig) = session.stop_signal() {
             return Ok(Exit::Signal(sig));
+        }
+        if session.continued() {
+            whole_redraw(terminal)?;
+            dirty = true;
         }
         if dirty {
             draw(terminal, app)?;
@@ -80,8 +117,16 @@ pub fn event_loop_until<B: Backend>(
                 } else {
                     keymap::intent_for(key, app.mode())
                 };
-                if let Some(intent) = intent {
-                    app.handle(intent);
+                match intent {
+                    Some(Intent::Suspend) => {
+                        session.suspend()?;
+                        // The continue that resumed it is the suspend's
+                        // own, not news.
+                        session.continued();
+                        whole_redraw(terminal)?;
+                    }
+                    Some(intent) => app.handle(intent),
+                    None => {}
                 }
                 dirty = true;
             }
@@ -99,6 +144,20 @@ pub fn event_loop_until<B: Backend>(
         }
     }
     Ok(Exit::Quit)
+}
+
+/// Makes the next frame draw every cell: after a stop the screen holds
+/// whatever the shell left there. The screen is cleared, then a blank
+/// frame is drawn so ratatui's idea of the screen is blank too (it only
+/// writes the cells that change). Not `Terminal::clear`, which asks the
+/// terminal where its cursor is and fails on one that does not answer.
+fn whole_redraw<B: Backend>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    let failed = |e: &dyn std::fmt::Display| io::Error::other(e.to_string());
+    terminal.backend_mut().clear().map_err(|e| failed(&e))?;
+    terminal
+        .draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))
+        .map_err(|e| failed(&e))?;
+    Ok(())
 }
 
 /// Draws one frame of `app`: first lays the screen out at the terminal's

@@ -73,6 +73,10 @@ pub enum Intent {
     /// Replay of a played game: draw it through the player's eyes (their
     /// fog), or the true map again.
     Eyes,
+    /// Ctrl-Z: give the terminal back and stop, as a shell's job does
+    /// (`fg` resumes with the screen redrawn). The event loop's, never the
+    /// app's: the app is only told nothing happened.
+    Suspend,
 }
 
 impl Intent {
@@ -112,6 +116,7 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         match key.code {
             KeyCode::Char('c') => return Some(Intent::ForceQuit),
             KeyCode::Char('p') => return Some(Intent::History),
+            KeyCode::Char('z') => return Some(Intent::Suspend),
             _ => {}
         }
     }
@@ -230,7 +235,7 @@ pub const PLAY_HELP: [(&str, &str); 18] = [
     ("i, a", "after V: inspector (] [ } { e E m z), a: field/A*"),
     ("?", "this help (any key: next page; q closes)"),
     ("q, Esc", "quit (asks first)"),
-    ("Ctrl-C", "quit at once"),
+    ("Ctrl-C, Ctrl-Z", "quit at once; suspend (fg resumes)"),
     ("goal", "take the treasure $ back to the stairs >"),
 ];
 
@@ -256,6 +261,6 @@ pub const HELP: [(&str, &str); 16] = [
     ("@", "a played game's replay: through the player's eyes"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc, Ctrl-C", "quit (asks first); Ctrl-C: at once"),
+    ("q, Esc, Ctrl-C/Z", "quit (asks first); at once; suspend"),
     ("", "default: true map, unknown grey, plans * on top"),
 ];

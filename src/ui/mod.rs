@@ -28,5 +28,5 @@ pub mod terminal;
 pub mod widgets;
 
 pub use app::App;
-pub use event_loop::{Exit, SIGNAL_POLL, draw, event_loop, event_loop_until};
+pub use event_loop::{Exit, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until};
 pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run};

@@ -1,6 +1,8 @@
 //! The real terminal session: checks for a tty, sets the terminal up and
 //! restores it on every way out (quit, error, panic, stop signals, hang-up,
-//! abort), and feeds crossterm's events to the [`event_loop`].
+//! abort), gives it back on Ctrl-Z and takes it again on `fg` (job
+//! control, as a shell expects of a full-screen program), and feeds
+//! crossterm's events to the [`event_loop`].
 //!
 //! [`event_loop`]: fn@super::event_loop
 
@@ -12,7 +14,7 @@ use std::time::Duration;
 use crossterm::event::{self, Event};
 
 use super::app::App;
-use super::event_loop::{Exit, event_loop_until};
+use super::event_loop::{Exit, Session, event_loop_until};
 
 /// The signals that end a session cleanly (restore, save, exit).
 pub const STOP_SIGNALS: [i32; 4] = [
@@ -25,6 +27,10 @@ pub const STOP_SIGNALS: [i32; 4] = [
 /// The last stop signal received (0: none). Static so the handler needs no
 /// allocation; the handlers are registered once per process.
 static SIGNALLED: AtomicUsize = AtomicUsize::new(0);
+
+/// Set (to 1) when the process is continued (SIGCONT) after a stop: the
+/// screen is then redrawn whole.
+static CONTINUED: AtomicUsize = AtomicUsize::new(0);
 
 /// The terminal was not a terminal: `play`, `watch` and `replay` need one.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +62,10 @@ fn install_handlers() -> io::Result<()> {
                 signal_hook::flag::register_usize(sig, &SIGNALLED, sig as usize)
                     .map_err(|e| e.to_string())?;
             }
+            // A flag only: SIGCONT's default action (continuing) still
+            // happens, the handler runs after it.
+            signal_hook::flag::register_usize(signal_hook::consts::SIGCONT, &CONTINUED, 1)
+                .map_err(|e| e.to_string())?;
             install_abort_handler().map_err(|e| e.to_string())
         })
         .clone()
@@ -123,7 +133,7 @@ pub fn run(mut app: App) -> (App, io::Result<Exit>) {
                 Ok(None)
             }
         };
-        let result = event_loop_until(&mut terminal, &mut app, next_event, take_signal);
+        let result = event_loop_until(&mut terminal, &mut app, next_event, &mut RealSession);
         // Dropping a terminal whose cursor is hidden shows it, and on
         // failure (a hung-up terminal) reports that with `eprintln!`,
         // which panics on the dead terminal and loses the save. So show
@@ -142,6 +152,40 @@ pub fn run(mut app: App) -> (App, io::Result<Exit>) {
         ok => ok,
     };
     (app, result)
+}
+
+/// The real terminal's side of the loop: its signals and job control.
+struct RealSession;
+
+impl Session for RealSession {
+    fn stop_signal(&mut self) -> Option<i32> {
+        take_signal()
+    }
+
+    /// Gives the terminal back exactly as on quit (raw mode off, main
+    /// screen, cursor shown), stops with SIGTSTP under its default action
+    /// (no handler is registered for it) so the shell sees a stopped job,
+    /// and once continued takes the terminal again.
+    ///
+    /// SIGTSTP rather than SIGSTOP: in an orphaned process group (a
+    /// session with no job control, nobody to `fg` it) the kernel discards
+    /// SIGTSTP, so the game comes straight back instead of stopping for
+    /// ever; SIGSTOP would stop it with no way back.
+    fn suspend(&mut self) -> io::Result<()> {
+        restore_terminal();
+        // SAFETY: raising a signal at ourselves.
+        unsafe { libc::raise(libc::SIGTSTP) };
+        crossterm::terminal::enable_raw_mode()?;
+        crossterm::execute!(
+            io::stdout(),
+            crossterm::terminal::EnterAlternateScreen,
+            crossterm::cursor::Hide
+        )
+    }
+
+    fn continued(&mut self) -> bool {
+        CONTINUED.swap(0, Ordering::SeqCst) != 0
+    }
 }
 
 /// The next key (or resize) within `timeout`. The terminal is polled here

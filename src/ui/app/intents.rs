@@ -201,7 +201,8 @@ impl App {
             | Intent::Scroll(..)
             | Intent::Home
             | Intent::ToggleFollow
-            | Intent::SelectMonster(_) => {}
+            | Intent::SelectMonster(_)
+            | Intent::Suspend => {}
         }
     }
 
