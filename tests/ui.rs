@@ -75,7 +75,19 @@ fn keys_map_to_intents_on_press_only() {
     assert_eq!(intent_for(repeat, Mode::Play), None);
     repeat.kind = KeyEventKind::Release;
     assert_eq!(intent_for(repeat, Mode::Play), None);
-    assert_eq!(intent_for(key(KeyCode::Char('Z')), Mode::Watch), None);
+    // A key with no meaning is still a key ("any key" turns the help's
+    // page), and does nothing on the map.
+    let z = key(KeyCode::Char('Z'));
+    assert_eq!(intent_for(z, Mode::Watch), Some(Intent::Other));
+    let mut app = dungeon();
+    app.handle(Intent::Help);
+    app.handle(Intent::Other);
+    assert_eq!(app.help_page(), 1, "an unbound key turned the page");
+    let before = format!("{:?}", app.game().state_hash());
+    app.handle(Intent::Quit);
+    app.handle(Intent::Other);
+    assert!(!app.confirming_quit(), "the question taken back");
+    assert_eq!(format!("{:?}", app.game().state_hash()), before);
 }
 
 #[test]
@@ -1466,7 +1478,7 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     // Playing, the default stays the player's own view.
     let play = play_app();
     assert_eq!(play.overlay(), Overlay::None);
-    assert_eq!(intent_for(key(KeyCode::Char('t')), Mode::Play), None);
+    assert_eq!(intent_for(key(KeyCode::Char('t')), Mode::Play), Some(Intent::Other));
 }
 
 /// The combined view on Dead-end alley: the blind (sight 0) plan

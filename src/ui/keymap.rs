@@ -73,6 +73,9 @@ pub enum Intent {
     /// Replay of a played game: draw it through the player's eyes (their
     /// fog), or the true map again.
     Eyes,
+    /// A key that means nothing where it was pressed: the screens that
+    /// say "any key" still take it.
+    Other,
     /// Ctrl-Z: give the terminal back and stop, as a shell's job does
     /// (`fg` resumes with the screen redrawn). The event loop's, never the
     /// app's: the app is only told nothing happened.
@@ -173,7 +176,9 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         KeyCode::Down | KeyCode::Char('j') => Intent::Scroll(0, SCROLL),
         KeyCode::Home | KeyCode::Char('0') => Intent::Home,
         KeyCode::Char('@') if mode == Mode::Watch => Intent::Eyes,
-        _ => return None,
+        // Meaningless here, yet a key: it turns the help's page, closes
+        // the history, takes back the quit question ("any key").
+        _ => Intent::Other,
     })
 }
 
@@ -240,7 +245,7 @@ pub const PLAY_HELP: [(&str, &str); 18] = [
 ];
 
 /// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 16] = [
+pub const HELP: [(&str, &str); 17] = [
     ("space / .", "pause / resume; play one turn, then pause"),
     ("+ / -", "faster / slower (opens at 2 turns a second)"),
     ("f, Tab", "next faction to view"),
@@ -261,6 +266,7 @@ pub const HELP: [(&str, &str); 16] = [
     ("@", "a played game's replay: through the player's eyes"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc, Ctrl-C/Z", "quit (asks first); at once; suspend"),
+    ("q, Esc, Ctrl-C", "quit (asks first); Ctrl-C: at once"),
+    ("Ctrl-Z", "suspend (fg in the shell resumes)"),
     ("", "default: true map, unknown grey, plans * on top"),
 ];

@@ -202,7 +202,8 @@ impl App {
             | Intent::Home
             | Intent::ToggleFollow
             | Intent::SelectMonster(_)
-            | Intent::Suspend => {}
+            | Intent::Suspend
+            | Intent::Other => {}
         }
     }
 
