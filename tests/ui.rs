@@ -1478,7 +1478,10 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     // Playing, the default stays the player's own view.
     let play = play_app();
     assert_eq!(play.overlay(), Overlay::None);
-    assert_eq!(intent_for(key(KeyCode::Char('t')), Mode::Play), Some(Intent::Other));
+    assert_eq!(
+        intent_for(key(KeyCode::Char('t')), Mode::Play),
+        Some(Intent::Other)
+    );
 }
 
 /// The combined view on Dead-end alley: the blind (sight 0) plan
