@@ -526,3 +526,84 @@ fn the_player_view_is_the_fresh_shadowcast_after_every_action() {
     }
     assert!(checked > 300, "only {checked} actions checked");
 }
+
+/// Combat has numbers: a blow lands with the attacker's accuracy less the
+/// defender's defence, in percent, and does the attacker's dice; a level
+/// names them (`accuracy=`, `defence=`, `damage=`, `hp=`) or takes a
+/// kind's from the bestiary (`kind=`); a level that says nothing fights
+/// as before (every blow lands for 2 to 4: the golden run hashes and the
+/// committed replays still match).
+#[test]
+fn accuracy_against_defence_decides_a_hit_and_dice_the_damage() {
+    let text = "name: arena\n\
+        faction: ogres glyph=o one=ogre hp=1000 accuracy=70 defence=20 damage=2d3+1 sight=4 hostile goal=1\n\
+        faction: imps glyph=i hp=1000 accuracy=40 defence=20 sight=4 hostile goal=2\n\
+        map:\n######\n#2oi1#\n######\n";
+    let level = parse(text);
+    let written = level.to_text();
+    assert!(
+        written.contains(" one=ogre hp=1000 accuracy=70 defence=20 damage=2d3+1"),
+        "{written}"
+    );
+    assert_eq!(parse(&written), level, "read back as written");
+    let mut game = Game::new(&level, 5, SimConfig::default()).unwrap();
+    let (mut swings, mut hits) = ([0u32; 2], [0u32; 2]);
+    let mut damage = Vec::new();
+    for _ in 0..600 {
+        for e in game.apply(Command::Advance) {
+            match e {
+                Event::Attacked {
+                    attacker,
+                    damage: d,
+                    ..
+                } => {
+                    swings[attacker as usize] += 1;
+                    hits[attacker as usize] += 1;
+                    if attacker == 0 {
+                        damage.push(d);
+                    }
+                }
+                Event::Missed { attacker, .. } => swings[attacker as usize] += 1,
+                _ => {}
+            }
+        }
+    }
+    // The ogre hits 50 % of the time (70 - 20), the imp 20 % (40 - 20).
+    for (who, want) in [(0, 50), (1, 20)] {
+        assert!(swings[who] > 150, "{swings:?}");
+        let rate = hits[who] * 100 / swings[who];
+        assert!(
+            rate.abs_diff(want) <= 8,
+            "{who}: {rate}% of {}",
+            swings[who]
+        );
+    }
+    assert_eq!(damage.iter().min(), Some(&3), "2d3+1 at least");
+    assert_eq!(damage.iter().max(), Some(&7), "2d3+1 at most");
+    // A kind brings the bestiary's numbers, and a setting after it wins.
+    let zombies = parse("name: z\nfaction: zombies glyph=z kind=zombie hp=20 hostile\nmap:\n#z#\n");
+    let spec = &zombies.factions[0];
+    let kind = darkstar::content::bestiary::Bestiary::builtin();
+    let zombie = kind.kind("zombie").unwrap();
+    assert_eq!(spec.one(), "zombie");
+    assert_eq!(
+        (spec.sight, spec.speed, spec.accuracy, spec.damage, spec.hp),
+        (
+            zombie.sight,
+            zombie.speed,
+            zombie.accuracy,
+            zombie.damage,
+            20
+        )
+    );
+    let e = Level::parse(
+        "name: x\nfaction: x glyph=x kind=dragon\nmap:\n#x#\n",
+        "k.txt".as_ref(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("no kind \"dragon\" in the bestiary"),
+        "{e}"
+    );
+    assert_eq!(e.position(), Some((2, 20)));
+}

@@ -2393,3 +2393,36 @@ fn one_of_a_faction_is_named_by_its_kind() {
     .unwrap_err();
     assert_eq!(e.position(), Some((2, 25)), "{e}");
 }
+
+/// A blow that misses is said ("The goblin misses you.", "You miss the
+/// goblin."), as a hit is.
+#[test]
+fn misses_are_said() {
+    let level = Level::parse(
+        "name: duel\nfaction: goblins glyph=g sight=12 accuracy=10 defence=60 hostile\nmap:\n\
+         ##########\n#g......@#\n#........#\n##########\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    while app.game().monsters()[0].pos().x < 7 && app.game().turn() < 20 {
+        app.handle(Intent::Wait);
+    }
+    for _ in 0..8 {
+        let goblin = &app.game().monsters()[0];
+        let me = app.game().player().unwrap().pos();
+        match me.dir_to(goblin.pos()).filter(|_| goblin.is_here()) {
+            Some(d) => app.handle(Intent::Move(d)),
+            None => break,
+        }
+    }
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter().any(|l| l.contains("The goblin misses you.")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("You miss the goblin.")),
+        "{log:?}"
+    );
+}

@@ -65,11 +65,17 @@ pub enum Event {
     Won { turn: u32 },
     /// The player walked into a wall it already knew: no time passes.
     Blocked { at: Pos },
+    /// One unit swung at another and missed (its accuracy against the
+    /// other's defence).
+    Missed {
+        attacker: MonsterId,
+        target: MonsterId,
+    },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 13] = [
+    pub const KINDS: [&'static str; 14] = [
         "moved",
         "bumped",
         "discovered",
@@ -83,6 +89,7 @@ impl Event {
         "took-treasure",
         "won",
         "blocked",
+        "missed",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -101,6 +108,7 @@ impl Event {
             Event::TookTreasure { .. } => 10,
             Event::Won { .. } => 11,
             Event::Blocked { .. } => 12,
+            Event::Missed { .. } => 13,
         }
     }
 }

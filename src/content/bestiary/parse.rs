@@ -5,17 +5,13 @@
 
 use super::{Behaviour, DEPTHS, Kind};
 use crate::content::dice::Dice;
-use crate::content::level::{MAX_SIGHT, MAX_SPEED, MAX_UNKNOWN};
+use crate::content::level::{MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
 use crate::content::textfile::clip;
 
 /// Largest bestiary file read.
 pub const MAX_BESTIARY_BYTES: u64 = 1024 * 1024;
 /// Most kinds in a bestiary.
 pub const MAX_KINDS: usize = 64;
-/// Most hit points a kind has.
-const MAX_HP: u64 = 1000;
-/// Most accuracy or defence.
-const MAX_SKILL: u64 = 200;
 /// Farthest a kind hears, in steps.
 const MAX_HEARING: u64 = 64;
 /// Most monsters in one pack.

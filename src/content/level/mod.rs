@@ -11,13 +11,14 @@ mod parse;
 pub use error::LevelError;
 pub use outline::Outline;
 pub use parse::{
-    MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SPEED,
-    MAX_UNKNOWN,
+    MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SKILL,
+    MAX_SPEED, MAX_UNKNOWN,
 };
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::content::dice::Dice;
 use crate::content::textfile::escape_controls;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
@@ -56,6 +57,15 @@ pub struct FactionSpec {
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
     /// 0 ignores it (see [`crate::fog::danger`]).
     pub danger: u32,
+    /// Hit points of each of its monsters.
+    pub hp: i32,
+    /// To-hit in percent against defence 0; 100 or more against the
+    /// target's defence never misses (and rolls nothing).
+    pub accuracy: u32,
+    /// What it takes off an attacker's accuracy.
+    pub defence: u32,
+    /// What one of its blows does.
+    pub damage: Dice,
     /// Where its monsters are going, if anywhere.
     pub goal: Option<Pos>,
     /// The digit marking the goal in the grid (kept for writing back).
@@ -104,11 +114,25 @@ impl FactionSpec {
             knows_map: false,
             hostile: false,
             danger: 1,
+            hp: DEFAULT_HP,
+            accuracy: SURE_HIT,
+            defence: 0,
+            damage: DEFAULT_DAMAGE,
             goal: None,
             goal_label: None,
         }
     }
 }
+
+/// A monster's hit points unless its faction says otherwise: two or three
+/// blows of [`DEFAULT_DAMAGE`].
+pub const DEFAULT_HP: i32 = 6;
+/// Accuracy that hits whatever the defence (0): the level format's
+/// default, so a level that says nothing of combat fights as before
+/// combat had dice (every blow lands).
+pub const SURE_HIT: u32 = 100;
+/// A blow unless its faction says otherwise: 2 to 4.
+pub const DEFAULT_DAMAGE: Dice = Dice::new(1, 3, 1);
 
 /// Where one monster starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -292,6 +316,20 @@ impl Level {
             }
             if let Some(one) = &f.one {
                 let _ = write!(out, " one={one}");
+            }
+            // Combat only where it differs from the format's defaults, so
+            // a level that never spoke of it is written as it was read.
+            if f.hp != DEFAULT_HP {
+                let _ = write!(out, " hp={}", f.hp);
+            }
+            if f.accuracy != SURE_HIT {
+                let _ = write!(out, " accuracy={}", f.accuracy);
+            }
+            if f.defence != 0 {
+                let _ = write!(out, " defence={}", f.defence);
+            }
+            if f.damage != DEFAULT_DAMAGE {
+                let _ = write!(out, " damage={}", f.damage);
             }
             if f.knows_map {
                 out.push_str(" knows-map");

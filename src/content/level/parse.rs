@@ -6,6 +6,8 @@
 use std::path::Path;
 
 use super::{FactionSpec, Level, LevelError, Spawn};
+use crate::content::bestiary::Bestiary;
+use crate::content::dice::Dice;
 use crate::content::textfile::{ECHO, clip, escape_controls};
 use crate::map::geom::Pos;
 use crate::map::grid::Grid;
@@ -26,6 +28,10 @@ pub const MAX_UNKNOWN: u64 = 100;
 pub const MAX_SPEED: u32 = 1000;
 /// Largest danger weight.
 pub const MAX_DANGER_WEIGHT: u32 = 100;
+/// Most hit points a faction's monsters (or a kind) have.
+pub const MAX_HP: u64 = 1000;
+/// Most accuracy or defence.
+pub const MAX_SKILL: u64 = 200;
 
 pub(super) fn error(
     file: &Path,
@@ -383,6 +389,31 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                     }
                 }
             }
+            "hp" => spec.hp = number(MAX_HP, 1)? as i32,
+            "accuracy" => spec.accuracy = number(MAX_SKILL, 0)? as u32,
+            "defence" => spec.defence = number(MAX_SKILL, 0)? as u32,
+            "damage" => {
+                spec.damage =
+                    Dice::parse(v).map_err(|m| bad(format!("damage: {}", clip(&m, 2 * ECHO))))?
+            }
+            "kind" => {
+                // Every number of the bestiary's kind; settings after it
+                // still change them.
+                let bestiary = Bestiary::builtin();
+                let Some(k) = bestiary.kind(v) else {
+                    let known: Vec<&str> =
+                        bestiary.kinds().iter().map(|k| k.name.as_str()).collect();
+                    return Err(bad(format!(
+                        "no kind {:?} in the bestiary (it has {})",
+                        clip(v, ECHO),
+                        known.join(", ")
+                    )));
+                };
+                spec.one = Some(k.name.clone());
+                (spec.sight, spec.speed, spec.unknown_factor) = (k.sight, k.speed, k.unknown);
+                (spec.hp, spec.accuracy, spec.defence, spec.damage) =
+                    (k.hp, k.accuracy, k.defence, k.damage);
+            }
             "one" => {
                 // One word, shown on terminals as the name is.
                 if v.is_empty() {
@@ -404,7 +435,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, sight, planner, unknown, speed, danger, goal, knows-map or hostile)",
+                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hp, accuracy, defence, damage, goal, knows-map or hostile)",
                     clip(key, ECHO)
                 )));
             }

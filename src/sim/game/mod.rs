@@ -40,7 +40,7 @@ use super::Command;
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
 use super::monster::{Monster, MonsterId, Presence, Spawned};
-use super::player::{MONSTER_HP, PlayOutcome, PlayState};
+use super::player::{PlayOutcome, PlayState};
 use super::stats::{Stats, index};
 use super::world::World;
 use crate::content::level::Level;
@@ -229,7 +229,7 @@ impl Game {
                     energy: rng.random_range(0..spec.speed.max(1) as i64),
                     speed: spec.speed,
                     plan: Plan::new(spec.planner, spec.goal),
-                    hp: MONSTER_HP,
+                    hp: spec.hp,
                     is_player: false,
                 },
                 terrain.width(),

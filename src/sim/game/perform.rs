@@ -212,13 +212,28 @@ impl Game {
         self.sync(id, ev);
     }
 
-    /// `id` hits `target`: two to four points of damage (the simulation
-    /// RNG decides); at no hit points left it dies.
+    /// `id` swings at `target`: it hits with its faction's accuracy less
+    /// the target's defence, in percent (at least 5, at most 95; a margin
+    /// of 100 or more always hits and rolls nothing, the level format's
+    /// default), for its faction's damage dice, on the simulation's RNG;
+    /// at no hit points left the target dies.
     fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) {
-        let damage = self.rng.random_range(2..=4);
+        let hitter = self.factions[self.monsters[id].faction].spec();
+        let defence = self.factions[self.monsters[target].faction].spec().defence;
+        let (accuracy, dice) = (hitter.accuracy, hitter.damage);
+        let margin = accuracy as i64 - defence as i64;
+        let hits = margin >= 100 || self.rng.random_range(0..100) < margin.clamp(5, 95);
         let attacker = &mut self.monsters[id];
         attacker.energy -= WAIT_ENERGY;
         attacker.still += 1;
+        if !hits {
+            ev.push(Event::Missed {
+                attacker: id as MonsterId,
+                target: target as MonsterId,
+            });
+            return;
+        }
+        let damage = dice.roll(&mut self.rng);
         let victim = &mut self.monsters[target];
         victim.hp -= damage;
         ev.push(Event::Attacked {

@@ -84,6 +84,23 @@ impl App {
                     self.name(target, false)
                 )
             }
+            Event::Missed { attacker, target }
+                if play && !seen(self, attacker) && !seen(self, target) =>
+            {
+                return;
+            }
+            Event::Missed { attacker, target } => {
+                let verb = if is_player(self, attacker) {
+                    "miss"
+                } else {
+                    "misses"
+                };
+                format!(
+                    "{} {verb} {}.",
+                    self.name(attacker, true),
+                    self.name(target, false)
+                )
+            }
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
             Event::Won { .. } => "You escape with the treasure!".to_string(),
             // A step refused on what the player knows: into a known wall,
