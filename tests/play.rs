@@ -607,3 +607,84 @@ fn accuracy_against_defence_decides_a_hit_and_dice_the_damage() {
     );
     assert_eq!(e.position(), Some((2, 20)));
 }
+
+/// Sleepers: a faction that `sleeps` does nothing until woken. A blind
+/// one that hears far (`hearing=16`: a footstep, 40 % of a fight's
+/// loudness, carries 6 steps to it) wakes at the player's footfall round
+/// the corner, by the steps through open ground, not as the crow flies,
+/// and goes to the place it heard; one that only sees wakes by chance
+/// once the player is in its sight, never before.
+#[test]
+fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
+    let den = |faction: &str| {
+        parse(&format!(
+            "name: den\nfaction: {faction}\nmap:\n\
+             ############\n\
+             #@.........#\n\
+             #########..#\n\
+             #m.........#\n\
+             ############\n"
+        ))
+    };
+    // Blind and keen of hearing.
+    let level = den("moles glyph=m sight=0 hearing=16 sleeps hostile");
+    assert!(
+        level.to_text().contains(" hearing=16 sleeps"),
+        "written back"
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mole = darkstar::map::geom::Pos::new(1, 3);
+    let mut woke_at = None;
+    // East along the top, down the gap, then west toward it.
+    let walk = |at: darkstar::map::geom::Pos| match (at.x, at.y) {
+        (x, 1) if x < 10 => Dir::E,
+        (_, y) if y < 3 => Dir::S,
+        _ => Dir::W,
+    };
+    for _ in 0..20 {
+        let step = walk(game.player().unwrap().pos());
+        for e in act(&mut game, PlayerAction::Move(step)) {
+            if let Event::Woke { heard, .. } = e {
+                woke_at = heard;
+            }
+        }
+        if woke_at.is_some() {
+            break;
+        }
+        assert!(game.monsters()[0].is_asleep());
+        assert_eq!(game.monsters()[0].pos(), mole, "a sleeper does not move");
+    }
+    // Woken by the step onto the cell 6 steps from it through the gap;
+    // the steps before were 7 and more (the row above is 2 away as the
+    // crow flies all along).
+    let heard = woke_at.expect("the mole never woke");
+    assert_eq!(heard, game.player().unwrap().pos());
+    let reach = darkstar::fog::noise::NoiseReach::compute(game.world().terrain(), heard, 20);
+    assert_eq!(reach.steps(mole), Some(6), "heard at {heard}");
+    assert!(!game.monsters()[0].is_asleep());
+    // Awake, it goes to where it heard the step.
+    let before = game.monsters()[0].pos();
+    for _ in 0..3 {
+        act(&mut game, PlayerAction::Wait);
+    }
+    assert_ne!(game.monsters()[0].pos(), before, "it went to look");
+
+    // Deaf, with eyes: asleep until the player is in its sight.
+    let level = den("moles glyph=m sight=8 sleeps hostile");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let mut turns_in_sight = 0;
+    for _ in 0..40 {
+        let at = game.player().unwrap().pos();
+        let in_sight = game.monsters()[0].is_asleep() && (at.y == 3 || at.x >= 9);
+        act(&mut game, PlayerAction::Move(walk(at)));
+        if !game.monsters()[0].is_asleep() {
+            break;
+        }
+        turns_in_sight += in_sight as u32;
+    }
+    assert!(
+        !game.monsters()[0].is_asleep(),
+        "never woke with the player in sight"
+    );
+    assert!(turns_in_sight < 20, "{turns_in_sight}");
+}

@@ -1986,6 +1986,16 @@ fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
     let mut running = App::new(&Level::opening(), 1).unwrap();
     running.handle(Intent::NewGame);
     assert!(!running.wants_new_game() && !running.should_quit());
+    // Guards go nowhere: the end says how many are still here, not that
+    // they have no way on (found watching the deadly pass in tmux).
+    let mut pass = App::new(&level("deadly-pass.txt"), 1).unwrap();
+    while !pass.game_over() {
+        assert!(pass.game().turn() < 500, "the pass never ended");
+        pass.step();
+    }
+    let end = screen(&mut pass, 80, 24);
+    assert!(end.contains("g guards: no goal, 4 still here"), "{end}");
+    assert!(!end.contains("guards: 0 of 4 home"), "{end}");
 }
 
 /// Messages and the status row speak plainly: a replan says why in words

@@ -65,6 +65,12 @@ pub enum Event {
     Won { turn: u32 },
     /// The player walked into a wall it already knew: no time passes.
     Blocked { at: Pos },
+    /// A sleeping monster woke: at a noise it heard (where it was made),
+    /// or (`None`) at the sight of the player.
+    Woke {
+        monster: MonsterId,
+        heard: Option<Pos>,
+    },
     /// One unit swung at another and missed (its accuracy against the
     /// other's defence).
     Missed {
@@ -75,7 +81,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 14] = [
+    pub const KINDS: [&'static str; 15] = [
         "moved",
         "bumped",
         "discovered",
@@ -90,6 +96,7 @@ impl Event {
         "won",
         "blocked",
         "missed",
+        "woke",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -109,6 +116,7 @@ impl Event {
             Event::Won { .. } => 11,
             Event::Blocked { .. } => 12,
             Event::Missed { .. } => 13,
+            Event::Woke { .. } => 14,
         }
     }
 }

@@ -46,6 +46,9 @@ pub struct Monster {
     pub(crate) hp: i32,
     /// True for the player, whom no AI moves.
     pub(crate) is_player: bool,
+    /// Asleep: it does nothing until a noise it hears wakes it, or, with
+    /// the player in its sight, a one-in-three chance a turn.
+    pub(crate) asleep: bool,
 }
 
 /// What a new monster is made of (the rest starts at zero).
@@ -58,6 +61,7 @@ pub(crate) struct Spawned {
     pub plan: Plan,
     pub hp: i32,
     pub is_player: bool,
+    pub asleep: bool,
 }
 
 impl Monster {
@@ -79,7 +83,13 @@ impl Monster {
             patience: 0,
             hp: s.hp,
             is_player: s.is_player,
+            asleep: s.asleep,
         }
+    }
+
+    /// True while it sleeps.
+    pub fn is_asleep(&self) -> bool {
+        self.asleep
     }
 
     pub fn id(&self) -> MonsterId {

@@ -5,15 +5,13 @@
 
 use super::{Behaviour, DEPTHS, Kind};
 use crate::content::dice::Dice;
-use crate::content::level::{MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
+use crate::content::level::{MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
 use crate::content::textfile::clip;
 
 /// Largest bestiary file read.
 pub const MAX_BESTIARY_BYTES: u64 = 1024 * 1024;
 /// Most kinds in a bestiary.
 pub const MAX_KINDS: usize = 64;
-/// Farthest a kind hears, in steps.
-const MAX_HEARING: u64 = 64;
 /// Most monsters in one pack.
 const MAX_PACK: u64 = 20;
 /// Longest name, and longest `about` line (it fits the look box).

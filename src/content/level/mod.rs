@@ -11,8 +11,8 @@ mod parse;
 pub use error::LevelError;
 pub use outline::Outline;
 pub use parse::{
-    MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT, MAX_SKILL,
-    MAX_SPEED, MAX_UNKNOWN,
+    MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HEARING, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT,
+    MAX_SKILL, MAX_SPEED, MAX_UNKNOWN,
 };
 
 use std::fmt::Write as _;
@@ -57,6 +57,11 @@ pub struct FactionSpec {
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
     /// 0 ignores it (see [`crate::fog::danger`]).
     pub danger: u32,
+    /// Steps through open ground a noise carries to its monsters (at a
+    /// fight's loudness; see [`crate::fog::noise`]); 0 hears nothing.
+    pub hearing: u32,
+    /// Its monsters start asleep.
+    pub sleeps: bool,
     /// Hit points of each of its monsters.
     pub hp: i32,
     /// To-hit in percent against defence 0; 100 or more against the
@@ -114,6 +119,8 @@ impl FactionSpec {
             knows_map: false,
             hostile: false,
             danger: 1,
+            hearing: 0,
+            sleeps: false,
             hp: DEFAULT_HP,
             accuracy: SURE_HIT,
             defence: 0,
@@ -319,6 +326,12 @@ impl Level {
             }
             // Combat only where it differs from the format's defaults, so
             // a level that never spoke of it is written as it was read.
+            if f.hearing != 0 {
+                let _ = write!(out, " hearing={}", f.hearing);
+            }
+            if f.sleeps {
+                out.push_str(" sleeps");
+            }
             if f.hp != DEFAULT_HP {
                 let _ = write!(out, " hp={}", f.hp);
             }

@@ -32,6 +32,8 @@ pub const MAX_DANGER_WEIGHT: u32 = 100;
 pub const MAX_HP: u64 = 1000;
 /// Most accuracy or defence.
 pub const MAX_SKILL: u64 = 200;
+/// Farthest a faction (or a kind) hears, in steps.
+pub const MAX_HEARING: u64 = 64;
 
 pub(super) fn error(
     file: &Path,
@@ -335,6 +337,10 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             spec.hostile = true;
             continue;
         }
+        if word == "sleeps" {
+            spec.sleeps = true;
+            continue;
+        }
         let Some((key, v)) = word.split_once('=') else {
             return Err(bad(format!(
                 "expected key=value or knows-map, found {:?}",
@@ -390,6 +396,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 }
             }
             "hp" => spec.hp = number(MAX_HP, 1)? as i32,
+            "hearing" => spec.hearing = number(MAX_HEARING, 0)? as u32,
             "accuracy" => spec.accuracy = number(MAX_SKILL, 0)? as u32,
             "defence" => spec.defence = number(MAX_SKILL, 0)? as u32,
             "damage" => {
@@ -413,6 +420,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 (spec.sight, spec.speed, spec.unknown_factor) = (k.sight, k.speed, k.unknown);
                 (spec.hp, spec.accuracy, spec.defence, spec.damage) =
                     (k.hp, k.accuracy, k.defence, k.damage);
+                (spec.hearing, spec.sleeps) = (k.hearing, k.behaviour.sleeps);
             }
             "one" => {
                 // One word, shown on terminals as the name is.
@@ -435,7 +443,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hp, accuracy, defence, damage, goal, knows-map or hostile)",
+                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile or sleeps)",
                     clip(key, ECHO)
                 )));
             }

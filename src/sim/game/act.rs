@@ -4,11 +4,15 @@
 //! decides over a read-only context, and the game performs the decision.
 
 use super::*;
+use crate::fog::noise::{self, Loudness, NoiseReach};
 use crate::sim::plan::Action;
 
 impl Game {
     /// One action of monster `id`.
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
+        if self.monsters[id].asleep && !self.wakes_at_sight(id, ev) {
+            return self.perform(id, Action::Wait(None), ev);
+        }
         if self.factions[self.monsters[id].faction].spec().hostile
             && let Some(target) = self.hunt(id)
         {
@@ -19,6 +23,57 @@ impl Game {
         let decision = self.with_plan(id, |plan, ctx, budget| plan.decide(ctx, budget));
         self.announce(id, decision.news, ev);
         self.perform(id, decision.action, ev);
+    }
+
+    /// A sleeper with the player in its sight wakes one turn in three (the
+    /// roll only then, so a game with no sleepers draws nothing).
+    fn wakes_at_sight(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
+        let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos) else {
+            return false;
+        };
+        if !self.sees(id, player) || self.rng.random_range(0..3) != 0 {
+            return false;
+        }
+        self.wake(id, None, ev);
+        true
+    }
+
+    /// Monster `id` wakes (at a noise made at `heard`, or at a sight).
+    pub(super) fn wake(&mut self, id: usize, heard: Option<Pos>, ev: &mut Vec<Event>) {
+        let m = &mut self.monsters[id];
+        m.asleep = false;
+        ev.push(Event::Woke {
+            monster: m.id,
+            heard,
+        });
+    }
+
+    /// A noise of `loudness` at `at`: every sleeper that hears it (its
+    /// faction's hearing, through open ground; see [`crate::fog::noise`])
+    /// wakes, and a hostile faction that had lost track of the player
+    /// goes to see what made it (it learns a place, not who was there).
+    pub(super) fn noise(&mut self, at: Pos, loudness: Loudness, ev: &mut Vec<Event>) {
+        let keenest = self
+            .monsters
+            .iter()
+            .filter(|m| m.asleep && m.is_here())
+            .map(|m| self.factions[m.faction].spec().hearing)
+            .max();
+        let Some(keenest) = keenest.filter(|&h| h > 0) else {
+            return;
+        };
+        let reach = NoiseReach::compute(self.world.terrain(), at, noise::radius(keenest, loudness));
+        for id in 0..self.monsters.len() {
+            let m = &self.monsters[id];
+            let f = &self.factions[m.faction];
+            if m.asleep && m.is_here() && reach.heard(m.pos, f.spec().hearing, loudness) {
+                self.wake(id, Some(at), ev);
+                let f = &mut self.factions[self.monsters[id].faction];
+                if f.spec().hostile && f.player_seen.is_none() {
+                    f.player_seen = Some(at);
+                }
+            }
+        }
     }
 
     /// A hostile monster's business before its plan's: an enemy next to it

@@ -105,7 +105,9 @@ impl Game {
             h.int(m.hp as i64);
             h.int(m.energy);
             h.int(m.speed as i64);
-            h.int(m.is_player as i64);
+            // 2 for an asleep monster (a player is 1, an awake monster 0):
+            // a game with no sleepers hashes as it always has.
+            h.int(m.is_player as i64 + 2 * m.asleep as i64);
             h.int(match m.presence {
                 Presence::Here => 0,
                 Presence::Escaped(t) => 1 + 2 * t as i64,

@@ -231,6 +231,7 @@ impl Game {
                     plan: Plan::new(spec.planner, spec.goal),
                     hp: spec.hp,
                     is_player: false,
+                    asleep: spec.sleeps,
                 },
                 terrain.width(),
             ));

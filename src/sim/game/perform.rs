@@ -7,6 +7,7 @@
 use rand::RngExt;
 
 use super::*;
+use crate::fog::noise;
 use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
 
 impl Game {
@@ -183,6 +184,10 @@ impl Game {
         let m = &self.monsters[id];
         let monster = m.id;
         let arrived = m.plan.goal() == Some(at) && self.factions[m.faction].spec().goal == Some(at);
+        if m.is_player {
+            // The player's footfall: what a sleeper near enough hears.
+            self.noise(at, noise::FOOTSTEP, ev);
+        }
         self.look(id, touched, ev);
         if arrived {
             self.monsters[id].presence = Presence::Escaped(self.turn);
@@ -231,7 +236,7 @@ impl Game {
                 attacker: id as MonsterId,
                 target: target as MonsterId,
             });
-            return;
+            return self.noise(self.monsters[id].pos, noise::FIGHT, ev);
         }
         let damage = dice.roll(&mut self.rng);
         let victim = &mut self.monsters[target];
@@ -244,5 +249,6 @@ impl Game {
         if victim.hp <= 0 {
             self.kill(target as MonsterId, ev);
         }
+        self.noise(self.monsters[id].pos, noise::FIGHT, ev);
     }
 }

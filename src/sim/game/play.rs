@@ -42,6 +42,7 @@ impl Game {
                 plan: Plan::new(Replanner::AStar, None),
                 hp: PLAYER_HP,
                 is_player: true,
+                asleep: false,
             },
             width,
         ));

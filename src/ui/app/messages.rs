@@ -101,6 +101,15 @@ impl App {
                     self.name(target, false)
                 )
             }
+            Event::Woke { monster, .. } if play && !seen(self, monster) => return,
+            Event::Woke { monster, heard } => format!(
+                "{} {}.",
+                self.name(monster, true),
+                match heard {
+                    Some(_) => "wakes at a noise",
+                    None => "wakes up",
+                }
+            ),
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
             Event::Won { .. } => "You escape with the treasure!".to_string(),
             // A step refused on what the player knows: into a known wall,

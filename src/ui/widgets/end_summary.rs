@@ -62,7 +62,8 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
 }
 
 /// A watched game's end: when it ended, each faction's monsters home
-/// (with the turn of the last), dead, and left with no way on.
+/// (with the turn of the last), dead, and left with no way on; a faction
+/// with no goal, how many are still here.
 fn watch_summary(app: &App) -> Vec<String> {
     let game = app.game();
     let monsters = || game.monsters().iter().filter(|m| !m.is_player());
@@ -87,6 +88,16 @@ fn watch_summary(app: &App) -> Vec<String> {
             continue;
         }
         let spec = f.spec();
+        let here = total - home - dead;
+        if spec.goal.is_none() {
+            // Going nowhere (guards): neither home nor stuck.
+            let mut line = format!("{} {}: no goal, {here} still here", spec.glyph, spec.name);
+            if dead > 0 {
+                line += &format!(", {dead} dead");
+            }
+            lines.push(line);
+            continue;
+        }
         let mut line = format!("{} {}: {home} of {total} home", spec.glyph, spec.name);
         if home > 0 {
             line += &format!(", the last on turn {last}");
@@ -94,9 +105,8 @@ fn watch_summary(app: &App) -> Vec<String> {
         if dead > 0 {
             line += &format!(", {dead} dead");
         }
-        let stuck = total - home - dead;
-        if stuck > 0 {
-            line += &format!(", {stuck} with no way on");
+        if here > 0 {
+            line += &format!(", {here} with no way on");
         }
         lines.push(line);
     }
