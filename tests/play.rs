@@ -688,3 +688,58 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     );
     assert!(turns_in_sight < 20, "{turns_in_sight}");
 }
+
+/// A faction that `flees` runs when down to a third of its hit points:
+/// hurt by the player next to it, it stops fighting and walks away down
+/// its safety map (over what it knows), and the gap grows.
+#[test]
+fn a_fleer_runs_when_hurt() {
+    let level = parse(
+        "name: run\nfaction: kobolds glyph=k sight=8 hp=10 flees hostile\nmap:\n\
+         ################\n\
+         #..............#\n\
+         #..............#\n\
+         #......@k......#\n\
+         #..............#\n\
+         #..............#\n\
+         ################\n",
+    );
+    assert!(level.to_text().contains(" flees"), "written back");
+    let mut game = Game::new(&level, 2, SimConfig::default()).unwrap();
+    // Hit it until it is down to a third (3 of 10) or less.
+    for _ in 0..6 {
+        let k = &game.monsters()[0];
+        if k.hp() * 3 <= 10 || !k.is_here() {
+            break;
+        }
+        let me = game.player().unwrap().pos();
+        let dir = me.dir_to(k.pos()).expect("next to it");
+        act(&mut game, PlayerAction::Move(dir));
+    }
+    let k = &game.monsters()[0];
+    assert!(
+        k.is_here() && k.hp() * 3 <= 10,
+        "hurt, alive: {} hp",
+        k.hp()
+    );
+    let me = game.player().unwrap().pos();
+    let gap = |game: &Game| {
+        let (dx, dy) = game.monsters()[0].pos().abs_delta(me);
+        dx.max(dy)
+    };
+    let start = gap(&game);
+    let mut blows = 0;
+    for _ in 0..6 {
+        for e in act(&mut game, PlayerAction::Wait) {
+            if let Event::Attacked { attacker: 0, .. } = e {
+                blows += 1;
+            }
+        }
+    }
+    assert_eq!(blows, 0, "a fleer does not fight while it can run");
+    assert!(
+        gap(&game) >= start + 4,
+        "ran from {start} to {}",
+        gap(&game)
+    );
+}

@@ -62,6 +62,8 @@ pub struct FactionSpec {
     pub hearing: u32,
     /// Its monsters start asleep.
     pub sleeps: bool,
+    /// Its monsters flee when down to a third of their hit points.
+    pub flees: bool,
     /// Hit points of each of its monsters.
     pub hp: i32,
     /// To-hit in percent against defence 0; 100 or more against the
@@ -121,6 +123,7 @@ impl FactionSpec {
             danger: 1,
             hearing: 0,
             sleeps: false,
+            flees: false,
             hp: DEFAULT_HP,
             accuracy: SURE_HIT,
             defence: 0,
@@ -331,6 +334,9 @@ impl Level {
             }
             if f.sleeps {
                 out.push_str(" sleeps");
+            }
+            if f.flees {
+                out.push_str(" flees");
             }
             if f.hp != DEFAULT_HP {
                 let _ = write!(out, " hp={}", f.hp);

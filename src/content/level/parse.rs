@@ -341,6 +341,10 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             spec.sleeps = true;
             continue;
         }
+        if word == "flees" {
+            spec.flees = true;
+            continue;
+        }
         let Some((key, v)) = word.split_once('=') else {
             return Err(bad(format!(
                 "expected key=value or knows-map, found {:?}",
@@ -420,7 +424,8 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 (spec.sight, spec.speed, spec.unknown_factor) = (k.sight, k.speed, k.unknown);
                 (spec.hp, spec.accuracy, spec.defence, spec.damage) =
                     (k.hp, k.accuracy, k.defence, k.damage);
-                (spec.hearing, spec.sleeps) = (k.hearing, k.behaviour.sleeps);
+                (spec.hearing, spec.sleeps, spec.flees) =
+                    (k.hearing, k.behaviour.sleeps, k.behaviour.flees);
             }
             "one" => {
                 // One word, shown on terminals as the name is.
@@ -443,7 +448,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile or sleeps)",
+                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile, sleeps or flees)",
                     clip(key, ECHO)
                 )));
             }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::fog::noise::{self, Loudness, NoiseReach};
+use crate::path::SafetyMap;
 use crate::sim::plan::Action;
 
 impl Game {
@@ -12,6 +13,9 @@ impl Game {
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
         if self.monsters[id].asleep && !self.wakes_at_sight(id, ev) {
             return self.perform(id, Action::Wait(None), ev);
+        }
+        if let Some(away) = self.flight(id) {
+            return self.perform(id, away, ev);
         }
         if self.factions[self.monsters[id].faction].spec().hostile
             && let Some(target) = self.hunt(id)
@@ -23,6 +27,28 @@ impl Game {
         let decision = self.with_plan(id, |plan, ctx, budget| plan.decide(ctx, budget));
         self.announce(id, decision.news, ev);
         self.perform(id, decision.action, ev);
+    }
+
+    /// A monster of a faction that flees, down to a third of its hit
+    /// points with the player about (in its sight, or where its faction
+    /// last saw it): the step down its safety map (Brogue's: away from
+    /// the threat, toward open ground rather than a corner), over what its
+    /// faction knows; cornered (no safer cell), it stands and fights as
+    /// usual. `None`: not fleeing.
+    fn flight(&mut self, id: usize) -> Option<Action> {
+        let m = &self.monsters[id];
+        let spec = self.factions[m.faction].spec();
+        if !spec.flees || m.hp * 3 > spec.hp {
+            return None;
+        }
+        let player = self.player().filter(|p| p.is_here()).map(|p| p.pos);
+        let threat = player
+            .filter(|&p| self.sees(id, p))
+            .or(self.factions[m.faction].player_seen)?;
+        let knowledge = self.factions[m.faction].knowledge();
+        let safety = SafetyMap::compute(knowledge, &[threat], Connectivity::Eight);
+        let to = safety.next_step(knowledge, m.pos)?;
+        (self.world.occupant(to).is_none()).then_some(Action::Walk(to))
     }
 
     /// A sleeper with the player in its sight wakes one turn in three (the
