@@ -743,3 +743,35 @@ fn a_fleer_runs_when_hurt() {
         gap(&game)
     );
 }
+
+/// The blind hunt by ear: a blind faction that hears (a mole: sight 0,
+/// hearing 16) never sees the player, yet walks to where it heard the
+/// player's steps: noise leads it.
+#[test]
+fn the_blind_hunt_by_ear() {
+    let level = parse(
+        "name: ear\nfaction: moles glyph=m sight=0 hearing=16 hostile\nmap:\n\
+         ##################\n\
+         #m...............#\n\
+         #................#\n\
+         #..............@.#\n\
+         ##################\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let start = game.monsters()[0].pos();
+    for _ in 0..3 {
+        act(&mut game, PlayerAction::Wait);
+    }
+    assert_eq!(game.monsters()[0].pos(), start, "silence: it does not know");
+    // A step 13 cells off: beyond the 6 a footstep carries to it.
+    act(&mut game, PlayerAction::Move(Dir::W));
+    assert_eq!(game.monsters()[0].pos(), start, "too far to hear a step");
+    // Closer, stepping: heard; it heads for the place it heard.
+    let mut heard = false;
+    for _ in 0..12 {
+        let before = game.monsters()[0].pos();
+        act(&mut game, PlayerAction::Move(Dir::W));
+        heard |= game.monsters()[0].pos() != before;
+    }
+    assert!(heard, "it never came");
+}

@@ -74,15 +74,17 @@ impl Game {
         });
     }
 
-    /// A noise of `loudness` at `at`: every sleeper that hears it (its
-    /// faction's hearing, through open ground; see [`crate::fog::noise`])
-    /// wakes, and a hostile faction that had lost track of the player
-    /// goes to see what made it (it learns a place, not who was there).
+    /// A noise of `loudness` at `at`, heard by every monster whose
+    /// faction hears that far through open ground (see
+    /// [`crate::fog::noise`]): a sleeper wakes, and a hostile faction goes
+    /// to the place (it learns a place, not who was there: the player's
+    /// footfall and a fight between others sound alike). A faction that
+    /// sees the player again hunts it there instead.
     pub(super) fn noise(&mut self, at: Pos, loudness: Loudness, ev: &mut Vec<Event>) {
         let keenest = self
             .monsters
             .iter()
-            .filter(|m| m.asleep && m.is_here())
+            .filter(|m| m.is_here() && !m.is_player)
             .map(|m| self.factions[m.faction].spec().hearing)
             .max();
         let Some(keenest) = keenest.filter(|&h| h > 0) else {
@@ -92,12 +94,15 @@ impl Game {
         for id in 0..self.monsters.len() {
             let m = &self.monsters[id];
             let f = &self.factions[m.faction];
-            if m.asleep && m.is_here() && reach.heard(m.pos, f.spec().hearing, loudness) {
+            if m.is_player || !m.is_here() || !reach.heard(m.pos, f.spec().hearing, loudness) {
+                continue;
+            }
+            if m.asleep {
                 self.wake(id, Some(at), ev);
-                let f = &mut self.factions[self.monsters[id].faction];
-                if f.spec().hostile && f.player_seen.is_none() {
-                    f.player_seen = Some(at);
-                }
+            }
+            let f = &mut self.factions[self.monsters[id].faction];
+            if f.spec().hostile {
+                f.player_seen = Some(at);
             }
         }
     }
