@@ -81,20 +81,7 @@ pub fn look_seeing(
     turn: Turn,
 ) -> (Vec<Pos>, FieldOfView) {
     let mut view = FieldOfView::dark(at, radius);
-    let mut changed = Vec::new();
-    visible_from(
-        at,
-        radius,
-        |p| map.is_opaque(p),
-        |p| {
-            view.light(p);
-            if let Some(t) = map.get(p)
-                && knowledge.learn(p, t, turn) != Learnt::Nothing
-            {
-                changed.push(p);
-            }
-        },
-    );
+    let changed = look_and(knowledge, map, at, radius, turn, |p| view.light(p));
     (changed, view)
 }
 
@@ -107,12 +94,26 @@ pub fn look(
     radius: u32,
     turn: Turn,
 ) -> Vec<Pos> {
+    look_and(knowledge, map, at, radius, turn, |_| {})
+}
+
+/// [`look`], telling `seen` of every cell seen: the one cast both
+/// [`look`] and [`look_seeing`] make.
+fn look_and(
+    knowledge: &mut Knowledge,
+    map: &TerrainMap,
+    at: Pos,
+    radius: u32,
+    turn: Turn,
+    mut seen: impl FnMut(Pos),
+) -> Vec<Pos> {
     let mut changed = Vec::new();
     visible_from(
         at,
         radius,
         |p| map.is_opaque(p),
         |p| {
+            seen(p);
             if let Some(t) = map.get(p)
                 && knowledge.learn(p, t, turn) != Learnt::Nothing
             {

@@ -42,17 +42,31 @@ impl DistanceMap {
         sources: &[Pos],
         connectivity: Connectivity,
     ) -> DistanceMap {
+        let seeds: Vec<(Pos, Cost)> = sources.iter().map(|&s| (s, 0)).collect();
+        DistanceMap::compute_seeded(map, &seeds, connectivity)
+    }
+
+    /// [`DistanceMap::compute`] from sources that start at a cost of their
+    /// own (a source worth less is a better place to reach): each cell
+    /// gets the least of a source's start plus the cost of walking to it.
+    /// The safety map ([`super::SafetyMap`]) seeds every cell so. Ties go
+    /// to the source listed first.
+    pub fn compute_seeded<M: CostMap + ?Sized>(
+        map: &M,
+        seeds: &[(Pos, Cost)],
+        connectivity: Connectivity,
+    ) -> DistanceMap {
         let (w, h) = (map.width(), map.height());
         let mut dist = Grid::new(w, h, UNREACHED);
         let mut nearest = Grid::new(w, h, u32::MAX);
         let mut heap = BinaryHeap::new();
-        for (i, &s) in sources.iter().enumerate() {
+        for (i, &(s, start)) in seeds.iter().enumerate() {
             if let Some(d) = dist.get_mut(s)
-                && *d != 0
+                && (start, i as u32) < (*d, nearest[s])
             {
-                *d = 0;
+                *d = start;
                 nearest[s] = i as u32;
-                heap.push(Reverse((0, nearest[s], s.y, s.x)));
+                heap.push(Reverse((start, nearest[s], s.y, s.x)));
             }
         }
         while let Some(Reverse((d, src, y, x))) = heap.pop() {

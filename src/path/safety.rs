@@ -7,13 +7,9 @@
 //! one step further away. Computed over whatever map it is given: for a
 //! monster, its faction's knowledge, so it flees by what it knows.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use super::{Connectivity, CostMap, DistanceMap, step};
+use super::{Connectivity, CostMap, DistanceMap};
 use crate::map::cost::{Cost, UNREACHED};
 use crate::map::geom::Pos;
-use crate::map::grid::Grid;
 
 /// The factor, in tenths, by which distance from the threats is turned
 /// into a goal: 12 (Brogue's -1.2). Above 10 so that the relaxation can
@@ -25,10 +21,9 @@ pub const FLEE_FACTOR_TENTHS: Cost = 12;
 /// through: lower is safer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SafetyMap {
-    /// The relaxed value plus an offset that keeps it non-negative
-    /// ([`UNREACHED`] where no threat can reach: nothing to flee from).
-    value: Grid<Cost>,
-    connectivity: Connectivity,
+    /// The relaxed values, kept at 0 or more by an offset (a distance
+    /// map seeded with them: the same relaxation and flow as any other).
+    value: DistanceMap,
 }
 
 impl SafetyMap {
@@ -58,68 +53,39 @@ impl SafetyMap {
             .max()
             .copied()
             .unwrap_or(0);
-        // value = offset - 1.2 * distance, kept at 0 or more.
+        // Every reached cell starts at offset - 1.2 * its distance (0 or
+        // more), then the relaxation pulls each toward cheaper escapes.
         let offset = far * FLEE_FACTOR_TENTHS / 10;
-        let (w, h) = (map.width(), map.height());
-        let mut value = Grid::new(w, h, UNREACHED);
-        let mut heap = BinaryHeap::new();
-        for (i, &d) in near.grid().cells().iter().enumerate() {
-            if d == UNREACHED {
-                continue;
-            }
-            let p = Pos::from_row_major(i, w);
-            let v = offset - d * FLEE_FACTOR_TENTHS / 10;
-            value[p] = v;
-            heap.push(Reverse((v, p.y, p.x)));
-        }
-        while let Some(Reverse((v, y, x))) = heap.pop() {
-            let here = Pos::new(x, y);
-            if v != value[here] {
-                continue;
-            }
-            for &dir in connectivity.dirs() {
-                let p = here.step(dir);
-                if !map.contains(p) {
-                    continue;
-                }
-                // From `p`, stepping to `here` costs the move back.
-                let Some((_, c)) = step(map, p, dir.opposite(), connectivity) else {
-                    continue;
-                };
-                if value[p] != UNREACHED && v + c < value[p] {
-                    value[p] = v + c;
-                    heap.push(Reverse((v + c, p.y, p.x)));
-                }
-            }
-        }
+        let width = map.width();
+        let seeds: Vec<(Pos, Cost)> = near
+            .grid()
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != UNREACHED)
+            .map(|(i, &d)| {
+                (
+                    Pos::from_row_major(i, width),
+                    offset - d * FLEE_FACTOR_TENTHS / 10,
+                )
+            })
+            .collect();
         SafetyMap {
-            value,
-            connectivity,
+            value: DistanceMap::compute_seeded(map, &seeds, connectivity),
         }
     }
 
     /// How safe `p` is (lower is safer), or `None` where no threat reaches.
     pub fn value(&self, p: Pos) -> Option<Cost> {
-        self.value.get(p).copied().filter(|&v| v != UNREACHED)
+        self.value.distance(p)
     }
 
-    /// The step a fleeing monster at `p` takes: the neighbour whose value
-    /// plus the step's cost is least, if it leads somewhere safer (first
-    /// in direction order on ties); `None` when nowhere is.
+    /// The step a fleeing monster at `p` takes: down the map, to the
+    /// neighbour whose value plus the step's cost is its own (first in
+    /// direction order on ties), so always somewhere strictly safer;
+    /// `None` where nowhere is.
     pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
-        let here = self.value(p)?;
-        let mut best: Option<(Cost, Pos)> = None;
-        for &dir in self.connectivity.dirs() {
-            if let Some((to, c)) = step(map, p, dir, self.connectivity)
-                && let Some(v) = self.value(to)
-                && best.is_none_or(|(b, _)| v + c < b)
-            {
-                best = Some((v + c, to));
-            }
-        }
-        // At most `here`: the step's cost is positive, so the cell stepped
-        // to is strictly safer, and a monster never dithers.
-        best.filter(|&(total, _)| total <= here).map(|(_, to)| to)
+        self.value.next_step(map, p)
     }
 }
 
