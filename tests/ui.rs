@@ -2436,3 +2436,49 @@ fn misses_are_said() {
         "{log:?}"
     );
 }
+
+/// A sleeper shows as one: dim on the map, "It is asleep." in the look
+/// box; a fleer down to a third of its hit points, "It is fleeing."
+#[test]
+fn sleepers_and_fleers_say_so() {
+    use ratatui::style::Modifier;
+    let level = Level::parse(
+        "name: den\nfaction: jackals glyph=j kind=jackal hostile\nmap:\n\
+         ##########\n#@..j....#\n##########\n",
+        "den.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let jackal = app.game().monsters()[0].pos();
+    assert!(app.game().monsters()[0].is_asleep());
+    let lines = darkstar::ui::widgets::describe(&app, jackal);
+    assert!(lines.iter().any(|l| l == "It is asleep."), "{lines:?}");
+    let buf = drawn(&mut app, 80, 24);
+    let cam = app.camera();
+    let j = buf[((jackal.x - cam.x) as u16, (jackal.y - cam.y) as u16)].clone();
+    assert_eq!(j.symbol(), "j");
+    assert!(j.modifier.contains(Modifier::DIM) && !j.modifier.contains(Modifier::BOLD));
+    // A kobold (it flees) hurt to a third: it says so.
+    let level = Level::parse(
+        "name: run\nfaction: kobolds glyph=k kind=kobold hp=10 hostile\nmap:\n\
+         ##########\n#@k......#\n#........#\n##########\n",
+        "run.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 2).unwrap();
+    for _ in 0..12 {
+        let k = &app.game().monsters()[0];
+        if k.hp() * 3 <= 10 || !k.is_here() {
+            break;
+        }
+        let me = app.game().player().unwrap().pos();
+        match me.dir_to(k.pos()) {
+            Some(d) => app.handle(Intent::Move(d)),
+            None => app.handle(Intent::Wait),
+        }
+    }
+    let k = &app.game().monsters()[0];
+    assert!(k.is_here() && k.hp() * 3 <= 10, "{} hp", k.hp());
+    let lines = darkstar::ui::widgets::describe(&app, k.pos());
+    assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
+}

@@ -112,6 +112,8 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     ));
     lines.push(
         match (spec.hostile, f.player_seen().is_some()) {
+            _ if m.is_asleep() => "It is asleep.",
+            _ if spec.flees && m.hp() * 3 <= spec.hp => "It is fleeing.",
             (true, true) => "It is hunting you.",
             (true, false) => "Hostile, but it has not found you.",
             (false, _) => "It is not hostile: it goes its own way.",

@@ -270,10 +270,16 @@ impl MapWidget<'_> {
             } else {
                 faction_colour(m.faction())
             };
+            // A sleeper is drawn dim, not bold: plain at a glance.
+            let weight = if m.is_asleep() {
+                Modifier::DIM
+            } else {
+                Modifier::BOLD
+            };
             put(
                 m.pos(),
                 glyph,
-                Style::default().fg(colour).add_modifier(Modifier::BOLD),
+                Style::default().fg(colour).add_modifier(weight),
             );
         }
         if let Some(cell) = self
