@@ -2,6 +2,7 @@
 
 #[cfg(feature = "tui")]
 mod autopilot;
+mod awareness;
 mod cli;
 mod common;
 mod crowds;

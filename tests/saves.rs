@@ -100,7 +100,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 2", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 3", "darkstar-replay 9", 1),
             "version 9",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.

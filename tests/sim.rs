@@ -674,9 +674,14 @@ fn a_plan_that_gets_dearer_is_replanned_by_every_planner() {
         ));
         let (game, events) = play(&level, 1, SimConfig::default(), 200);
         assert!(reached(&events, 0), "{planner}: never arrived");
+        // It opens the door (a turn, without stepping in) and sees the
+        // swamp beyond.
         assert!(
-            visited(&events, Pos::new(3, 1)),
-            "{planner}: never went to the door"
+            events.iter().any(|(_, e)| matches!(
+                e,
+                Event::Door { by: 0, at, open: true } if *at == Pos::new(3, 1)
+            )),
+            "{planner}: never opened the door"
         );
         // A* and D* Lite see their path's rest priced higher (Costlier); a
         // field monster sees its cell's value rise, and with walls learnt
@@ -694,11 +699,19 @@ fn a_plan_that_gets_dearer_is_replanned_by_every_planner() {
             replanned,
             "{planner}: no replan for a dearer path: {events:?}"
         );
-        // It turned back from the doorway.
-        let back = events.iter().position(|(_, e)| {
-            matches!(e, Event::Moved { monster: 0, from, to } if *from == Pos::new(3, 1) && *to == Pos::new(2, 1))
+        // It turned back at the door it opened, never stepping in.
+        let opened = events
+            .iter()
+            .position(|(_, e)| matches!(e, Event::Door { by: 0, .. }))
+            .unwrap();
+        let next = events[opened..].iter().find_map(|(_, e)| match e {
+            Event::Moved { monster: 0, to, .. } => Some(*to),
+            _ => None,
         });
-        assert!(back.is_some(), "{planner}: did not turn back");
+        assert!(
+            next.is_some_and(|to| to != Pos::new(3, 1)),
+            "{planner}: did not turn back: {next:?}"
+        );
         for x in 4..=8 {
             assert!(
                 !visited(&events, Pos::new(x, 1)),

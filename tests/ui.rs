@@ -1817,21 +1817,24 @@ fn the_cost_overlay_tells_road_from_floor() {
     assert_ne!(road, floor, "road is not floor");
     assert_eq!(swamp.0, "3");
     assert_eq!(floor.0, "1");
-    // Every terrain's swatch differs.
+    // Every cost's swatch differs: the six passable terrains cost five
+    // different amounts (a closed door takes as long as rubble: a turn to
+    // open it, a step in), and an open door is floor.
     let mut l = level("road-swamp.txt");
-    l.terrain = darkstar::map::terrain::TerrainMap::from_ascii("#.=+:,~#").unwrap();
+    l.terrain = darkstar::map::terrain::TerrainMap::from_ascii("#.=+:,~'#").unwrap();
     l.spawns.clear();
     l.factions[0].goal = None;
     let mut app = App::new(&l, 1).unwrap();
     app.handle(Intent::Show(Overlay::Cost));
     let buf = drawn(&mut app, 80, 24);
-    let swatches: std::collections::BTreeSet<_> = (1..7)
-        .map(|x| {
-            let c = &buf[(x, 0)];
-            (c.symbol().to_string(), format!("{:?}", c.bg))
-        })
-        .collect();
-    assert_eq!(swatches.len(), 6, "{swatches:?}");
+    let swatch = |x: u16| {
+        let c = &buf[(x, 0)];
+        (c.symbol().to_string(), format!("{:?}", c.bg))
+    };
+    let swatches: std::collections::BTreeSet<_> = (1..8).map(swatch).collect();
+    assert_eq!(swatches.len(), 5, "{swatches:?}");
+    assert_eq!(swatch(3), swatch(4), "a closed door costs what rubble does");
+    assert_eq!(swatch(7), swatch(1), "an open door costs what floor does");
 }
 
 /// The status row and the counters fit 80 columns with many factions

@@ -38,6 +38,12 @@ pub struct Knowledge {
     cheapest: Cost,
     /// Danger from deaths and chokepoints, added to entering costs.
     influence: Influence,
+    /// Its monsters cannot open doors: a closed door it knows of is a
+    /// wall to it, until it sees the door open.
+    door_blind: bool,
+    /// Cells learnt passable that it had believed impassable (doors seen
+    /// open): routes and islands it ruled out may be back.
+    opened: u64,
 }
 
 /// What learning a cell changed.
@@ -49,6 +55,9 @@ pub enum Learnt {
     Passable,
     /// The cell turned out to be impassable: plans through it are void.
     Wall,
+    /// A cell believed impassable turned out passable (a door seen open):
+    /// routes it had ruled out may exist again.
+    Opened,
 }
 
 impl Knowledge {
@@ -70,6 +79,53 @@ impl Knowledge {
             unknown_cost,
             cheapest: unknown_cost,
             influence: Influence::new(width, height, 0),
+            door_blind: false,
+            opened: 0,
+        }
+    }
+
+    /// The same, for a faction that cannot open doors: a closed door it
+    /// knows of costs what a wall does (impassable) until it sees it open.
+    ///
+    /// ```
+    /// use darkstar::fog::knowledge::{Knowledge, Learnt};
+    /// use darkstar::map::{geom::Pos, terrain::Terrain};
+    /// let mut k = Knowledge::new(4, 1, 1).door_blind();
+    /// let door = Pos::new(2, 0);
+    /// assert_eq!(k.learn(door, Terrain::Door, 1), Learnt::Wall);
+    /// assert_eq!(k.learn(door, Terrain::OpenDoor, 2), Learnt::Opened);
+    /// assert!(k.is_passable(door));
+    /// ```
+    pub fn door_blind(mut self) -> Knowledge {
+        self.door_blind = true;
+        self
+    }
+
+    /// How many cells it has learnt passable after believing them
+    /// impassable (doors it saw open).
+    pub fn opened(&self) -> u64 {
+        self.opened
+    }
+
+    /// True when its monsters cannot open doors.
+    pub fn is_door_blind(&self) -> bool {
+        self.door_blind
+    }
+
+    /// True when it plans through `p`: unknown, or known passable to it.
+    pub fn is_passable(&self, p: Pos) -> bool {
+        self.beliefs
+            .get(p)
+            .is_some_and(|&b| b == UNKNOWN || self.costs()[b as usize] != 0)
+    }
+
+    /// Entering cost factor per belief byte, 0 for impassable.
+    #[inline]
+    fn costs(&self) -> &'static [Cost; 256] {
+        if self.door_blind {
+            &DOOR_BLIND_COST_BY_BELIEF
+        } else {
+            &ENTER_COST_BY_BELIEF
         }
     }
 
@@ -152,6 +208,8 @@ impl Knowledge {
             unknown_cost: self.unknown_cost,
             cheapest: self.cheapest,
             influence: self.influence.clone(),
+            door_blind: self.door_blind,
+            opened: self.opened,
         }
     }
 
@@ -169,21 +227,28 @@ impl Knowledge {
         if *belief == new {
             return Learnt::Nothing;
         }
+        let old = *belief;
         *belief = new;
+        let costs = self.costs();
         if self.influence.weight() > 0 {
             let beliefs = &self.beliefs;
             self.influence.beliefs_changed(p, |q| match beliefs.get(q) {
                 Some(&UNKNOWN) => true,
-                Some(&b) => decode(b).is_some_and(Terrain::is_passable),
+                Some(&b) => costs[b as usize] != 0,
                 None => false,
             });
         }
-        match terrain.enter_cost() {
-            Some(c) => {
+        match costs[new as usize] {
+            0 => Learnt::Wall,
+            c => {
                 self.cheapest = self.cheapest.min(c);
-                Learnt::Passable
+                if old != UNKNOWN && costs[old as usize] == 0 {
+                    self.opened += 1;
+                    Learnt::Opened
+                } else {
+                    Learnt::Passable
+                }
             }
-            None => Learnt::Wall,
         }
     }
 
@@ -197,7 +262,7 @@ impl Knowledge {
         let f = if b == UNKNOWN {
             self.unknown_cost
         } else {
-            ENTER_COST_BY_BELIEF[b as usize]
+            self.costs()[b as usize]
         };
         (f != 0).then_some(f)
     }
@@ -223,6 +288,14 @@ const ENTER_COST_BY_BELIEF: [Cost; 256] = {
         }
         i += 1;
     }
+    table
+};
+
+/// [`ENTER_COST_BY_BELIEF`] for a faction that cannot open doors: a
+/// closed door is impassable.
+const DOOR_BLIND_COST_BY_BELIEF: [Cost; 256] = {
+    let mut table = ENTER_COST_BY_BELIEF;
+    table[Terrain::Door as usize] = 0;
     table
 };
 
@@ -293,7 +366,8 @@ mod tests {
         assert_eq!(k.learn(p, Terrain::Wall, 3), Learnt::Wall);
         assert_eq!(k.learn(p, Terrain::Wall, 4), Learnt::Nothing);
         assert_eq!(k.last_seen(p), 4);
-        assert_eq!(k.learn(p, Terrain::Floor, 5), Learnt::Passable);
+        assert_eq!(k.learn(p, Terrain::Floor, 5), Learnt::Opened);
+        assert_eq!(k.opened(), 1);
         assert_eq!(k.learn(Pos::new(9, 9), Terrain::Wall, 5), Learnt::Nothing);
     }
 

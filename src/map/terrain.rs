@@ -22,10 +22,14 @@ pub enum Terrain {
     Swamp,
     /// Knee-deep water.
     ShallowWater,
-    /// A closed door: passable, but nobody sees through it.
+    /// A closed door: nobody sees through it. Walking into it opens it
+    /// (a turn), for those who can open doors; to the rest it is a wall.
     Door,
     /// Solid rock: impassable.
     Wall,
+    /// An open door: passable and seen through, like floor; the player
+    /// can close it. (Last, so the older kinds keep their bytes.)
+    OpenDoor,
 }
 
 /// Factor of the base step cost for entering floor. Ten, not one, so that
@@ -44,14 +48,14 @@ pub const SWAMP_COST: Cost = 30;
 /// Shallow water costs four times floor: the dearest passable ground, so
 /// water is crossed only where there is no reasonable way round.
 pub const SHALLOW_WATER_COST: Cost = 40;
-/// A door costs a little more than floor (opening it takes a moment), so
-/// of two equal routes the one without doors wins, and a door is never
-/// worth a real detour.
-pub const DOOR_COST: Cost = 12;
+/// A closed door costs what the time to pass it does: a turn to open it
+/// and then a floor step in (see `sim::Game`'s rules), twice floor. An
+/// open door costs floor.
+pub const DOOR_COST: Cost = 20;
 
 impl Terrain {
     /// Every kind, in declaration order.
-    pub const ALL: [Terrain; 7] = [
+    pub const ALL: [Terrain; 8] = [
         Terrain::Floor,
         Terrain::Road,
         Terrain::Rubble,
@@ -59,6 +63,7 @@ impl Terrain {
         Terrain::ShallowWater,
         Terrain::Door,
         Terrain::Wall,
+        Terrain::OpenDoor,
     ];
 
     /// The factor of the base step cost for entering this terrain, or `None`
@@ -73,6 +78,7 @@ impl Terrain {
             Terrain::ShallowWater => Some(SHALLOW_WATER_COST),
             Terrain::Door => Some(DOOR_COST),
             Terrain::Wall => None,
+            Terrain::OpenDoor => Some(FLOOR_COST),
         }
     }
 
@@ -98,6 +104,7 @@ impl Terrain {
             Terrain::ShallowWater => '~',
             Terrain::Door => '+',
             Terrain::Wall => '#',
+            Terrain::OpenDoor => '\'',
         }
     }
 

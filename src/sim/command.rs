@@ -12,6 +12,12 @@ pub enum PlayerAction {
     Move(Dir),
     /// Stand still for a turn.
     Wait,
+    /// Close the open door in this direction (a turn; nobody may stand
+    /// in it).
+    Close(Dir),
+    /// Start or stop sneaking: slower steps that make no sound. Takes no
+    /// time.
+    Sneak,
 }
 
 /// One request to the simulation.

@@ -77,11 +77,24 @@ pub enum Event {
         attacker: MonsterId,
         target: MonsterId,
     },
+    /// A unit opened (`open`) or closed the door at `at`.
+    Door { by: MonsterId, at: Pos, open: bool },
+    /// The player tried to close something that is no open door, or a
+    /// door someone stands in: no time passes.
+    CannotClose { at: Pos },
+    /// The player started (`on`) or stopped sneaking.
+    Sneak { on: bool },
+    /// A faction lost the player where it last knew it to be, and its
+    /// monsters search round `around` (the nearest ground it has not seen
+    /// since) for a while.
+    Searching { faction: usize, around: Pos },
+    /// A faction gave up searching.
+    GaveUp { faction: usize },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 20] = [
         "moved",
         "bumped",
         "discovered",
@@ -97,6 +110,11 @@ impl Event {
         "blocked",
         "missed",
         "woke",
+        "door",
+        "cannot-close",
+        "sneak",
+        "searching",
+        "gave-up",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -117,6 +135,11 @@ impl Event {
             Event::Blocked { .. } => 12,
             Event::Missed { .. } => 13,
             Event::Woke { .. } => 14,
+            Event::Door { .. } => 15,
+            Event::CannotClose { .. } => 16,
+            Event::Sneak { .. } => 17,
+            Event::Searching { .. } => 18,
+            Event::GaveUp { .. } => 19,
         }
     }
 }

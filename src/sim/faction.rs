@@ -1,6 +1,7 @@
 //! A faction: its settings, its shared knowledge of the map, and the log
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
+use super::awareness::{Search, WANDER_PLACES};
 use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
@@ -27,6 +28,10 @@ pub struct Faction {
     islands: Option<(Islands, Turn, usize)>,
     /// Where its monsters last saw the player (hostile factions hunt it).
     pub(crate) player_seen: Option<Pos>,
+    /// The search it makes round where it lost the player, if any.
+    pub(crate) search: Option<Search>,
+    /// Where its wanderers are bound (see [`WANDER_PLACES`]).
+    pub(crate) wander: [Option<Pos>; WANDER_PLACES],
     /// Walls it has learnt (seen or felt): a field monster whose route got
     /// dearer while this grew reports a broken route, not a dearer one.
     pub(crate) walls_learnt: u64,
@@ -39,14 +44,19 @@ pub struct Faction {
 
 impl Faction {
     pub(crate) fn new(spec: FactionSpec, width: u32, height: u32) -> Faction {
-        let knowledge =
+        let mut knowledge =
             Knowledge::new(width, height, spec.unknown_factor).with_danger_weight(spec.danger);
+        if !spec.opens_doors {
+            knowledge = knowledge.door_blind();
+        }
         Faction {
             spec,
             knowledge,
             log: Log::default(),
             islands: None,
             player_seen: None,
+            search: None,
+            wander: [None; WANDER_PLACES],
             walls_learnt: 0,
             fields: Fields::default(),
             field_updates: FieldUpdates::default(),
@@ -129,6 +139,16 @@ impl Faction {
         self.player_seen
     }
 
+    /// The search it is making, if any.
+    pub fn search(&self) -> Option<Search> {
+        self.search
+    }
+
+    /// Where its wanderers are bound.
+    pub fn wander_places(&self) -> &[Option<Pos>] {
+        &self.wander
+    }
+
     /// What it learnt, in order (the part some reader may still need).
     pub fn log(&self) -> &Log {
         &self.log
@@ -147,10 +167,12 @@ impl Faction {
 
     /// The islands of what the faction knows (unknown cells walkable), as
     /// the plan phase last left them (`None` before a faction with plans
-    /// has had one). Walls are only ever added to its knowledge, so
-    /// islands only ever split: "not connected" by an older computation is
-    /// still true, and a pre-check on them never refuses a route that
-    /// exists.
+    /// has had one). Walls are otherwise only ever added to its
+    /// knowledge, so islands only split: "not connected" by an older
+    /// computation is still true, and a pre-check on them never refuses a
+    /// route that exists. The one cell that turns from wall to passable,
+    /// a door a door-blind faction sees open, drops them
+    /// ([`Faction::forget_islands`]).
     pub fn islands(&self) -> Option<&Islands> {
         self.islands.as_ref().map(|(i, _, _)| i)
     }
@@ -167,6 +189,14 @@ impl Faction {
             let islands = Islands::compute(&self.knowledge, Connectivity::Eight);
             self.islands = Some((islands, turn, self.log.total()));
         }
+    }
+
+    /// Drops its islands: a cell it took for a wall turned out passable
+    /// (a door seen open), so islands may have joined. The next plan
+    /// phase computes them afresh; till then every goal counts as
+    /// reachable.
+    pub(crate) fn forget_islands(&mut self) {
+        self.islands = None;
     }
 
     /// The islands last computed, with the turn and log length they were

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod autopilot;
+mod awareness;
 mod command;
 mod event;
 mod faction;
@@ -35,6 +36,7 @@ pub mod sweep;
 mod traverse;
 mod world;
 
+pub use awareness::{Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_PLACES};
 pub use command::{Command, PlayerAction};
 pub use event::{Event, WaitReason};
 pub use faction::Faction;

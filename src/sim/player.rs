@@ -39,4 +39,10 @@ pub struct PlayState {
     pub stairs: Option<Pos>,
     pub carrying: bool,
     pub outcome: PlayOutcome,
+    /// Sneaking: the player's steps take twice as long and make no
+    /// sound (see [`SNEAK_FACTOR`]).
+    pub sneaking: bool,
 }
+
+/// A sneaking player's step takes this many times as long.
+pub const SNEAK_FACTOR: i64 = 2;

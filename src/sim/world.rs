@@ -1,4 +1,5 @@
-//! The true state of the level: terrain and who stands where. Only the
+//! The true state of the level: terrain (its doors open and close) and
+//! who stands where. Only the
 //! game's rules read it (to move units, to decide what they see and what
 //! they bump into); planners never get it, they get a faction's knowledge.
 
@@ -13,13 +14,38 @@ pub struct World {
     terrain: TerrainMap,
     /// `0`: nobody; otherwise the occupant's id plus one.
     occupant: Grid<u32>,
+    /// Doors opened or closed so far: while 0 the terrain is the level's.
+    altered: u64,
 }
 
 impl World {
     /// An empty world over `terrain`.
     pub fn new(terrain: TerrainMap) -> World {
         let occupant = Grid::new(terrain.width(), terrain.height(), 0);
-        World { terrain, occupant }
+        World {
+            terrain,
+            occupant,
+            altered: 0,
+        }
+    }
+
+    /// How many times the terrain has changed since the level began (a
+    /// door opened or closed): while 0 it is the level's own.
+    pub fn altered(&self) -> u64 {
+        self.altered
+    }
+
+    /// A door at `p` opens or closes (the only way terrain changes).
+    pub(crate) fn set_door(&mut self, p: Pos, open: bool) {
+        let t = if open {
+            Terrain::OpenDoor
+        } else {
+            Terrain::Door
+        };
+        if self.terrain.get(p).is_some_and(|old| old != t) {
+            self.terrain.set(p, t);
+            self.altered += 1;
+        }
     }
 
     /// The true terrain.

@@ -44,6 +44,11 @@ pub enum Intent {
     Explore,
     /// Play: rest until healed.
     Rest,
+    /// Play: close the open door next to the player (asks which way when
+    /// there are several).
+    CloseDoor,
+    /// Play: start or stop sneaking (slower, silent steps).
+    Sneak,
     /// Open (or close) the search inspector.
     Inspect,
     /// Inspector: show this many more (or fewer) expansions.
@@ -89,7 +94,12 @@ impl Intent {
     pub fn spends_a_turn(self) -> bool {
         matches!(
             self,
-            Intent::Move(_) | Intent::Wait | Intent::TravelStairs | Intent::Explore | Intent::Rest
+            Intent::Move(_)
+                | Intent::Wait
+                | Intent::TravelStairs
+                | Intent::Explore
+                | Intent::Rest
+                | Intent::CloseDoor
         )
     }
 }
@@ -135,6 +145,8 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             KeyCode::Char('_') => return Some(Intent::TravelTo),
             KeyCode::Char('o') => return Some(Intent::Explore),
             KeyCode::Char('R') => return Some(Intent::Rest),
+            KeyCode::Char('C') => return Some(Intent::CloseDoor),
+            KeyCode::Char('s') => return Some(Intent::Sneak),
             _ => {}
         }
     }
@@ -220,7 +232,7 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 18] = [
+pub const PLAY_HELP: [(&str, &str); 20] = [
     ("hjkl yubn", "move (vi keys); into a monster: attack"),
     ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
     (". or 5", "wait a turn"),
@@ -229,6 +241,8 @@ pub const PLAY_HELP: [(&str, &str); 18] = [
     ("_", "travel: move a cursor, Enter or . to go, Esc cancels"),
     ("o", "explore (to the nearest unknown ground)"),
     ("R", "rest until healed; any key stops travel and rest"),
+    ("C", "close a door next to you (walk into one to open it)"),
+    ("s", "sneak: half speed, and nobody hears your steps"),
     ("c", "terrain cost of the cells you know"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("V", "reveal the AI overlays: marks the game REVEALED"),

@@ -64,6 +64,12 @@ pub struct FactionSpec {
     pub sleeps: bool,
     /// Its monsters flee when down to a third of their hit points.
     pub flees: bool,
+    /// Its monsters open doors (a turn); if not, a closed door they know
+    /// of is a wall to them.
+    pub opens_doors: bool,
+    /// With nothing to hunt and no goal, its monsters wander: each walks
+    /// to a place its faction believes walkable, then another.
+    pub wanders: bool,
     /// Hit points of each of its monsters.
     pub hp: i32,
     /// To-hit in percent against defence 0; 100 or more against the
@@ -124,6 +130,8 @@ impl FactionSpec {
             hearing: 0,
             sleeps: false,
             flees: false,
+            opens_doors: true,
+            wanders: false,
             hp: DEFAULT_HP,
             accuracy: SURE_HIT,
             defence: 0,
@@ -337,6 +345,12 @@ impl Level {
             }
             if f.flees {
                 out.push_str(" flees");
+            }
+            if !f.opens_doors {
+                out.push_str(" no-doors");
+            }
+            if f.wanders {
+                out.push_str(" wanders");
             }
             if f.hp != DEFAULT_HP {
                 let _ = write!(out, " hp={}", f.hp);

@@ -345,6 +345,14 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             spec.flees = true;
             continue;
         }
+        if word == "no-doors" {
+            spec.opens_doors = false;
+            continue;
+        }
+        if word == "wanders" {
+            spec.wanders = true;
+            continue;
+        }
         let Some((key, v)) = word.split_once('=') else {
             return Err(bad(format!(
                 "expected key=value or knows-map, found {:?}",
@@ -424,8 +432,12 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 (spec.sight, spec.speed, spec.unknown_factor) = (k.sight, k.speed, k.unknown);
                 (spec.hp, spec.accuracy, spec.defence, spec.damage) =
                     (k.hp, k.accuracy, k.defence, k.damage);
-                (spec.hearing, spec.sleeps, spec.flees) =
-                    (k.hearing, k.behaviour.sleeps, k.behaviour.flees);
+                (spec.hearing, spec.sleeps, spec.flees, spec.opens_doors) = (
+                    k.hearing,
+                    k.behaviour.sleeps,
+                    k.behaviour.flees,
+                    k.opens_doors,
+                );
             }
             "one" => {
                 // One word, shown on terminals as the name is.
@@ -448,7 +460,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile, sleeps or flees)",
+                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile, sleeps, flees, no-doors or wanders)",
                     clip(key, ECHO)
                 )));
             }

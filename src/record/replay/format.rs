@@ -308,17 +308,20 @@ const DIR_NAMES: [(Dir, &str); 8] = [
     (Dir::NW, "nw"),
 ];
 
+fn dir_name(d: Dir) -> &'static str {
+    DIR_NAMES
+        .iter()
+        .find(|(x, _)| *x == d)
+        .map_or("n", |(_, n)| n)
+}
+
 pub(super) fn command_text(c: &Command) -> String {
     match c {
         Command::Advance => "advance".into(),
         Command::Player(PlayerAction::Wait) => "wait".into(),
-        Command::Player(PlayerAction::Move(d)) => {
-            let name = DIR_NAMES
-                .iter()
-                .find(|(x, _)| x == d)
-                .map_or("n", |(_, n)| n);
-            format!("move {name}")
-        }
+        Command::Player(PlayerAction::Move(d)) => format!("move {}", dir_name(*d)),
+        Command::Player(PlayerAction::Close(d)) => format!("close {}", dir_name(*d)),
+        Command::Player(PlayerAction::Sneak) => "sneak".into(),
         Command::Kill { monster } => format!("kill {monster}"),
         Command::SetGoal {
             monster,
@@ -340,6 +343,10 @@ pub(super) fn parse_command(words: &[&str]) -> Option<Command> {
         ["move", d] => Command::Player(PlayerAction::Move(
             DIR_NAMES.iter().find(|(_, n)| n == d)?.0,
         )),
+        ["close", d] => Command::Player(PlayerAction::Close(
+            DIR_NAMES.iter().find(|(_, n)| n == d)?.0,
+        )),
+        ["sneak"] => Command::Player(PlayerAction::Sneak),
         ["kill", m] => Command::Kill { monster: id(m)? },
         ["goal", m, "none"] => Command::SetGoal {
             monster: id(m)?,

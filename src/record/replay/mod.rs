@@ -11,7 +11,7 @@
 //! The format is plain text, a line an item:
 //!
 //! ```text
-//! darkstar-replay 2
+//! darkstar-replay 3
 //! seed 7
 //! config 20000 2 8 2000 8
 //! level generated dungeon 80 40 3 play
@@ -26,11 +26,12 @@
 //! claim radius the game ran with), or, for a level file, `level text` followed by the level's lines each
 //! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
 //! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
-//! `move DIR` (n ne e se s sw w nw), `wait`, `kill ID`, `goal ID X Y`,
-//! `goal ID none`. `r TURN` marks a played game as
+//! `move DIR` (n ne e se s sw w nw), `wait`, `close DIR` (the player
+//! closes a door), `sneak` (starts or stops sneaking), `kill ID`,
+//! `goal ID X Y`, `goal ID none`. `r TURN` marks a played game as
 //! revealed from that turn on (the player turned on the AI overlays, which
 //! show what the player could not know): it changes nothing in the game,
-//! and playback shows the mark; version 2 files without it read as before.
+//! and playback shows the mark; files without it read as before.
 //! Untrusted input: errors name the file and line (an
 //! embedded level's errors too, at their line and column in the replay
 //! file), and sizes are limited before anything is allocated for them.
@@ -56,8 +57,11 @@ use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
 
 /// The version this build writes and reads. Version 2: the state hash
 /// covers the whole future-deciding state and the corner rules changed
-/// (issue 10), so version 1 games no longer play back in sync.
-pub const REPLAY_VERSION: u32 = 2;
+/// (issue 10), so version 1 games no longer play back in sync. Version 3:
+/// doors open and close, and hostile monsters search and wander (issue
+/// 22), so version 2 games with doors or hunters would play differently;
+/// they are refused with a message saying so, never misread.
+pub const REPLAY_VERSION: u32 = 3;
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;
 /// Turns between state hashes, by default.

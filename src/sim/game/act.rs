@@ -17,10 +17,13 @@ impl Game {
         if let Some(away) = self.flight(id) {
             return self.perform(id, away, ev);
         }
-        if self.factions[self.monsters[id].faction].spec().hostile
-            && let Some(target) = self.hunt(id)
-        {
+        let spec = self.factions[self.monsters[id].faction].spec();
+        let (hostile, wanders) = (spec.hostile, spec.wanders);
+        if hostile && let Some(target) = self.enemy_beside(id) {
             return self.perform(id, Action::Attack(target), ev);
+        }
+        if hostile || wanders {
+            self.mind(id, ev);
         }
         self.sync(id, ev);
         self.prepare(id);
@@ -36,19 +39,32 @@ impl Game {
     /// faction knows; cornered (no safer cell), it stands and fights as
     /// usual. `None`: not fleeing.
     fn flight(&mut self, id: usize) -> Option<Action> {
+        let threat = self.threat(id)?;
+        let m = &self.monsters[id];
+        let knowledge = self.factions[m.faction].knowledge();
+        let safety = SafetyMap::compute(knowledge, &[threat], Connectivity::Eight);
+        let to = safety.next_step(knowledge, m.pos)?;
+        (self.world.occupant(to).is_none()).then_some(Action::Walk(to))
+    }
+
+    /// What a hurt monster of a faction that flees runs from: the player
+    /// in its sight, or where its faction last saw it. `None`: it is not
+    /// hurt enough, does not flee, or knows of nothing to run from.
+    fn threat(&self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
         let spec = self.factions[m.faction].spec();
         if !spec.flees || m.hp * 3 > spec.hp {
             return None;
         }
         let player = self.player().filter(|p| p.is_here()).map(|p| p.pos);
-        let threat = player
+        player
             .filter(|&p| self.sees(id, p))
-            .or(self.factions[m.faction].player_seen)?;
-        let knowledge = self.factions[m.faction].knowledge();
-        let safety = SafetyMap::compute(knowledge, &[threat], Connectivity::Eight);
-        let to = safety.next_step(knowledge, m.pos)?;
-        (self.world.occupant(to).is_none()).then_some(Action::Walk(to))
+            .or(self.factions[m.faction].player_seen)
+    }
+
+    /// True when monster `id` runs for it (see [`Game::threat`]).
+    pub(super) fn is_fleeing(&self, id: usize) -> bool {
+        self.threat(id).is_some()
     }
 
     /// A sleeper with the player in its sight wakes one turn in three (the
@@ -103,45 +119,21 @@ impl Game {
             let f = &mut self.factions[self.monsters[id].faction];
             if f.spec().hostile {
                 f.player_seen = Some(at);
+                f.search = None;
             }
         }
     }
 
-    /// A hostile monster's business before its plan's: an enemy next to it
-    /// (a unit of another faction, the player included) to hit; or else it
-    /// looks for the player and heads where it was last seen (its
-    /// faction's goal once it has lost track).
-    fn hunt(&mut self, id: usize) -> Option<MonsterId> {
+    /// A hostile monster's first business: an enemy next to it (a unit
+    /// of another faction, the player included) to hit.
+    fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
         let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
-        for d in Dir::ALL {
-            let Some(o) = self.world.occupant(at.step(d)) else {
-                continue;
-            };
+        Dir::ALL.into_iter().find_map(|d| {
+            let o = self.world.occupant(at.step(d))?;
             let legal =
                 crate::path::step(self.world.terrain(), at, d, Connectivity::Eight).is_some();
-            if legal && self.monsters[o as usize].faction != fi {
-                return Some(o);
-            }
-        }
-        if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos)
-            && self.sees(id, player)
-        {
-            self.factions[fi].player_seen = Some(player);
-        }
-        let seen = self.factions[fi].player_seen;
-        if seen.is_some() && seen == Some(at) {
-            // Got to where the player was, and it is gone: lost track.
-            self.factions[fi].player_seen = None;
-        }
-        let target = self.factions[fi]
-            .player_seen
-            .or(self.factions[fi].spec().goal);
-        let m = &mut self.monsters[id];
-        if m.plan.goal() != target {
-            m.plan = m.plan.retargeted(target);
-            self.unqueue(id as MonsterId);
-        }
-        None
+            (legal && self.monsters[o as usize].faction != fi).then_some(o)
+        })
     }
 
     /// The faction's side of a decision: a field the monster will read at

@@ -21,14 +21,16 @@
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
 //! discovery log, its islands (when computed, and every label), where it
-//! last saw the player, the walls it has learnt (which name a field
+//! last saw the player, its search (where, since when, the cell it is
+//! going to) and its wanderers' places, the walls it has learnt (which name a field
 //! monster's replans), its shared fields (see
 //! [`super::fields::Fields::hash_into`]); the player's state.
 //!
 //! What is left out, and why it cannot change what happens next:
-//! - The terrain and the world's occupancy grid: the terrain is the
-//!   level's, fixed for the game (a replay names its level and seed), and
-//!   the occupancy is where the monsters that are here stand (hashed).
+//! - The terrain, until a door opens or closes (then the whole terrain
+//!   and the count of changes are hashed): before that it is the
+//!   level's, which a replay names with its seed. The world's occupancy
+//!   grid: it is where the monsters that are here stand (hashed).
 //! - The entries of a faction's discovery log: planners read the log from
 //!   where they left off (`log_seen`, hashed, with the log's length), and
 //!   the log is compacted once all have read an entry. An A* plan only asks
@@ -145,6 +147,15 @@ impl Game {
                 hash_knowledge(&mut h, &s.snapshot);
             }
         }
+        if self.world.altered() > 0 {
+            // Doors opened or closed: the terrain is no longer the
+            // level's. (Not hashed before, so a game whose doors never
+            // moved hashes as it always has.)
+            h.int(self.world.altered() as i64);
+            let t = self.world.terrain();
+            let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c as u8).collect();
+            h.u8s(&bytes);
+        }
         h.int(self.factions.len() as i64);
         for f in &self.factions {
             hash_knowledge(&mut h, f.knowledge());
@@ -159,6 +170,18 @@ impl Game {
                 }
             }
             hash_pos(&mut h, f.player_seen());
+            // Only while searching or wandering, so a game whose factions
+            // never did hashes as it always has.
+            if let Some(s) = f.search() {
+                hash_pos(&mut h, Some(s.around));
+                h.int(s.since as i64);
+                hash_pos(&mut h, s.spot);
+            }
+            if f.spec().wanders {
+                for &p in f.wander_places() {
+                    hash_pos(&mut h, p);
+                }
+            }
             h.int(f.walls_learnt as i64);
             f.fields().hash_into(&mut h);
         }
@@ -174,6 +197,10 @@ impl Game {
                     PlayOutcome::Won(t) => 1 + 2 * t as i64,
                     PlayOutcome::Lost(t) => 2 + 2 * t as i64,
                 });
+                if play.sneaking {
+                    // Only then, so a game never sneaked in hashes as before.
+                    h.int(-7);
+                }
             }
         }
         h.finish()

@@ -59,6 +59,7 @@ pub use crate::content::level::NORMAL_SPEED;
 
 mod act;
 mod hash;
+mod mind;
 mod perform;
 mod planning_memory;
 mod play;

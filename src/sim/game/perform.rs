@@ -9,6 +9,7 @@ use rand::RngExt;
 use super::*;
 use crate::fog::noise;
 use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
+use crate::sim::player::SNEAK_FACTOR;
 
 impl Game {
     /// Monster `id` does `action`. [`Action::Think`] hands over to what
@@ -40,6 +41,14 @@ impl Game {
         if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
             return self.bump(id, next, dir, ev);
         }
+        if self.world.get(next) == Some(Terrain::Door) {
+            // Nobody stands in a closed door: it opens, or it is a wall.
+            let m = &self.monsters[id];
+            if m.is_player || self.factions[m.faction].spec().opens_doors {
+                return self.open_door(id, next, ev);
+            }
+            return self.bump(id, next, dir, ev);
+        }
         if let Some(other) = self.world.occupant(next) {
             if self.monsters[id].is_player {
                 return self.attack(id, other as usize, ev);
@@ -47,6 +56,43 @@ impl Game {
             return self.collide(id, other as usize, ev);
         }
         self.step(id, next, dir, ev);
+    }
+
+    /// Monster `id` opens the closed door at `at`: a turn, and the noise
+    /// of a door. It looks again at once (the door no longer hides what
+    /// is behind it); it steps through on its next action.
+    fn open_door(&mut self, id: usize, at: Pos, ev: &mut Vec<Event>) {
+        self.world.set_door(at, true);
+        self.door_moved(id, at, true, ev);
+    }
+
+    /// The player closes the open door at `at` (the caller checked that
+    /// it is one and that nobody stands in it).
+    pub(super) fn close_door(&mut self, id: usize, at: Pos, ev: &mut Vec<Event>) {
+        self.world.set_door(at, false);
+        self.door_moved(id, at, false, ev);
+    }
+
+    /// What opening or closing a door costs and tells: the turn, the
+    /// event, the noise, and a fresh look for the one who did it.
+    fn door_moved(&mut self, id: usize, at: Pos, open: bool, ev: &mut Vec<Event>) {
+        self.stand(id, None, ev);
+        ev.push(Event::Door {
+            by: id as MonsterId,
+            at,
+            open,
+        });
+        self.noise(at, noise::DOOR, ev);
+        self.look(id, &[], ev);
+        self.sync(id, ev);
+        // Whoever has the door in sight sees it move, standing still or
+        // not (monsters otherwise look after their own steps).
+        for other in 0..self.monsters.len() {
+            if other != id && self.monsters[other].is_here() && self.sees(other, at) {
+                self.look(other, &[], ev);
+                self.sync(other, ev);
+            }
+        }
     }
 
     /// Spends an action standing still.
@@ -148,9 +194,12 @@ impl Game {
             .and_then(Terrain::enter_cost)
             .unwrap_or(0);
         let from = self.monsters[id].pos;
+        let sneaking =
+            self.monsters[id].is_player && self.play.as_ref().is_some_and(|p| p.sneaking);
         self.moved(id, to);
         let m = &mut self.monsters[id];
-        m.energy -= move_energy(factor, dir.is_diagonal());
+        let slow = if sneaking { SNEAK_FACTOR } else { 1 };
+        m.energy -= slow * move_energy(factor, dir.is_diagonal());
         m.blocked_waits = 0;
         m.plan.advanced(to);
         let monster = m.id;
@@ -184,7 +233,7 @@ impl Game {
         let m = &self.monsters[id];
         let monster = m.id;
         let arrived = m.plan.goal() == Some(at) && self.factions[m.faction].spec().goal == Some(at);
-        if m.is_player {
+        if m.is_player && !self.play.as_ref().is_some_and(|p| p.sneaking) {
             // The player's footfall: what a sleeper near enough hears.
             self.noise(at, noise::FOOTSTEP, ev);
         }

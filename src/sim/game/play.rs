@@ -53,6 +53,7 @@ impl Game {
             stairs,
             carrying: false,
             outcome: PlayOutcome::Playing,
+            sneaking: false,
         });
         self.look(id, &[], &mut Vec::new());
         Ok(())
@@ -117,11 +118,33 @@ impl Game {
     /// [`Game::perform`]); a diagonal past a wall corner is no more an
     /// attack than a move, for the player as for monsters.
     fn player_acts(&mut self, id: usize, action: PlayerAction, ev: &mut Vec<Event>) -> bool {
-        let PlayerAction::Move(dir) = action else {
-            self.perform(id, Action::Wait(None), ev);
-            return true;
-        };
         let at = self.monsters[id].pos;
+        let dir = match action {
+            PlayerAction::Move(dir) => dir,
+            PlayerAction::Wait => {
+                self.perform(id, Action::Wait(None), ev);
+                return true;
+            }
+            PlayerAction::Sneak => {
+                let Some(play) = &mut self.play else {
+                    return false;
+                };
+                play.sneaking = !play.sneaking;
+                ev.push(Event::Sneak { on: play.sneaking });
+                return false;
+            }
+            PlayerAction::Close(dir) => {
+                let door = at.step(dir);
+                if self.world.get(door) != Some(Terrain::OpenDoor)
+                    || self.world.occupant(door).is_some()
+                {
+                    ev.push(Event::CannotClose { at: door });
+                    return false;
+                }
+                self.close_door(id, door, ev);
+                return true;
+            }
+        };
         let to = at.step(dir);
         let legal = crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some();
         let (a, b) = dir.components();

@@ -15,6 +15,7 @@ impl Game {
         let f = &mut self.factions[m.faction];
         let sight = f.spec().sight;
         let (knowledge, log) = f.knowledge_mut();
+        let opened = knowledge.opened();
         let terrain = self.world.terrain();
         let mut cells = if m.is_player() {
             // The player's view is kept from this same shadowcast: the
@@ -34,6 +35,7 @@ impl Game {
         }
         // Chokepoints re-judged on what was learnt change costs too.
         log.extend(knowledge.drain_danger_changes());
+        let reopened = knowledge.opened() != opened;
         if cells.is_empty() {
             return false;
         }
@@ -44,12 +46,28 @@ impl Game {
 
         log.extend_from_slice(&cells);
         f.walls_learnt += walls as u64;
+        let faction = m.faction;
         ev.push(Event::Discovered {
-            faction: m.faction,
+            faction,
             by: m.id,
             cells,
         });
+        if reopened {
+            self.reopened(faction);
+        }
         true
+    }
+
+    /// Faction `fi` saw a door open that it had taken for a wall: its
+    /// islands may have joined, so they are recomputed at the next plan
+    /// phase, and its monsters that had found no way plan afresh.
+    fn reopened(&mut self, fi: usize) {
+        self.factions[fi].forget_islands();
+        for m in &mut self.monsters {
+            if m.faction == fi && m.plan.status() == Status::NoPath {
+                m.plan = m.plan.retargeted(m.plan.goal());
+            }
+        }
     }
 
     /// The two cells a step from `from` in `dir` passes between (none for a

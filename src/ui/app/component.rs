@@ -46,6 +46,8 @@ pub enum Ask {
     Pause,
     /// Play one turn (the clock's `.`).
     Step,
+    /// The player does this (play).
+    Act(crate::sim::PlayerAction),
 }
 
 /// What every component may read while handling a key: the game, the

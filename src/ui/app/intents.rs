@@ -16,6 +16,7 @@ use crate::ui::mode::{Mode, Overlay};
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Layer {
     Confirm,
+    CloseWhich,
     Help,
     History,
     Inspector,
@@ -26,7 +27,12 @@ enum Layer {
 }
 
 /// The popups over everything: each takes every key while it is open.
-const POPUPS: [Layer; 3] = [Layer::Confirm, Layer::Help, Layer::History];
+const POPUPS: [Layer; 4] = [
+    Layer::Confirm,
+    Layer::CloseWhich,
+    Layer::Help,
+    Layer::History,
+];
 /// The components under the inspector, over the game's own keys.
 const UNDER: [Layer; 4] = [Layer::Cursor, Layer::Playback, Layer::Clock, Layer::Camera];
 
@@ -80,6 +86,7 @@ impl App {
         for &layer in layers {
             let used = match layer {
                 Layer::Confirm => offer_to(&mut self.confirm, intent, ctx, &mut asks),
+                Layer::CloseWhich => offer_to(&mut self.close_which, intent, ctx, &mut asks),
                 Layer::Help => offer_to(&mut self.help, intent, ctx, &mut asks),
                 Layer::History => offer_to(&mut self.history, intent, ctx, &mut asks),
                 Layer::Inspector => offer_to(&mut self.inspector, intent, ctx, &mut asks),
@@ -112,6 +119,9 @@ impl App {
             Ask::CentreOn(p) => self.centre_on(p),
             Ask::Pause => self.clock.pause(),
             Ask::Step => self.step(),
+            Ask::Act(action) => {
+                self.player(action);
+            }
         }
     }
 
@@ -146,6 +156,10 @@ impl App {
             Intent::Wait => {
                 self.player(PlayerAction::Wait);
             }
+            Intent::Sneak => {
+                self.player(PlayerAction::Sneak);
+            }
+            Intent::CloseDoor => self.close_door(),
             Intent::Look => {
                 if let Some(p) = self.game.player() {
                     self.cursor = Some(Cursor::new(p.pos(), Purpose::Look));

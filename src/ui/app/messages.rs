@@ -110,6 +110,33 @@ impl App {
                     None => "wakes up",
                 }
             ),
+            Event::Door { by, at, .. } if play && !seen(self, by) && !self.player_sees(at) => {
+                return;
+            }
+            Event::Door { by, open, .. } => {
+                let s = if is_player(self, by) { "" } else { "s" };
+                let what = if open { "open" } else { "close" };
+                format!("{} {what}{s} a door.", self.name(by, true))
+            }
+            Event::CannotClose { at } => {
+                if self.game.world().occupant(at).is_some() {
+                    "Somebody stands in the doorway.".to_string()
+                } else {
+                    "There is no open door there.".to_string()
+                }
+            }
+            Event::Sneak { on: true } => {
+                "You sneak: half speed, and nobody hears your steps.".to_string()
+            }
+            Event::Sneak { on: false } => "You stop sneaking.".to_string(),
+            Event::Searching { faction, around } if !play => format!(
+                "The {} lose track and search round {around}.",
+                self.game.factions()[faction].spec().name
+            ),
+            Event::GaveUp { faction } if !play => format!(
+                "The {} give up the search.",
+                self.game.factions()[faction].spec().name
+            ),
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
             Event::Won { .. } => "You escape with the treasure!".to_string(),
             // A step refused on what the player knows: into a known wall,

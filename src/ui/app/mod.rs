@@ -6,7 +6,7 @@
 //! out before a frame ([`App::lay_out`]).
 //!
 //! Each screen or mode is a [`Component`] in a file of its own, owning
-//! its state and handling its keys: [`Help`], [`History`], [`ConfirmQuit`],
+//! its state and handling its keys: [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
 //! [`Inspector`], [`Cursor`] (look and targeting), [`Playback`], [`Clock`]
 //! and [`Camera`]. `intents.rs` offers a key to them topmost first and
 //! gives the game the keys none used. This file holds the state ([`App`],
@@ -17,6 +17,7 @@
 
 mod camera;
 mod clock;
+mod close_door;
 pub mod component;
 mod confirm;
 mod cursor;
@@ -33,6 +34,7 @@ mod view;
 
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};
+pub use close_door::CloseWhich;
 pub use component::{Ask, Component, Ctx, Handled};
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
@@ -105,6 +107,8 @@ pub struct App {
     camera: Camera,
     /// "Really quit?", while asked.
     confirm: Option<ConfirmQuit>,
+    /// "Close which door?", while asked.
+    close_which: Option<CloseWhich>,
     /// The help screen, while open.
     help: Option<Help>,
     /// The message history (Ctrl-P), while open.
@@ -167,6 +171,7 @@ impl App {
             }),
             camera: Camera::new(mode == Mode::Watch),
             confirm: None,
+            close_which: None,
             help: None,
             history: None,
             inspector: None,

@@ -2,6 +2,8 @@
 //! autopilot activities (travel, explore, rest) run a step a tick until
 //! something stops them.
 
+use crate::map::geom::Dir;
+use crate::map::terrain::Terrain;
 use crate::sim::autopilot::{self, Activity, Sight, Stop};
 use crate::sim::{Command, Event, PlayerAction};
 
@@ -87,5 +89,30 @@ impl App {
             self.note(e, turn);
         }
         events
+    }
+
+    /// `C`: closes the one open door next to the player, or asks which
+    /// when there are several (the player's knowledge says where open
+    /// doors are; the game refuses one somebody stands in).
+    pub(super) fn close_door(&mut self) {
+        let Some(player) = self.game.player() else {
+            return;
+        };
+        let knowledge = self.game.factions()[player.faction()].knowledge();
+        let at = player.pos();
+        let doors: Vec<Dir> = Dir::ALL
+            .into_iter()
+            .filter(|&d| knowledge.terrain(at.step(d)) == Some(Terrain::OpenDoor))
+            .collect();
+        match doors[..] {
+            [] => self.say("There is no open door next to you.".to_string()),
+            [d] => {
+                self.player(PlayerAction::Close(d));
+            }
+            _ => {
+                self.close_which = Some(super::CloseWhich);
+                self.say("Close which door? (a direction; any other key: never mind)".to_string());
+            }
+        }
     }
 }

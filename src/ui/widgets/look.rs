@@ -11,6 +11,7 @@ use super::map::MapView;
 use crate::content::level::FactionSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
+use crate::sim::Awareness;
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
 
@@ -22,8 +23,9 @@ pub(super) fn terrain_name(t: Terrain) -> &'static str {
         Terrain::Rubble => "rubble",
         Terrain::Swamp => "swamp",
         Terrain::ShallowWater => "shallow water",
-        Terrain::Door => "a door",
+        Terrain::Door => "a closed door",
         Terrain::Wall => "wall",
+        Terrain::OpenDoor => "an open door",
     }
 }
 
@@ -43,6 +45,9 @@ pub(super) fn step_cost(t: Terrain) -> String {
     let Some(factor) = t.enter_cost() else {
         return "no way through".to_string();
     };
+    if t == Terrain::Door {
+        return "blocks sight; a turn to open, then a step".to_string();
+    }
     let turns = |diagonal| move_energy(factor, diagonal) as f64 / NORMAL_SPEED as f64;
     let straight = number(turns(false));
     let unit = if straight == "1" { "turn" } else { "turns" };
@@ -111,12 +116,15 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         spec.sight
     ));
     lines.push(
-        match (spec.hostile, f.player_seen().is_some()) {
-            _ if m.is_asleep() => "It is asleep.",
-            _ if spec.flees && m.hp() * 3 <= spec.hp => "It is fleeing.",
-            (true, true) => "It is hunting you.",
-            (true, false) => "Hostile, but it has not found you.",
-            (false, _) => "It is not hostile: it goes its own way.",
+        match (game.awareness(m.id()), spec.hostile) {
+            (Awareness::Asleep, _) => "It is asleep.",
+            (Awareness::Fleeing, _) => "It is fleeing.",
+            (Awareness::Hunting, _) => "It is hunting you.",
+            (Awareness::Searching, _) => "It is searching for you where it lost you.",
+            (Awareness::Wandering, true) => "It is wandering: it has not found you.",
+            (Awareness::Wandering, false) => "It is wandering.",
+            (_, true) => "Hostile, but it has not found you.",
+            (_, false) => "It is not hostile: it goes its own way.",
         }
         .to_string(),
     );

@@ -27,7 +27,7 @@ pub(super) fn terrain_style(t: Terrain) -> (char, Color) {
         Terrain::Rubble => Color::DarkGray,
         Terrain::Swamp => Color::Green,
         Terrain::ShallowWater => Color::Blue,
-        Terrain::Door => Color::Magenta,
+        Terrain::Door | Terrain::OpenDoor => Color::Magenta,
         Terrain::Wall => Color::White,
     };
     (t.glyph(), colour)

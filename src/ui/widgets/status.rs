@@ -114,8 +114,9 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (Some(_), false) => "REVEALED | ",
             (None, _) => "",
         };
+        let sneak = if play.sneaking { "sneaking | " } else { "" };
         format!(
-            "{revealed}HP {}/{} | turn {} | {goal} | seed {} {} | {view} | ? help",
+            "{revealed}HP {}/{} | turn {} | {sneak}{goal} | seed {} {} | {view} | ? help",
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
@@ -132,7 +133,11 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (true, Some(id)) => {
                 let m = &game.monsters()[id as usize];
                 let glyph = game.factions()[m.faction()].spec().glyph;
-                format!("follow {glyph}{id}")
+                if m.is_here() {
+                    format!("follow {glyph}{id} {}", game.awareness(id).word())
+                } else {
+                    format!("follow {glyph}{id}")
+                }
             }
             (true, None) => "follow -".to_string(),
             (false, _) => "camera free".to_string(),

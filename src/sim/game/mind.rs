@@ -1,0 +1,195 @@
+//! A monster's state of mind and where it takes it: [`Game::awareness`]
+//! says which state holds (see [`Awareness`]), and [`Game::mind`] turns it
+//! into the target its plan heads for. Hunting, searching and wandering
+//! are faction business, decided once for all its monsters, over what the
+//! faction knows: the place it last saw or heard the player; the search
+//! round the place it lost it (the ground there it has not seen since,
+//! nearest the searcher first, one cell after another, until [`SEARCH_TURNS`] have passed or
+//! none is left); the places its wanderers are bound for, drawn at random
+//! among the cells it believes walkable.
+
+use super::*;
+use crate::fog::knowledge::Knowledge;
+use crate::sim::awareness::{
+    Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_DRAWS, WANDER_PLACES,
+};
+
+impl Game {
+    /// Monster `id`'s state of mind now (see [`Awareness`]).
+    pub fn awareness(&self, id: MonsterId) -> Awareness {
+        let m = &self.monsters[id as usize];
+        let f = &self.factions[m.faction];
+        let spec = f.spec();
+        if m.asleep {
+            Awareness::Asleep
+        } else if self.is_fleeing(id as usize) {
+            Awareness::Fleeing
+        } else if spec.hostile && f.player_seen.is_some() {
+            Awareness::Hunting
+        } else if spec.hostile && f.search.is_some() {
+            Awareness::Searching
+        } else if spec.wanders && spec.goal.is_none() {
+            Awareness::Wandering
+        } else if m.plan.goal().is_some() {
+            Awareness::Heading
+        } else {
+            Awareness::Idle
+        }
+    }
+
+    /// A hostile or wandering monster's mind before its plan's: what it
+    /// sees of the player, whether its faction lost track, and then the
+    /// target its state gives (its plan is retargeted if that changed).
+    pub(super) fn mind(&mut self, id: usize, ev: &mut Vec<Event>) {
+        let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
+        if self.factions[fi].spec().hostile {
+            if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos)
+                && self.sees(id, player)
+            {
+                let f = &mut self.factions[fi];
+                f.player_seen = Some(player);
+                f.search = None;
+            }
+            if self.factions[fi].player_seen == Some(at) {
+                // Got to where the player was, and it is gone: lost track.
+                self.lose_track(fi, at, ev);
+            }
+        }
+        let mut state = self.awareness(id as MonsterId);
+        if state == Awareness::Searching && self.search_spot(id, ev).is_none() {
+            // The search just ended: the next state takes over.
+            state = self.awareness(id as MonsterId);
+        }
+        let target = match state {
+            Awareness::Hunting => self.factions[fi].player_seen,
+            Awareness::Searching => self.factions[fi].search.and_then(|s| s.spot),
+            Awareness::Wandering => self.wander_place(id),
+            _ => self.factions[fi].spec().goal,
+        };
+        let m = &mut self.monsters[id];
+        if m.plan.goal() != target {
+            m.plan = m.plan.retargeted(target);
+            self.unqueue(id as MonsterId);
+        }
+    }
+
+    /// Faction `fi` lost the player at `at`: it searches round there.
+    fn lose_track(&mut self, fi: usize, at: Pos, ev: &mut Vec<Event>) {
+        let f = &mut self.factions[fi];
+        f.player_seen = None;
+        f.search = Some(Search {
+            around: at,
+            since: self.turn,
+            spot: None,
+        });
+        ev.push(Event::Searching {
+            faction: fi,
+            around: at,
+        });
+    }
+
+    /// The cell monster `id`'s faction searches now: the one it was going
+    /// to, unless a searcher stands on it, it has been seen since the
+    /// search began, or it turned out a wall; then the one nearest the
+    /// searcher (in steps over what the faction knows) within
+    /// [`SEARCH_RADIUS`] of the place, not seen since. The search ends (`None`) after
+    /// [`SEARCH_TURNS`] or when no such cell is left.
+    fn search_spot(&mut self, id: usize, ev: &mut Vec<Event>) -> Option<Pos> {
+        let m = &self.monsters[id];
+        let f = &self.factions[m.faction];
+        let s = f.search?;
+        let knowledge = f.knowledge();
+        let stale = |p: Pos| {
+            p == m.pos
+                || knowledge.last_seen(p) >= s.since && knowledge.is_known(p)
+                || !knowledge.is_passable(p)
+                || (m.plan.goal() == Some(p) && m.plan.status() == Status::NoPath)
+        };
+        let spot = if self.turn >= s.since + SEARCH_TURNS {
+            None
+        } else {
+            s.spot
+                .filter(|&p| !stale(p))
+                .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos))
+        };
+        let fi = m.faction;
+        let f = &mut self.factions[fi];
+        f.search = spot.map(|p| Search { spot: Some(p), ..s });
+        if spot.is_none() {
+            ev.push(Event::GaveUp { faction: fi });
+        }
+        spot
+    }
+
+    /// The place monster `id` wanders to: its faction's place for it (its
+    /// id picks one of [`WANDER_PLACES`]), drawn afresh when one of them
+    /// stands on it, it turned out a wall, or there is no way there.
+    fn wander_place(&mut self, id: usize) -> Option<Pos> {
+        let m = &self.monsters[id];
+        let (fi, at) = (m.faction, m.pos);
+        let k = m.id as usize % WANDER_PLACES;
+        let f = &self.factions[fi];
+        let knowledge = f.knowledge();
+        let current = f.wander[k].filter(|&p| {
+            p != at
+                && knowledge.is_passable(p)
+                && !(m.plan.goal() == Some(p) && m.plan.status() == Status::NoPath)
+        });
+        if current.is_some() {
+            return current;
+        }
+        let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
+        let mut drawn = None;
+        for _ in 0..WANDER_DRAWS {
+            let p = Pos::new(self.rng.random_range(0..w), self.rng.random_range(0..h));
+            let f = &self.factions[fi];
+            let reachable = f.islands().is_none_or(|i| i.connected(at, p));
+            if p != at && f.knowledge().is_passable(p) && reachable {
+                drawn = Some(p);
+                break;
+            }
+        }
+        self.factions[fi].wander[k] = drawn;
+        drawn
+    }
+}
+
+/// The nearest cell to `from` (the searcher), in steps over `knowledge`
+/// (eight ways, no corner cutting), that lies within [`SEARCH_RADIUS`] of
+/// `around`, that the faction has not seen since turn `since`, and that it
+/// believes it could stand on: the player's explore, over the faction's
+/// knowledge, kept to the place searched. From `around` if the searcher
+/// is outside that square. Breadth first in [`Dir`] order, so ties go the
+/// same way every time.
+fn nearest_unseen(knowledge: &Knowledge, around: Pos, since: Turn, from: Pos) -> Option<Pos> {
+    let side = 2 * SEARCH_RADIUS + 1;
+    let index = |p: Pos| {
+        let (dx, dy) = (
+            p.x - around.x + SEARCH_RADIUS,
+            p.y - around.y + SEARCH_RADIUS,
+        );
+        (dx >= 0 && dy >= 0 && dx < side && dy < side).then(|| (dy * side + dx) as usize)
+    };
+    let start = if index(from).is_some() { from } else { around };
+    let mut visited = vec![false; (side * side) as usize];
+    let mut queue = VecDeque::from([start]);
+    visited[index(start)?] = true;
+    while let Some(p) = queue.pop_front() {
+        let unseen = !knowledge.is_known(p) || knowledge.last_seen(p) < since;
+        if unseen && p != from && p != around {
+            return Some(p);
+        }
+        for d in Dir::ALL {
+            let Some((q, _)) = crate::path::step(knowledge, p, d, Connectivity::Eight) else {
+                continue;
+            };
+            if let Some(i) = index(q)
+                && !visited[i]
+            {
+                visited[i] = true;
+                queue.push_back(q);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,287 @@
+//! What the player can do to what the monsters know, and what monsters
+//! do with what they know: doors that open and close (a door-blind kind
+//! stopped by a closed one, until it sees it open), sneaking past a
+//! sleeper, a faction that searches round where it lost the player, and
+//! wanderers that walk into dead ends they have not found.
+
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::Terrain;
+use darkstar::sim::{
+    Awareness, Command, Event, Game, PlayerAction, SEARCH_RADIUS, SEARCH_TURNS, SimConfig,
+};
+
+fn parse(text: &str) -> Level {
+    Level::parse(text, "awareness.txt".as_ref()).unwrap()
+}
+
+fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+    game.apply(Command::Player(action))
+}
+
+/// A corridor with a door, the player on one side, a hunter of `kind`
+/// on the other, ten cells off.
+fn door_corridor(settings: &str) -> Level {
+    parse(&format!(
+        "name: door\nfaction: hunters glyph=h sight=16 hostile {settings}\nmap:\n\
+         ################\n\
+         #@.'..........h#\n\
+         ################\n"
+    ))
+}
+
+/// The player closes the door it stands by: a turn, the door's noise, and
+/// the corridor beyond is hidden from it; `C` refuses a cell that is no
+/// open door, without a turn.
+#[test]
+fn the_player_closes_and_opens_a_door() {
+    let level = parse("name: d\nmap:\n#######\n#@'...#\n#######\n");
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let door = Pos::new(2, 1);
+    assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
+    let ev = act(&mut game, PlayerAction::Close(Dir::N));
+    assert_eq!(ev, [Event::CannotClose { at: Pos::new(1, 0) }]);
+    assert_eq!(game.turn(), 0, "no time for a wall");
+    let ev = act(&mut game, PlayerAction::Close(Dir::E));
+    assert!(ev.contains(&Event::Door {
+        by: 0,
+        at: door,
+        open: false
+    }));
+    assert_eq!(game.turn(), 1, "closing takes a turn");
+    assert_eq!(game.world().get(door), Some(Terrain::Door));
+    let view = game.player_view().unwrap();
+    assert!(view.sees(door) && !view.sees(Pos::new(3, 1)), "it hides");
+    // Walking into it opens it, without stepping in.
+    let ev = act(&mut game, PlayerAction::Move(Dir::E));
+    assert!(ev.contains(&Event::Door {
+        by: 0,
+        at: door,
+        open: true
+    }));
+    assert_eq!(game.player().unwrap().pos(), Pos::new(1, 1));
+    assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
+    assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
+    act(&mut game, PlayerAction::Move(Dir::E));
+    assert_eq!(game.player().unwrap().pos(), door);
+    // Floor is no door.
+    let ev = act(&mut game, PlayerAction::Close(Dir::E));
+    assert_eq!(ev, [Event::CannotClose { at: Pos::new(3, 1) }]);
+}
+
+/// A hunter that opens doors spends a turn on a closed one and comes
+/// through; a door-blind one (zombies) that finds it closed takes it for
+/// a wall and stops, and comes once it sees it open again.
+#[test]
+fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
+    for (settings, opens) in [("", true), ("no-doors", false)] {
+        let level = door_corridor(settings);
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let door = Pos::new(3, 1);
+        // It sees the player down the corridor and comes.
+        act(&mut game, PlayerAction::Wait);
+        assert_eq!(game.awareness(0), Awareness::Hunting, "{settings}");
+        // Shut it in its face.
+        act(&mut game, PlayerAction::Move(Dir::E));
+        act(&mut game, PlayerAction::Close(Dir::E));
+        assert_eq!(game.world().get(door), Some(Terrain::Door));
+        let mut opened_by_it = false;
+        for _ in 0..30 {
+            let ev = act(&mut game, PlayerAction::Wait);
+            opened_by_it |= ev
+                .iter()
+                .any(|e| matches!(e, Event::Door { by: 0, at, open: true } if *at == door));
+        }
+        let hunter = &game.monsters()[0];
+        let beside = hunter.pos() == Pos::new(4, 1);
+        if opens {
+            assert!(opened_by_it, "an opener opens the door");
+            assert!(game.player().unwrap().hp() < 20, "and comes to fight");
+        } else {
+            assert!(!opened_by_it, "zombies cannot open doors");
+            let known = game.factions()[0].knowledge();
+            assert_eq!(known.terrain(door), Some(Terrain::Door));
+            assert!(!known.is_passable(door), "a closed door is its wall");
+            assert_eq!(game.player().unwrap().hp(), 20, "the door holds it");
+            assert!(beside || hunter.pos().x > 3, "{}", hunter.pos());
+            // The player opens it: the zombie sees it open and comes.
+            act(&mut game, PlayerAction::Move(Dir::E));
+            assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
+            for _ in 0..20 {
+                act(&mut game, PlayerAction::Wait);
+            }
+            let known = game.factions()[0].knowledge();
+            assert!(known.is_passable(door), "it learnt the door again");
+            assert!(game.player().unwrap().hp() < 20, "it came through");
+        }
+    }
+}
+
+/// A sleeper that hears well wakes at the player's steps walking by; the
+/// same walk sneaking leaves it asleep, and takes twice the turns.
+#[test]
+fn sneaking_passes_a_sleeper_that_walking_wakes() {
+    let text = "name: sneak\nfaction: jackals glyph=j sight=2 hearing=16 sleeps hostile\nmap:\n\
+                ##################\n\
+                #@...............#\n\
+                #................#\n\
+                #######.##########\n\
+                #######j##########\n\
+                ##################\n";
+    let walk = |sneak: bool| {
+        let mut game = Game::new(&parse(text), 1, SimConfig::default()).unwrap();
+        if sneak {
+            let ev = act(&mut game, PlayerAction::Sneak);
+            assert_eq!(ev, [Event::Sneak { on: true }]);
+            assert_eq!(game.turn(), 0, "sneaking takes no time to start");
+        }
+        let mut woke = false;
+        for _ in 0..15 {
+            let ev = act(&mut game, PlayerAction::Move(Dir::E));
+            woke |= ev.iter().any(|e| matches!(e, Event::Woke { .. }));
+        }
+        (woke, game.turn())
+    };
+    let (woke_walking, walked) = walk(false);
+    let (woke_sneaking, sneaked) = walk(true);
+    assert!(woke_walking, "footsteps wake it");
+    assert!(!woke_sneaking, "sneaking does not");
+    assert_eq!(sneaked, 2 * walked, "sneaking is half speed");
+}
+
+/// Hunters that lose the player where they last saw it search round
+/// there: the faction goes to the nearest cells it has not seen since,
+/// one after another (each within the search radius), then gives up
+/// after the search's turns and goes home.
+#[test]
+fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
+    let level = parse(
+        "name: search\nfaction: goblins glyph=g sight=5 speed=50 hostile goal=1\nmap:\n\
+         ##############################\n\
+         #1.......................#...#\n\
+         #...........g..@.........#...#\n\
+         #........................#...#\n\
+         ############.#####.#######...#\n\
+         #.......................#....#\n\
+         #.......................#....#\n\
+         ##############################\n",
+    );
+    let mut game = Game::new(&level, 3, SimConfig::default()).unwrap();
+    // Seen, then out of sight down the southern passage and away east.
+    let route = [Dir::E, Dir::E, Dir::SE, Dir::S, Dir::S]
+        .into_iter()
+        .chain([Dir::W; 16]);
+    let mut around = None;
+    let mut spots = Vec::new();
+    let mut gave_up = None;
+    let waits = std::iter::repeat_n(PlayerAction::Wait, 80);
+    for action in route.map(PlayerAction::Move).chain(waits) {
+        let ev = act(&mut game, action);
+        for e in &ev {
+            match e {
+                Event::Searching {
+                    faction: 0,
+                    around: a,
+                } => around = Some((*a, game.turn())),
+                Event::GaveUp { faction: 0 } => gave_up = Some(game.turn()),
+                _ => {}
+            }
+        }
+        if let Some(s) = game.factions()[0].search() {
+            assert_eq!(game.awareness(0), Awareness::Searching);
+            if let Some(spot) = s.spot
+                && spots.last() != Some(&spot)
+            {
+                spots.push(spot);
+            }
+        }
+    }
+    let (around, from) = around.expect("it lost track and searched");
+    assert!(
+        spots.len() >= 2,
+        "it searched more than one cell: {spots:?}"
+    );
+    for s in &spots {
+        let (dx, dy) = s.abs_delta(around);
+        assert!(
+            dx.max(dy) <= SEARCH_RADIUS as u32,
+            "{s} is far from {around}"
+        );
+    }
+    // Each cell searched had not been seen since the player was lost, so
+    // the goblin went somewhere new: the southern passage at least.
+    assert!(spots.iter().any(|s| s.y >= 4), "{spots:?}");
+    let gave_up = gave_up.expect("it gave up");
+    assert!(gave_up <= from + SEARCH_TURNS, "{gave_up} vs {from}");
+    assert_ne!(game.awareness(0), Awareness::Searching);
+    assert_eq!(game.monsters()[0].plan().goal(), level.factions[0].goal);
+}
+
+/// A wandering faction with nothing to hunt walks to places it believes
+/// walkable, one after another: on a map of dead ends it has not seen,
+/// it walks into some and bumps (a blind one) and keeps going.
+#[test]
+fn wanderers_roam_into_dead_ends_they_have_not_found() {
+    let level = parse(
+        "name: wander\nfaction: rats glyph=r sight=0 hostile wanders\nmap:\n\
+         ##########################\n\
+         #r...#.....#.....#.......#\n\
+         #.##.#.###.#.###.#.#####.#\n\
+         #.#..#...#...#.....#.....#\n\
+         #.#.####.#####.#####.###.#\n\
+         #...............#......#.#\n\
+         ##########################\n",
+    );
+    let mut game = Game::new(&level, 5, SimConfig::default()).unwrap();
+    let mut cells = std::collections::BTreeSet::new();
+    let mut bumps = 0;
+    for _ in 0..300 {
+        for e in game.apply(Command::Advance) {
+            match e {
+                Event::Moved { monster: 0, to, .. } => {
+                    cells.insert(to);
+                }
+                Event::Bumped { monster: 0, .. } => bumps += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(game.awareness(0), Awareness::Wandering);
+    }
+    assert!(cells.len() >= 30, "it roamed {} cells", cells.len());
+    assert!(bumps >= 3, "it bumped {bumps} times");
+    // And a faction that does not wander stays put.
+    let still = parse(&level.to_text().replace(" wanders", ""));
+    let mut game = Game::new(&still, 5, SimConfig::default()).unwrap();
+    for _ in 0..50 {
+        game.apply(Command::Advance);
+    }
+    assert_eq!(game.monsters()[0].stats().steps, 0);
+    assert_eq!(game.awareness(0), Awareness::Idle);
+}
+
+/// Doors, sneaking and a search are in the state hash, and the commands
+/// that make them go through a replay's text and back.
+#[test]
+fn doors_and_sneaking_are_in_the_hash_and_the_replay() {
+    use darkstar::record::replay::{LevelSource, Recorder, Replay};
+    let level = door_corridor("");
+    let config = SimConfig::default();
+    let mut game = Game::new(&level, 1, config).unwrap();
+    let mut rec = Recorder::new(LevelSource::Text(level.to_text()), 1, config, 5);
+    let before = game.state_hash();
+    rec.apply(&mut game, Command::Player(PlayerAction::Move(Dir::E)));
+    rec.apply(&mut game, Command::Player(PlayerAction::Close(Dir::E)));
+    rec.apply(&mut game, Command::Player(PlayerAction::Sneak));
+    for _ in 0..12 {
+        rec.apply(&mut game, Command::Player(PlayerAction::Wait));
+    }
+    assert_ne!(game.state_hash(), before);
+    let text = rec.replay().to_text();
+    assert!(text.contains("close e") && text.contains("sneak"), "{text}");
+    let replay = Replay::parse(&text, "t.replay".as_ref()).unwrap();
+    assert!(replay.verify().unwrap().is_ok());
+    let mut sneaking = game.clone();
+    assert!(sneaking.play_state().unwrap().sneaking);
+    sneaking.apply(Command::Player(PlayerAction::Sneak));
+    assert_ne!(sneaking.state_hash(), game.state_hash());
+}
