@@ -364,8 +364,8 @@ fn in_dead_ends_the_blind_go_deepest_and_the_natives_never_enter() {
     }
 }
 
-/// Every shipped level with a reachable goal plays to the end: all its
-/// monsters arrive (the island's cannot, by design).
+/// Every shipped level for watching with a reachable goal plays to the
+/// end: all its monsters arrive (the island's cannot, by design).
 #[test]
 fn every_shipped_level_gets_everyone_home() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
@@ -381,6 +381,11 @@ fn every_shipped_level_gets_everyone_home() {
     assert!(names.contains(&"dead-ends.txt".to_string()), "{names:?}");
     for name in names {
         let level = load(&name);
+        if level.player.is_some() {
+            // A level to play: its monsters hunt a player, they have no
+            // home to reach (played in `teaching.rs`).
+            continue;
+        }
         let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
         play(&mut game, 5000);
         everyone_arrived(&game);

@@ -27,6 +27,7 @@ mod searches;
 mod signals;
 mod sim;
 mod sweeps;
+mod teaching;
 mod type_boundary;
 #[cfg(feature = "tui")]
 mod ui;
