@@ -50,6 +50,8 @@ fn errors_name_the_flag() {
         (&["run", "--seed", "1", "--level", "x.txt"], "--level"),
         (&["play", "--resume", "--seed", "3"], "--resume"),
         (&["run", "--frobnicate"], "--frobnicate"),
+        (&["run", "--depth", "11"], "--depth"),
+        (&["watch", "--depth", "2", "--level", "x.txt"], "--depth"),
     ] {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -243,4 +245,28 @@ fn replay_eyes_needs_a_played_game() {
     assert!(stderr.contains("needs a terminal"), "{stderr}");
     let out = run(&["replay", "--eyes", "--verify", played]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--depth N` plays a depth of the dungeon for the seed: the bestiary's
+/// kinds living there, each its own faction, fighting one another when
+/// watched or run without the player.
+#[test]
+fn run_plays_a_depth_peopled_from_the_bestiary() {
+    let out = run(&["run", "--depth", "4", "--seed", "2", "--turns", "60"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with("depth 4 (80x40): Depth 4 of seed 2:"),
+        "{stdout}"
+    );
+    let bestiary = darkstar::content::bestiary::Bestiary::builtin();
+    let level = darkstar::content::generator::depth_level(2, 4, &bestiary);
+    for f in &level.factions {
+        assert!(
+            stdout.contains(&format!("\n{}", f.name)),
+            "{} in {stdout}",
+            f.name
+        );
+    }
+    assert!(stdout.contains("seed 2, 60 turns"), "{stdout}");
 }

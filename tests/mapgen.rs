@@ -2,7 +2,10 @@
 //! committed golden file), every goal reachable, the features it promises,
 //! and round trips through the level format.
 
-use darkstar::content::generator::{GenParams, Style, generate};
+use darkstar::content::bestiary::{Bestiary, DEPTHS};
+use darkstar::content::generator::{
+    GenParams, Style, depth_level, generate, kinds_on, packs_on, total_hp,
+};
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
@@ -19,8 +22,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 const GOLDEN: &str = "tests/golden/seed_catalog.txt";
 const UPDATE_VAR: &str = "DARKSTAR_UPDATE_GOLDEN";
 
-/// The catalog: seeds 1 to 25 of the default dungeon, and a few of the other
-/// styles and sizes; one line each, `style width height seed hash`.
+/// The catalog: seeds 1 to 25 of the default dungeon, a few of the other
+/// styles and sizes, one line each, `style width height seed hash`; and
+/// every depth of the dungeon for seeds 1 to 3, `depth N seed hash`.
 fn catalog() -> String {
     let mut out = String::new();
     let mut add = |params: GenParams, seed: u64| {
@@ -52,6 +56,16 @@ fn catalog() -> String {
                 },
                 seed,
             );
+        }
+    }
+    let bestiary = Bestiary::builtin();
+    for seed in 1..=3 {
+        for depth in 1..=DEPTHS {
+            let text = depth_level(seed, depth, &bestiary).to_text();
+            out.push_str(&format!(
+                "depth {depth} {seed} {:016x}\n",
+                fnv1a(text.as_bytes())
+            ));
         }
     }
     out
@@ -180,4 +194,61 @@ fn dungeons_have_dead_ends_doors_and_terrain() {
         }
     }
     assert!(totals.iter().all(|&n| n > 0), "{totals:?}");
+}
+
+/// A depth comes from the run's seed and its number: the same twice, a
+/// different map on every depth; peopled with the bestiary's kinds that
+/// live there (one faction a kind, its numbers the kind's, hostile and
+/// wandering), as many kinds as the depth holds, each in packs of its
+/// size; written as level text and read back unchanged; playable. Deeper
+/// is more dangerous: the monsters' hit points summed over a depth grow
+/// from depth 1 to 5 to 10 (averaged over seeds).
+#[test]
+fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
+    let bestiary = Bestiary::builtin();
+    let mut danger = vec![0i64; DEPTHS as usize + 1];
+    for seed in 1..=8u64 {
+        let mut maps = std::collections::BTreeSet::new();
+        for depth in 1..=DEPTHS {
+            let level = depth_level(seed, depth, &bestiary);
+            assert_eq!(level, depth_level(seed, depth, &bestiary));
+            maps.insert(format!("{:?}", level.terrain));
+            let living = bestiary.at_depth(depth).count();
+            assert_eq!(level.factions.len(), kinds_on(depth).min(living));
+            for (i, f) in level.factions.iter().enumerate() {
+                let kind = bestiary
+                    .kinds()
+                    .iter()
+                    .find(|k| k.plural == f.name)
+                    .unwrap_or_else(|| panic!("{} is no kind", f.name));
+                assert!(kind.lives_on(depth), "{} on depth {depth}", kind.name);
+                assert_eq!(
+                    (f.glyph, f.hp, f.damage),
+                    (kind.glyph, kind.hp, kind.damage)
+                );
+                assert!(f.hostile && f.wanders && f.sleeps == kind.behaviour.sleeps);
+                let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
+                let packs = packs_on(depth);
+                assert!(
+                    n >= kind.pack.0 && n <= kind.pack.1 * packs,
+                    "{n} {}",
+                    kind.name
+                );
+            }
+            let back = Level::parse(&level.to_text(), "depth.txt".as_ref()).unwrap();
+            assert_eq!(back, level, "seed {seed} depth {depth}");
+            let mut game = darkstar::sim::Game::new(&level, seed, Default::default()).unwrap();
+            for _ in 0..20 {
+                game.apply(darkstar::sim::Command::Player(
+                    darkstar::sim::PlayerAction::Wait,
+                ));
+            }
+            danger[depth as usize] += total_hp(&level);
+        }
+        assert_eq!(maps.len(), DEPTHS as usize, "seed {seed}: a map per depth");
+    }
+    assert!(
+        danger[1] < danger[5] && danger[5] < danger[10],
+        "{danger:?}"
+    );
 }

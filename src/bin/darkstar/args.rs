@@ -70,6 +70,12 @@ pub struct LevelFlags {
     /// Seed of a generated level (default 1).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// A depth of the dungeon (1 to 10) for the seed: an 80x40 dungeon
+    /// peopled from the bestiary with the kinds that live there (watching:
+    /// without the player, its factions wandering and fighting).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10),
+          conflicts_with_all = ["level", "style", "width", "height", "monsters"])]
+    pub depth: Option<u32>,
     #[command(flatten)]
     pub generator: GenFlags,
     #[command(flatten)]
@@ -120,6 +126,7 @@ impl LevelFlags {
         let (g, d) = (&self.generator, GenFlags::default());
         self.level.is_none()
             && self.seed.is_none()
+            && self.depth.is_none()
             && g.monsters.is_none()
             && (g.style, g.width, g.height) == (d.style, d.width, d.height)
     }
@@ -141,6 +148,17 @@ impl LevelFlags {
     /// refused here, before it is generated or started.
     pub fn choose(&self, to_play: bool) -> Result<(Level, u64)> {
         let params = self.generator.params();
+        if let Some(depth) = self.depth {
+            let seed = self.seed.unwrap_or(1);
+            let bestiary = darkstar::content::bestiary::Bestiary::builtin();
+            let mut level = darkstar::content::generator::depth_level(seed, depth, &bestiary);
+            if !to_play {
+                // Watched: the factions alone, wandering and fighting.
+                (level.player, level.treasure, level.stairs) = (None, None, None);
+            }
+            self.memory.check(&Footprint::of_level(&level))?;
+            return Ok((level, seed));
+        }
         let Some(path) = &self.level else {
             self.memory
                 .check(&Footprint::of_generated(&params, to_play))?;

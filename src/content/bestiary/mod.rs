@@ -49,7 +49,8 @@ pub struct Kind {
     /// The name of several ("goblins").
     pub plural: String,
     pub glyph: char,
-    /// Kinds of one faction share what they know.
+    /// The faction its monsters make up (one kind a faction): they share
+    /// what they know.
     pub faction: String,
     /// First and last depth it is found on.
     pub depths: (u32, u32),

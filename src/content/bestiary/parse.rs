@@ -252,27 +252,16 @@ impl Draft {
             behaviour,
             about,
         };
-        // Kinds of one faction plan on one knowledge layer and its shared
-        // fields, whose costs are the faction's: they must price the
-        // unknown alike and agree on whether a closed door is a wall.
-        if let Some(k) = earlier.iter().find(|k| {
-            k.faction == kind.faction
-                && (k.unknown != kind.unknown || k.opens_doors != kind.opens_doors)
-        }) {
+        // One kind a faction: a faction is one FactionSpec in a level,
+        // with one set of combat numbers for all its monsters.
+        if let Some(k) = earlier.iter().find(|k| k.faction == kind.faction) {
             let (n, c, _) = get("faction")?;
             return Err((
                 n,
                 c,
                 format!(
-                    "the {}'s faction {} prices the unknown at {} and {} doors: a kind of the same faction must agree",
-                    k.name,
-                    k.faction,
-                    k.unknown,
-                    if k.opens_doors {
-                        "opens"
-                    } else {
-                        "cannot open"
-                    }
+                    "the {} is of the faction {} already: one kind a faction (a level keeps combat numbers per faction)",
+                    k.name, k.faction
                 ),
             ));
         }
@@ -365,13 +354,11 @@ mod tests {
         let cautious = GOBLIN
             .replace("kind: goblin", "kind: hob")
             .replace("glyph: g", "glyph: h");
-        let e = error(&format!(
-            "{GOBLIN}\n{}",
-            cautious.replace("unknown: 2", "unknown: 1")
-        ));
+        let e = error(&format!("{GOBLIN}\n{cautious}"));
         assert_eq!((e.0, e.1), (20, 10));
-        assert!(e.2.contains("must agree"), "{}", e.2);
-        assert!(parse(&format!("{GOBLIN}\n{cautious}")).is_ok());
+        assert!(e.2.contains("one kind a faction"), "{}", e.2);
+        let other = cautious.replace("faction: goblins", "faction: hobs");
+        assert!(parse(&format!("{GOBLIN}\n{other}")).is_ok());
         let e = error(&GOBLIN.replace("kind: goblin", "kind: Goblin"));
         assert_eq!((e.0, e.1), (1, 7));
     }

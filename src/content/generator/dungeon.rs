@@ -552,29 +552,63 @@ pub fn populate_map(
     ))
 }
 
-/// A level to play: a generated one (`params`, `seed`) with the player
-/// where the monsters would have started, the stairs beside it, the
-/// treasure on the far goal, and three hostile factions that hunt the
-/// player (and fight one another) spread over the far parts of the map.
-pub fn play_level(params: &GenParams, seed: u64) -> Level {
+/// The ground of a level to play: a generated dungeon (`params`, `seed`)
+/// with the player where the monsters would have started, the stairs
+/// beside it, the treasure on the far goal, the floor cells at least 20
+/// floor steps from the player (but the treasure's) where monsters may
+/// start, and an RNG stream of its own for placing them (so play levels
+/// do not change the generator's).
+pub(crate) struct PlayGround {
+    pub terrain: crate::map::terrain::TerrainMap,
+    pub player: Pos,
+    pub stairs: Option<Pos>,
+    pub treasure: Option<Pos>,
+    pub far: Vec<Pos>,
+    pub rng: SimRng,
+}
+
+/// See [`PlayGround`].
+pub(crate) fn play_ground(params: &GenParams, seed: u64) -> PlayGround {
     let base = generate(params, seed);
-    // A stream of its own, so play levels do not change the generator's.
-    let mut rng = sim_rng(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let rng = sim_rng(seed ^ 0x9e37_79b9_7f4a_7c15);
     let terrain = base.terrain;
     let player = base.spawns.first().map_or(Pos::new(1, 1), |s| s.at);
     let stairs = base.spawns.get(1).map(|s| s.at);
     let treasure = base.factions.first().and_then(|f| f.goal);
     let dist = DistanceMap::compute(&terrain, &[player], Connectivity::Eight);
-    let far = 20 * crate::map::cost::STRAIGHT * crate::map::terrain::FLOOR_COST;
-    let spots: Vec<Pos> = terrain
+    let far_enough = 20 * crate::map::cost::STRAIGHT * crate::map::terrain::FLOOR_COST;
+    let far: Vec<Pos> = terrain
         .grid()
         .positions()
         .filter(|&p| {
             terrain.get(p) == Some(Terrain::Floor)
-                && dist.distance(p).is_some_and(|d| d >= far)
+                && dist.distance(p).is_some_and(|d| d >= far_enough)
                 && Some(p) != treasure
         })
         .collect();
+    PlayGround {
+        terrain,
+        player,
+        stairs,
+        treasure,
+        far,
+        rng,
+    }
+}
+
+/// A level to play: a generated one (`params`, `seed`) with the player
+/// where the monsters would have started, the stairs beside it, the
+/// treasure on the far goal, and three hostile factions that hunt the
+/// player (and fight one another) spread over the far parts of the map.
+pub fn play_level(params: &GenParams, seed: u64) -> Level {
+    let PlayGround {
+        terrain,
+        player,
+        stairs,
+        treasure,
+        far: spots,
+        mut rng,
+    } = play_ground(params, seed);
     let mut factions = vec![
         FactionSpec::new("goblins", 'g'),
         FactionSpec::new("kobolds", 'k'),

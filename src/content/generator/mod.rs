@@ -3,10 +3,12 @@
 //! the same level on every machine.
 
 mod crowd;
+mod depth;
 mod dungeon;
 mod maze;
 
 pub use crowd::{packed, scale_factions, spread};
+pub use depth::{DEPTH_HEIGHT, DEPTH_WIDTH, depth_level, depth_seed, kinds_on, packs_on, total_hp};
 pub use dungeon::{
     GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, play_level,
     populate_map,

@@ -18,6 +18,7 @@ pub use parse::{
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::content::bestiary::Kind;
 use crate::content::dice::Dice;
 use crate::content::textfile::escape_controls;
 use crate::map::cost::Cost;
@@ -110,6 +111,23 @@ impl FactionSpec {
             Some(stem) if !stem.is_empty() && !stem.ends_with('s') => stem,
             _ => &self.name,
         }
+    }
+
+    /// Takes every number of the bestiary's kind `k` (a level's `kind=`):
+    /// its name for one, sight, speed, how it prices the unknown, hit
+    /// points, accuracy, defence, damage, hearing, sleeping, fleeing and
+    /// doors. The rest (glyph, planner, hostility, goal) stays.
+    pub fn take_kind(&mut self, k: &Kind) {
+        self.one = Some(k.name.clone());
+        (self.sight, self.speed, self.unknown_factor) = (k.sight, k.speed, k.unknown);
+        (self.hp, self.accuracy, self.defence, self.damage) =
+            (k.hp, k.accuracy, k.defence, k.damage);
+        (self.hearing, self.sleeps, self.flees, self.opens_doors) = (
+            k.hearing,
+            k.behaviour.sleeps,
+            k.behaviour.flees,
+            k.opens_doors,
+        );
     }
 
     /// A faction with the defaults of the level format: sight 0, a shared

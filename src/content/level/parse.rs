@@ -428,16 +428,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                         known.join(", ")
                     )));
                 };
-                spec.one = Some(k.name.clone());
-                (spec.sight, spec.speed, spec.unknown_factor) = (k.sight, k.speed, k.unknown);
-                (spec.hp, spec.accuracy, spec.defence, spec.damage) =
-                    (k.hp, k.accuracy, k.defence, k.damage);
-                (spec.hearing, spec.sleeps, spec.flees, spec.opens_doors) = (
-                    k.hearing,
-                    k.behaviour.sleeps,
-                    k.behaviour.flees,
-                    k.opens_doors,
-                );
+                spec.take_kind(k);
             }
             "one" => {
                 // One word, shown on terminals as the name is.

@@ -337,15 +337,17 @@ impl Game {
     }
 
     /// True when nothing more can happen: every monster has left, or has
-    /// no goal, or has no path on what its faction knows with nobody in
-    /// its way (knowledge only ever adds walls, so that is final).
+    /// no goal (and does not wander), or has no path on what its faction
+    /// knows with nobody in its way (final: only a door seen opening
+    /// takes a wall away, and nobody here would open one). A wanderer
+    /// never settles.
     pub fn is_settled(&self) -> bool {
         if let Some(play) = &self.play {
             return play.outcome != PlayOutcome::Playing;
         }
         self.monsters.iter().all(|m| {
             !m.is_here()
-                || m.plan.goal().is_none()
+                || (m.plan.goal().is_none() && !self.factions[m.faction].spec().wanders)
                 || (m.plan.status() == Status::NoPath && m.plan.blocked().is_empty())
         })
     }

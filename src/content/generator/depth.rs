@@ -1,0 +1,137 @@
+//! A depth of the dungeon: a generated dungeon for the run's seed and the
+//! depth's number, peopled from the bestiary with the kinds that live
+//! there. Deeper depths hold more kinds (two, plus one every three
+//! depths) and more packs of each, and the bestiary's kinds grow stronger
+//! with depth, so a deeper depth is more dangerous; every kind is its own
+//! faction (one knowledge layer each), so deeper depths hold more rival
+//! factions, which fight one another as they fight the player.
+//!
+//! Every faction is hostile and wanders when it has nothing to hunt;
+//! sleepers start asleep. A pack starts together: its members on the
+//! floor cells nearest one cell drawn among those far from the player.
+//!
+//! ```
+//! use darkstar::content::bestiary::Bestiary;
+//! use darkstar::content::generator::depth_level;
+//! let level = depth_level(7, 3, &Bestiary::builtin());
+//! assert!(level.player.is_some() && level.factions.len() >= 2);
+//! assert!(level.factions.iter().all(|f| f.hostile && f.wanders));
+//! ```
+
+use rand::RngExt;
+
+use super::dungeon::{GenParams, PlayGround, Style, play_ground};
+use crate::content::bestiary::{Bestiary, DEPTHS, Kind};
+use crate::content::level::{FactionSpec, Level, Spawn};
+
+/// Columns of a depth: it fits an 80-column terminal across.
+pub const DEPTH_WIDTH: u32 = 80;
+/// Rows of a depth: taller than a terminal; the camera follows the player.
+pub const DEPTH_HEIGHT: u32 = 40;
+
+/// How many kinds a depth holds: two, and one more every three depths.
+pub fn kinds_on(depth: u32) -> usize {
+    2 + depth as usize / 3
+}
+
+/// How many packs of each kind: one, and one more every four depths.
+pub fn packs_on(depth: u32) -> u32 {
+    1 + depth / 4
+}
+
+/// The seed a depth's map is generated from: the run's seed and the
+/// depth's number mixed (SplitMix64's constants), so every depth differs
+/// and each comes from the seed alone.
+pub fn depth_seed(seed: u64, depth: u32) -> u64 {
+    let mut z = seed ^ (depth as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Depth `depth` (1 to [`DEPTHS`]; clamped) of the run with seed `seed`,
+/// peopled from `bestiary`: the player on the up-stairs' side, the
+/// stairs beside it, the treasure on the far goal.
+pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
+    let depth = depth.clamp(1, DEPTHS);
+    let params = GenParams {
+        width: DEPTH_WIDTH,
+        height: DEPTH_HEIGHT,
+        style: Style::Dungeon,
+        monsters_per_faction: 1,
+    };
+    let PlayGround {
+        terrain,
+        player,
+        stairs,
+        treasure,
+        mut far,
+        mut rng,
+    } = play_ground(&params, depth_seed(seed, depth));
+    // Which kinds: drawn without repeats among those living here, then
+    // kept in the bestiary's order (so factions are listed the same way
+    // whatever the draw).
+    let mut living: Vec<(usize, &Kind)> = bestiary
+        .kinds()
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.lives_on(depth))
+        .collect();
+    let mut chosen = Vec::new();
+    while chosen.len() < kinds_on(depth) && !living.is_empty() {
+        chosen.push(living.swap_remove(rng.random_range(0..living.len())));
+    }
+    chosen.sort_by_key(|&(i, _)| i);
+    let mut factions = Vec::new();
+    let mut spawns = Vec::new();
+    for (_, kind) in chosen {
+        let faction = factions.len();
+        let mut spec = FactionSpec::new(&kind.plural, kind.glyph);
+        spec.take_kind(kind);
+        spec.hostile = true;
+        spec.wanders = true;
+        factions.push(spec);
+        for _ in 0..packs_on(depth) {
+            if far.is_empty() {
+                break;
+            }
+            let size = rng.random_range(kind.pack.0..=kind.pack.1.max(kind.pack.0)) as usize;
+            let anchor = far[rng.random_range(0..far.len())];
+            // The pack: the free far cells nearest the anchor (ties in
+            // reading order, as `far` is listed).
+            far.sort_by_key(|p| {
+                let (dx, dy) = p.abs_delta(anchor);
+                (dx.max(dy), p.y, p.x)
+            });
+            for at in far.drain(..size.min(far.len())) {
+                spawns.push(Spawn { faction, at });
+            }
+            far.sort_by_key(|p| (p.y, p.x));
+        }
+    }
+    spawns.sort_by_key(|s: &Spawn| (s.at.y, s.at.x));
+    let names: Vec<&str> = factions.iter().map(|f| f.name.as_str()).collect();
+    Level {
+        name: format!("depth {depth}"),
+        description: format!(
+            "Depth {depth} of seed {seed}: {}. Take the treasure ($) to the stairs (>).",
+            names.join(", ")
+        ),
+        terrain,
+        factions,
+        spawns,
+        player: Some(player),
+        treasure,
+        stairs,
+    }
+}
+
+/// Every monster a depth holds, with its faction's hit points: what makes
+/// a depth dangerous (the sum grows with depth; see the tests).
+pub fn total_hp(level: &Level) -> i64 {
+    level
+        .spawns
+        .iter()
+        .map(|s| level.factions[s.faction].hp as i64)
+        .sum()
+}
