@@ -466,7 +466,7 @@ fn the_activity_keys() {
         .iter()
         .map(|r| r.0)
         .collect();
-    for k in [">", "_", "o", "R"] {
+    for k in ["> or <", "_", "o", "R"] {
         assert!(keys.contains(&k), "{k} missing from the help");
     }
 }

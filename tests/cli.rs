@@ -256,7 +256,7 @@ fn run_plays_a_depth_peopled_from_the_bestiary() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.starts_with("depth 4 (80x40): Depth 4 of seed 2:"),
+        stdout.starts_with("depth-4 (80x40): Depth 4 of the dungeon of seed 2:"),
         "{stdout}"
     );
     let bestiary = darkstar::content::bestiary::Bestiary::builtin();

@@ -240,3 +240,65 @@ fn test_home() -> std::path::PathBuf {
     });
     tmp.join(format!("darkstar-home-{}", std::process::id()))
 }
+
+/// Walks the player to `to` on a shortest path over the true map (the
+/// test knows it; the player is walking a route it was told), a step at a
+/// time, opening doors on the way; returns every event. Stops early if
+/// the game ends.
+pub fn travel(game: &mut darkstar::sim::Game, to: Pos, events: &mut Vec<darkstar::sim::Event>) {
+    for _ in 0..200 {
+        let at = game.player().unwrap().pos();
+        if at == to || game.play_state().unwrap().outcome != darkstar::sim::PlayOutcome::Playing {
+            return;
+        }
+        let dir = first_step(game, at, to).expect("a way there");
+        events.extend(game.apply(darkstar::sim::Command::Player(
+            darkstar::sim::PlayerAction::Move(dir),
+        )));
+    }
+    let at = game.player().unwrap().pos();
+    panic!("never got to {to}: at {at}");
+}
+
+/// The first step of a shortest way from `from` to `to` over passable
+/// ground (breadth first, no corner cutting).
+pub fn first_step(
+    game: &darkstar::sim::Game,
+    from: Pos,
+    to: Pos,
+) -> Option<darkstar::map::geom::Dir> {
+    let world = game.world();
+    let mut came: std::collections::BTreeMap<Pos, darkstar::map::geom::Dir> = Default::default();
+    let mut queue = std::collections::VecDeque::from([to]);
+    let mut seen = std::collections::BTreeSet::from([to]);
+    // Backwards from `to`, so the step out of `from` is read off at once.
+    while let Some(p) = queue.pop_front() {
+        for d in darkstar::map::geom::Dir::ALL {
+            let q = p.step(d);
+            if seen.contains(&q)
+                || !world
+                    .get(q)
+                    .is_some_and(darkstar::map::terrain::Terrain::is_passable)
+            {
+                continue;
+            }
+            let (a, b) = d.components();
+            if d.is_diagonal()
+                && [p.step(a), p.step(b)].iter().any(|&c| {
+                    !world
+                        .get(c)
+                        .is_some_and(darkstar::map::terrain::Terrain::is_passable)
+                })
+            {
+                continue;
+            }
+            seen.insert(q);
+            came.insert(q, d.opposite());
+            if q == from {
+                return came.get(&from).copied();
+            }
+            queue.push_back(q);
+        }
+    }
+    None
+}

@@ -20,6 +20,7 @@ mod parsers;
 mod play;
 mod rebuild;
 mod replays;
+mod run_of_depths;
 #[cfg(feature = "tui")]
 mod saves;
 mod searches;

@@ -744,7 +744,7 @@ fn ctrl_z_suspends_and_fg_resumes_with_the_screen_redrawn() {
     pty.type_keys(b"\n");
     let start = Instant::now();
     while !contains(&pty.output[suspended_at..], ENTER_ALT)
-        || !screen_text(&pty.output[suspended_at..]).contains("Take the treasure")
+        || !screen_text(&pty.output[suspended_at..]).contains("The Darkstar ($) lies")
     {
         assert!(
             start.elapsed() < Duration::from_secs(10),

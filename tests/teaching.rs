@@ -1,8 +1,7 @@
 //! The teaching levels in `levels/`, played: each is won by using what
 //! its monsters do not know, and lost (or nearly) by ignoring it.
 
-use std::collections::VecDeque;
-
+use crate::common::travel;
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
@@ -13,60 +12,6 @@ fn level(name: &str) -> Level {
         .join("levels")
         .join(name);
     Level::load(&path).unwrap()
-}
-
-fn playing(game: &Game) -> bool {
-    game.play_state().unwrap().outcome == PlayOutcome::Playing
-}
-
-/// Walks the player to `to` on a shortest path over the true map (the
-/// test knows it; the player is walking a route it was told), a step at a
-/// time, opening doors on the way; returns every event. Stops early if
-/// the game ends.
-fn travel(game: &mut Game, to: Pos, events: &mut Vec<Event>) {
-    for _ in 0..200 {
-        let at = game.player().unwrap().pos();
-        if at == to || !playing(game) {
-            return;
-        }
-        let dir = first_step(game, at, to).expect("a way there");
-        events.extend(game.apply(Command::Player(PlayerAction::Move(dir))));
-    }
-    let at = game.player().unwrap().pos();
-    panic!("never got to {to}: at {at}");
-}
-
-/// The first step of a shortest way from `from` to `to` over passable
-/// ground (breadth first, no corner cutting).
-fn first_step(game: &Game, from: Pos, to: Pos) -> Option<Dir> {
-    let world = game.world();
-    let mut came: std::collections::BTreeMap<Pos, Dir> = Default::default();
-    let mut queue = VecDeque::from([to]);
-    let mut seen = std::collections::BTreeSet::from([to]);
-    // Backwards from `to`, so the step out of `from` is read off at once.
-    while let Some(p) = queue.pop_front() {
-        for d in Dir::ALL {
-            let q = p.step(d);
-            if seen.contains(&q) || !world.get(q).is_some_and(Terrain::is_passable) {
-                continue;
-            }
-            let (a, b) = d.components();
-            if d.is_diagonal()
-                && [p.step(a), p.step(b)]
-                    .iter()
-                    .any(|&c| !world.get(c).is_some_and(Terrain::is_passable))
-            {
-                continue;
-            }
-            seen.insert(q);
-            came.insert(q, d.opposite());
-            if q == from {
-                return came.get(&from).copied();
-            }
-            queue.push_back(q);
-        }
-    }
-    None
 }
 
 fn do_(game: &mut Game, action: PlayerAction, events: &mut Vec<Event>) {

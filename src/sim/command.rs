@@ -18,6 +18,11 @@ pub enum PlayerAction {
     /// Start or stop sneaking: slower steps that make no sound. Takes no
     /// time.
     Sneak,
+    /// In a run: go down the stairs the player stands on.
+    Descend,
+    /// In a run: climb the stairs the player stands on (out of depth 1
+    /// with the Darkstar: the run is won).
+    Ascend,
 }
 
 /// One request to the simulation.

@@ -90,11 +90,17 @@ pub enum Event {
     Searching { faction: usize, around: Pos },
     /// A faction gave up searching.
     GaveUp { faction: usize },
+    /// The player took the stairs to depth `depth` (`down`, or up).
+    Depth { depth: u32, down: bool },
+    /// The player asked to take stairs it is not standing on (no time).
+    NoStairs { down: bool },
+    /// The player tried to leave the dungeon without the Darkstar.
+    NeedDarkstar,
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 20] = [
+    pub const KINDS: [&'static str; 23] = [
         "moved",
         "bumped",
         "discovered",
@@ -115,6 +121,9 @@ impl Event {
         "sneak",
         "searching",
         "gave-up",
+        "depth",
+        "no-stairs",
+        "need-darkstar",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -140,6 +149,9 @@ impl Event {
             Event::Sneak { .. } => 17,
             Event::Searching { .. } => 18,
             Event::GaveUp { .. } => 19,
+            Event::Depth { .. } => 20,
+            Event::NoStairs { .. } => 21,
+            Event::NeedDarkstar => 22,
         }
     }
 }

@@ -45,7 +45,9 @@ pub use fields::{
     REPAIR_NS_PER_EXPANSION, Update, choose as choose_update,
 };
 pub use fnv::Fnv;
-pub use game::{ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, WAIT_ENERGY, move_energy};
+pub use game::{
+    ACTION_READY, Game, GameError, NORMAL_SPEED, SimConfig, Stairs, WAIT_ENERGY, move_energy,
+};
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};
 pub use plan::{AStarPlan, Action, DStarPlan, FieldPlan, Plan, ReplanReason, Status};

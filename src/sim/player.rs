@@ -42,6 +42,9 @@ pub struct PlayState {
     /// Sneaking: the player's steps take twice as long and make no
     /// sound (see [`SNEAK_FACTOR`]).
     pub sneaking: bool,
+    /// In a run: the up-stairs (where the player came in; on depth 1 the
+    /// way out with the Darkstar). `stairs` are then the down-stairs.
+    pub up: Option<Pos>,
 }
 
 /// A sneaking player's step takes this many times as long.

@@ -35,8 +35,12 @@ pub enum Intent {
     Wait,
     /// Play: look around with a cursor (again to stop).
     Look,
-    /// Play: travel to the stairs, if the player knows where they are.
+    /// Play: travel to the stairs, if the player knows where they are (in
+    /// a run: the down-stairs; on them, go down).
     TravelStairs,
+    /// Play, in a run: climb the up-stairs the player stands on, or travel
+    /// to them.
+    Upstairs,
     /// Play: pick a cell with a cursor and travel there (Enter, `.` or
     /// `_` again to go; Esc to cancel).
     TravelTo,
@@ -97,6 +101,7 @@ impl Intent {
             Intent::Move(_)
                 | Intent::Wait
                 | Intent::TravelStairs
+                | Intent::Upstairs
                 | Intent::Explore
                 | Intent::Rest
                 | Intent::CloseDoor
@@ -142,6 +147,7 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             KeyCode::Char('x') => return Some(Intent::Look),
             KeyCode::Char('V') => return Some(Intent::Reveal),
             KeyCode::Char('>') => return Some(Intent::TravelStairs),
+            KeyCode::Char('<') => return Some(Intent::Upstairs),
             KeyCode::Char('_') => return Some(Intent::TravelTo),
             KeyCode::Char('o') => return Some(Intent::Explore),
             KeyCode::Char('R') => return Some(Intent::Rest),
@@ -232,12 +238,17 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 20] = [
-    ("hjkl yubn", "move (vi keys); into a monster: attack"),
-    ("arrows, numpad", "move (numpad 7 9 1 3: diagonals)"),
+pub const PLAY_HELP: [(&str, &str); 19] = [
+    (
+        "hjkl yubn",
+        "move (or arrows, numpad); into a monster: attack",
+    ),
     (". or 5", "wait a turn"),
     ("x", "look: move a cursor, x again to stop"),
-    (">", "travel to the stairs (once you have seen them)"),
+    (
+        "> or <",
+        "on stairs down (up): take them; else travel there",
+    ),
     ("_", "travel: move a cursor, Enter or . to go, Esc cancels"),
     ("o", "explore (to the nearest unknown ground)"),
     ("R", "rest until healed; any key stops travel and rest"),

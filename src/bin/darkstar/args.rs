@@ -141,6 +141,17 @@ impl LevelFlags {
         self.choose(false)
     }
 
+    /// A run of the dungeon to play, `(seed, first depth)`: what playing
+    /// with no level file and none of the generator's flags is (`darkstar`
+    /// alone, `--seed N`, `--depth N`).
+    pub fn run_to_play(&self) -> Option<(u64, u32)> {
+        let (g, d) = (&self.generator, GenFlags::default());
+        let plain = self.level.is_none()
+            && g.monsters.is_none()
+            && (g.style, g.width, g.height) == (d.style, d.width, d.height);
+        plain.then(|| (self.seed.unwrap_or(1), self.depth.unwrap_or(1)))
+    }
+
     /// The level to play and the game's seed: the file (a bare map, such
     /// as a Moving AI one, gets the generator's default factions), or a
     /// generated level (`play_level` when it is to be played as `@`).

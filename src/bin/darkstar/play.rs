@@ -94,8 +94,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         ),
         Some(checked) => Some(checked),
     };
+    let run = args.level.run_to_play().filter(|_| resume.is_none());
     let level = match resume {
         Some(_) => None,
+        None if run.is_some() => None,
         None => {
             let (level, seed) = args.level.choose(true)?;
             needs_player(&level)?;
@@ -114,6 +116,11 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut app = match (resume, level) {
         // Already played back and checked: not played again.
         (Some(checked), _) => App::resume_checked(checked),
+        (None, None) if let Some((seed, depth)) = run => {
+            let app = App::play_run(seed, depth).context("the run cannot start")?;
+            backup = slot.back_up()?;
+            app
+        }
         (None, Some((level, seed))) => {
             let app = App::play(&level, seed).with_context(|| {
                 format!("level \"{}\" cannot start", escape_controls(&level.name))

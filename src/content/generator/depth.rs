@@ -112,9 +112,9 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
     spawns.sort_by_key(|s: &Spawn| (s.at.y, s.at.x));
     let names: Vec<&str> = factions.iter().map(|f| f.name.as_str()).collect();
     Level {
-        name: format!("depth {depth}"),
+        name: format!("depth-{depth}"),
         description: format!(
-            "Depth {depth} of seed {seed}: {}. Take the treasure ($) to the stairs (>).",
+            "Depth {depth} of the dungeon of seed {seed}: {}. The Darkstar ($) lies on depth {DEPTHS}: carry it up and out of depth 1 (<).",
             names.join(", ")
         ),
         terrain,

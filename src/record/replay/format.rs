@@ -29,6 +29,9 @@ impl Replay {
                     if *play { " play" } else { "" }
                 );
             }
+            LevelSource::Run { depth } => {
+                let _ = writeln!(out, "level run {depth}");
+            }
             LevelSource::Text(text) => {
                 out.push_str("level text\n");
                 for line in text.lines() {
@@ -171,6 +174,22 @@ impl Replay {
                 };
                 LevelSource::Generated { params, play }
             }
+            ["level", "run", depth] => {
+                let depth = depth
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|d| (1..=crate::content::bestiary::DEPTHS).contains(d))
+                    .ok_or_else(|| {
+                        err(
+                            n,
+                            format!(
+                                "expected the first depth, 1 to {}, found {depth:?}",
+                                crate::content::bestiary::DEPTHS
+                            ),
+                        )
+                    })?;
+                LevelSource::Run { depth }
+            }
             ["level", "text"] => {
                 let mut text = String::new();
                 // Where the level's lines start in the file, and how wide
@@ -220,7 +239,8 @@ impl Replay {
             _ => {
                 return Err(err(
                     n,
-                    "expected `level generated STYLE W H M [play]` or `level text`".into(),
+                    "expected `level generated STYLE W H M [play]`, `level run DEPTH` or `level text`"
+                        .into(),
                 ));
             }
         };
@@ -322,6 +342,8 @@ pub(super) fn command_text(c: &Command) -> String {
         Command::Player(PlayerAction::Move(d)) => format!("move {}", dir_name(*d)),
         Command::Player(PlayerAction::Close(d)) => format!("close {}", dir_name(*d)),
         Command::Player(PlayerAction::Sneak) => "sneak".into(),
+        Command::Player(PlayerAction::Descend) => "descend".into(),
+        Command::Player(PlayerAction::Ascend) => "ascend".into(),
         Command::Kill { monster } => format!("kill {monster}"),
         Command::SetGoal {
             monster,
@@ -347,6 +369,8 @@ pub(super) fn parse_command(words: &[&str]) -> Option<Command> {
             DIR_NAMES.iter().find(|(_, n)| n == d)?.0,
         )),
         ["sneak"] => Command::Player(PlayerAction::Sneak),
+        ["descend"] => Command::Player(PlayerAction::Descend),
+        ["ascend"] => Command::Player(PlayerAction::Ascend),
         ["kill", m] => Command::Kill { monster: id(m)? },
         ["goal", m, "none"] => Command::SetGoal {
             monster: id(m)?,

@@ -23,7 +23,8 @@
 //! ```
 //!
 //! (`config`: the search budget, patience, avoid radius, detour budget and
-//! claim radius the game ran with), or, for a level file, `level text` followed by the level's lines each
+//! claim radius the game ran with), `level run DEPTH` for a run of the
+//! dungeon from the seed starting on that depth, or, for a level file, `level text` followed by the level's lines each
 //! prefixed with `| ` and closed by `end-level`; the last line, `end N`,
 //! counts the items, so a file cut short is an error, not a shorter game. Commands: `advance`,
 //! `move DIR` (n ne e se s sw w nw), `wait`, `close DIR` (the player
@@ -74,6 +75,9 @@ pub enum LevelSource {
     Generated { params: GenParams, play: bool },
     /// A level file's text.
     Text(String),
+    /// A run of the dungeon from the replay's seed, starting on this
+    /// depth (see [`Game::new_run`]).
+    Run { depth: u32 },
 }
 
 /// One item of a replay.
@@ -271,6 +275,12 @@ impl Replay {
             // A replay read from a file had its level checked, with the
             // file's own lines, by `parse`.
             LevelSource::Text(text) => Level::parse(text, Path::new("(replay level)"))?,
+            // The first depth, as generated (its name and size).
+            LevelSource::Run { depth } => crate::content::generator::depth_level(
+                self.seed,
+                *depth,
+                &crate::content::bestiary::Bestiary::builtin(),
+            ),
         })
     }
 
@@ -281,12 +291,24 @@ impl Replay {
         Ok(match &self.level {
             LevelSource::Generated { params, play } => Footprint::of_generated(params, *play),
             LevelSource::Text(_) => Footprint::of_level(&self.level()?),
+            // One depth's: the depths left are small (80x40) and hold
+            // no search memory while the player is away.
+            LevelSource::Run { .. } => Footprint::of_level(&self.level()?),
         })
     }
 
     /// A new game of this replay's level and seed, before any command.
     pub fn start(&self) -> Result<Game, ReplayError> {
-        Ok(Game::new(&self.level()?, self.seed, self.config)?)
+        self.start_on(&self.level()?)
+    }
+
+    /// [`Replay::start`] with this replay's level already made (a run
+    /// makes its depths itself).
+    pub fn start_on(&self, level: &Level) -> Result<Game, ReplayError> {
+        if let LevelSource::Run { depth } = self.level {
+            return Ok(Game::new_run(self.seed, depth, self.config)?);
+        }
+        Ok(Game::new(level, self.seed, self.config)?)
     }
 
     /// The file line of item `index` (0-based): where it was read from,
@@ -296,7 +318,7 @@ impl Replay {
             return line;
         }
         let header = match &self.level {
-            LevelSource::Generated { .. } => 4,
+            LevelSource::Generated { .. } | LevelSource::Run { .. } => 4,
             LevelSource::Text(t) => 5 + t.lines().count(),
         };
         header + index + 1

@@ -65,7 +65,7 @@ impl Replay {
         level: &Level,
         mut progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<(Game, Checked), ReplayError> {
-        let mut game = Game::new(level, self.seed, self.config)?;
+        let mut game = self.start_on(level)?;
         let total = self.last_turn();
         let (mut commands, mut hashes) = (0, 0);
         let mut told = None;

@@ -24,7 +24,8 @@
 //! last saw the player, its search (where, since when, the cell it is
 //! going to) and its wanderers' places, the walls it has learnt (which name a field
 //! monster's replans), its shared fields (see
-//! [`super::fields::Fields::hash_into`]); the player's state.
+//! [`super::fields::Fields::hash_into`]); the player's state; in a run,
+//! the depth, the run's seed and the hash of every depth left.
 //!
 //! What is left out, and why it cannot change what happens next:
 //! - The terrain, until a door opens or closes (then the whole terrain
@@ -201,6 +202,19 @@ impl Game {
                     // Only then, so a game never sneaked in hashes as before.
                     h.int(-7);
                 }
+                if self.run.is_some() {
+                    hash_pos(&mut h, play.up);
+                }
+            }
+        }
+        // A run: its depth, and the state of every depth left (each
+        // hashed whole, as its own game).
+        if let (Some(depth), Some(seed)) = (self.depth(), self.run_seed()) {
+            h.int(depth as i64);
+            h.int(seed as i64);
+            for (d, g) in self.other_depths() {
+                h.int(d as i64);
+                h.bytes(&g.state_hash().to_le_bytes());
             }
         }
         h.finish()

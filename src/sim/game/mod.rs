@@ -56,6 +56,7 @@ use crate::sim::plan::{Plan, ReplanReason, Status};
 use crate::{fog::sight::look, path::Replanner};
 
 pub use crate::content::level::NORMAL_SPEED;
+pub use run::Stairs;
 
 mod act;
 mod hash;
@@ -64,6 +65,7 @@ mod perform;
 mod planning_memory;
 mod play;
 mod queue;
+mod run;
 mod sight;
 mod turn;
 
@@ -180,6 +182,8 @@ pub struct Game {
     /// What the player saw when it last looked (after its last step, or
     /// its bump): computed by the simulation, once, with what it learnt.
     player_view: Option<FieldOfView>,
+    /// A run of the dungeon's depths: the depths left, kept (see `run.rs`).
+    run: Option<run::RunState>,
 }
 
 impl Game {
@@ -253,6 +257,7 @@ impl Game {
             budget_limited: 0,
             monster_turns: 0,
             player_view: None,
+            run: None,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;

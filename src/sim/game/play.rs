@@ -54,6 +54,7 @@ impl Game {
             carrying: false,
             outcome: PlayOutcome::Playing,
             sneaking: false,
+            up: Some(at),
         });
         self.look(id, &[], &mut Vec::new());
         Ok(())
@@ -105,6 +106,10 @@ impl Game {
         if !self.player_acts(id, action, ev) {
             return;
         }
+        // Stairs make another depth this game: its player's number.
+        let Some(id) = self.play.as_ref().map(|p| p.player as usize) else {
+            return;
+        };
         for _ in 0..MAX_TURNS_PER_ACTION {
             if self.is_settled() || self.monsters[id].energy >= ACTION_READY {
                 break;
@@ -133,6 +138,8 @@ impl Game {
                 ev.push(Event::Sneak { on: play.sneaking });
                 return false;
             }
+            PlayerAction::Descend => return self.take_stairs(true, ev),
+            PlayerAction::Ascend => return self.take_stairs(false, ev),
             PlayerAction::Close(dir) => {
                 let door = at.step(dir);
                 if self.world.get(door) != Some(Terrain::OpenDoor)
@@ -169,7 +176,8 @@ impl Game {
             play.carrying = true;
             ev.push(Event::TookTreasure { at });
         }
-        if play.stairs == Some(at) && play.carrying {
+        // In a run the stairs are taken with `>` and `<` (see `run.rs`).
+        if self.run.is_none() && play.stairs == Some(at) && play.carrying {
             play.outcome = PlayOutcome::Won(turn);
             ev.push(Event::Won { turn });
         }

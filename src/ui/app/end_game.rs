@@ -18,6 +18,11 @@ impl App {
     /// screen asks for).
     pub fn next_game(&self) -> Result<App, ReplayError> {
         let replay = self.recorder.replay();
+        if let crate::record::replay::LevelSource::Run { depth } = replay.level {
+            // A new seed: a new dungeon.
+            let seed = replay.seed.wrapping_add(1);
+            return Ok(App::play_run(seed, depth)?);
+        }
         let level = replay.level()?;
         let seed = self.game.seed().wrapping_add(1);
         Ok(App::start(&level, seed, self.mode, replay.config)?)
@@ -67,7 +72,7 @@ impl Tally {
     /// game of `level`.
     pub fn of_replay(replay: &Replay, level: &Level) -> Tally {
         let mut tally = Tally::default();
-        let Ok(mut game) = Game::new(level, replay.seed, replay.config) else {
+        let Ok(mut game) = replay.start_on(level) else {
             return tally;
         };
         for item in &replay.items {

@@ -165,6 +165,16 @@ impl App {
                     self.cursor = Some(Cursor::new(p.pos(), Purpose::Look));
                 }
             }
+            Intent::TravelStairs if self.on_stairs(true) => {
+                self.player(PlayerAction::Descend);
+            }
+            Intent::Upstairs if self.on_stairs(false) => {
+                self.player(PlayerAction::Ascend);
+            }
+            Intent::Upstairs => match self.game.stairs().map(|s| s.up) {
+                Some(up) => self.begin(Activity::Travel(up)),
+                None => self.say("There are no stairs up here.".to_string()),
+            },
             Intent::TravelStairs => match autopilot::known_stairs(&self.game) {
                 Some(stairs) => self.begin(Activity::Travel(stairs)),
                 None if self.mode == Mode::Play => self.stopped(Stop::StairsUnknown),

@@ -137,7 +137,20 @@ impl App {
                 "The {} give up the search.",
                 self.game.factions()[faction].spec().name
             ),
+            Event::TookTreasure { .. } if self.game.depth().is_some() => {
+                "You take the Darkstar! Now carry it up and out of depth 1.".to_string()
+            }
             Event::TookTreasure { .. } => "You take the treasure. Now for the stairs!".to_string(),
+            Event::Won { .. } if self.game.depth().is_some() => {
+                "You climb out into the daylight with the Darkstar!".to_string()
+            }
+            Event::Depth { depth, down: true } => format!("You go down to depth {depth}."),
+            Event::Depth { depth, down: false } => format!("You climb to depth {depth}."),
+            Event::NoStairs { down: true } => "There are no stairs down here.".to_string(),
+            Event::NoStairs { down: false } => "There are no stairs up here.".to_string(),
+            Event::NeedDarkstar => {
+                "You will not leave without the Darkstar: it lies on depth 10.".to_string()
+            }
             Event::Won { .. } => "You escape with the treasure!".to_string(),
             // A step refused on what the player knows: into a known wall,
             // or diagonally between two cells where one is a wall (the

@@ -127,6 +127,18 @@ impl App {
         App::start(level, seed, Mode::Watch, SimConfig::default())
     }
 
+    /// Plays a run of the dungeon with `seed` from depth `depth` (see
+    /// [`Game::new_run`]).
+    pub fn play_run(seed: u64, depth: u32) -> Result<App, GameError> {
+        let config = SimConfig::default();
+        let game = Game::new_run(seed, depth, config)?;
+        let bestiary = crate::content::bestiary::Bestiary::builtin();
+        let level = crate::content::generator::depth_level(seed, depth, &bestiary);
+        let source = LevelSource::Run { depth };
+        let recorder = Recorder::new(source, seed, config, HASH_EVERY);
+        Ok(App::with_game(&level, game, Mode::Play, recorder))
+    }
+
     /// Plays `level` (which must place the player, `@`) with `seed`.
     pub fn play(level: &Level, seed: u64) -> Result<App, GameError> {
         App::start(level, seed, Mode::Play, SimConfig::default())

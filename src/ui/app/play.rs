@@ -75,6 +75,10 @@ impl App {
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         }
+        if events.iter().any(|e| matches!(e, Event::Depth { .. })) {
+            // Another depth: its cells are not these.
+            self.flashes.clear();
+        }
         // A monster came into view before it did anything the player saw
         // it do ("A goblin comes into view." before it hits you).
         let now = autopilot::monsters_in_view(&self.game);
@@ -89,6 +93,19 @@ impl App {
             self.note(e, turn);
         }
         events
+    }
+
+    /// True when the player of a run stands on the stairs down (`down`)
+    /// or up.
+    pub(super) fn on_stairs(&self, down: bool) -> bool {
+        let (Some(s), Some(p)) = (self.game.stairs(), self.game.player()) else {
+            return false;
+        };
+        if down {
+            s.down == Some(p.pos())
+        } else {
+            s.up == p.pos()
+        }
     }
 
     /// `C`: closes the one open door next to the player, or asks which

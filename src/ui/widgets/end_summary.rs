@@ -19,6 +19,9 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
     let tally = app.tally();
     let headline = match play.outcome {
         PlayOutcome::Playing => return None,
+        PlayOutcome::Won(t) if game.depth().is_some() => {
+            format!("You carried the Darkstar out on turn {t}!")
+        }
         PlayOutcome::Won(t) => format!("You escaped with the treasure on turn {t}!"),
         PlayOutcome::Lost(t) => match tally.killer {
             Some(k) => {
@@ -50,6 +53,9 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
         format!("Damage taken      {}", tally.damage_taken),
         format!("Cells explored    {explored}"),
     ];
+    if let Some(d) = game.depth() {
+        lines.insert(3, format!("Deepest depth     {}", deepest(game).max(d)));
+    }
     if let Some(t) = app.revealed_at() {
         lines.push(format!("REVEALED on turn {t}"));
     }
@@ -116,6 +122,11 @@ fn watch_summary(app: &App) -> Vec<String> {
         game.seed().wrapping_add(1)
     ));
     lines
+}
+
+/// The deepest depth a run has made (its depths left, and the current).
+fn deepest(game: &crate::sim::Game) -> u32 {
+    game.other_depths().map(|(d, _)| d).max().unwrap_or(0)
 }
 
 /// The end screen in a box in the middle, if the game is over.

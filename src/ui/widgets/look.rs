@@ -80,11 +80,28 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     }
     lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
     if let Some(play) = game.play_state() {
-        if play.stairs == Some(p) {
-            lines.push("The stairs (>): bring the treasure here to win.".to_string());
-        }
-        if play.treasure == Some(p) && !play.carrying {
-            lines.push("The treasure ($): take it back to the stairs.".to_string());
+        match game.depth() {
+            Some(depth) => {
+                if play.stairs == Some(p) {
+                    lines.push(format!("Stairs down (>) to depth {}.", depth + 1));
+                }
+                if play.up == Some(p) && depth == 1 {
+                    lines.push("The way out (<): leave with the Darkstar to win.".to_string());
+                } else if play.up == Some(p) {
+                    lines.push(format!("Stairs up (<) to depth {}.", depth - 1));
+                }
+                if play.treasure == Some(p) && !play.carrying {
+                    lines.push("The Darkstar ($): carry it out of depth 1.".to_string());
+                }
+            }
+            None => {
+                if play.stairs == Some(p) {
+                    lines.push("The stairs (>): bring the treasure here to win.".to_string());
+                }
+                if play.treasure == Some(p) && !play.carrying {
+                    lines.push("The treasure ($): take it back to the stairs.".to_string());
+                }
+            }
         }
     }
     // Who stands there: only where the player sees now.

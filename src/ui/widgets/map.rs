@@ -252,6 +252,9 @@ impl MapWidget<'_> {
             if let Some(s) = play.stairs.filter(|&s| known(s)) {
                 put(s, '>', gold);
             }
+            if let Some(up) = game.stairs().map(|s| s.up).filter(|&u| known(u)) {
+                put(up, '<', gold);
+            }
             if let Some(t) = play.treasure.filter(|&t| known(t) && !play.carrying) {
                 put(t, '$', gold);
             }

@@ -103,11 +103,17 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
                     .map_or("-", |f| f.spec().name.as_str())
             ),
         };
-        let goal = match play.outcome {
-            PlayOutcome::Won(_) => "escaped with the $",
-            PlayOutcome::Lost(_) => "dead",
-            PlayOutcome::Playing if play.carrying => "$ carried, to the stairs >",
-            PlayOutcome::Playing => "find the $",
+        let goal = match (play.outcome, game.depth()) {
+            (PlayOutcome::Won(_), _) => "escaped with the $".to_string(),
+            (PlayOutcome::Lost(_), _) => "dead".to_string(),
+            (PlayOutcome::Playing, Some(d)) if play.carrying => {
+                format!("depth {d}, $ carried: up and out <")
+            }
+            (PlayOutcome::Playing, Some(d)) => format!("depth {d}, the $ is on depth 10"),
+            (PlayOutcome::Playing, None) if play.carrying => {
+                "$ carried, to the stairs >".to_string()
+            }
+            (PlayOutcome::Playing, None) => "find the $".to_string(),
         };
         let revealed = match (app.revealed_at(), app.revealing()) {
             (Some(_), true) => "REVEALED (V: hide) | ",
@@ -120,8 +126,13 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
-            game.seed(),
-            app.level_name(),
+            game.run_seed().unwrap_or(game.seed()),
+            // A run names its depth in the goal.
+            if game.depth().is_some() {
+                "dungeon"
+            } else {
+                app.level_name()
+            },
         )
     } else {
         let run = if app.is_paused() {

@@ -1,0 +1,234 @@
+//! A run of the dungeon's ten depths: the current depth is this game, and
+//! the depths the player has left are kept whole inside it (their
+//! monsters, their factions' knowledge and the player's), frozen until
+//! the player comes back. `>` on a depth's down-stairs goes down (a new
+//! depth is made from the run's seed and its number the first time),
+//! `<` on its up-stairs climbs; the Darkstar lies on the last depth, and
+//! the run is won by carrying it out through depth 1's up-stairs.
+//!
+//! Time runs on across depths: a depth made or entered later starts on
+//! the turn the player arrives, so a replay's turns only ever go forward.
+//! The player's hit points go with it; its knowledge of each depth stays
+//! there.
+
+use super::*;
+use crate::content::bestiary::{Bestiary, DEPTHS};
+use crate::content::generator::{depth_level, depth_seed};
+
+/// The run's state beside the current depth's game.
+#[derive(Clone, Debug)]
+pub(super) struct RunState {
+    seed: u64,
+    depth: u32,
+    /// The depths made so far and left, by depth (index 0: depth 1); the
+    /// current one is `None` here (it is the game itself).
+    others: Vec<Option<Box<Game>>>,
+}
+
+/// Where the player stands on a depth, and what lies there, as the run
+/// lays it out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Stairs {
+    /// The up-stairs: where the player comes down to (on depth 1, the way
+    /// out).
+    pub up: Pos,
+    /// The down-stairs (none on the last depth).
+    pub down: Option<Pos>,
+}
+
+impl Game {
+    /// A run with `seed`, starting on depth `depth` (1 for a whole run;
+    /// deeper to practise a depth: the depths above it are made when the
+    /// player climbs to them).
+    ///
+    /// ```
+    /// use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+    /// let mut game = Game::new_run(3, 1, SimConfig::default()).unwrap();
+    /// assert_eq!(game.depth(), Some(1));
+    /// let stairs = game.stairs().unwrap();
+    /// assert_eq!(game.player().unwrap().pos(), stairs.up);
+    /// assert!(stairs.down.is_some());
+    /// ```
+    pub fn new_run(seed: u64, depth: u32, config: SimConfig) -> Result<Game, GameError> {
+        let depth = depth.clamp(1, DEPTHS);
+        let mut game = Game::depth_game(seed, depth, config, 0)?;
+        game.run = Some(RunState {
+            seed,
+            depth,
+            others: vec![None; DEPTHS as usize],
+        });
+        Ok(game)
+    }
+
+    /// Depth `depth` of the run with `seed`, as the run lays it out: the
+    /// player on the up-stairs, the down-stairs on the far goal, and on
+    /// the last depth the Darkstar there instead; its clock set to `turn`.
+    fn depth_game(seed: u64, depth: u32, config: SimConfig, turn: Turn) -> Result<Game, GameError> {
+        let mut level = depth_level(seed, depth, &Bestiary::builtin());
+        let far = level.treasure;
+        level.stairs = far.filter(|_| depth < DEPTHS);
+        level.treasure = far.filter(|_| depth == DEPTHS);
+        let mut game = Game::new(&level, depth_seed(seed, depth), config)?;
+        game.turn = turn;
+        Ok(game)
+    }
+
+    /// The depth the player is on, in a run.
+    pub fn depth(&self) -> Option<u32> {
+        self.run.as_ref().map(|r| r.depth)
+    }
+
+    /// The run's seed, in a run.
+    pub fn run_seed(&self) -> Option<u64> {
+        self.run.as_ref().map(|r| r.seed)
+    }
+
+    /// This depth's stairs, in a run.
+    pub fn stairs(&self) -> Option<Stairs> {
+        let play = self.play.as_ref()?;
+        self.run.as_ref()?;
+        Some(Stairs {
+            up: play.up?,
+            down: play.stairs,
+        })
+    }
+
+    /// The games of the depths made and left, by depth (for the state
+    /// hash and for tests).
+    pub fn other_depths(&self) -> impl Iterator<Item = (u32, &Game)> {
+        self.run.iter().flat_map(|r| {
+            r.others
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| g.as_deref().map(|g| (i as u32 + 1, g)))
+        })
+    }
+
+    /// `>` or `<`: the player takes the stairs it stands on, down or up;
+    /// false (no time passes) if it is not on such stairs, or climbs out
+    /// of depth 1 without the Darkstar.
+    pub(super) fn take_stairs(&mut self, down: bool, ev: &mut Vec<Event>) -> bool {
+        let (Some(stairs), Some(depth)) = (self.stairs(), self.depth()) else {
+            ev.push(Event::NoStairs { down });
+            return false;
+        };
+        let at = self.player().map(|p| p.pos);
+        let carrying = self.play.as_ref().is_some_and(|p| p.carrying);
+        match (down, at) {
+            (true, Some(p)) if Some(p) == stairs.down => self.change_depth(depth + 1, ev),
+            (false, Some(p)) if p == stairs.up && depth == 1 && carrying => {
+                let turn = self.turn;
+                if let Some(play) = &mut self.play {
+                    play.outcome = PlayOutcome::Won(turn);
+                }
+                ev.push(Event::Won { turn });
+                true
+            }
+            (false, Some(p)) if p == stairs.up && depth == 1 => {
+                ev.push(Event::NeedDarkstar);
+                false
+            }
+            (false, Some(p)) if p == stairs.up => self.change_depth(depth - 1, ev),
+            _ => {
+                ev.push(Event::NoStairs { down });
+                false
+            }
+        }
+    }
+
+    /// The player leaves this depth for depth `to`: this game is kept in
+    /// the run, `to`'s game (made now if never visited) becomes the
+    /// current one, and the player arrives on its stairs (the up-stairs
+    /// going down, the down-stairs going up, or the nearest free cell),
+    /// with its hit points and the Darkstar if carried.
+    fn change_depth(&mut self, to: u32, ev: &mut Vec<Event>) -> bool {
+        let Some(mut run) = self.run.take() else {
+            return false;
+        };
+        let (turn, config) = (self.turn, self.config);
+        let next = match run.others[to as usize - 1].take() {
+            Some(g) => *g,
+            None => match Game::depth_game(run.seed, to, config, turn) {
+                Ok(g) => g,
+                Err(_) => {
+                    // A depth that cannot start (never for the
+                    // generator's levels): the player stays.
+                    self.run = Some(run);
+                    ev.push(Event::NoStairs {
+                        down: to > self.depth().unwrap_or(0),
+                    });
+                    return false;
+                }
+            },
+        };
+        let (hp, carrying) = match self.player() {
+            Some(p) => (p.hp, self.play.as_ref().is_some_and(|p| p.carrying)),
+            None => return false,
+        };
+        self.player_leaves();
+        let left = std::mem::replace(self, next);
+        run.others[run.depth as usize - 1] = Some(Box::new(left));
+        let down = to > run.depth;
+        run.depth = to;
+        self.run = Some(run);
+        self.turn = self.turn.max(turn);
+        let stairs = self.stairs();
+        let at = match (down, stairs) {
+            (true, Some(s)) => s.up,
+            (false, Some(s)) => s.down.unwrap_or(s.up),
+            (_, None) => return false,
+        };
+        self.player_enters(at, hp, carrying, ev);
+        ev.push(Event::Depth { depth: to, down });
+        true
+    }
+
+    /// The player leaves the level (for another depth): off the map,
+    /// present nowhere until it comes back.
+    fn player_leaves(&mut self) {
+        let Some(play) = &self.play else { return };
+        let id = play.player as usize;
+        let m = &mut self.monsters[id];
+        self.world.remove(m.pos);
+        m.presence = Presence::Escaped(self.turn);
+    }
+
+    /// The player arrives at `at` (or the nearest free passable cell) with
+    /// `hp` hit points, carrying the Darkstar or not, ready to act before
+    /// the depth's monsters do (as in most roguelikes: taking the stairs
+    /// gives the player the first move); it looks round.
+    fn player_enters(&mut self, at: Pos, hp: i32, carrying: bool, ev: &mut Vec<Event>) {
+        let Some(play) = &mut self.play else { return };
+        play.carrying |= carrying;
+        let id = play.player as usize;
+        // A depth just made has the player on its up-stairs already.
+        if self.monsters[id].is_here() {
+            self.world.remove(self.monsters[id].pos);
+        }
+        let free =
+            |g: &Game, p: Pos| g.world.terrain().is_passable(p) && g.world.occupant(p).is_none();
+        let mut spot = at;
+        if !free(self, at) {
+            spot = (1..8)
+                .flat_map(|r| ring(at, r))
+                .find(|&p| free(self, p))
+                .unwrap_or(at);
+        }
+        let m = &mut self.monsters[id];
+        m.hp = hp;
+        m.pos = spot;
+        m.presence = Presence::Here;
+        m.energy = ACTION_READY;
+        self.world.place(id as MonsterId, spot);
+        self.look(id, &[], ev);
+    }
+}
+
+/// The cells at Chebyshev distance `r` from `c`, in reading order.
+fn ring(c: Pos, r: i32) -> impl Iterator<Item = Pos> {
+    (-r..=r).flat_map(move |dy| {
+        (-r..=r)
+            .filter(move |dx| dx.abs() == r || dy.abs() == r)
+            .map(move |dx| Pos::new(c.x + dx, c.y + dy))
+    })
+}
