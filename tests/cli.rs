@@ -270,3 +270,20 @@ fn run_plays_a_depth_peopled_from_the_bestiary() {
     }
     assert!(stdout.contains("seed 2, 60 turns"), "{stdout}");
 }
+
+/// `darkstar bot` prints the difficulty table's numbers for its seeds.
+#[test]
+fn bot_prints_wins_depths_and_deaths() {
+    let out = run(&["bot", "--seeds", "1..2", "--turns", "2000"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for line in [
+        "bot (careful) over seeds 1..2: 2 runs",
+        "won ",
+        "median depth reached",
+        "median run",
+        "deaths by kind:",
+    ] {
+        assert!(stdout.contains(line), "{line} in {stdout}");
+    }
+}

@@ -644,3 +644,80 @@ fn replay_with_no_file_replays_the_last_game() {
     assert!(said.contains("last.replay: in sync"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A finished game is recorded: a morgue file (seed, outcome and cause,
+/// turns, kills by kind, the place as the player knew it, the last
+/// messages) and a line in the scores, which `darkstar scores` lists best
+/// first. Nothing is left half-written.
+#[test]
+fn a_finished_game_leaves_a_morgue_and_a_score() {
+    use darkstar::record::morgue::{morgue_dir, read_scores, record};
+    use darkstar::ui::App;
+    use darkstar::ui::keymap::Intent;
+    let level = darkstar::content::level::Level::parse(
+        "name: duel\nfaction: rats glyph=r sight=12 hostile hp=1 one=rat\n\
+         faction: goblins glyph=g sight=12 hostile hp=50\nmap:\n\
+         ###########\n#g.....r@.#\n#.........#\n###########\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    app.handle(Intent::Move(darkstar::map::geom::Dir::W));
+    while !app.game_over() {
+        app.handle(Intent::Wait);
+        assert!(app.game().turn() < 300);
+    }
+    let morgue = app.morgue();
+    assert!(!morgue.won);
+    assert_eq!(morgue.kills, [("rat".to_string(), 1)]);
+    assert_eq!(morgue.cause, "killed by a goblin");
+    assert!(
+        morgue.map.iter().any(|row| row.contains('@')),
+        "{:?}",
+        morgue.map
+    );
+    assert!(
+        morgue.messages.last().unwrap().contains("You die"),
+        "{:?}",
+        morgue.messages
+    );
+    let dir = scratch("morgue");
+    let save = dir.join("save.replay");
+    let file = record(&save, &morgue, std::time::SystemTime::now()).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    for part in [
+        "Seed:        3",
+        "killed by a goblin",
+        "Kills:       rat 1",
+        "You die",
+    ] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
+    let mut won = morgue.clone();
+    (won.won, won.cause) = (true, "escaped with the treasure".to_string());
+    record(&save, &won, std::time::SystemTime::now()).unwrap();
+    assert_eq!(read_scores(&save).unwrap().len(), 2);
+    assert_eq!(std::fs::read_dir(morgue_dir(&save)).unwrap().count(), 2);
+    let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{listed}");
+    let lines: Vec<&str> = listed.lines().collect();
+    assert!(
+        lines[1].contains("won") && lines[2].contains("died"),
+        "{listed}"
+    );
+    assert!(lines[2].contains("killed by a goblin"), "{listed}");
+    let leftovers = crate::common::listing(&dir);
+    assert!(
+        leftovers.iter().all(|f| !f.ends_with(".tmp")),
+        "{leftovers:?}"
+    );
+    // A broken scores file: `scores` says where, and fails.
+    std::fs::write(dir.join("scores.txt"), "won 1 2 three x\n").unwrap();
+    let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("scores.txt:1: expected the seed"),
+        "{err}"
+    );
+}

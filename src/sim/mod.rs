@@ -19,6 +19,7 @@
 
 pub mod autopilot;
 mod awareness;
+pub mod bot;
 mod command;
 mod event;
 mod faction;

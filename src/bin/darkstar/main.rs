@@ -5,6 +5,7 @@
 //! the command quietly.
 
 mod args;
+mod bot;
 mod demo;
 mod gen_level;
 mod output;
@@ -13,6 +14,7 @@ mod progress;
 mod replay;
 mod run;
 mod scen;
+mod scores;
 mod sweep;
 mod watch;
 
@@ -50,6 +52,12 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// The headless pathfinding demo.
     Demo(demo::DemoArgs),
+    /// A scripted player plays runs headless on all cores: wins, median
+    /// depth and run length, deaths by kind.
+    Bot(bot::BotArgs),
+    /// The best games recorded (a line each, written when a game ends
+    /// with its morgue file).
+    Scores(scores::ScoresArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +76,8 @@ fn main() -> ExitCode {
         Some(Command::Scen(a)) => scen::scen(a),
         Some(Command::Sweep(a)) => sweep::sweep(a),
         Some(Command::Demo(a)) => demo::demo(a),
+        Some(Command::Bot(a)) => bot::bot(a),
+        Some(Command::Scores(a)) => scores::scores(a),
     };
     match result {
         Ok(code) => code,

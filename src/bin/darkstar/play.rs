@@ -152,6 +152,20 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         // Written even when the save could not be: then it is the only
         // copy of the game just played.
         write_last_replay(slot.write_last_replay(&recording));
+        if done.game_over() {
+            // Its record: a morgue file and a line in the scores.
+            match darkstar::record::morgue::record(
+                &path,
+                &done.morgue(),
+                std::time::SystemTime::now(),
+            ) {
+                Ok(file) => say(&format!(
+                    "The game's record is in {}; `darkstar scores` lists the best.",
+                    escape_path(&file)
+                )),
+                Err(e) => eprintln!("darkstar: the game's record could not be written: {e}"),
+            }
+        }
         saved?;
         // `n` on the end screen: the next game, saved in the same slot
         // when it ends or is left (the finished one is gone from it).

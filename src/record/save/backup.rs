@@ -41,7 +41,7 @@ pub fn backup_path(save: &Path, now: SystemTime, n: u32) -> PathBuf {
 }
 
 /// `now` as `2026-11-23T04-12-00Z` (UTC, no colons, sorting as it reads).
-pub(super) fn stamp(now: SystemTime) -> String {
+pub(crate) fn stamp(now: SystemTime) -> String {
     let secs = now
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -34,6 +34,7 @@ mod slot;
 
 pub use atomic::{remove_stale_last_replay_tmps, write_atomically, write_last_replay};
 pub use backup::backup_path;
+pub(crate) use backup::stamp;
 pub use file::{SaveFile, Stamp};
 pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
 pub use slot::SaveSlot;

@@ -2,8 +2,9 @@
 //! the new game the end screen asks the binary to start.
 
 use crate::content::level::Level;
+use crate::record::morgue::Morgue;
 use crate::record::replay::{Item, Replay, ReplayError};
-use crate::sim::{Event, Game, MonsterId};
+use crate::sim::{Event, Game, MonsterId, PlayOutcome};
 
 use super::App;
 
@@ -29,6 +30,112 @@ impl App {
     }
 }
 
+impl App {
+    /// The record of this game as it stands (for the morgue file when it
+    /// ends): seed, outcome, depth reached, turns, kills by kind, what
+    /// ended it, what the player carried, the place as the player knew it
+    /// and the last messages.
+    pub fn morgue(&self) -> Morgue {
+        let game = &self.game;
+        let outcome = game.play_state().map(|p| p.outcome);
+        let depth = game.depth().map(|d| {
+            game.other_depths()
+                .map(|(k, _)| k)
+                .max()
+                .unwrap_or(0)
+                .max(d)
+        });
+        let on = game
+            .depth()
+            .map_or(String::new(), |d| format!(" on depth {d}"));
+        let cause = match (outcome, self.tally.killer) {
+            (Some(PlayOutcome::Won(_)), _) if game.depth().is_some() => {
+                "carried the Darkstar out".to_string()
+            }
+            (Some(PlayOutcome::Won(_)), _) => "escaped with the treasure".to_string(),
+            (Some(PlayOutcome::Lost(_)), Some(k)) => {
+                let m = &game.monsters()[k as usize];
+                format!(
+                    "killed by a {}{on}",
+                    game.factions()[m.faction()].spec().one()
+                )
+            }
+            (Some(PlayOutcome::Lost(_)), None) => format!("died{on}"),
+            _ => format!("left on turn {}{on}", game.turn()),
+        };
+        let carrying = game.play_state().is_some_and(|p| p.carrying);
+        let items = if carrying {
+            vec![
+                if game.depth().is_some() {
+                    "the Darkstar"
+                } else {
+                    "the treasure"
+                }
+                .to_string(),
+            ]
+        } else {
+            Vec::new()
+        };
+        let messages: Vec<String> = self.log.iter().rev().take(20).rev().cloned().collect();
+        Morgue {
+            seed: game.run_seed().unwrap_or(game.seed()),
+            won: matches!(outcome, Some(PlayOutcome::Won(_))),
+            depth,
+            turns: game.turn(),
+            kills: self
+                .tally
+                .kills_by_kind
+                .iter()
+                .map(|(k, n)| (k.clone(), *n))
+                .collect(),
+            cause,
+            items,
+            map: known_map(game),
+            messages,
+        }
+    }
+}
+
+/// The level as the player knows it, a row a line: terrain where known,
+/// blank where not; `@` the player, `<` `>` the stairs, `$` the treasure.
+fn known_map(game: &Game) -> Vec<String> {
+    let Some(p) = game.player() else {
+        return Vec::new();
+    };
+    let knowledge = game.factions()[p.faction()].knowledge();
+    let play = game.play_state();
+    let marks: Vec<(Option<crate::map::geom::Pos>, char)> = vec![
+        (
+            play.and_then(|p| p.up).filter(|_| game.depth().is_some()),
+            '<',
+        ),
+        (play.and_then(|p| p.stairs), '>'),
+        (
+            play.and_then(|p| p.treasure)
+                .filter(|_| !play.is_some_and(|p| p.carrying)),
+            '$',
+        ),
+        (Some(p.pos()), '@'),
+    ];
+    (0..knowledge.height() as i32)
+        .map(|y| {
+            (0..knowledge.width() as i32)
+                .map(|x| {
+                    let q = crate::map::geom::Pos::new(x, y);
+                    if !knowledge.is_known(q) {
+                        return ' ';
+                    }
+                    marks
+                        .iter()
+                        .rev()
+                        .find(|(m, _)| *m == Some(q))
+                        .map_or_else(|| knowledge.terrain(q).map_or(' ', |t| t.glyph()), |m| m.1)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The player's record in a game, for the end screen: counted from the
 /// events as they happen (and, for a resumed save, from its replay played
 /// again), so it is exact.
@@ -36,6 +143,8 @@ impl App {
 pub struct Tally {
     /// Monsters the player's blows killed.
     pub kills: u32,
+    /// The same by kind (the name of one), in name order.
+    pub kills_by_kind: std::collections::BTreeMap<String, u32>,
     /// Hit points the player lost to blows.
     pub damage_taken: i32,
     /// Who dealt the blow that killed the player.
@@ -61,7 +170,12 @@ impl Tally {
             }
             Event::Died { monster, .. } => match self.last_blow {
                 Some((by, on)) if on == monster && is_player(monster) => self.killer = Some(by),
-                Some((by, on)) if on == monster && is_player(by) => self.kills += 1,
+                Some((by, on)) if on == monster && is_player(by) => {
+                    self.kills += 1;
+                    let m = &game.monsters()[monster as usize];
+                    let one = game.factions()[m.faction()].spec().one().to_string();
+                    *self.kills_by_kind.entry(one).or_default() += 1;
+                }
                 _ => {}
             },
             _ => {}

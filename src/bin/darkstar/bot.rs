@@ -1,0 +1,73 @@
+//! `darkstar bot`: the scripted player (`darkstar::sim::bot`) plays runs
+//! headless on all cores, one per seed, and prints what difficulty is:
+//! runs won, the median depth reached and run length, and what killed it.
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::args::parse_seeds;
+use darkstar::sim::bot::{median, play_runs};
+
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The seeds, A..B: one run each.
+    #[arg(long, value_name = "A..B", default_value = "1..200", value_parser = parse_seeds)]
+    seeds: RangeInclusive<u64>,
+    /// Never rest (the careful bot rests when hurt with nothing in view).
+    #[arg(long)]
+    careless: bool,
+    /// Most turns a run plays before it counts as unfinished.
+    #[arg(long, value_name = "T", default_value_t = 20_000)]
+    turns: u32,
+}
+
+pub fn bot(args: BotArgs) -> Result<ExitCode> {
+    let start = Instant::now();
+    let runs = play_runs(args.seeds.clone(), !args.careless, args.turns);
+    let seconds = start.elapsed().as_secs_f64();
+    let n = runs.len();
+    let won = runs.iter().filter(|r| r.won).count();
+    let unfinished = runs.iter().filter(|r| r.timed_out).count();
+    let depths: Vec<u32> = runs.iter().map(|r| r.depth).collect();
+    let turns: Vec<u32> = runs.iter().map(|r| r.turns).collect();
+    let mut deaths: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &runs {
+        if let Some(k) = &r.killed_by {
+            *deaths.entry(k.as_str()).or_default() += 1;
+        }
+    }
+    let mut by_kind: Vec<(&str, usize)> = deaths.into_iter().collect();
+    by_kind.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let causes: Vec<String> = by_kind.iter().map(|(k, c)| format!("{k} {c}")).collect();
+    let reached = |d: u32| depths.iter().filter(|&&x| x >= d).count();
+    crate::output::print(&format!(
+        "bot ({}) over seeds {}..{}: {n} runs of at most {} turns, on {} threads\n\
+         won {won} of {n} ({:.1}%); unfinished {unfinished}\n\
+         median depth reached {}; reached depth 5: {}, depth 10: {}\n\
+         median run {} turns\n\
+         deaths by kind: {}\n\
+         {:.1} s\n",
+        if args.careless { "careless" } else { "careful" },
+        args.seeds.start(),
+        args.seeds.end(),
+        args.turns,
+        rayon::current_num_threads(),
+        100.0 * won as f64 / n.max(1) as f64,
+        median(&depths),
+        reached(5),
+        reached(10),
+        median(&turns),
+        if causes.is_empty() {
+            "none".to_string()
+        } else {
+            causes.join(", ")
+        },
+        seconds,
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}

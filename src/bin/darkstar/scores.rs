@@ -1,0 +1,56 @@
+//! `darkstar scores`: the best runs recorded beside the save (a line each
+//! in `scores.txt`, written when a game ends, with its morgue file).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+
+use darkstar::record::morgue::{morgue_dir, read_scores};
+
+#[derive(Debug, Args)]
+pub struct ScoresArgs {
+    /// The save file whose folder holds the scores (default:
+    /// $DARKSTAR_SAVE, else save.replay in the data folder).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// How many to list.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    top: usize,
+}
+
+pub fn scores(args: ScoresArgs) -> Result<ExitCode> {
+    let save = args
+        .save
+        .unwrap_or_else(darkstar::record::save::default_save_path);
+    let scores = read_scores(&save)?;
+    let mut out = String::new();
+    if scores.is_empty() {
+        out += "No games recorded yet: a game's record is written when it ends.\n";
+    } else {
+        out += "  #  outcome  depth   turns        seed  when                  how\n";
+        for (i, s) in scores.iter().take(args.top).enumerate() {
+            out += &format!(
+                "{:>3}  {:<7}  {:>5}  {:>6}  {:>10}  {:<20}  {}\n",
+                i + 1,
+                if s.won { "won" } else { "died" },
+                if s.depth == 0 {
+                    "-".to_string()
+                } else {
+                    s.depth.to_string()
+                },
+                s.turns,
+                s.seed,
+                s.when,
+                darkstar::content::textfile::escape_controls(&s.how)
+            );
+        }
+        out += &format!(
+            "Morgue files: {}\n",
+            darkstar::content::textfile::escape_path(&morgue_dir(&save))
+        );
+    }
+    crate::output::print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
