@@ -11,6 +11,7 @@ mod field_trace;
 mod fields;
 mod fog;
 mod game_costs;
+mod items;
 mod layers;
 mod levels;
 mod mapgen;

@@ -29,16 +29,17 @@ fn consistent(game: &Game) {
 }
 
 /// Clears the depth the player is on of monsters (`Command::Kill`, a
-/// test's hand): the walks below test the stairs, not the fights.
-fn clear(game: &mut Game) {
+/// test's hand, recorded), but `keep`: the walks below test the stairs,
+/// not the fights.
+fn clear(game: &mut Game, rec: &mut Recorder, keep: Option<u32>) {
     let ids: Vec<u32> = game
         .monsters()
         .iter()
-        .filter(|m| m.is_here() && !m.is_player())
+        .filter(|m| m.is_here() && !m.is_player() && Some(m.id()) != keep)
         .map(|m| m.id())
         .collect();
     for monster in ids {
-        game.apply(Command::Kill { monster });
+        rec.apply(game, Command::Kill { monster });
     }
 }
 
@@ -62,15 +63,7 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     // Depth 1 keeps one monster (the kept depth must keep its monsters);
     // the rest are cleared so the walk is safe.
     let keep = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
-    let ids: Vec<u32> = game
-        .monsters()
-        .iter()
-        .filter(|m| !m.is_player() && m.id() != keep)
-        .map(|m| m.id())
-        .collect();
-    for monster in ids {
-        rec.apply(&mut game, Command::Kill { monster });
-    }
+    clear(&mut game, &mut rec, Some(keep));
     let down = stairs.down.unwrap();
     let mut ev = Vec::new();
     for _ in 0..400 {
@@ -115,15 +108,7 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     assert_eq!(kept(&game), frozen, "depth 1 is kept whole, frozen");
     // Straight back up (depth 2 cleared for the walk): depth 1 as it was,
     // the player on its stairs down.
-    let ids: Vec<u32> = game
-        .monsters()
-        .iter()
-        .filter(|m| m.is_here() && !m.is_player())
-        .map(|m| m.id())
-        .collect();
-    for monster in ids {
-        rec.apply(&mut game, Command::Kill { monster });
-    }
+    clear(&mut game, &mut rec, None);
     let mut ev = Vec::new();
     crate::common::travel(&mut game, on_2.up, &mut ev);
     let ev = act(&mut game, &mut rec, PlayerAction::Ascend);
@@ -196,13 +181,14 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
     let config = SimConfig::default();
     let won = (1..=3).find_map(|seed| {
         let mut game = Game::new_run(seed, DEPTHS, config).unwrap();
+        let mut rec = Recorder::new(LevelSource::Run { depth: DEPTHS }, seed, config, 10);
         let mut ev = Vec::new();
-        clear(&mut game);
+        clear(&mut game, &mut rec, None);
         let darkstar = game.play_state().unwrap().treasure.unwrap();
         travel(&mut game, darkstar, &mut ev);
         assert!(game.play_state().unwrap().carrying, "seed {seed}");
         for _ in 0..DEPTHS {
-            clear(&mut game);
+            clear(&mut game, &mut rec, None);
             let up = game.stairs().unwrap().up;
             travel(&mut game, up, &mut ev);
             assert_eq!(

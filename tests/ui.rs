@@ -1478,9 +1478,10 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     // Playing, the default stays the player's own view.
     let play = play_app();
     assert_eq!(play.overlay(), Overlay::None);
+    // Playing, `t` is no view key: it throws.
     assert_eq!(
         intent_for(key(KeyCode::Char('t')), Mode::Play),
-        Some(Intent::Other)
+        Some(Intent::ThrowItem)
     );
 }
 
@@ -2484,4 +2485,50 @@ fn sleepers_and_fleers_say_so() {
     assert!(k.is_here() && k.hp() * 3 <= 10, "{} hp", k.hp());
     let lines = darkstar::ui::widgets::describe(&app, k.pos());
     assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
+}
+
+/// The pack: `U` lists it (the move keys pick, Enter uses), `t` lists it
+/// for throwing and then puts up a target cursor on the nearest monster
+/// in view (Enter throws), `D` drops; an empty pack says so.
+#[test]
+fn snapshot_inventory_and_targeting() {
+    use darkstar::sim::Command;
+    use darkstar::sim::item::ItemKind;
+    let level = Level::parse(
+        "name: pack\nfaction: goblins glyph=g sight=0 hostile\nmap:\n\
+         ############\n#@.......g.#\n#..........#\n############\n",
+        "pack.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::UseItem);
+    assert!(app.log().any(|l| l == "Your pack is empty."));
+    // Items beside the player (put there, recorded), walked onto.
+    for item in [ItemKind::Healing, ItemKind::Dart, ItemKind::NoiseMaker] {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item,
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().pack().len(), 3);
+    // Sorted by kind: the potion, the noise-maker, the dart.
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Move(Dir::S));
+    app.handle(Intent::Move(Dir::S));
+    let list = screen(&mut app, 60, 14);
+    app.handle(Intent::Confirm);
+    let aiming = screen(&mut app, 60, 14);
+    assert!(aiming.contains("Throw where?"), "{aiming}");
+    app.handle(Intent::Confirm);
+    assert_eq!(app.game().pack().len(), 2, "thrown");
+    assert!(
+        app.log().any(|l| l.contains("You throw a dart.")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+    app.handle(Intent::UseItem);
+    app.handle(Intent::Confirm);
+    assert!(app.log().any(|l| l.contains("You feel whole again.")));
+    insta::assert_snapshot!(format!("{list}\n{aiming}"));
 }

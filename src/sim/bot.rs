@@ -7,8 +7,10 @@
 //! the player knows (its moves are the autopilot's, over the player's
 //! knowledge), so it is fooled by the dark as a player is.
 //!
-//! Not yet: items (the careful bot uses healing and darts; there
-//! are no items in the game yet).
+//! The careful bot also fetches the items it knows of, drinks a healing
+//! potion at a third of its hit points, and throws darts at a hostile
+//! monster two to eight cells off; the careless one uses none (it wears
+//! what it walks over).
 
 use rayon::prelude::*;
 
@@ -18,6 +20,7 @@ use super::player::{PLAYER_HP, PlayOutcome};
 use super::{Command, Event, PlayerAction, SimConfig};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Dir;
+use crate::sim::item::{ItemKind, THROW_RANGE};
 
 /// How one bot run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +69,29 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         .into_iter()
         .filter(|&m| hostile(m))
         .collect();
+    let slot = |k: ItemKind| game.pack().iter().position(|&x| x == k).map(|s| s as u8);
+    if careful
+        && player.hp() * 3 <= PLAYER_HP
+        && let Some(s) = slot(ItemKind::Healing)
+    {
+        return Some(PlayerAction::Use(s));
+    }
     if careful && seen.is_empty() && player.hp() * 2 <= PLAYER_HP {
         return Some(PlayerAction::Wait);
+    }
+    // Darts at the nearest hostile monster in range, before it closes.
+    if careful && let Some(s) = slot(ItemKind::Dart) {
+        let target = seen
+            .iter()
+            .map(|&m| game.monsters()[m as usize].pos())
+            .filter(|q| {
+                let (dx, dy) = q.abs_delta(at);
+                (2..=THROW_RANGE).contains(&dx.max(dy))
+            })
+            .min_by_key(|q| (q.abs_delta(at).0.max(q.abs_delta(at).1), q.y, q.x));
+        if let Some(q) = target {
+            return Some(PlayerAction::Throw(s, q));
+        }
     }
     // A hostile monster in view: go for the nearest.
     if let Some(&m) = seen.iter().min_by_key(|&&m| {
@@ -86,6 +110,17 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
     }
     if let Some(t) = play.treasure.filter(|&t| knows(game, t)) {
         return Some(travel(game, t));
+    }
+    // The careful bot fetches the items it knows of.
+    if careful
+        && let Some(&(p, _)) = game
+            .floor_items()
+            .iter()
+            .filter(|&&(p, _)| knows(game, p) && p != at)
+            .min_by_key(|(p, _)| (p.abs_delta(at).0.max(p.abs_delta(at).1), p.y, p.x))
+        && let Ok(a) = autopilot::next_action(game, &mut Activity::Travel(p))
+    {
+        return Some(a);
     }
     match autopilot::next_action(game, &mut Activity::Explore) {
         Ok(action) => Some(action),

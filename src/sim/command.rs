@@ -20,6 +20,12 @@ pub enum PlayerAction {
     Sneak,
     /// In a run: go down the stairs the player stands on.
     Descend,
+    /// Use the item in this slot of the pack.
+    Use(u8),
+    /// Throw the item in this slot of the pack at this cell.
+    Throw(u8, Pos),
+    /// Drop the item in this slot of the pack where the player stands.
+    Drop(u8),
     /// In a run: climb the stairs the player stands on (out of depth 1
     /// with the Darkstar: the run is won).
     Ascend,
@@ -37,6 +43,12 @@ pub enum Command {
     /// A monster dies where it stands (a trap, a fight, a test): its
     /// faction marks the place as dangerous.
     Kill { monster: MonsterId },
+    /// Puts an item on the floor at a cell (a test's hand, or a tool's,
+    /// as `Kill` is; a run's depths get theirs from the seed).
+    PutItem {
+        at: Pos,
+        item: crate::sim::item::ItemKind,
+    },
     /// Sends a monster somewhere else (or nowhere): its plan is dropped.
     SetGoal {
         monster: MonsterId,

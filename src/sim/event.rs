@@ -5,6 +5,7 @@
 use super::{MonsterId, ReplanReason};
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
+use crate::sim::item::ItemKind;
 
 /// Why a monster spent its action standing still.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -96,11 +97,36 @@ pub enum Event {
     NoStairs { down: bool },
     /// The player tried to leave the dungeon without the Darkstar.
     NeedDarkstar,
+    /// The player picked up an item (armour and a sword are put on).
+    PickedUp { item: ItemKind },
+    /// The pack had no room for the item here.
+    PackFull { item: ItemKind },
+    /// No item in that slot of the pack.
+    NoSuchItem,
+    /// The item would do nothing here (no time passes).
+    Fizzled { item: ItemKind },
+    /// The item is thrown, not used, or is worn (no time passes).
+    NotUsable { item: ItemKind },
+    /// The player used an item.
+    Used { item: ItemKind },
+    /// The ground at `at` collapsed into wall.
+    Collapsed { at: Pos },
+    /// The player was teleported.
+    Teleported { from: Pos, to: Pos },
+    /// The player cannot throw that there (out of sight or range, or not
+    /// a thing to throw): no time passes.
+    CannotThrow { item: ItemKind, at: Pos },
+    /// The player threw an item at `at`.
+    Threw { item: ItemKind, at: Pos },
+    /// Something already lies here (no time passes).
+    CannotDrop { item: ItemKind },
+    /// The player dropped an item.
+    Dropped { item: ItemKind },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 23] = [
+    pub const KINDS: [&'static str; 35] = [
         "moved",
         "bumped",
         "discovered",
@@ -124,6 +150,18 @@ impl Event {
         "depth",
         "no-stairs",
         "need-darkstar",
+        "picked-up",
+        "pack-full",
+        "no-such-item",
+        "fizzled",
+        "not-usable",
+        "used",
+        "collapsed",
+        "teleported",
+        "cannot-throw",
+        "threw",
+        "cannot-drop",
+        "dropped",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -152,6 +190,18 @@ impl Event {
             Event::Depth { .. } => 20,
             Event::NoStairs { .. } => 21,
             Event::NeedDarkstar => 22,
+            Event::PickedUp { .. } => 23,
+            Event::PackFull { .. } => 24,
+            Event::NoSuchItem => 25,
+            Event::Fizzled { .. } => 26,
+            Event::NotUsable { .. } => 27,
+            Event::Used { .. } => 28,
+            Event::Collapsed { .. } => 29,
+            Event::Teleported { .. } => 30,
+            Event::CannotThrow { .. } => 31,
+            Event::Threw { .. } => 32,
+            Event::CannotDrop { .. } => 33,
+            Event::Dropped { .. } => 34,
         }
     }
 }

@@ -68,6 +68,11 @@ impl Faction {
         &self.spec
     }
 
+    /// Its settings, to change (the player's, as it puts on armour).
+    pub(crate) fn spec_mut(&mut self) -> &mut FactionSpec {
+        &mut self.spec
+    }
+
     /// What it knows: all its planners ever see.
     pub fn knowledge(&self) -> &Knowledge {
         &self.knowledge

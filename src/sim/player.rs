@@ -45,6 +45,8 @@ pub struct PlayState {
     /// In a run: the up-stairs (where the player came in; on depth 1 the
     /// way out with the Darkstar). `stairs` are then the down-stairs.
     pub up: Option<Pos>,
+    /// What the player carries to use or throw, sorted by kind.
+    pub pack: Vec<crate::sim::item::ItemKind>,
 }
 
 /// A sneaking player's step takes this many times as long.

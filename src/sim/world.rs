@@ -35,7 +35,15 @@ impl World {
         self.altered
     }
 
-    /// A door at `p` opens or closes (the only way terrain changes).
+    /// The ground at `p` collapses into wall (a scroll of collapse).
+    pub(crate) fn collapse(&mut self, p: Pos) {
+        if self.terrain.get(p).is_some_and(|t| t != Terrain::Wall) {
+            self.terrain.set(p, Terrain::Wall);
+            self.altered += 1;
+        }
+    }
+
+    /// A door at `p` opens or closes.
     pub(crate) fn set_door(&mut self, p: Pos, open: bool) {
         let t = if open {
             Terrain::OpenDoor

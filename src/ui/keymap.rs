@@ -53,6 +53,12 @@ pub enum Intent {
     CloseDoor,
     /// Play: start or stop sneaking (slower, silent steps).
     Sneak,
+    /// Play: pick an item of the pack to use.
+    UseItem,
+    /// Play: pick an item of the pack to throw (then where).
+    ThrowItem,
+    /// Play: pick an item of the pack to drop.
+    DropItem,
     /// Open (or close) the search inspector.
     Inspect,
     /// Inspector: show this many more (or fewer) expansions.
@@ -153,6 +159,9 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             KeyCode::Char('R') => return Some(Intent::Rest),
             KeyCode::Char('C') => return Some(Intent::CloseDoor),
             KeyCode::Char('s') => return Some(Intent::Sneak),
+            KeyCode::Char('U') => return Some(Intent::UseItem),
+            KeyCode::Char('t') => return Some(Intent::ThrowItem),
+            KeyCode::Char('D') => return Some(Intent::DropItem),
             _ => {}
         }
     }
@@ -238,7 +247,7 @@ fn direction(code: KeyCode) -> Option<Dir> {
 }
 
 /// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 19] = [
+pub const PLAY_HELP: [(&str, &str); 20] = [
     (
         "hjkl yubn",
         "move (or arrows, numpad); into a monster: attack",
@@ -254,6 +263,10 @@ pub const PLAY_HELP: [(&str, &str); 19] = [
     ("R", "rest until healed; any key stops travel and rest"),
     ("C", "close a door next to you (walk into one to open it)"),
     ("s", "sneak: half speed, and nobody hears your steps"),
+    (
+        "U t D",
+        "use, throw (then aim: Enter), drop an item of your pack",
+    ),
     ("c", "terrain cost of the cells you know"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("V", "reveal the AI overlays: marks the game REVEALED"),

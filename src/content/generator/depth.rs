@@ -20,7 +20,8 @@
 
 use rand::RngExt;
 
-use super::dungeon::{GenParams, PlayGround, Style, play_ground};
+use super::dungeon::{GenParams, Style};
+use super::play::{PlayGround, play_ground};
 use crate::content::bestiary::{Bestiary, DEPTHS, Kind};
 use crate::content::level::{FactionSpec, Level, Spawn};
 

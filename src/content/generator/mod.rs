@@ -6,14 +6,15 @@ mod crowd;
 mod depth;
 mod dungeon;
 mod maze;
+mod play;
 
 pub use crowd::{packed, scale_factions, spread};
 pub use depth::{DEPTH_HEIGHT, DEPTH_WIDTH, depth_level, depth_seed, kinds_on, packs_on, total_hp};
 pub use dungeon::{
-    GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, play_level,
-    populate_map,
+    GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, populate_map,
 };
 pub use maze::{MAX_MAZE_SIDE, MIN_MAZE_SIDE, maze, maze_level};
+pub use play::play_level;
 
 use rand::RngExt;
 

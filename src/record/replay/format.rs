@@ -343,8 +343,12 @@ pub(super) fn command_text(c: &Command) -> String {
         Command::Player(PlayerAction::Close(d)) => format!("close {}", dir_name(*d)),
         Command::Player(PlayerAction::Sneak) => "sneak".into(),
         Command::Player(PlayerAction::Descend) => "descend".into(),
+        Command::Player(PlayerAction::Use(s)) => format!("use {s}"),
+        Command::Player(PlayerAction::Throw(s, p)) => format!("throw {s} {} {}", p.x, p.y),
+        Command::Player(PlayerAction::Drop(s)) => format!("drop {s}"),
         Command::Player(PlayerAction::Ascend) => "ascend".into(),
         Command::Kill { monster } => format!("kill {monster}"),
+        Command::PutItem { at, item } => format!("item {} {} {}", at.x, at.y, item.word()),
         Command::SetGoal {
             monster,
             goal: None,
@@ -370,8 +374,20 @@ pub(super) fn parse_command(words: &[&str]) -> Option<Command> {
         )),
         ["sneak"] => Command::Player(PlayerAction::Sneak),
         ["descend"] => Command::Player(PlayerAction::Descend),
+        ["use", s] => Command::Player(PlayerAction::Use(s.parse().ok()?)),
+        ["throw", s, x, y] => Command::Player(PlayerAction::Throw(
+            s.parse().ok()?,
+            Pos::new(coord(x)?, coord(y)?),
+        )),
+        ["drop", s] => Command::Player(PlayerAction::Drop(s.parse().ok()?)),
         ["ascend"] => Command::Player(PlayerAction::Ascend),
         ["kill", m] => Command::Kill { monster: id(m)? },
+        ["item", x, y, kind] => Command::PutItem {
+            at: Pos::new(coord(x)?, coord(y)?),
+            item: crate::sim::item::ItemKind::ALL
+                .into_iter()
+                .find(|k| k.word() == *kind)?,
+        },
         ["goal", m, "none"] => Command::SetGoal {
             monster: id(m)?,
             goal: None,

@@ -25,7 +25,8 @@
 //! going to) and its wanderers' places, the walls it has learnt (which name a field
 //! monster's replans), its shared fields (see
 //! [`super::fields::Fields::hash_into`]); the player's state; in a run,
-//! the depth, the run's seed and the hash of every depth left.
+//! the depth, the run's seed and the hash of every depth left, the items
+//! on the floor and in the pack, and the player's defence and blow.
 //!
 //! What is left out, and why it cannot change what happens next:
 //! - The terrain, until a door opens or closes (then the whole terrain
@@ -215,6 +216,31 @@ impl Game {
             for (d, g) in self.other_depths() {
                 h.int(d as i64);
                 h.bytes(&g.state_hash().to_le_bytes());
+            }
+        }
+        // Items: on the floor, in the pack, and what the player wears (its
+        // faction's defence and blow); only once there were any, so a game
+        // without them hashes as it always has.
+        if self.had_items {
+            h.int(self.items.len() as i64);
+            for &(p, k) in &self.items {
+                hash_pos(&mut h, Some(p));
+                h.int(k as i64);
+            }
+            for &k in self.pack() {
+                h.int(k as i64);
+            }
+            if let Some(p) = self.player() {
+                let spec = self.factions[p.faction].spec();
+                let d = spec.damage;
+                for v in [
+                    spec.defence as i64,
+                    d.count as i64,
+                    d.sides as i64,
+                    d.bonus as i64,
+                ] {
+                    h.int(v);
+                }
             }
         }
         h.finish()

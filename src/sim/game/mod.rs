@@ -56,10 +56,12 @@ use crate::sim::plan::{Plan, ReplanReason, Status};
 use crate::{fog::sight::look, path::Replanner};
 
 pub use crate::content::level::NORMAL_SPEED;
+pub use items::{DARTS_IN_A_BUNDLE, PACK_SIZE};
 pub use run::Stairs;
 
 mod act;
 mod hash;
+mod items;
 mod mind;
 mod perform;
 mod planning_memory;
@@ -184,6 +186,11 @@ pub struct Game {
     player_view: Option<FieldOfView>,
     /// A run of the dungeon's depths: the depths left, kept (see `run.rs`).
     run: Option<run::RunState>,
+    /// Items on the floor (see `items.rs`).
+    items: Vec<(Pos, crate::sim::item::ItemKind)>,
+    /// Any item was ever on this level (the state hash covers items from
+    /// then on).
+    had_items: bool,
 }
 
 impl Game {
@@ -258,6 +265,8 @@ impl Game {
             monster_turns: 0,
             player_view: None,
             run: None,
+            items: Vec::new(),
+            had_items: false,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;
@@ -282,6 +291,12 @@ impl Game {
                 }
             }
             Command::Kill { monster } => self.kill(monster, &mut events),
+            Command::PutItem { at, item } => {
+                if self.world.get(at).is_some_and(|t| t.is_passable()) {
+                    self.items.push((at, item));
+                    self.had_items = true;
+                }
+            }
             Command::Player(action) => self.player_turn(action, &mut events),
         }
         events

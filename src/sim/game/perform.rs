@@ -7,6 +7,7 @@
 use rand::RngExt;
 
 use super::*;
+use crate::content::dice::Dice;
 use crate::fog::noise;
 use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
 use crate::sim::player::SNEAK_FACTOR;
@@ -96,7 +97,7 @@ impl Game {
     }
 
     /// Spends an action standing still.
-    fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
+    pub(super) fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
         m.energy -= WAIT_ENERGY;
         m.still += 1;
@@ -213,7 +214,7 @@ impl Game {
 
     /// Monster `id` is now on `to`: its counters and trail (where it is
     /// placed on the world is `land`'s business).
-    fn moved(&mut self, id: usize, to: Pos) {
+    pub(super) fn moved(&mut self, id: usize, to: Pos) {
         let width = self.world.width();
         let m = &mut self.monsters[id];
         m.pos = to;
@@ -272,14 +273,21 @@ impl Game {
     /// default), for its faction's damage dice, on the simulation's RNG;
     /// at no hit points left the target dies.
     fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) {
-        let hitter = self.factions[self.monsters[id].faction].spec();
-        let defence = self.factions[self.monsters[target].faction].spec().defence;
-        let (accuracy, dice) = (hitter.accuracy, hitter.damage);
-        let margin = accuracy as i64 - defence as i64;
-        let hits = margin >= 100 || self.rng.random_range(0..100) < margin.clamp(5, 95);
+        let dice = self.factions[self.monsters[id].faction].spec().damage;
         let attacker = &mut self.monsters[id];
         attacker.energy -= WAIT_ENERGY;
         attacker.still += 1;
+        self.strike(id, target, dice, ev);
+    }
+
+    /// `id`'s blow (or dart) at `target` for `dice`: it lands with `id`'s
+    /// faction's accuracy less the target's defence (see
+    /// [`Game::attack`]); the noise of a fight either way.
+    pub(super) fn strike(&mut self, id: usize, target: usize, dice: Dice, ev: &mut Vec<Event>) {
+        let accuracy = self.factions[self.monsters[id].faction].spec().accuracy;
+        let defence = self.factions[self.monsters[target].faction].spec().defence;
+        let margin = accuracy as i64 - defence as i64;
+        let hits = margin >= 100 || self.rng.random_range(0..100) < margin.clamp(5, 95);
         if !hits {
             ev.push(Event::Missed {
                 attacker: id as MonsterId,

@@ -55,6 +55,7 @@ impl Game {
             outcome: PlayOutcome::Playing,
             sneaking: false,
             up: Some(at),
+            pack: Vec::new(),
         });
         self.look(id, &[], &mut Vec::new());
         Ok(())
@@ -139,6 +140,9 @@ impl Game {
                 return false;
             }
             PlayerAction::Descend => return self.take_stairs(true, ev),
+            PlayerAction::Use(slot) => return self.use_item(id, slot as usize, ev),
+            PlayerAction::Throw(slot, at) => return self.throw_item(id, slot as usize, at, ev),
+            PlayerAction::Drop(slot) => return self.drop_item(id, slot as usize, ev),
             PlayerAction::Ascend => return self.take_stairs(false, ev),
             PlayerAction::Close(dir) => {
                 let door = at.step(dir);
@@ -170,6 +174,7 @@ impl Game {
 
     /// The treasure is taken where it lies; the stairs with it win.
     pub(super) fn player_arrived(&mut self, at: Pos, ev: &mut Vec<Event>) {
+        self.pick_up(at, ev);
         let turn = self.turn;
         let Some(play) = &mut self.play else { return };
         if play.treasure == Some(at) && !play.carrying {

@@ -69,6 +69,7 @@ impl Game {
         level.stairs = far.filter(|_| depth < DEPTHS);
         level.treasure = far.filter(|_| depth == DEPTHS);
         let mut game = Game::new(&level, depth_seed(seed, depth), config)?;
+        game.place_items(depth_seed(seed, depth), depth);
         game.turn = turn;
         Ok(game)
     }

@@ -48,6 +48,8 @@ pub enum Ask {
     Step,
     /// The player does this (play).
     Act(crate::sim::PlayerAction),
+    /// Put up a target cursor to throw the item in this pack slot.
+    Aim(u8),
 }
 
 /// What every component may read while handling a key: the game, the

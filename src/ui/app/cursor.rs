@@ -13,6 +13,9 @@ pub enum Purpose {
     Look,
     /// Pick where to travel (`_`): Enter, `.` or `_` goes.
     Travel,
+    /// Pick where to throw the item in this pack slot: Enter, `.` or `t`
+    /// throws.
+    Throw(u8),
 }
 
 /// A cursor on the map.
@@ -58,6 +61,14 @@ impl Component for Cursor {
             (Purpose::Travel, Intent::Quit | Intent::Look) => asks.push(Ask::Close),
             (Purpose::Travel, Intent::Help) => asks.push(Ask::Help),
             (Purpose::Travel, _) => {}
+            (Purpose::Throw(slot), Intent::Confirm | Intent::Wait | Intent::ThrowItem) => {
+                asks.extend([
+                    Ask::Close,
+                    Ask::Act(crate::sim::PlayerAction::Throw(slot, self.at)),
+                ]);
+            }
+            (Purpose::Throw(_), Intent::Quit | Intent::Look) => asks.push(Ask::Close),
+            (Purpose::Throw(_), _) => {}
         }
         Handled::Used
     }

@@ -17,6 +17,7 @@ use crate::ui::mode::{Mode, Overlay};
 enum Layer {
     Confirm,
     CloseWhich,
+    Items,
     Help,
     History,
     Inspector,
@@ -27,9 +28,10 @@ enum Layer {
 }
 
 /// The popups over everything: each takes every key while it is open.
-const POPUPS: [Layer; 4] = [
+const POPUPS: [Layer; 5] = [
     Layer::Confirm,
     Layer::CloseWhich,
+    Layer::Items,
     Layer::Help,
     Layer::History,
 ];
@@ -87,6 +89,7 @@ impl App {
             let used = match layer {
                 Layer::Confirm => offer_to(&mut self.confirm, intent, ctx, &mut asks),
                 Layer::CloseWhich => offer_to(&mut self.close_which, intent, ctx, &mut asks),
+                Layer::Items => offer_to(&mut self.items, intent, ctx, &mut asks),
                 Layer::Help => offer_to(&mut self.help, intent, ctx, &mut asks),
                 Layer::History => offer_to(&mut self.history, intent, ctx, &mut asks),
                 Layer::Inspector => offer_to(&mut self.inspector, intent, ctx, &mut asks),
@@ -122,6 +125,7 @@ impl App {
             Ask::Act(action) => {
                 self.player(action);
             }
+            Ask::Aim(slot) => self.aim(slot),
         }
     }
 
@@ -160,6 +164,9 @@ impl App {
                 self.player(PlayerAction::Sneak);
             }
             Intent::CloseDoor => self.close_door(),
+            Intent::UseItem => self.choose_item(super::ItemUse::Use),
+            Intent::ThrowItem => self.choose_item(super::ItemUse::Throw),
+            Intent::DropItem => self.choose_item(super::ItemUse::Drop),
             Intent::Look => {
                 if let Some(p) = self.game.player() {
                     self.cursor = Some(Cursor::new(p.pos(), Purpose::Look));

@@ -2,6 +2,7 @@
 //! (naming monsters as the player knows them), and the log's one writer.
 
 use crate::fog::knowledge::Turn;
+use crate::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
@@ -137,6 +138,49 @@ impl App {
                 "The {} give up the search.",
                 self.game.factions()[faction].spec().name
             ),
+            Event::PickedUp {
+                item: ItemKind::Armour,
+            } => {
+                format!("You put on mail armour (defence {ARMOUR_DEFENCE}).")
+            }
+            Event::PickedUp {
+                item: ItemKind::Sword,
+            } => {
+                format!("You wield a sword ({SWORD_DAMAGE} a blow).")
+            }
+            Event::PickedUp { item } => format!("You pick up {}.", item.name()),
+            Event::PackFull { item } => format!("Your pack is full: {} stays here.", item.name()),
+            Event::NoSuchItem => "You have nothing there.".to_string(),
+            Event::NotUsable { item } if item.is_thrown() => {
+                format!("{}: throw it (t).", capitalised(item.name()))
+            }
+            Event::NotUsable { item } => {
+                format!("{}: you wear it already.", capitalised(item.name()))
+            }
+            Event::Fizzled { item } => {
+                format!("{}: nothing happens here.", capitalised(item.name()))
+            }
+            Event::Used {
+                item: ItemKind::Healing,
+            } => "You feel whole again.".to_string(),
+            Event::Used {
+                item: ItemKind::MagicMap,
+            } => "The whole of this place lies plain in your mind.".to_string(),
+            Event::Used { .. } => return,
+            Event::Collapsed { at } => format!("The ground at {at} falls in: a wall now."),
+            Event::Teleported { .. } => "You are somewhere else.".to_string(),
+            Event::CannotThrow { at, .. } => {
+                format!("You cannot throw there ({at}): out of sight or range (8).")
+            }
+            Event::Threw {
+                item: ItemKind::NoiseMaker,
+                at,
+            } => {
+                format!("The noise-maker clatters and shrieks at {at}.")
+            }
+            Event::Threw { item, .. } => format!("You throw {}.", item.name()),
+            Event::CannotDrop { .. } => "Something lies here already.".to_string(),
+            Event::Dropped { item } => format!("You drop {}.", item.name()),
             Event::TookTreasure { .. } if self.game.depth().is_some() => {
                 "You take the Darkstar! Now carry it up and out of depth 1.".to_string()
             }

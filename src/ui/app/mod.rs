@@ -26,6 +26,7 @@ mod help;
 mod history;
 pub mod inspector;
 mod intents;
+mod item_chooser;
 mod messages;
 mod play;
 mod playback;
@@ -41,6 +42,7 @@ pub use cursor::{Cursor, Purpose};
 pub use end_game::Tally;
 pub use help::{HELP_PAGES, Help};
 pub use history::History;
+pub use item_chooser::{ItemChooser, ItemUse};
 pub use playback::Playback;
 
 use std::time::Duration;
@@ -109,6 +111,8 @@ pub struct App {
     confirm: Option<ConfirmQuit>,
     /// "Close which door?", while asked.
     close_which: Option<CloseWhich>,
+    /// "Which item?", while asked.
+    items: Option<ItemChooser>,
     /// The help screen, while open.
     help: Option<Help>,
     /// The message history (Ctrl-P), while open.
@@ -184,6 +188,7 @@ impl App {
             camera: Camera::new(mode == Mode::Watch),
             confirm: None,
             close_which: None,
+            items: None,
             help: None,
             history: None,
             inspector: None,

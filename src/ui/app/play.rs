@@ -108,6 +108,45 @@ impl App {
         }
     }
 
+    /// Applies `command` to the game through the recorder, as the keys'
+    /// commands are (so a save and a replay have it): for tests and tools
+    /// that give commands no key gives, such as an item put down.
+    pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        self.recorder.apply(&mut self.game, command)
+    }
+
+    /// `U`, `t`, `D`: the pack listed to pick from (or why not).
+    pub(super) fn choose_item(&mut self, purpose: super::ItemUse) {
+        if self.game.pack().is_empty() {
+            return self.say("Your pack is empty.".to_string());
+        }
+        self.items = Some(super::ItemChooser::new(purpose));
+    }
+
+    /// A target cursor to throw the item in pack slot `slot`, on the
+    /// nearest monster in view (else on the player).
+    pub(super) fn aim(&mut self, slot: u8) {
+        let Some(p) = self.game.player() else { return };
+        let at = p.pos();
+        let nearest = autopilot::monsters_in_view(&self.game)
+            .into_iter()
+            .map(|m| self.game.monsters()[m as usize].pos())
+            .min_by_key(|q| {
+                let (dx, dy) = q.abs_delta(at);
+                (dx.max(dy), q.y, q.x)
+            });
+        self.cursor = Some(super::Cursor::new(
+            nearest.unwrap_or(at),
+            super::Purpose::Throw(slot),
+        ));
+        self.say("Throw where? Enter or . throws, Esc cancels.".to_string());
+    }
+
+    /// The item list while it is up (for drawing).
+    pub fn item_chooser(&self) -> Option<&super::ItemChooser> {
+        self.items.as_ref()
+    }
+
     /// `C`: closes the one open door next to the player, or asks which
     /// when there are several (the player's knowledge says where open
     /// doors are; the game refuses one somebody stands in).

@@ -104,6 +104,15 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
             }
         }
     }
+    let here: Vec<String> = game
+        .floor_items()
+        .iter()
+        .filter(|&&(q, _)| q == p)
+        .map(|&(_, k)| format!("{} ({})", k.name(), k.glyph()))
+        .collect();
+    if !here.is_empty() {
+        lines.push(format!("Lying here: {}.", here.join(", ")));
+    }
     // Who stands there: only where the player sees now.
     let Some(o) = game.world().occupant(p).filter(|_| app.player_sees(p)) else {
         if knowledge.is_known(p) && !app.player_sees(p) {

@@ -248,6 +248,15 @@ impl MapWidget<'_> {
                 put(goal, '>', gold);
             }
         }
+        for &(p, k) in game.floor_items().iter().filter(|&&(p, _)| known(p)) {
+            put(
+                p,
+                k.glyph(),
+                Style::default()
+                    .fg(Color::Cyan)
+                    .add_modifier(Modifier::BOLD),
+            );
+        }
         if let Some(play) = game.play_state() {
             if let Some(s) = play.stairs.filter(|&s| known(s)) {
                 put(s, '>', gold);

@@ -141,6 +141,18 @@ impl Widget for &App {
             history::draw_history(self.log(), h, area, buf);
         } else if let Some(help) = self.help() {
             help::draw_help(self, help, area, buf);
+        } else if let Some(chooser) = self.item_chooser() {
+            let lines = pack_lines(self.game().pack(), chooser.selected());
+            let title = format!(
+                " {} which? (up/down, Enter; q: never mind) ",
+                chooser.purpose().verb()
+            );
+            popup::draw_box(
+                &title,
+                &lines.iter().map(String::as_str).collect::<Vec<_>>(),
+                area,
+                buf,
+            );
         } else if let Some(d) = self.desync() {
             let line = App::desync_text(d);
             popup::draw_box(
@@ -158,4 +170,16 @@ impl Widget for &App {
             end_summary::draw_end_summary(self, area, buf);
         }
     }
+}
+
+/// The pack as the item list shows it: a line an item, the picked one
+/// marked.
+pub fn pack_lines(pack: &[crate::sim::item::ItemKind], selected: usize) -> Vec<String> {
+    pack.iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let mark = if i == selected { '>' } else { ' ' };
+            format!("{mark} {} {}", k.glyph(), k.name())
+        })
+        .collect()
 }

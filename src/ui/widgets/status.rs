@@ -88,8 +88,17 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         ];
         let switch = if i.field.is_some() { "a field" } else { "" };
         fit_with_keys(&parts, switch, area.width as usize)
-    } else if let Some(c) = app.cursor() {
-        format!("look at {c}: move the cursor with the move keys; x: stop looking")
+    } else if let Some(c) = app.cursor_state() {
+        match c.purpose() {
+            crate::ui::app::Purpose::Throw(_) => format!(
+                "throw at {}: move the cursor; Enter or . throws; Esc: not now",
+                c.at()
+            ),
+            _ => format!(
+                "look at {}: move the cursor with the move keys; x: stop looking",
+                c.at()
+            ),
+        }
     } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
     {
         let view = match app.overlay() {

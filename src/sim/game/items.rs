@@ -1,0 +1,287 @@
+//! Items in play (see [`crate::sim::item`]): what lies where, the
+//! player's pack, picking up, using, throwing and dropping, and the items
+//! a run's depth starts with.
+
+use rand::RngExt;
+
+use super::*;
+use crate::fog::noise;
+use crate::sim::item::{ARMOUR_DEFENCE, DART_DAMAGE, ItemKind, SWORD_DAMAGE, THROW_RANGE};
+use crate::sim::player::PLAYER_HP;
+
+/// Most items the pack holds.
+pub const PACK_SIZE: usize = 26;
+/// Darts in a bundle on a depth's floor (one item each, on one cell).
+pub const DARTS_IN_A_BUNDLE: usize = 3;
+
+impl Game {
+    /// The items on the floor, `(cell, kind)`, in the order they were put
+    /// down.
+    pub fn floor_items(&self) -> &[(Pos, ItemKind)] {
+        &self.items
+    }
+
+    /// The player's pack.
+    pub fn pack(&self) -> &[ItemKind] {
+        self.play.as_ref().map_or(&[], |p| &p.pack)
+    }
+
+    /// Puts the items of depth `depth` of a run on its floor: drawn with
+    /// an RNG of their own from `seed` (so the monsters' draws are not
+    /// moved), on floor cells no one stands on, away from the stairs and
+    /// the Darkstar. Every depth has healing, darts and a noise-maker, and
+    /// one scroll (mapping, collapse or teleport); depth 2 has mail
+    /// armour and depth 3 a sword.
+    pub(super) fn place_items(&mut self, seed: u64, depth: u32) {
+        let mut rng = crate::rng::sim_rng(seed ^ 0x1743_5a11_d00d_f00d);
+        let mut kinds = vec![ItemKind::Healing, ItemKind::Dart, ItemKind::NoiseMaker];
+        if depth.is_multiple_of(2) {
+            kinds.push(ItemKind::Healing);
+        }
+        let scrolls = [ItemKind::MagicMap, ItemKind::Collapse, ItemKind::Teleport];
+        kinds.push(scrolls[rng.random_range(0..scrolls.len())]);
+        match depth {
+            2 => kinds.push(ItemKind::Armour),
+            3 => kinds.push(ItemKind::Sword),
+            _ => {}
+        }
+        let play = self.play.as_ref();
+        let marks: Vec<Pos> = [
+            play.and_then(|p| p.up),
+            play.and_then(|p| p.stairs),
+            play.and_then(|p| p.treasure),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut free = self.free_floor(|p| !marks.contains(&p));
+        for kind in kinds {
+            if free.is_empty() {
+                break;
+            }
+            let at = free.swap_remove(rng.random_range(0..free.len()));
+            let n = if kind == ItemKind::Dart {
+                DARTS_IN_A_BUNDLE
+            } else {
+                1
+            };
+            self.items.extend(std::iter::repeat_n((at, kind), n));
+            self.had_items = true;
+        }
+    }
+
+    /// The player steps onto `at`: it picks up all that lies there (puts
+    /// on armour and a sword at once), while its pack has room.
+    pub(super) fn pick_up(&mut self, at: Pos, ev: &mut Vec<Event>) {
+        while let Some(i) = self.items.iter().position(|&(p, _)| p == at) {
+            let kind = self.items[i].1;
+            let Some(play) = &mut self.play else { return };
+            let me = self.monsters[play.player as usize].faction;
+            if kind.is_worn() {
+                let spec = self.factions[me].spec_mut();
+                match kind {
+                    ItemKind::Armour => spec.defence = spec.defence.max(ARMOUR_DEFENCE),
+                    _ => spec.damage = SWORD_DAMAGE,
+                }
+            } else {
+                if play.pack.len() >= PACK_SIZE {
+                    ev.push(Event::PackFull { item: kind });
+                    return;
+                }
+                play.pack.push(kind);
+                play.pack.sort();
+            }
+            self.items.remove(i);
+            ev.push(Event::PickedUp { item: kind });
+        }
+    }
+
+    /// The player uses the item in pack slot `slot`; false (no time) if
+    /// there is none, it is thrown rather than used, or it would do
+    /// nothing.
+    pub(super) fn use_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> bool {
+        let Some(&kind) = self.pack().get(slot) else {
+            ev.push(Event::NoSuchItem);
+            return false;
+        };
+        let at = self.monsters[id].pos;
+        match kind {
+            ItemKind::Healing => self.monsters[id].hp = PLAYER_HP,
+            ItemKind::MagicMap => {
+                let f = self.monsters[id].faction;
+                let (knowledge, log) = self.factions[f].knowledge_mut();
+                let terrain = self.world.terrain();
+                let mut cells = Vec::new();
+                for p in terrain.grid().positions() {
+                    if let Some(t) = terrain.get(p)
+                        && knowledge.learn(p, t, self.turn) != Learnt::Nothing
+                    {
+                        cells.push(p);
+                    }
+                }
+                log.extend_from_slice(&cells);
+                ev.push(Event::Discovered {
+                    faction: f,
+                    by: id as MonsterId,
+                    cells,
+                });
+            }
+            ItemKind::Collapse => {
+                let play = self.play.as_ref();
+                let marked = |p: Pos| {
+                    play.is_some_and(|pl| [pl.up, pl.stairs, pl.treasure].contains(&Some(p)))
+                        || self.items.iter().any(|&(q, _)| q == p)
+                };
+                let Some(cell) = Dir::ALL.into_iter().map(|d| at.step(d)).find(|&p| {
+                    self.world
+                        .get(p)
+                        .is_some_and(|t| t.is_passable() && t != Terrain::Door)
+                        && self.world.occupant(p).is_none()
+                        && !marked(p)
+                }) else {
+                    ev.push(Event::Fizzled { item: kind });
+                    return false;
+                };
+                self.world.collapse(cell);
+                ev.push(Event::Collapsed { at: cell });
+            }
+            ItemKind::Teleport => {
+                let far = self.free_floor(|p| {
+                    let (dx, dy) = p.abs_delta(at);
+                    dx.max(dy) >= 10
+                });
+                if far.is_empty() {
+                    ev.push(Event::Fizzled { item: kind });
+                    return false;
+                }
+                let to = far[self.rng.random_range(0..far.len())];
+                self.world.remove(at);
+                self.moved(id, to);
+                self.world.place(id as MonsterId, to);
+                ev.push(Event::Teleported { from: at, to });
+                self.look(id, &[], ev);
+            }
+            ItemKind::NoiseMaker | ItemKind::Dart | ItemKind::Armour | ItemKind::Sword => {
+                ev.push(Event::NotUsable { item: kind });
+                return false;
+            }
+        }
+        ev.push(Event::Used { item: kind });
+        self.take_from_pack(slot);
+        self.stand(id, None, ev);
+        true
+    }
+
+    /// The player throws the item in pack slot `slot` at `target`, a cell
+    /// it sees within [`THROW_RANGE`]; false (no time) if it cannot.
+    pub(super) fn throw_item(
+        &mut self,
+        id: usize,
+        slot: usize,
+        target: Pos,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let Some(&kind) = self.pack().get(slot) else {
+            ev.push(Event::NoSuchItem);
+            return false;
+        };
+        let at = self.monsters[id].pos;
+        let (dx, dy) = at.abs_delta(target);
+        let seen = self.player_view.as_ref().is_some_and(|v| v.sees(target));
+        if !kind.is_thrown() || dx.max(dy) > THROW_RANGE || !seen || target == at {
+            ev.push(Event::CannotThrow {
+                item: kind,
+                at: target,
+            });
+            return false;
+        }
+        self.take_from_pack(slot);
+        self.stand(id, None, ev);
+        ev.push(Event::Threw {
+            item: kind,
+            at: target,
+        });
+        match kind {
+            ItemKind::NoiseMaker => self.noise(target, noise::NOISE_MAKER, ev),
+            _ => {
+                // The first unit on the line takes the dart.
+                let hit = line(at, target)
+                    .into_iter()
+                    .skip(1)
+                    .take_while(|&p| self.world.get(p).is_some_and(|t| !t.is_opaque()))
+                    .find_map(|p| self.world.occupant(p));
+                if let Some(victim) = hit {
+                    self.strike(id, victim as usize, DART_DAMAGE, ev);
+                }
+            }
+        }
+        true
+    }
+
+    /// The player drops the item in pack slot `slot` where it stands (if
+    /// nothing lies there); false (no time) if it cannot.
+    pub(super) fn drop_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> bool {
+        let Some(&kind) = self.pack().get(slot) else {
+            ev.push(Event::NoSuchItem);
+            return false;
+        };
+        let at = self.monsters[id].pos;
+        if self.items.iter().any(|&(p, _)| p == at) {
+            ev.push(Event::CannotDrop { item: kind });
+            return false;
+        }
+        self.take_from_pack(slot);
+        self.items.push((at, kind));
+        ev.push(Event::Dropped { item: kind });
+        self.stand(id, None, ev);
+        true
+    }
+
+    /// The floor cells nobody stands on that `keep` keeps, in reading
+    /// order.
+    fn free_floor(&self, keep: impl Fn(Pos) -> bool) -> Vec<Pos> {
+        self.world
+            .terrain()
+            .grid()
+            .positions()
+            .filter(|&p| {
+                self.world.get(p) == Some(Terrain::Floor)
+                    && self.world.occupant(p).is_none()
+                    && keep(p)
+            })
+            .collect()
+    }
+
+    fn take_from_pack(&mut self, slot: usize) {
+        if let Some(play) = &mut self.play
+            && slot < play.pack.len()
+        {
+            play.pack.remove(slot);
+        }
+    }
+}
+
+/// The cells of a straight line from `a` to `b`, both included
+/// (Bresenham's, the same both ways round for a given pair).
+fn line(a: Pos, b: Pos) -> Vec<Pos> {
+    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
+    let (sx, sy) = (
+        if a.x < b.x { 1 } else { -1 },
+        if a.y < b.y { 1 } else { -1 },
+    );
+    let (mut x, mut y, mut err) = (a.x, a.y, dx + dy);
+    let mut out = vec![a];
+    while (x, y) != (b.x, b.y) {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        out.push(Pos::new(x, y));
+    }
+    out
+}

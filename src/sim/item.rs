@@ -1,0 +1,106 @@
+//! Items: few, and each about knowledge or terrain. They lie on the floor
+//! of a run's depths and are picked up by walking onto them; the player
+//! uses them from its pack (`U`), throws the throwable ones at a cell it
+//! sees (a target cursor), or drops them.
+//!
+//! - a healing potion: back to full hit points;
+//! - a scroll of magic mapping: the player learns the whole depth;
+//! - a noise-maker, thrown: a loud noise where it lands; the factions
+//!   that hear it go and look there (they learn a place, not a player);
+//! - a scroll of collapse: the open ground next to the player it chooses
+//!   (its first open neighbour from the north, clockwise) becomes wall;
+//!   monsters that planned through it bump into it: a dead end made on
+//!   purpose;
+//! - a scroll of teleport: to a random floor cell of the depth, away from
+//!   whatever was beside the player;
+//! - darts, thrown: one at the first unit on the line to the cell aimed
+//!   at, for 1d4+1 at the player's accuracy;
+//! - mail armour and a sword: worn or wielded when picked up, for good
+//!   (defence 20; 2d4+1 a blow): the only way the player grows.
+
+use crate::content::dice::Dice;
+
+/// A kind of item.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ItemKind {
+    Healing,
+    MagicMap,
+    NoiseMaker,
+    Collapse,
+    Teleport,
+    Dart,
+    Armour,
+    Sword,
+}
+
+/// Defence mail armour gives.
+pub const ARMOUR_DEFENCE: u32 = 20;
+/// A sword's blow.
+pub const SWORD_DAMAGE: Dice = Dice::new(2, 4, 1);
+/// A dart's.
+pub const DART_DAMAGE: Dice = Dice::new(1, 4, 1);
+/// How far the player throws, in cells.
+pub const THROW_RANGE: u32 = 8;
+
+impl ItemKind {
+    /// Every kind, in the order of the enum.
+    pub const ALL: [ItemKind; 8] = [
+        ItemKind::Healing,
+        ItemKind::MagicMap,
+        ItemKind::NoiseMaker,
+        ItemKind::Collapse,
+        ItemKind::Teleport,
+        ItemKind::Dart,
+        ItemKind::Armour,
+        ItemKind::Sword,
+    ];
+
+    /// Its name, as the log says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ItemKind::Healing => "a healing potion",
+            ItemKind::MagicMap => "a scroll of magic mapping",
+            ItemKind::NoiseMaker => "a noise-maker",
+            ItemKind::Collapse => "a scroll of collapse",
+            ItemKind::Teleport => "a scroll of teleport",
+            ItemKind::Dart => "a dart",
+            ItemKind::Armour => "mail armour",
+            ItemKind::Sword => "a sword",
+        }
+    }
+
+    /// The glyph it lies on the floor as.
+    pub fn glyph(self) -> char {
+        match self {
+            ItemKind::Healing => '!',
+            ItemKind::MagicMap | ItemKind::Collapse | ItemKind::Teleport => '?',
+            ItemKind::NoiseMaker | ItemKind::Dart => '(',
+            ItemKind::Armour => '[',
+            ItemKind::Sword => ')',
+        }
+    }
+
+    /// True for what is thrown at a cell rather than used.
+    pub fn is_thrown(self) -> bool {
+        matches!(self, ItemKind::NoiseMaker | ItemKind::Dart)
+    }
+
+    /// True for what is put on when picked up (and so never in the pack).
+    pub fn is_worn(self) -> bool {
+        matches!(self, ItemKind::Armour | ItemKind::Sword)
+    }
+
+    /// Its word in a replay.
+    pub fn word(self) -> &'static str {
+        match self {
+            ItemKind::Healing => "healing",
+            ItemKind::MagicMap => "magic-map",
+            ItemKind::NoiseMaker => "noise-maker",
+            ItemKind::Collapse => "collapse",
+            ItemKind::Teleport => "teleport",
+            ItemKind::Dart => "dart",
+            ItemKind::Armour => "armour",
+            ItemKind::Sword => "sword",
+        }
+    }
+}

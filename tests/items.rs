@@ -1,0 +1,334 @@
+//! Items, each about knowledge or terrain, each shown doing what it does
+//! to the player and to the factions' knowledge and plans.
+
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::Terrain;
+use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
+use darkstar::sim::{Command, Event, Game, PlayerAction, SimConfig};
+
+fn parse(text: &str) -> Level {
+    Level::parse(text, "items.txt".as_ref()).unwrap()
+}
+
+fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+    game.apply(Command::Player(action))
+}
+
+/// Puts `item` under the player's feet... beside it, and steps onto it.
+fn pick(game: &mut Game, item: ItemKind, dir: Dir) -> Vec<Event> {
+    let at = game.player().unwrap().pos().step(dir);
+    game.apply(Command::PutItem { at, item });
+    act(game, PlayerAction::Move(dir))
+}
+
+fn slot(game: &Game, item: ItemKind) -> u8 {
+    game.pack().iter().position(|&k| k == item).unwrap() as u8
+}
+
+const HALL: &str = "name: hall\nmap:\n\
+                    ####################\n\
+                    #@.................#\n\
+                    #..................#\n\
+                    #..................#\n\
+                    ####################\n";
+
+/// Picking up: walking onto a cell puts what lies there in the pack; using takes it out and a turn; a slot with nothing, or a
+/// dart to use rather than throw, takes no time. Dropping puts it back on
+/// the floor, to be picked up again.
+#[test]
+fn items_are_picked_up_used_and_dropped() {
+    let mut game = Game::new(&parse(HALL), 1, SimConfig::default()).unwrap();
+    for _ in 0..2 {
+        game.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: ItemKind::Dart,
+        });
+    }
+    let ev = pick(&mut game, ItemKind::Dart, Dir::E);
+    assert!(
+        ev.contains(&Event::PickedUp {
+            item: ItemKind::Dart
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(game.pack(), [ItemKind::Dart; 3], "all that lies there");
+    assert!(game.floor_items().is_empty());
+    let turn = game.turn();
+    assert_eq!(
+        act(&mut game, PlayerAction::Use(0)),
+        [Event::NotUsable {
+            item: ItemKind::Dart
+        }]
+    );
+    assert_eq!(act(&mut game, PlayerAction::Use(9)), [Event::NoSuchItem]);
+    assert_eq!(game.turn(), turn, "no time for either");
+    let ev = act(&mut game, PlayerAction::Drop(0));
+    assert!(ev.contains(&Event::Dropped {
+        item: ItemKind::Dart
+    }));
+    assert_eq!(game.pack().len(), 2);
+    let here = game.player().unwrap().pos();
+    assert_eq!(game.floor_items(), [(here, ItemKind::Dart)]);
+    assert_eq!(game.turn(), turn + 1);
+    act(&mut game, PlayerAction::Move(Dir::E));
+    act(&mut game, PlayerAction::Move(Dir::W));
+    assert_eq!(game.pack(), [ItemKind::Dart; 3], "picked up again");
+}
+
+/// Healing: back to full hit points.
+#[test]
+fn a_healing_potion_heals_fully() {
+    let level = parse(
+        "name: h\nfaction: goblins glyph=g sight=8 hostile\nmap:\n#######\n#@g...#\n#.....#\n#######\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    pick(&mut game, ItemKind::Healing, Dir::S);
+    for _ in 0..3 {
+        act(&mut game, PlayerAction::Wait);
+    }
+    assert!(game.player().unwrap().hp() < 20);
+    let healing = slot(&game, ItemKind::Healing);
+    let ev = act(&mut game, PlayerAction::Use(healing));
+    assert!(
+        ev.contains(&Event::Used {
+            item: ItemKind::Healing
+        }),
+        "{ev:?}"
+    );
+    assert!(
+        game.player().unwrap().hp() >= 17,
+        "{}",
+        game.player().unwrap().hp()
+    );
+    assert!(game.pack().is_empty());
+}
+
+/// Magic mapping: the player learns every cell of the level, out of
+/// sight behind walls included (the monsters learn nothing).
+#[test]
+fn magic_mapping_teaches_the_player_the_whole_level() {
+    let level = parse(
+        "name: m\nfaction: moles glyph=m sight=0\nmap:\n\
+         ##########\n#@.#.....#\n#..#.###.#\n#..#...#m#\n##########\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    pick(&mut game, ItemKind::MagicMap, Dir::S);
+    let me = game.player().unwrap().faction();
+    let unknown = |g: &Game| {
+        let k = g.factions()[me].knowledge();
+        g.world()
+            .terrain()
+            .grid()
+            .positions()
+            .filter(|&p| !k.is_known(p))
+            .count()
+    };
+    assert!(unknown(&game) > 10);
+    let moles_before = game.factions()[0].knowledge().belief_bytes().to_vec();
+    act(&mut game, PlayerAction::Use(0));
+    assert_eq!(unknown(&game), 0);
+    assert_eq!(
+        game.factions()[0].knowledge().belief_bytes(),
+        &moles_before[..]
+    );
+}
+
+/// A noise-maker thrown where the player sees: the hostile factions that
+/// hear it go to where it landed (a place, not the player); one out of
+/// sight or range cannot be thrown there.
+#[test]
+fn a_noise_maker_sends_the_hunters_where_it_lands() {
+    let level = parse(
+        "name: n\nfaction: moles glyph=m sight=0 hearing=20 hostile\nmap:\n\
+         ######################\n\
+         #@...................#\n\
+         #....................#\n\
+         ##########.###########\n\
+         #m...................#\n\
+         ######################\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    pick(&mut game, ItemKind::NoiseMaker, Dir::E);
+    let target = Pos::new(9, 2);
+    let ev = act(&mut game, PlayerAction::Throw(0, Pos::new(5, 4)));
+    assert!(
+        matches!(ev[..], [Event::CannotThrow { .. }]),
+        "unseen: {ev:?}"
+    );
+    let ev = act(&mut game, PlayerAction::Throw(0, Pos::new(15, 1)));
+    assert!(
+        matches!(ev[..], [Event::CannotThrow { .. }]),
+        "out of range: {ev:?}"
+    );
+    let ev = act(&mut game, PlayerAction::Throw(0, target));
+    assert!(
+        ev.contains(&Event::Threw {
+            item: ItemKind::NoiseMaker,
+            at: target
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(
+        game.factions()[0].player_seen(),
+        Some(target),
+        "it goes to the noise"
+    );
+    assert_eq!(game.monsters()[0].plan().goal(), Some(target));
+}
+
+/// Collapse: the first open cell beside the player (clockwise from the
+/// north) becomes wall. A blind monster that planned through it (it did
+/// not see it fall) bumps into it and plans again, the long way round:
+/// a dead end made on purpose.
+#[test]
+fn collapse_makes_a_wall_the_monsters_bump_into() {
+    let level = parse(
+        "name: c\nfaction: blind glyph=b sight=0 planner=astar goal=1\nmap:\n\
+         ###############\n\
+         #b...........1#\n\
+         #.#####@#####.#\n\
+         #.............#\n\
+         ###############\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    pick(&mut game, ItemKind::Collapse, Dir::S);
+    act(&mut game, PlayerAction::Move(Dir::N));
+    assert_eq!(game.pack(), [ItemKind::Collapse]);
+    let gap = Pos::new(7, 1);
+    assert!(
+        game.monsters()[0].plan().remaining().contains(&gap),
+        "it plans along the top"
+    );
+    let ev = act(&mut game, PlayerAction::Use(0));
+    assert!(ev.contains(&Event::Collapsed { at: gap }), "{ev:?}");
+    assert_eq!(game.world().get(gap), Some(Terrain::Wall));
+    let mut bumped = false;
+    let mut home = false;
+    for _ in 0..80 {
+        for e in act(&mut game, PlayerAction::Wait) {
+            bumped |= matches!(e, Event::Bumped { monster: 0, toward } if toward == gap);
+            home |= matches!(e, Event::ReachedGoal { monster: 0, .. });
+        }
+    }
+    assert!(bumped, "it walked into the fallen ground");
+    assert!(home, "and went round below");
+}
+
+/// Teleport: the player lands at least ten cells away.
+#[test]
+fn teleport_moves_the_player_far() {
+    let mut game = Game::new(&parse(HALL), 4, SimConfig::default()).unwrap();
+    pick(&mut game, ItemKind::Teleport, Dir::E);
+    let from = game.player().unwrap().pos();
+    let ev = act(&mut game, PlayerAction::Use(0));
+    let to = game.player().unwrap().pos();
+    assert!(ev.contains(&Event::Teleported { from, to }), "{ev:?}");
+    assert!(from.abs_delta(to).0.max(from.abs_delta(to).1) >= 10);
+    assert_eq!(game.world().occupant(to), Some(game.player().unwrap().id()));
+    assert_eq!(game.world().occupant(from), None);
+}
+
+/// Darts hit the first unit on the line, at range; mail armour and a
+/// sword are put on when picked up: the player's defence and blow.
+#[test]
+fn darts_hit_at_range_and_armour_and_swords_are_worn() {
+    let level = parse(
+        "name: d\nfaction: orcs glyph=o sight=0 hp=40\nmap:\n\
+         ############\n#@.....o...#\n#..........#\n############\n",
+    );
+    let mut game = Game::new(&level, 2, SimConfig::default()).unwrap();
+    for _ in 0..2 {
+        game.apply(Command::PutItem {
+            at: Pos::new(1, 2),
+            item: ItemKind::Dart,
+        });
+    }
+    pick(&mut game, ItemKind::Dart, Dir::S);
+    let orc = Pos::new(7, 1);
+    let mut hits = 0;
+    for _ in 0..3 {
+        let ev = act(
+            &mut game,
+            PlayerAction::Throw(0, Pos::new(10, 1).step(Dir::W)),
+        );
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::Threw { .. })),
+            "{ev:?}"
+        );
+        hits += ev
+            .iter()
+            .filter(|e| matches!(e, Event::Attacked { target: 0, damage, .. } if (2..=5).contains(damage)))
+            .count();
+    }
+    assert!(hits >= 1, "a dart hits the orc on the line at {orc}");
+    assert!(game.pack().is_empty());
+    let me = game.player().unwrap().faction();
+    pick(&mut game, ItemKind::Armour, Dir::E);
+    pick(&mut game, ItemKind::Sword, Dir::E);
+    let spec = game.factions()[me].spec();
+    assert_eq!((spec.defence, spec.damage), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    assert!(game.pack().is_empty(), "worn, not carried");
+}
+
+/// A run's depths have their items from the seed: the same on every
+/// machine, the armour on depth 2, the sword on depth 3; the item
+/// commands go through a replay and back.
+#[test]
+fn depths_have_items_and_item_commands_replay() {
+    use darkstar::record::replay::{LevelSource, Recorder, Replay};
+    let game = Game::new_run(3, 2, SimConfig::default()).unwrap();
+    assert!(
+        game.floor_items()
+            .iter()
+            .any(|&(_, k)| k == ItemKind::Armour)
+    );
+    assert!(
+        game.floor_items()
+            .iter()
+            .any(|&(_, k)| k == ItemKind::Healing)
+    );
+    let again = Game::new_run(3, 2, SimConfig::default()).unwrap();
+    assert_eq!(game.floor_items(), again.floor_items());
+    let sword = Game::new_run(3, 3, SimConfig::default()).unwrap();
+    assert!(
+        sword
+            .floor_items()
+            .iter()
+            .any(|&(_, k)| k == ItemKind::Sword)
+    );
+    let level = parse(HALL);
+    let config = SimConfig::default();
+    let mut game = Game::new(&level, 1, config).unwrap();
+    let mut rec = Recorder::new(LevelSource::Text(level.to_text()), 1, config, 5);
+    rec.apply(
+        &mut game,
+        Command::PutItem {
+            at: Pos::new(2, 1),
+            item: ItemKind::Dart,
+        },
+    );
+    rec.apply(
+        &mut game,
+        Command::PutItem {
+            at: Pos::new(1, 2),
+            item: ItemKind::Healing,
+        },
+    );
+    for a in [
+        PlayerAction::Move(Dir::E),
+        PlayerAction::Move(Dir::SW),
+        PlayerAction::Drop(0),
+        PlayerAction::Throw(0, Pos::new(9, 2)),
+        PlayerAction::Use(0),
+    ] {
+        rec.apply(&mut game, Command::Player(a));
+    }
+    let text = rec.replay().to_text();
+    for word in ["item 2 1 dart", "drop 0", "throw 0 9 2", "use 0"] {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+    let replay = Replay::parse(&text, "items.replay".as_ref()).unwrap();
+    assert!(replay.verify().unwrap().is_ok());
+    assert_eq!(replay.restore().unwrap().state_hash(), game.state_hash());
+}
