@@ -177,7 +177,7 @@ impl Faction {
     /// computation is still true, and a pre-check on them never refuses a
     /// route that exists. The one cell that turns from wall to passable,
     /// a door a door-blind faction sees open, drops them
-    /// ([`Faction::forget_islands`]).
+    /// (`Faction::forget_islands`).
     pub fn islands(&self) -> Option<&Islands> {
         self.islands.as_ref().map(|(i, _, _)| i)
     }

@@ -40,7 +40,7 @@ pub struct PlayState {
     pub carrying: bool,
     pub outcome: PlayOutcome,
     /// Sneaking: the player's steps take twice as long and make no
-    /// sound (see [`SNEAK_FACTOR`]).
+    /// sound (see `SNEAK_FACTOR`).
     pub sneaking: bool,
     /// In a run: the up-stairs (where the player came in; on depth 1 the
     /// way out with the Darkstar). `stairs` are then the down-stairs.
