@@ -8,7 +8,10 @@
 //! assumption), at `unknown_cost` per step: the floor cost gives the
 //! classic optimism; more makes a faction prefer routes it knows. Danger
 //! the faction knows of (where its own died, chokepoints of the map it
-//! knows: see [`crate::fog::danger`]) adds to entering costs.
+//! knows: see [`crate::fog::danger`]) adds to entering costs. A faction
+//! that cannot open doors ([`Knowledge::door_blind`]) takes a closed door
+//! it knows of for a wall, until it sees the door open
+//! ([`Learnt::Opened`]).
 
 use crate::fog::danger::Influence;
 use crate::map::cost::{Cost, StepCosts};

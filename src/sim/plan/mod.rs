@@ -75,8 +75,9 @@ pub enum Status {
     /// It has a path to follow.
     Ready,
     /// No path exists on what its faction knows (with the units it plans
-    /// around); since knowledge only ever adds walls, without units in the
-    /// way that is for good.
+    /// around); knowledge only adds walls, but for a door a door-blind
+    /// faction sees open (the game then plans such monsters afresh), so
+    /// without units in the way that holds until then.
     NoPath,
 }
 
