@@ -84,7 +84,8 @@ impl Game {
             open,
         });
         self.noise(at, noise::DOOR, ev);
-        self.look(id, &[], ev);
+        // It felt the door it moved, even blind.
+        self.look(id, &[at], ev);
         self.sync(id, ev);
         // Whoever has the door in sight sees it move, standing still or
         // not (monsters otherwise look after their own steps).
