@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 
-use super::autopilot::{self, Activity, Stop, monsters_in_view};
+use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::Game;
 use super::player::{PLAYER_HP, PlayOutcome};
 use super::{Command, Event, PlayerAction, SimConfig};
@@ -159,13 +159,7 @@ fn step_toward(
         .iter()
         .map(|&d| to.step(d))
         .filter(|&p| knows(game, p) && game.world().occupant(p).is_none())
-        .find_map(
-            |p| match autopilot::next_action(game, &mut Activity::Travel(p)) {
-                Ok(a) => Some(a),
-                Err(Stop::Arrived) => None,
-                Err(_) => None,
-            },
-        )
+        .find_map(|p| autopilot::next_action(game, &mut Activity::Travel(p)).ok())
 }
 
 /// One run with `seed`, played by the bot for at most `max_turns` turns.

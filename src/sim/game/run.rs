@@ -79,6 +79,13 @@ impl Game {
         self.run.as_ref().map(|r| r.depth)
     }
 
+    /// The deepest depth a run has reached (the current or any left), in
+    /// a run.
+    pub fn deepest_depth(&self) -> Option<u32> {
+        let left = self.other_depths().map(|(d, _)| d).max().unwrap_or(0);
+        self.depth().map(|d| d.max(left))
+    }
+
     /// The run's seed, in a run.
     pub fn run_seed(&self) -> Option<u64> {
         self.run.as_ref().map(|r| r.seed)

@@ -38,13 +38,7 @@ impl App {
     pub fn morgue(&self) -> Morgue {
         let game = &self.game;
         let outcome = game.play_state().map(|p| p.outcome);
-        let depth = game.depth().map(|d| {
-            game.other_depths()
-                .map(|(k, _)| k)
-                .max()
-                .unwrap_or(0)
-                .max(d)
-        });
+        let depth = game.deepest_depth();
         let on = game
             .depth()
             .map_or(String::new(), |d| format!(" on depth {d}"));

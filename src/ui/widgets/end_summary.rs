@@ -53,8 +53,8 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
         format!("Damage taken      {}", tally.damage_taken),
         format!("Cells explored    {explored}"),
     ];
-    if let Some(d) = game.depth() {
-        lines.insert(3, format!("Deepest depth     {}", deepest(game).max(d)));
+    if let Some(d) = game.deepest_depth() {
+        lines.insert(3, format!("Deepest depth     {d}"));
     }
     if let Some(t) = app.revealed_at() {
         lines.push(format!("REVEALED on turn {t}"));
@@ -122,11 +122,6 @@ fn watch_summary(app: &App) -> Vec<String> {
         game.seed().wrapping_add(1)
     ));
     lines
-}
-
-/// The deepest depth a run has made (its depths left, and the current).
-fn deepest(game: &crate::sim::Game) -> u32 {
-    game.other_depths().map(|(d, _)| d).max().unwrap_or(0)
 }
 
 /// The end screen in a box in the middle, if the game is over.
