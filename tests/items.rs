@@ -4,7 +4,7 @@
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
-use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
+use darkstar::sim::item::{ARMOUR_DEFENCE, DARKNESS_TURNS, ItemKind, SWORD_DAMAGE};
 use darkstar::sim::{Command, Event, Game, PlayerAction, SimConfig};
 
 fn parse(text: &str) -> Level {
@@ -227,6 +227,81 @@ fn teleport_moves_the_player_far() {
     assert!(from.abs_delta(to).0.max(from.abs_delta(to).1) >= 10);
     assert_eq!(game.world().occupant(to), Some(game.player().unwrap().id()));
     assert_eq!(game.world().occupant(from), None);
+}
+
+/// The room of the darkness test: an orc that sees the whole room.
+const LIT_ROOM: &str = "name: d\nfaction: orcs glyph=o sight=8 hostile\nmap:\n\
+                        ####################\n\
+                        #..................#\n\
+                        #..@...............#\n\
+                        #..................#\n\
+                        #..........o.......#\n\
+                        ####################\n";
+
+/// Darkness: the player reads it where the orc saw it, then steps two
+/// cells aside, still inside. The orc does not see it there (in plain
+/// line, five cells off), learns nothing inside, goes to where it last
+/// saw the player and, finding nothing, searches. Without the darkness
+/// the same steps are seen. When it lifts, the orc sees the player again.
+#[test]
+fn darkness_hides_the_player_and_the_ground_from_monsters() {
+    let read_at = Pos::new(4, 2);
+    let hidden = Pos::new(2, 2);
+    for dark in [false, true] {
+        let mut game = Game::new(&parse(LIT_ROOM), 1, SimConfig::default()).unwrap();
+        pick(&mut game, ItemKind::Darkness, Dir::E);
+        assert_eq!(game.factions()[0].player_seen(), Some(read_at));
+        let read = game.turn();
+        let mut events = if dark {
+            act(&mut game, PlayerAction::Use(0))
+        } else {
+            act(&mut game, PlayerAction::Wait)
+        };
+        events.extend(act(&mut game, PlayerAction::Move(Dir::W)));
+        events.extend(act(&mut game, PlayerAction::Move(Dir::W)));
+        assert_eq!(game.player().unwrap().pos(), hidden);
+        if !dark {
+            assert_eq!(
+                game.factions()[0].player_seen(),
+                Some(hidden),
+                "in the light the orc sees where it went"
+            );
+            continue;
+        }
+        assert!(
+            events.contains(&Event::Darkened {
+                at: read_at,
+                until: read + DARKNESS_TURNS
+            }),
+            "{events:?}"
+        );
+        let d = game.darkness().unwrap();
+        let mut searched = false;
+        for _ in 0..6 {
+            searched |= act(&mut game, PlayerAction::Wait)
+                .iter()
+                .any(|e| matches!(e, Event::Searching { faction: 0, .. }));
+            if searched {
+                break;
+            }
+        }
+        assert!(searched, "it lost track at the reading cell");
+        assert_ne!(game.factions()[0].player_seen(), Some(hidden));
+        let knowledge = game.factions()[0].knowledge();
+        for p in [hidden, Pos::new(1, 1), Pos::new(3, 3)] {
+            assert!(d.covers(p));
+            assert!(
+                knowledge.last_seen(p) <= read,
+                "{p} not seen since the reading: {}",
+                knowledge.last_seen(p)
+            );
+        }
+        let mut lifted = false;
+        while game.turn() <= d.until && game.player().is_some_and(|p| p.is_here()) {
+            lifted |= act(&mut game, PlayerAction::Wait).contains(&Event::Lifted { at: read_at });
+        }
+        assert!(lifted && game.darkness().is_none());
+    }
 }
 
 /// Darts hit the first unit on the line, at range; mail armour and a

@@ -81,7 +81,10 @@ pub fn look_seeing(
     turn: Turn,
 ) -> (Vec<Pos>, FieldOfView) {
     let mut view = FieldOfView::dark(at, radius);
-    let changed = look_and(knowledge, map, at, radius, turn, |p| view.light(p));
+    let changed = look_and(knowledge, map, at, radius, turn, |p| {
+        view.light(p);
+        true
+    });
     (changed, view)
 }
 
@@ -94,18 +97,33 @@ pub fn look(
     radius: u32,
     turn: Turn,
 ) -> Vec<Pos> {
-    look_and(knowledge, map, at, radius, turn, |_| {})
+    look_and(knowledge, map, at, radius, turn, |_| true)
 }
 
-/// [`look`], telling `seen` of every cell seen: the one cast both
-/// [`look`] and [`look_seeing`] make.
+/// [`look`], but the cells `hidden` answers true for are not seen (they
+/// still block or pass sight as their terrain does): a monster looking
+/// into a darkness it cannot see through.
+pub fn look_unless(
+    knowledge: &mut Knowledge,
+    map: &TerrainMap,
+    at: Pos,
+    radius: u32,
+    turn: Turn,
+    hidden: impl Fn(Pos) -> bool,
+) -> Vec<Pos> {
+    look_and(knowledge, map, at, radius, turn, |p| !hidden(p))
+}
+
+/// [`look`], telling `seen` of every cell in sight, which learns it only
+/// if `seen` answers true: the one cast [`look`], [`look_unless`] and
+/// [`look_seeing`] make.
 fn look_and(
     knowledge: &mut Knowledge,
     map: &TerrainMap,
     at: Pos,
     radius: u32,
     turn: Turn,
-    mut seen: impl FnMut(Pos),
+    mut seen: impl FnMut(Pos) -> bool,
 ) -> Vec<Pos> {
     let mut changed = Vec::new();
     visible_from(
@@ -113,8 +131,8 @@ fn look_and(
         radius,
         |p| map.is_opaque(p),
         |p| {
-            seen(p);
-            if let Some(t) = map.get(p)
+            if seen(p)
+                && let Some(t) = map.get(p)
                 && knowledge.learn(p, t, turn) != Learnt::Nothing
             {
                 changed.push(p);

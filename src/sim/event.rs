@@ -3,6 +3,7 @@
 //! back into the simulation.
 
 use super::{MonsterId, ReplanReason};
+use crate::fog::knowledge::Turn;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::sim::item::ItemKind;
@@ -122,11 +123,16 @@ pub enum Event {
     CannotDrop { item: ItemKind },
     /// The player dropped an item.
     Dropped { item: ItemKind },
+    /// A scroll of darkness was read at `at`: no monster sees in it until
+    /// turn `until`.
+    Darkened { at: Pos, until: Turn },
+    /// The darkness read at `at` lifted.
+    Lifted { at: Pos },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 35] = [
+    pub const KINDS: [&'static str; 37] = [
         "moved",
         "bumped",
         "discovered",
@@ -162,6 +168,8 @@ impl Event {
         "threw",
         "cannot-drop",
         "dropped",
+        "darkened",
+        "lifted",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -202,6 +210,8 @@ impl Event {
             Event::Threw { .. } => 32,
             Event::CannotDrop { .. } => 33,
             Event::Dropped { .. } => 34,
+            Event::Darkened { .. } => 35,
+            Event::Lifted { .. } => 36,
         }
     }
 }

@@ -13,12 +13,19 @@
 //!   purpose;
 //! - a scroll of teleport: to a random floor cell of the depth, away from
 //!   whatever was beside the player;
+//! - a scroll of darkness: for [`DARKNESS_TURNS`] turns no monster sees
+//!   into the cells within [`DARKNESS_RADIUS`] of where it was read: not
+//!   the player standing there, not the ground (they learn nothing
+//!   there); a hunter loses the player who stays in it and goes to search
+//!   where it last saw it;
 //! - darts, thrown: one at the first unit on the line to the cell aimed
 //!   at, for 1d4+1 at the player's accuracy;
 //! - mail armour and a sword: worn or wielded when picked up, for good
 //!   (defence 20; 2d4+1 a blow): the only way the player grows.
 
 use crate::content::dice::Dice;
+use crate::fog::knowledge::Turn;
+use crate::map::geom::Pos;
 
 /// A kind of item.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -31,6 +38,8 @@ pub enum ItemKind {
     Dart,
     Armour,
     Sword,
+    /// Last, so the kinds before it keep their numbers in state hashes.
+    Darkness,
 }
 
 /// Defence mail armour gives.
@@ -41,10 +50,15 @@ pub const SWORD_DAMAGE: Dice = Dice::new(2, 4, 1);
 pub const DART_DAMAGE: Dice = Dice::new(1, 4, 1);
 /// How far the player throws, in cells.
 pub const THROW_RANGE: u32 = 8;
+/// How far from where a scroll of darkness is read monsters cannot see
+/// (Euclidean, rounded outwards as sight is: `dx² + dy² <= r² + r`).
+pub const DARKNESS_RADIUS: u32 = 4;
+/// How many turns the darkness lasts.
+pub const DARKNESS_TURNS: Turn = 40;
 
 impl ItemKind {
     /// Every kind, in the order of the enum.
-    pub const ALL: [ItemKind; 8] = [
+    pub const ALL: [ItemKind; 9] = [
         ItemKind::Healing,
         ItemKind::MagicMap,
         ItemKind::NoiseMaker,
@@ -53,6 +67,7 @@ impl ItemKind {
         ItemKind::Dart,
         ItemKind::Armour,
         ItemKind::Sword,
+        ItemKind::Darkness,
     ];
 
     /// Its name, as the log says it.
@@ -66,6 +81,7 @@ impl ItemKind {
             ItemKind::Dart => "a dart",
             ItemKind::Armour => "mail armour",
             ItemKind::Sword => "a sword",
+            ItemKind::Darkness => "a scroll of darkness",
         }
     }
 
@@ -73,7 +89,9 @@ impl ItemKind {
     pub fn glyph(self) -> char {
         match self {
             ItemKind::Healing => '!',
-            ItemKind::MagicMap | ItemKind::Collapse | ItemKind::Teleport => '?',
+            ItemKind::MagicMap | ItemKind::Collapse | ItemKind::Teleport | ItemKind::Darkness => {
+                '?'
+            }
             ItemKind::NoiseMaker | ItemKind::Dart => '(',
             ItemKind::Armour => '[',
             ItemKind::Sword => ')',
@@ -101,6 +119,34 @@ impl ItemKind {
             ItemKind::Dart => "dart",
             ItemKind::Armour => "armour",
             ItemKind::Sword => "sword",
+            ItemKind::Darkness => "darkness",
         }
+    }
+}
+
+/// A scroll of darkness read: monsters see nothing within
+/// [`DARKNESS_RADIUS`] of `at` until turn `until`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Darkness {
+    /// Where it was read.
+    pub at: Pos,
+    /// The turn it lifts, at that turn's start.
+    pub until: Turn,
+}
+
+impl Darkness {
+    /// True when `p` lies inside it.
+    ///
+    /// ```
+    /// use darkstar::map::geom::Pos;
+    /// use darkstar::sim::item::Darkness;
+    /// let dark = Darkness { at: Pos::new(10, 10), until: 40 };
+    /// assert!(dark.covers(Pos::new(14, 10)) && dark.covers(Pos::new(13, 12)));
+    /// assert!(!dark.covers(Pos::new(15, 10)) && !dark.covers(Pos::new(14, 13)));
+    /// ```
+    pub fn covers(&self, p: Pos) -> bool {
+        let (dx, dy) = self.at.abs_delta(p);
+        let (dx, dy, r) = (dx as u64, dy as u64, DARKNESS_RADIUS as u64);
+        dx * dx + dy * dy <= r * r + r
     }
 }

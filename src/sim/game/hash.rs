@@ -230,6 +230,12 @@ impl Game {
             for &k in self.pack() {
                 h.int(k as i64);
             }
+            // Only while there is one, so a run that read none hashes as
+            // before darkness existed.
+            if let Some(dark) = self.darkness {
+                hash_pos(&mut h, Some(dark.at));
+                h.int(dark.until as i64);
+            }
             if let Some(p) = self.player() {
                 let spec = self.factions[p.faction].spec();
                 let d = spec.damage;

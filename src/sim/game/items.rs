@@ -6,7 +6,9 @@ use rand::RngExt;
 
 use super::*;
 use crate::fog::noise;
-use crate::sim::item::{ARMOUR_DEFENCE, DART_DAMAGE, ItemKind, SWORD_DAMAGE, THROW_RANGE};
+use crate::sim::item::{
+    ARMOUR_DEFENCE, DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, SWORD_DAMAGE, THROW_RANGE,
+};
 use crate::sim::player::PLAYER_HP;
 
 /// Most items the pack holds.
@@ -26,11 +28,16 @@ impl Game {
         self.play.as_ref().map_or(&[], |p| &p.pack)
     }
 
+    /// The darkness a scroll made on this level, while it lasts.
+    pub fn darkness(&self) -> Option<Darkness> {
+        self.darkness
+    }
+
     /// Puts the items of depth `depth` of a run on its floor: drawn with
     /// an RNG of their own from `seed` (so the monsters' draws are not
     /// moved), on floor cells no one stands on, away from the stairs and
     /// the Darkstar. Every depth has healing, darts and a noise-maker, and
-    /// one scroll (mapping, collapse or teleport); depth 2 has mail
+    /// one scroll (mapping, collapse, teleport or darkness); depth 2 has mail
     /// armour and depth 3 a sword.
     pub(super) fn place_items(&mut self, seed: u64, depth: u32) {
         let mut rng = crate::rng::sim_rng(seed ^ 0x1743_5a11_d00d_f00d);
@@ -38,7 +45,12 @@ impl Game {
         if depth.is_multiple_of(2) {
             kinds.push(ItemKind::Healing);
         }
-        let scrolls = [ItemKind::MagicMap, ItemKind::Collapse, ItemKind::Teleport];
+        let scrolls = [
+            ItemKind::MagicMap,
+            ItemKind::Collapse,
+            ItemKind::Teleport,
+            ItemKind::Darkness,
+        ];
         kinds.push(scrolls[rng.random_range(0..scrolls.len())]);
         match depth {
             2 => kinds.push(ItemKind::Armour),
@@ -160,6 +172,17 @@ impl Game {
                 self.world.place(id as MonsterId, to);
                 ev.push(Event::Teleported { from: at, to });
                 self.look(id, &[], ev);
+            }
+            ItemKind::Darkness => {
+                let dark = Darkness {
+                    at,
+                    until: self.turn + DARKNESS_TURNS,
+                };
+                self.darkness = Some(dark);
+                ev.push(Event::Darkened {
+                    at,
+                    until: dark.until,
+                });
             }
             ItemKind::NoiseMaker | ItemKind::Dart | ItemKind::Armour | ItemKind::Sword => {
                 ev.push(Event::NotUsable { item: kind });

@@ -53,7 +53,10 @@ use crate::map::terrain::Terrain;
 use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions};
 use crate::rng::{SimRng, sim_rng};
 use crate::sim::plan::{Plan, ReplanReason, Status};
-use crate::{fog::sight::look, path::Replanner};
+use crate::{
+    fog::sight::{look, look_unless},
+    path::Replanner,
+};
 
 pub use crate::content::level::NORMAL_SPEED;
 pub use items::{DARTS_IN_A_BUNDLE, PACK_SIZE};
@@ -191,6 +194,8 @@ pub struct Game {
     /// Any item was ever on this level (the state hash covers items from
     /// then on).
     had_items: bool,
+    /// A scroll of darkness read on this level, until it lifts.
+    darkness: Option<crate::sim::item::Darkness>,
 }
 
 impl Game {
@@ -267,6 +272,7 @@ impl Game {
             run: None,
             items: Vec::new(),
             had_items: false,
+            darkness: None,
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs)?;

@@ -23,6 +23,10 @@ impl Game {
             let (cells, view) = look_seeing(knowledge, terrain, m.pos, sight, self.turn);
             self.player_view = Some(view);
             cells
+        } else if let Some(dark) = self.darkness {
+            look_unless(knowledge, terrain, m.pos, sight, self.turn, |p| {
+                dark.covers(p)
+            })
         } else {
             look(knowledge, terrain, m.pos, sight, self.turn)
         };
@@ -80,9 +84,13 @@ impl Game {
         vec![from.step(a), from.step(b)]
     }
 
-    /// True when monster `id` can see `target` with its faction's sight.
+    /// True when monster `id` can see `target` with its faction's sight
+    /// (never into a darkness, unless it is the player).
     pub(super) fn sees(&self, id: usize, target: Pos) -> bool {
         let m = &self.monsters[id];
+        if !m.is_player() && self.darkness.is_some_and(|d| d.covers(target)) {
+            return false;
+        }
         let sight = self.factions[m.faction].spec().sight;
         let (dx, dy) = m.pos.abs_delta(target);
         if dx.max(dy) > sight {

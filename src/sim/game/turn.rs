@@ -83,6 +83,12 @@ impl Game {
     /// then every monster acts (act).
     pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.begin_turn(FieldPolicy::Chosen);
+        if let Some(dark) = self.darkness
+            && self.turn >= dark.until
+        {
+            self.darkness = None;
+            ev.push(Event::Lifted { at: dark.at });
+        }
         self.act_phase(ev);
     }
 

@@ -2,7 +2,7 @@
 //! (naming monsters as the player knows them), and the log's one writer.
 
 use crate::fog::knowledge::Turn;
-use crate::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
+use crate::sim::item::{ARMOUR_DEFENCE, DARKNESS_RADIUS, ItemKind, SWORD_DAMAGE};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
@@ -169,6 +169,10 @@ impl App {
             Event::Used { .. } => return,
             Event::Collapsed { at } => format!("The ground at {at} falls in: a wall now."),
             Event::Teleported { .. } => "You are somewhere else.".to_string(),
+            Event::Darkened { until, .. } => format!(
+                "Darkness pools around you: no monster sees within {DARKNESS_RADIUS} of here until turn {until}."
+            ),
+            Event::Lifted { at } => format!("The darkness at {at} lifts."),
             Event::CannotThrow { at, .. } => {
                 format!("You cannot throw there ({at}): out of sight or range (8).")
             }

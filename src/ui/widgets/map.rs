@@ -128,6 +128,9 @@ impl MapWidget<'_> {
                 }
             }
         }
+        // A scroll of darkness's cells, shaded where they are drawn lit.
+        let darkness = game.darkness();
+        let dark = |p: Pos| darkness.is_some_and(|d| d.covers(p));
         for sy in 0..area.height {
             for sx in 0..area.width {
                 let p = at(sx, sy);
@@ -150,6 +153,9 @@ impl MapWidget<'_> {
                         Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
                         None => (ch, fg) = (' ', Color::Reset),
                     }
+                    if lit_at(p) && dark(p) {
+                        bg = DARKNESS;
+                    }
                     if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
                         cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
                     }
@@ -163,6 +169,9 @@ impl MapWidget<'_> {
                                 Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
                                 None => (ch, fg) = (' ', Color::Reset),
                             }
+                        }
+                        if dark(p) {
+                            bg = DARKNESS;
                         }
                     }
                     Overlay::Combined => {
@@ -307,6 +316,10 @@ impl MapWidget<'_> {
 /// The combined view's unknown cells: the true glyph dim (black) on dark
 /// grey, so a wall not yet found is there but plainly not known.
 pub(super) const UNKNOWN: (Color, Color) = (Color::Black, Color::DarkGray);
+
+/// The background of a scroll of darkness's cells: deep blue, under
+/// whatever is drawn there.
+const DARKNESS: Color = Color::Indexed(17);
 
 /// How the cost overlay shows a cell costing `c` (tenths of a floor step):
 /// the digit is the cost in whole floor steps, rounded (road 1, floor 1,

@@ -130,8 +130,12 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (None, _) => "",
         };
         let sneak = if play.sneaking { "sneaking | " } else { "" };
+        let dark = match game.darkness() {
+            Some(d) => format!("dark {} | ", d.until.saturating_sub(game.turn())),
+            None => String::new(),
+        };
         format!(
-            "{revealed}HP {}/{} | turn {} | {sneak}{goal} | seed {} {} | {view} | ? help",
+            "{revealed}HP {}/{} | turn {} | {sneak}{dark}{goal} | seed {} {} | {view} | ? help",
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
