@@ -102,7 +102,11 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
             let known = game.factions()[0].knowledge();
             assert_eq!(known.terrain(door), Some(Terrain::Door));
             assert!(!known.is_passable(door), "a closed door is its wall");
-            assert_eq!(game.player().unwrap().hp(), 20, "the door holds it");
+            assert_eq!(
+                game.player().unwrap().hp(),
+                darkstar::sim::PLAYER_HP,
+                "the door holds it"
+            );
             assert!(beside || hunter.pos().x > 3, "{}", hunter.pos());
             // The player opens it: the zombie sees it open and comes.
             act(&mut game, PlayerAction::Move(Dir::E));

@@ -4,7 +4,9 @@
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
-use darkstar::sim::item::{ARMOUR_DEFENCE, DARKNESS_TURNS, ItemKind, SWORD_DAMAGE};
+use darkstar::sim::item::{
+    ARMOUR_DEFENCE, AXE_DAMAGE, DARKNESS_TURNS, ItemKind, PLATE_DEFENCE, SWORD_DAMAGE,
+};
 use darkstar::sim::{Command, Event, Game, PlayerAction, SimConfig};
 
 fn parse(text: &str) -> Level {
@@ -87,7 +89,7 @@ fn a_healing_potion_heals_fully() {
     for _ in 0..3 {
         act(&mut game, PlayerAction::Wait);
     }
-    assert!(game.player().unwrap().hp() < 20);
+    assert!(game.player().unwrap().hp() < darkstar::sim::PLAYER_HP);
     let healing = slot(&game, ItemKind::Healing);
     let ev = act(&mut game, PlayerAction::Use(healing));
     assert!(
@@ -344,6 +346,14 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     let spec = game.factions()[me].spec();
     assert_eq!((spec.defence, spec.damage), (ARMOUR_DEFENCE, SWORD_DAMAGE));
     assert!(game.pack().is_empty(), "worn, not carried");
+    // Plate and an axe are better; mail and a sword found after them are
+    // left aside (picked up, not put on).
+    pick(&mut game, ItemKind::Plate, Dir::E);
+    pick(&mut game, ItemKind::Axe, Dir::W);
+    pick(&mut game, ItemKind::Armour, Dir::E);
+    pick(&mut game, ItemKind::Sword, Dir::W);
+    let spec = game.factions()[me].spec();
+    assert_eq!((spec.defence, spec.damage), (PLATE_DEFENCE, AXE_DAMAGE));
 }
 
 /// A run's depths have their items from the seed: the same on every

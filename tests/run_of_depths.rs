@@ -152,6 +152,85 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     assert_eq!(restored.depth(), Some(1));
 }
 
+/// Walks the player to `to` over the true map, recorded.
+fn walk(game: &mut Game, rec: &mut Recorder, to: darkstar::map::geom::Pos) {
+    for _ in 0..400 {
+        let at = game.player().unwrap().pos();
+        if at == to {
+            return;
+        }
+        let d = crate::common::first_step(game, at, to).unwrap();
+        act(game, rec, PlayerAction::Move(d));
+    }
+    panic!("never reached {to}");
+}
+
+/// The player takes itself from depth to depth: its pack, the armour
+/// and weapon it wears, its sneaking. Down with a potion, mail and a
+/// sword, the potion drunk on depth 2, and back up: depth 1 sees it as it
+/// left depth 2. Recorded, it replays in sync.
+#[test]
+fn the_player_takes_its_pack_and_gear_down_and_up() {
+    use darkstar::map::geom::Dir;
+    use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
+    let config = SimConfig::default();
+    let seed = 4;
+    let mut game = Game::new_run(seed, 1, config).unwrap();
+    let mut rec = Recorder::new(LevelSource::Run { depth: 1 }, seed, config, 10);
+    clear(&mut game, &mut rec, None);
+    let start = game.player().unwrap().pos();
+    let dir = Dir::ALL
+        .into_iter()
+        .find(|&d| {
+            let p = start.step(d);
+            game.world().get(p) == Some(darkstar::map::terrain::Terrain::Floor)
+                && game.floor_items().iter().all(|&(q, _)| q != p)
+        })
+        .unwrap();
+    for item in [ItemKind::Healing, ItemKind::Armour, ItemKind::Sword] {
+        rec.apply(
+            &mut game,
+            Command::PutItem {
+                at: start.step(dir),
+                item,
+            },
+        );
+    }
+    act(&mut game, &mut rec, PlayerAction::Move(dir));
+    act(&mut game, &mut rec, PlayerAction::Sneak);
+    let gear = |g: &Game| {
+        let spec = g.factions()[g.player().unwrap().faction()].spec();
+        (spec.defence, spec.damage)
+    };
+    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    let pack = game.pack().to_vec();
+    assert!(pack.contains(&ItemKind::Healing));
+    let down = game.stairs().unwrap().down.unwrap();
+    walk(&mut game, &mut rec, down);
+    act(&mut game, &mut rec, PlayerAction::Descend);
+    assert_eq!(game.depth(), Some(2));
+    assert_eq!(game.pack(), pack, "the pack came down");
+    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE), "and the gear");
+    assert!(game.play_state().unwrap().sneaking);
+    let slot = game
+        .pack()
+        .iter()
+        .position(|&k| k == ItemKind::Healing)
+        .unwrap();
+    act(&mut game, &mut rec, PlayerAction::Use(slot as u8));
+    let lighter = game.pack().to_vec();
+    assert_eq!(lighter.len(), pack.len() - 1);
+    clear(&mut game, &mut rec, None);
+    let up = game.stairs().unwrap().up;
+    walk(&mut game, &mut rec, up);
+    act(&mut game, &mut rec, PlayerAction::Ascend);
+    assert_eq!(game.depth(), Some(1));
+    assert_eq!(game.pack(), lighter, "depth 1 sees the potion gone");
+    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    let replay = Replay::parse(&rec.replay().to_text(), "run.replay".as_ref()).unwrap();
+    assert_eq!(replay.restore().unwrap().state_hash(), game.state_hash());
+}
+
 /// The Darkstar lies on the last depth, which has no stairs down; every
 /// other depth has stairs down and none of it.
 #[test]

@@ -683,8 +683,11 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     );
     let dir = scratch("morgue");
     let save = dir.join("save.replay");
-    let file = record(&save, &morgue, std::time::SystemTime::now()).unwrap();
+    // A fixed clock, so the listing below is the same on every run.
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_000_000);
+    let file = record(&save, &morgue, when).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
+    insta::assert_snapshot!("morgue_file", text);
     for part in [
         "Seed:        3",
         "killed by a goblin",
@@ -695,12 +698,16 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     }
     let mut won = morgue.clone();
     (won.won, won.cause) = (true, "escaped with the treasure".to_string());
-    record(&save, &won, std::time::SystemTime::now()).unwrap();
+    record(&save, &won, when + std::time::Duration::from_secs(60)).unwrap();
     assert_eq!(read_scores(&save).unwrap().len(), 2);
     assert_eq!(std::fs::read_dir(morgue_dir(&save)).unwrap().count(), 2);
     let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
     let listed = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{listed}");
+    insta::assert_snapshot!(
+        "scores_listing",
+        listed.replace(dir.to_str().unwrap(), "[scratch]")
+    );
     let lines: Vec<&str> = listed.lines().collect();
     assert!(
         lines[1].contains("won") && lines[2].contains("died"),

@@ -49,7 +49,7 @@ fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
         assert!(woke >= 2, "seed {seed}: {woke} woke");
         let p = game.player().unwrap();
         assert!(
-            !p.is_here() || p.hp() < 20,
+            !p.is_here() || p.hp() < darkstar::sim::PLAYER_HP,
             "seed {seed}: walking cost nothing"
         );
     }
@@ -81,7 +81,11 @@ fn shutting_the_door_on_the_zombies_wins() {
                     matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_)),
                     "seed {seed}"
                 );
-                assert_eq!(p.hp(), 20, "seed {seed}: shut out, unhurt");
+                assert_eq!(
+                    p.hp(),
+                    darkstar::sim::PLAYER_HP,
+                    "seed {seed}: shut out, unhurt"
+                );
                 assert_eq!(
                     game.world().get(door),
                     Some(Terrain::Door),

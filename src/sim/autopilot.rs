@@ -216,6 +216,35 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
     Ok(PlayerAction::Move(dir))
 }
 
+/// A step toward whichever of `targets` is nearest by the way there,
+/// over known ground with the monsters in view in the way (a
+/// multi-source Dijkstra from the targets, as exploring does): `None` if
+/// none can be reached, or the player stands on one. Being nearest by
+/// path, not by line, the choice holds from step to step, where the
+/// nearest as the crow flies can flip back and forth across a wall.
+pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
+    let at = playing(game).ok()?.pos();
+    let knowledge = player_knowledge(game)?;
+    let width = knowledge.width();
+    let blocked: Vec<usize> = monsters_in_view(game)
+        .iter()
+        .map(|&m| game.monsters()[m as usize].pos().row_major(width))
+        .collect();
+    let known = KnownGround(knowledge);
+    let map = WithObstacles::new(&known, &blocked);
+    let targets: Vec<Pos> = targets
+        .iter()
+        .copied()
+        .filter(|&t| map.contains(t))
+        .collect();
+    if targets.is_empty() || targets.contains(&at) {
+        return None;
+    }
+    let field = DistanceMap::compute(&map, &targets, Connectivity::Eight);
+    let next = field.next_step(&map, at)?;
+    Some(PlayerAction::Move(at.dir_to(next)?))
+}
+
 /// Known passable cells with an unknown neighbour on the map, in reading
 /// order; not `at` (standing there has shown all its neighbours: sight
 /// always reaches the eight around).

@@ -17,9 +17,9 @@ use rayon::prelude::*;
 use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::Game;
 use super::player::{PLAYER_HP, PlayOutcome};
-use super::{Command, Event, PlayerAction, SimConfig};
+use super::{Awareness, Command, Event, PlayerAction, SimConfig};
 use crate::fog::knowledge::Turn;
-use crate::map::geom::Dir;
+use crate::map::geom::{Dir, Pos};
 use crate::sim::item::{ItemKind, THROW_RANGE};
 
 /// How one bot run ended.
@@ -65,9 +65,14 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
             return Some(PlayerAction::Move(d));
         }
     }
+    // Threats: hostile monsters in view that are neither asleep nor
+    // running away (the look box shows which): a careful player lets a
+    // sleeper lie and a fleer go, as does this bot.
     let seen: Vec<_> = monsters_in_view(game)
         .into_iter()
-        .filter(|&m| hostile(m))
+        .filter(|&m| {
+            hostile(m) && !matches!(game.awareness(m), Awareness::Asleep | Awareness::Fleeing)
+        })
         .collect();
     let slot = |k: ItemKind| game.pack().iter().position(|&x| x == k).map(|s| s as u8);
     if careful
@@ -76,7 +81,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
     {
         return Some(PlayerAction::Use(s));
     }
-    if careful && seen.is_empty() && player.hp() * 2 <= PLAYER_HP {
+    if careful && seen.is_empty() && player.hp() < PLAYER_HP {
         return Some(PlayerAction::Wait);
     }
     // Darts at the nearest hostile monster in range, before it closes.
@@ -111,23 +116,37 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
     if let Some(t) = play.treasure.filter(|&t| knows(game, t)) {
         return Some(travel(game, t));
     }
-    // The careful bot fetches the items it knows of.
-    if careful
-        && let Some(&(p, _)) = game
+    // The careful bot fetches the items it knows of while its pack has
+    // room (what it wears it always puts on).
+    if careful {
+        let room = game.pack().len() < crate::sim::game::PACK_SIZE;
+        let items: Vec<_> = game
             .floor_items()
             .iter()
-            .filter(|&&(p, _)| knows(game, p) && p != at)
-            .min_by_key(|(p, _)| (p.abs_delta(at).0.max(p.abs_delta(at).1), p.y, p.x))
-        && let Ok(a) = autopilot::next_action(game, &mut Activity::Travel(p))
-    {
-        return Some(a);
+            .filter(|&&(p, k)| p != at && knows(game, p) && (room || k.is_worn()))
+            .map(|&(p, _)| p)
+            .collect();
+        if let Some(a) = autopilot::step_to_nearest(game, &items) {
+            return Some(a);
+        }
     }
     match autopilot::next_action(game, &mut Activity::Explore) {
         Ok(action) => Some(action),
         Err(_) => match stairs.down.filter(|&d| knows(game, d)) {
             Some(d) if d == at => Some(PlayerAction::Descend),
             Some(d) => Some(travel(game, d)),
-            None => Some(PlayerAction::Wait),
+            // Nothing left to explore and no stairs known: whatever
+            // stands in the way (a sleeper, a fleer in a corridor) is
+            // gone for after all.
+            None => Some(
+                monsters_in_view(game)
+                    .into_iter()
+                    .filter(|&m| hostile(m))
+                    .map(|m| game.monsters()[m as usize].pos())
+                    .min_by_key(|q| (q.abs_delta(at).0.max(q.abs_delta(at).1), q.y, q.x))
+                    .and_then(|q| step_toward(game, at, q))
+                    .unwrap_or(PlayerAction::Wait),
+            ),
         },
     }
 }
@@ -149,17 +168,27 @@ fn step_toward(
     at: crate::map::geom::Pos,
     to: crate::map::geom::Pos,
 ) -> Option<PlayerAction> {
-    let dir = at.dir_to(to);
-    if let Some(d) = dir {
+    // Beside it, and the step allowed (not a diagonal past a corner):
+    // hit it.
+    if let Some(d) = at.dir_to(to).filter(|&d| {
+        crate::path::step(
+            game.world().terrain(),
+            at,
+            d,
+            crate::path::Connectivity::Eight,
+        )
+        .is_some()
+    }) {
         return Some(PlayerAction::Move(d));
     }
-    // Travel refuses cells with monsters in view; head for a known cell
-    // beside it instead.
-    Dir::ALL
+    // Travel refuses cells with monsters in view; head for the known
+    // cell beside it nearest by the way there.
+    let beside: Vec<_> = Dir::ALL
         .iter()
         .map(|&d| to.step(d))
         .filter(|&p| knows(game, p) && game.world().occupant(p).is_none())
-        .find_map(|p| autopilot::next_action(game, &mut Activity::Travel(p)).ok())
+        .collect();
+    autopilot::step_to_nearest(game, &beside)
 }
 
 /// One run with `seed`, played by the bot for at most `max_turns` turns.
@@ -180,10 +209,14 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
     let mut deepest = 1;
     let mut last_hit = None;
     let mut idle = 0u32;
+    let mut stall = Stall::default();
     while game.turn() < max_turns {
-        let Some(action) = next_action(&game, careful) else {
+        let Some(mut action) = next_action(&game, careful) else {
             break;
         };
+        if let Some(a) = stall.unstick(&game) {
+            action = a;
+        }
         let before = game.turn();
         let events = game.apply(Command::Player(action));
         for e in &events {
@@ -222,6 +255,84 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
         turns: game.turn(),
         killed_by: if dead { last_hit } else { None },
         timed_out: !won && !dead,
+    }
+}
+
+/// Actions in a row spent between two cells that make a stall.
+const STALL_ACTIONS: usize = 12;
+/// Actions spent going for the monster that caused one.
+const CHASE_ACTIONS: u32 = 40;
+
+/// What breaks the bot out of a stall: seen from one cell a monster (a
+/// fleer, a sleeper beyond a door) stands in the way and sends it one
+/// way, from the next it is out of view and the bot turns back, for ever.
+/// Once the bot has gone back and forth between two cells for
+/// [`STALL_ACTIONS`] actions it goes for the nearest hostile monster it
+/// sees, remembering where it was, for [`CHASE_ACTIONS`] actions; with
+/// none it can reach, it leaves the depth by the stairs it knows.
+#[derive(Debug, Default)]
+struct Stall {
+    recent: std::collections::VecDeque<Pos>,
+    chase: Option<(Pos, u32)>,
+    leave: bool,
+}
+
+impl Stall {
+    /// The action that breaks a stall, if the bot is in one.
+    fn unstick(&mut self, game: &Game) -> Option<PlayerAction> {
+        let at = game.player()?.pos();
+        self.recent.push_back(at);
+        if self.recent.len() > STALL_ACTIONS {
+            self.recent.pop_front();
+        }
+        let mut cells: Vec<Pos> = self.recent.iter().copied().collect();
+        cells.sort_by_key(|p| (p.y, p.x));
+        cells.dedup();
+        if self.chase.is_none() && self.recent.len() == STALL_ACTIONS && cells.len() <= 2 {
+            let hostile = monsters_in_view(game).into_iter().filter(|&m| {
+                let monster = &game.monsters()[m as usize];
+                game.factions()[monster.faction()].spec().hostile
+            });
+            let nearest = hostile
+                .map(|m| game.monsters()[m as usize].pos())
+                .min_by_key(|q| {
+                    let (dx, dy) = q.abs_delta(at);
+                    (dx.max(dy), q.y, q.x)
+                });
+            self.chase = nearest
+                .filter(|&q| step_toward(game, at, q).is_some())
+                .map(|q| (q, CHASE_ACTIONS));
+            // None to go for: leave by the stairs, if it knows them.
+            self.leave = self.chase.is_none();
+            self.recent.clear();
+        }
+        if self.leave {
+            let down = game
+                .stairs()
+                .and_then(|s| s.down)
+                .filter(|&d| knows(game, d));
+            let action = match down {
+                Some(d) if d == at => Some(PlayerAction::Descend),
+                Some(d) => autopilot::next_action(game, &mut Activity::Travel(d)).ok(),
+                None => None,
+            };
+            self.leave = action.is_some() && action != Some(PlayerAction::Descend);
+            return action;
+        }
+        let (to, left) = self.chase?;
+        // The monster where it is now, if still in view.
+        let to = monsters_in_view(game)
+            .into_iter()
+            .map(|m| game.monsters()[m as usize].pos())
+            .min_by_key(|q| {
+                let (dx, dy) = q.abs_delta(to);
+                (dx.max(dy), q.y, q.x)
+            })
+            .filter(|q| q.abs_delta(to).0.max(q.abs_delta(to).1) <= 3)
+            .unwrap_or(to);
+        let action = (left > 0).then(|| step_toward(game, at, to)).flatten();
+        self.chase = action.map(|_| (to, left - 1));
+        action
     }
 }
 

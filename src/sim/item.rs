@@ -20,8 +20,10 @@
 //!   where it last saw it;
 //! - darts, thrown: one at the first unit on the line to the cell aimed
 //!   at, for 1d4+1 at the player's accuracy;
-//! - mail armour and a sword: worn or wielded when picked up, for good
-//!   (defence 20; 2d4+1 a blow): the only way the player grows.
+//! - armour and weapons, worn or wielded when picked up, for good, each
+//!   only if better than what the player has: mail (defence 20) and a
+//!   sword (2d4+1 a blow) early, plate (defence 35) and a war axe (2d6+2)
+//!   halfway down: the only way the player grows.
 
 use crate::content::dice::Dice;
 use crate::fog::knowledge::Turn;
@@ -38,14 +40,21 @@ pub enum ItemKind {
     Dart,
     Armour,
     Sword,
-    /// Last, so the kinds before it keep their numbers in state hashes.
+    /// From here on last, so the kinds before keep their numbers in state
+    /// hashes.
     Darkness,
+    Plate,
+    Axe,
 }
 
 /// Defence mail armour gives.
 pub const ARMOUR_DEFENCE: u32 = 20;
+/// Defence plate armour gives.
+pub const PLATE_DEFENCE: u32 = 35;
 /// A sword's blow.
 pub const SWORD_DAMAGE: Dice = Dice::new(2, 4, 1);
+/// A war axe's.
+pub const AXE_DAMAGE: Dice = Dice::new(2, 6, 2);
 /// A dart's.
 pub const DART_DAMAGE: Dice = Dice::new(1, 4, 1);
 /// How far the player throws, in cells.
@@ -58,7 +67,7 @@ pub const DARKNESS_TURNS: Turn = 40;
 
 impl ItemKind {
     /// Every kind, in the order of the enum.
-    pub const ALL: [ItemKind; 9] = [
+    pub const ALL: [ItemKind; 11] = [
         ItemKind::Healing,
         ItemKind::MagicMap,
         ItemKind::NoiseMaker,
@@ -68,6 +77,8 @@ impl ItemKind {
         ItemKind::Armour,
         ItemKind::Sword,
         ItemKind::Darkness,
+        ItemKind::Plate,
+        ItemKind::Axe,
     ];
 
     /// Its name, as the log says it.
@@ -82,6 +93,8 @@ impl ItemKind {
             ItemKind::Armour => "mail armour",
             ItemKind::Sword => "a sword",
             ItemKind::Darkness => "a scroll of darkness",
+            ItemKind::Plate => "plate armour",
+            ItemKind::Axe => "a war axe",
         }
     }
 
@@ -93,8 +106,8 @@ impl ItemKind {
                 '?'
             }
             ItemKind::NoiseMaker | ItemKind::Dart => '(',
-            ItemKind::Armour => '[',
-            ItemKind::Sword => ')',
+            ItemKind::Armour | ItemKind::Plate => '[',
+            ItemKind::Sword | ItemKind::Axe => ')',
         }
     }
 
@@ -105,7 +118,25 @@ impl ItemKind {
 
     /// True for what is put on when picked up (and so never in the pack).
     pub fn is_worn(self) -> bool {
-        matches!(self, ItemKind::Armour | ItemKind::Sword)
+        self.defence().is_some() || self.blow().is_some()
+    }
+
+    /// The defence armour gives.
+    pub fn defence(self) -> Option<u32> {
+        match self {
+            ItemKind::Armour => Some(ARMOUR_DEFENCE),
+            ItemKind::Plate => Some(PLATE_DEFENCE),
+            _ => None,
+        }
+    }
+
+    /// A weapon's blow.
+    pub fn blow(self) -> Option<Dice> {
+        match self {
+            ItemKind::Sword => Some(SWORD_DAMAGE),
+            ItemKind::Axe => Some(AXE_DAMAGE),
+            _ => None,
+        }
     }
 
     /// Its word in a replay.
@@ -120,6 +151,8 @@ impl ItemKind {
             ItemKind::Armour => "armour",
             ItemKind::Sword => "sword",
             ItemKind::Darkness => "darkness",
+            ItemKind::Plate => "plate",
+            ItemKind::Axe => "axe",
         }
     }
 }

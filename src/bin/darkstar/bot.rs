@@ -24,12 +24,34 @@ pub struct BotArgs {
     /// Most turns a run plays before it counts as unfinished.
     #[arg(long, value_name = "T", default_value_t = 20_000)]
     turns: u32,
+    /// Also print one line a run: its seed, how it ended, the depth
+    /// reached and its length.
+    #[arg(long)]
+    each: bool,
 }
 
 pub fn bot(args: BotArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let runs = play_runs(args.seeds.clone(), !args.careless, args.turns);
     let seconds = start.elapsed().as_secs_f64();
+    if args.each {
+        let lines: Vec<String> = runs
+            .iter()
+            .map(|r| {
+                let end = match (&r.killed_by, r.won, r.timed_out) {
+                    (_, true, _) => "won".to_string(),
+                    (_, _, true) => "unfinished".to_string(),
+                    (Some(k), _, _) => format!("killed by the {k}"),
+                    (None, _, _) => "died".to_string(),
+                };
+                format!(
+                    "seed {}: {end} on depth {}, {} turns",
+                    r.seed, r.depth, r.turns
+                )
+            })
+            .collect();
+        crate::output::print(&format!("{}\n", lines.join("\n")))?;
+    }
     let n = runs.len();
     let won = runs.iter().filter(|r| r.won).count();
     let unfinished = runs.iter().filter(|r| r.timed_out).count();
@@ -48,7 +70,7 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
     crate::output::print(&format!(
         "bot ({}) over seeds {}..{}: {n} runs of at most {} turns, on {} threads\n\
          won {won} of {n} ({:.1}%); unfinished {unfinished}\n\
-         median depth reached {}; reached depth 5: {}, depth 10: {}\n\
+         median depth reached {}; runs that reached depth 1 to 10: {}\n\
          median run {} turns\n\
          deaths by kind: {}\n\
          {:.1} s\n",
@@ -59,8 +81,10 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
         rayon::current_num_threads(),
         100.0 * won as f64 / n.max(1) as f64,
         median(&depths),
-        reached(5),
-        reached(10),
+        (1..=10)
+            .map(|d| reached(d).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
         median(&turns),
         if causes.is_empty() {
             "none".to_string()

@@ -157,7 +157,7 @@ mod tests {
     /// The built-in bestiary reads, spreads at least ten kinds over every
     /// depth, and has the four kinds that differ in behaviour, not only in
     /// numbers: one blind that hears far, one that flees, one that sleeps
-    /// and comes in a pack, one that cannot open doors.
+    /// and comes in a pack (never alone), one that cannot open doors.
     #[test]
     fn the_builtin_bestiary_covers_the_run() {
         let b = Bestiary::builtin();
@@ -175,7 +175,7 @@ mod tests {
         assert!(
             b.kinds()
                 .iter()
-                .any(|k| k.behaviour.sleeps && k.pack.0 >= 3)
+                .any(|k| k.behaviour.sleeps && k.pack.0 >= 2)
         );
         assert!(b.kinds().iter().any(|k| !k.opens_doors));
         assert!(

@@ -35,9 +35,9 @@ pub fn kinds_on(depth: u32) -> usize {
     2 + depth as usize / 3
 }
 
-/// How many packs of each kind: one, and one more every four depths.
+/// How many packs of each kind: one, and one more every five depths.
 pub fn packs_on(depth: u32) -> u32 {
-    1 + depth / 4
+    1 + depth / 5
 }
 
 /// The seed a depth's map is generated from: the run's seed and the

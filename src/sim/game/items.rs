@@ -6,9 +6,7 @@ use rand::RngExt;
 
 use super::*;
 use crate::fog::noise;
-use crate::sim::item::{
-    ARMOUR_DEFENCE, DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, SWORD_DAMAGE, THROW_RANGE,
-};
+use crate::sim::item::{DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, THROW_RANGE};
 use crate::sim::player::PLAYER_HP;
 
 /// Most items the pack holds.
@@ -38,7 +36,7 @@ impl Game {
     /// moved), on floor cells no one stands on, away from the stairs and
     /// the Darkstar. Every depth has healing, darts and a noise-maker, and
     /// one scroll (mapping, collapse, teleport or darkness); depth 2 has mail
-    /// armour and depth 3 a sword.
+    /// armour, depth 3 a sword, depth 5 plate armour and depth 6 a war axe.
     pub(super) fn place_items(&mut self, seed: u64, depth: u32) {
         let mut rng = crate::rng::sim_rng(seed ^ 0x1743_5a11_d00d_f00d);
         let mut kinds = vec![ItemKind::Healing, ItemKind::Dart, ItemKind::NoiseMaker];
@@ -55,6 +53,8 @@ impl Game {
         match depth {
             2 => kinds.push(ItemKind::Armour),
             3 => kinds.push(ItemKind::Sword),
+            5 => kinds.push(ItemKind::Plate),
+            6 => kinds.push(ItemKind::Axe),
             _ => {}
         }
         let play = self.play.as_ref();
@@ -90,10 +90,15 @@ impl Game {
             let Some(play) = &mut self.play else { return };
             let me = self.monsters[play.player as usize].faction;
             if kind.is_worn() {
+                // Put on only what is better than what it has.
                 let spec = self.factions[me].spec_mut();
-                match kind {
-                    ItemKind::Armour => spec.defence = spec.defence.max(ARMOUR_DEFENCE),
-                    _ => spec.damage = SWORD_DAMAGE,
+                if let Some(d) = kind.defence() {
+                    spec.defence = spec.defence.max(d);
+                }
+                if let Some(b) = kind.blow()
+                    && b.mean_tenths() > spec.damage.mean_tenths()
+                {
+                    spec.damage = b;
                 }
             } else {
                 if play.pack.len() >= PACK_SIZE {
@@ -184,7 +189,12 @@ impl Game {
                     until: dark.until,
                 });
             }
-            ItemKind::NoiseMaker | ItemKind::Dart | ItemKind::Armour | ItemKind::Sword => {
+            ItemKind::NoiseMaker
+            | ItemKind::Dart
+            | ItemKind::Armour
+            | ItemKind::Sword
+            | ItemKind::Plate
+            | ItemKind::Axe => {
                 ev.push(Event::NotUsable { item: kind });
                 return false;
             }

@@ -28,6 +28,7 @@ impl Game {
         let terrain = self.world.terrain();
         let mut spec = FactionSpec::new("you", '@');
         spec.sight = PLAYER_SIGHT;
+        spec.damage = crate::sim::player::PLAYER_DAMAGE;
         spec.danger = 0;
         self.factions
             .push(Faction::new(spec, terrain.width(), terrain.height()));

@@ -169,9 +169,8 @@ impl Game {
                 }
             },
         };
-        let (hp, carrying) = match self.player() {
-            Some(p) => (p.hp, self.play.as_ref().is_some_and(|p| p.carrying)),
-            None => return false,
+        let Some(traveller) = self.traveller() else {
+            return false;
         };
         self.player_leaves();
         let left = std::mem::replace(self, next);
@@ -186,7 +185,7 @@ impl Game {
             (false, Some(s)) => s.down.unwrap_or(s.up),
             (_, None) => return false,
         };
-        self.player_enters(at, hp, carrying, ev);
+        self.player_enters(at, traveller, ev);
         ev.push(Event::Depth { depth: to, down });
         true
     }
@@ -201,14 +200,40 @@ impl Game {
         m.presence = Presence::Escaped(self.turn);
     }
 
-    /// The player arrives at `at` (or the nearest free passable cell) with
-    /// `hp` hit points, carrying the Darkstar or not, ready to act before
-    /// the depth's monsters do (as in most roguelikes: taking the stairs
-    /// gives the player the first move); it looks round.
-    fn player_enters(&mut self, at: Pos, hp: i32, carrying: bool, ev: &mut Vec<Event>) {
+    /// What the player takes from this depth to another: itself, as it
+    /// stands.
+    fn traveller(&self) -> Option<Traveller> {
+        let p = self.player()?;
+        let play = self.play.as_ref()?;
+        let spec = self.factions[p.faction].spec();
+        Some(Traveller {
+            hp: p.hp,
+            carrying: play.carrying,
+            pack: play.pack.clone(),
+            sneaking: play.sneaking,
+            defence: spec.defence,
+            damage: spec.damage,
+        })
+    }
+
+    /// The player arrives at `at` (or the nearest free passable cell) as
+    /// `traveller` left the last depth (hit points, the Darkstar or not,
+    /// its pack and what it wears), ready to act before the depth's
+    /// monsters do (as in most roguelikes: taking the stairs gives the
+    /// player the first move); it looks round.
+    fn player_enters(&mut self, at: Pos, traveller: Traveller, ev: &mut Vec<Event>) {
         let Some(play) = &mut self.play else { return };
-        play.carrying |= carrying;
+        play.carrying |= traveller.carrying;
+        play.pack = traveller.pack;
+        play.sneaking = traveller.sneaking;
         let id = play.player as usize;
+        let spec = self.factions[self.monsters[id].faction].spec_mut();
+        spec.defence = traveller.defence;
+        spec.damage = traveller.damage;
+        if traveller.defence != 0 || traveller.damage != crate::sim::player::PLAYER_DAMAGE {
+            // What it wears is in the state hash from now on.
+            self.had_items = true;
+        }
         // A depth just made has the player on its up-stairs already.
         if self.monsters[id].is_here() {
             self.world.remove(self.monsters[id].pos);
@@ -223,13 +248,23 @@ impl Game {
                 .unwrap_or(at);
         }
         let m = &mut self.monsters[id];
-        m.hp = hp;
+        m.hp = traveller.hp;
         m.pos = spot;
         m.presence = Presence::Here;
         m.energy = ACTION_READY;
         self.world.place(id as MonsterId, spot);
         self.look(id, &[], ev);
     }
+}
+
+/// The player as it goes from one depth to another.
+struct Traveller {
+    hp: i32,
+    carrying: bool,
+    pack: Vec<crate::sim::item::ItemKind>,
+    sneaking: bool,
+    defence: u32,
+    damage: crate::content::dice::Dice,
 }
 
 /// The cells at Chebyshev distance `r` from `c`, in reading order.

@@ -2,7 +2,7 @@
 //! (naming monsters as the player knows them), and the log's one writer.
 
 use crate::fog::knowledge::Turn;
-use crate::sim::item::{ARMOUR_DEFENCE, DARKNESS_RADIUS, ItemKind, SWORD_DAMAGE};
+use crate::sim::item::{DARKNESS_RADIUS, ItemKind};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
@@ -138,17 +138,11 @@ impl App {
                 "The {} give up the search.",
                 self.game.factions()[faction].spec().name
             ),
-            Event::PickedUp {
-                item: ItemKind::Armour,
-            } => {
-                format!("You put on mail armour (defence {ARMOUR_DEFENCE}).")
-            }
-            Event::PickedUp {
-                item: ItemKind::Sword,
-            } => {
-                format!("You wield a sword ({SWORD_DAMAGE} a blow).")
-            }
-            Event::PickedUp { item } => format!("You pick up {}.", item.name()),
+            Event::PickedUp { item } => match (item.defence(), item.blow()) {
+                (Some(d), _) => format!("You put on {} (defence {d}).", item.name()),
+                (_, Some(b)) => format!("You wield {} ({b} a blow).", item.name()),
+                _ => format!("You pick up {}.", item.name()),
+            },
             Event::PackFull { item } => format!("Your pack is full: {} stays here.", item.name()),
             Event::NoSuchItem => "You have nothing there.".to_string(),
             Event::NotUsable { item } if item.is_thrown() => {
