@@ -65,15 +65,7 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     let keep = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
     clear(&mut game, &mut rec, Some(keep));
     let down = stairs.down.unwrap();
-    let mut ev = Vec::new();
-    for _ in 0..400 {
-        let at = game.player().unwrap().pos();
-        if at == down || !game.player().unwrap().is_here() {
-            break;
-        }
-        let d = crate::common::first_step(&game, at, down).unwrap();
-        ev.extend(act(&mut game, &mut rec, PlayerAction::Move(d)));
-    }
+    walk(&mut game, &mut rec, down);
     assert_eq!(
         game.player().unwrap().pos(),
         down,

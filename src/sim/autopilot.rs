@@ -169,14 +169,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
     let Some(knowledge) = player_knowledge(game) else {
         return Err(Stop::NotPlaying);
     };
-    // Monsters the player sees are in the way; those it does not see it
-    // cannot plan round.
-    let width = knowledge.width() as usize;
-    let blocked: Vec<usize> = monsters_in_view(game)
-        .iter()
-        .map(|&m| game.monsters()[m as usize].pos())
-        .map(|p| p.row_major(width as u32))
-        .collect();
+    let blocked = in_the_way(game, knowledge);
     let known = KnownGround(knowledge);
     let map = WithObstacles::new(&known, &blocked);
     let next = match activity {
@@ -225,11 +218,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
 pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
     let at = playing(game).ok()?.pos();
     let knowledge = player_knowledge(game)?;
-    let width = knowledge.width();
-    let blocked: Vec<usize> = monsters_in_view(game)
-        .iter()
-        .map(|&m| game.monsters()[m as usize].pos().row_major(width))
-        .collect();
+    let blocked = in_the_way(game, knowledge);
     let known = KnownGround(knowledge);
     let map = WithObstacles::new(&known, &blocked);
     let targets: Vec<Pos> = targets
@@ -243,6 +232,19 @@ pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
     let field = DistanceMap::compute(&map, &targets, Connectivity::Eight);
     let next = field.next_step(&map, at)?;
     Some(PlayerAction::Move(at.dir_to(next)?))
+}
+
+/// The cells (row-major) of the monsters the player sees: they are in
+/// the way; those it does not see it cannot plan round.
+fn in_the_way(game: &Game, knowledge: &Knowledge) -> Vec<usize> {
+    monsters_in_view(game)
+        .iter()
+        .map(|&m| {
+            game.monsters()[m as usize]
+                .pos()
+                .row_major(knowledge.width())
+        })
+        .collect()
 }
 
 /// Known passable cells with an unknown neighbour on the map, in reading

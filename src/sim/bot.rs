@@ -46,10 +46,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         return None;
     }
     let at = player.pos();
-    let hostile = |m: super::MonsterId| {
-        let monster = &game.monsters()[m as usize];
-        game.factions()[monster.faction()].spec().hostile
-    };
+    let hostile = |m| is_hostile(game, m);
     // An enemy next to it: hit it (a step the rules allow).
     for d in Dir::ALL {
         if let Some(o) = game.world().occupant(at.step(d))
@@ -149,6 +146,12 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
             ),
         },
     }
+}
+
+/// True when monster `m`'s faction is hostile.
+fn is_hostile(game: &Game, m: super::MonsterId) -> bool {
+    let monster = &game.monsters()[m as usize];
+    game.factions()[monster.faction()].spec().hostile
 }
 
 fn knows(game: &Game, p: crate::map::geom::Pos) -> bool {
@@ -289,10 +292,9 @@ impl Stall {
         cells.sort_by_key(|p| (p.y, p.x));
         cells.dedup();
         if self.chase.is_none() && self.recent.len() == STALL_ACTIONS && cells.len() <= 2 {
-            let hostile = monsters_in_view(game).into_iter().filter(|&m| {
-                let monster = &game.monsters()[m as usize];
-                game.factions()[monster.faction()].spec().hostile
-            });
+            let hostile = monsters_in_view(game)
+                .into_iter()
+                .filter(|&m| is_hostile(game, m));
             let nearest = hostile
                 .map(|m| game.monsters()[m as usize].pos())
                 .min_by_key(|q| {
