@@ -37,6 +37,8 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                     "g k  a monster: its letter is its faction (next page)".to_string(),
                     "$    the treasure: take it to the stairs".to_string(),
                     ">    the stairs (watching: also a faction's goal)".to_string(),
+                    "! ?  a potion, a scroll (walk onto an item to pick it up)".to_string(),
+                    "([)  darts or a noise-maker, armour, a weapon".to_string(),
                 ]);
             } else {
                 lines.extend([
@@ -63,6 +65,9 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                 "     grey shading: what the viewed faction has not seen".to_string()
             });
             lines.push("red  a bump: a wall walked into".to_string());
+            if player {
+                lines.push("blue ground: darkness no monster sees into".to_string());
+            }
             ("glyphs", lines)
         }
         _ => {
