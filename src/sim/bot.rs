@@ -86,11 +86,8 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         let target = seen
             .iter()
             .map(|&m| game.monsters()[m as usize].pos())
-            .filter(|q| {
-                let (dx, dy) = q.abs_delta(at);
-                (2..=THROW_RANGE).contains(&dx.max(dy))
-            })
-            .min_by_key(|q| (q.abs_delta(at).0.max(q.abs_delta(at).1), q.y, q.x));
+            .filter(|&q| (2..=THROW_RANGE).contains(&nearness(at, q).0))
+            .min_by_key(|&q| nearness(at, q));
         if let Some(q) = target {
             return Some(PlayerAction::Throw(s, q));
         }
@@ -140,12 +137,19 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
                     .into_iter()
                     .filter(|&m| hostile(m))
                     .map(|m| game.monsters()[m as usize].pos())
-                    .min_by_key(|q| (q.abs_delta(at).0.max(q.abs_delta(at).1), q.y, q.x))
+                    .min_by_key(|&q| nearness(at, q))
                     .and_then(|q| step_toward(game, at, q))
                     .unwrap_or(PlayerAction::Wait),
             ),
         },
     }
+}
+
+/// How near `q` is to `at`, as the bot orders cells: steps (Chebyshev
+/// distance), then reading order to break ties.
+fn nearness(at: Pos, q: Pos) -> (u32, i32, i32) {
+    let (dx, dy) = q.abs_delta(at);
+    (dx.max(dy), q.y, q.x)
 }
 
 /// True when monster `m`'s faction is hostile.
@@ -297,10 +301,7 @@ impl Stall {
                 .filter(|&m| is_hostile(game, m));
             let nearest = hostile
                 .map(|m| game.monsters()[m as usize].pos())
-                .min_by_key(|q| {
-                    let (dx, dy) = q.abs_delta(at);
-                    (dx.max(dy), q.y, q.x)
-                });
+                .min_by_key(|&q| nearness(at, q));
             self.chase = nearest
                 .filter(|&q| step_toward(game, at, q).is_some())
                 .map(|q| (q, CHASE_ACTIONS));
@@ -326,11 +327,8 @@ impl Stall {
         let to = monsters_in_view(game)
             .into_iter()
             .map(|m| game.monsters()[m as usize].pos())
-            .min_by_key(|q| {
-                let (dx, dy) = q.abs_delta(to);
-                (dx.max(dy), q.y, q.x)
-            })
-            .filter(|q| q.abs_delta(to).0.max(q.abs_delta(to).1) <= 3)
+            .min_by_key(|&q| nearness(to, q))
+            .filter(|&q| nearness(to, q).0 <= 3)
             .unwrap_or(to);
         let action = (left > 0).then(|| step_toward(game, at, to)).flatten();
         self.chase = action.map(|_| (to, left - 1));
