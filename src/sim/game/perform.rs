@@ -46,7 +46,7 @@ impl Game {
             // Nobody stands in a closed door: it opens, or it is a wall.
             let m = &self.monsters[id];
             if m.is_player || self.factions[m.faction].spec().opens_doors {
-                return self.open_door(id, next, ev);
+                return self.open_door(id, dir, ev);
             }
             return self.bump(id, next, dir, ev);
         }
@@ -59,24 +59,28 @@ impl Game {
         self.step(id, next, dir, ev);
     }
 
-    /// Monster `id` opens the closed door at `at`: a turn, and the noise
-    /// of a door. It looks again at once (the door no longer hides what
-    /// is behind it); it steps through on its next action.
-    fn open_door(&mut self, id: usize, at: Pos, ev: &mut Vec<Event>) {
-        self.world.set_door(at, true);
-        self.door_moved(id, at, true, ev);
+    /// Monster `id` opens the closed door a step away in `dir`: a turn,
+    /// and the noise of a door. It looks again at once (the door no
+    /// longer hides what is behind it); it steps through on its next
+    /// action.
+    fn open_door(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) {
+        self.world.set_door(self.monsters[id].pos.step(dir), true);
+        self.door_moved(id, dir, true, ev);
     }
 
-    /// The player closes the open door at `at` (the caller checked that
-    /// it is one and that nobody stands in it).
-    pub(super) fn close_door(&mut self, id: usize, at: Pos, ev: &mut Vec<Event>) {
-        self.world.set_door(at, false);
-        self.door_moved(id, at, false, ev);
+    /// The player closes the open door a step away in `dir` (the caller
+    /// checked that it is one and that nobody stands in it).
+    pub(super) fn close_door(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) {
+        self.world.set_door(self.monsters[id].pos.step(dir), false);
+        self.door_moved(id, dir, false, ev);
     }
 
-    /// What opening or closing a door costs and tells: the turn, the
-    /// event, the noise, and a fresh look for the one who did it.
-    fn door_moved(&mut self, id: usize, at: Pos, open: bool, ev: &mut Vec<Event>) {
+    /// What opening or closing the door a step away in `dir` costs and
+    /// tells: the turn, the event, the noise, and a fresh look for the one
+    /// who did it.
+    fn door_moved(&mut self, id: usize, dir: Dir, open: bool, ev: &mut Vec<Event>) {
+        let from = self.monsters[id].pos;
+        let at = from.step(dir);
         self.stand(id, None, ev);
         ev.push(Event::Door {
             by: id as MonsterId,
@@ -84,8 +88,12 @@ impl Game {
             open,
         });
         self.noise(at, noise::DOOR, ev);
-        // It felt the door it moved, even blind.
-        self.look(id, &[at], ev);
+        // It felt the door it moved, even blind, and, reaching across a
+        // diagonal, the corners it reached between: whether the reach was
+        // allowed depended on them, as a diagonal step's does.
+        let mut felt = Self::corners(from, dir);
+        felt.push(at);
+        self.look(id, &felt, ev);
         self.sync(id, ev);
         // Whoever has the door in sight sees it move, standing still or
         // not (monsters otherwise look after their own steps).

@@ -153,7 +153,7 @@ impl Game {
                     ev.push(Event::CannotClose { at: door });
                     return false;
                 }
-                self.close_door(id, door, ev);
+                self.close_door(id, dir, ev);
                 return true;
             }
         };
