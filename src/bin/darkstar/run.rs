@@ -1,8 +1,9 @@
 //! `darkstar run`: plays a level headless for at most T turns (stopping
 //! early once nothing more can happen) and prints a per-faction summary
 //! (with think-waits and unit-waits), the budget-limited turns, and the
-//! count of each kind of event; a run over a second shows its progress on
-//! stderr.
+//! count of each kind of event, the time taken and, on Linux, the peak
+//! resident memory of this process; a run over a second shows its progress
+//! on stderr.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -67,5 +68,24 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         report.turns as f64 / elapsed.as_secs_f64().max(1e-9),
         if threads == 1 { "" } else { "s" }
     ))?;
+    if let Some(kib) = peak_resident_kib() {
+        crate::output::print(&format!("peak resident memory: {kib} KiB\n"))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// This process's peak resident memory (`VmHWM`), read from the kernel.
+/// Not the `ru_maxrss` a parent gets from `wait4`: Linux carries into it
+/// the peak of the memory the child was spawned from (the parent's own,
+/// when spawned by vfork), so only the process itself can tell what its
+/// game used.
+fn peak_resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
 }
