@@ -90,6 +90,68 @@ fn keys_map_to_intents_on_press_only() {
     assert_eq!(format!("{:?}", app.game().state_hash()), before);
 }
 
+/// A key means the same in play and watch, but for what play gives the
+/// player: its movement keys move (watch scrolls with the four straight
+/// ones, and has no use for the rest), and `.` waits a turn (watch plays
+/// one). Each mode's own keys mean nothing in the other, and each mode's
+/// help (`?`) names them.
+#[test]
+fn keys_mean_the_same_in_play_and_watch() {
+    use darkstar::ui::keymap::{HELP, PLAY_HELP};
+    const PLAY_ONLY: &str = "x><_oRCsUtDV";
+    const WATCH_ONLY: &str = "F@";
+    let mut keys: Vec<KeyCode> = (' '..='~').map(KeyCode::Char).collect();
+    keys.extend([
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::Backspace,
+    ]);
+    let own = |code: KeyCode, set: &str| matches!(code, KeyCode::Char(c) if set.contains(c));
+    for code in keys {
+        let play = intent_for(key(code), Mode::Play).unwrap();
+        let watch = intent_for(key(code), Mode::Watch).unwrap();
+        let agreed = match (play, watch) {
+            _ if play == watch => true,
+            (Intent::Move(_), Intent::Scroll(..) | Intent::Home | Intent::Other) => true,
+            (Intent::Wait, Intent::Step | Intent::Other) => true,
+            (_, Intent::Other) => own(code, PLAY_ONLY),
+            (Intent::Other, _) => own(code, WATCH_ONLY),
+            _ => false,
+        };
+        assert!(agreed, "{code:?}: {play:?} in play, {watch:?} in watch");
+    }
+    // Every one of a mode's own keys, and the keys changed to agree, are
+    // on its help page.
+    let named = |table: &[(&str, &str)], c: char| {
+        table
+            .iter()
+            .any(|(keys, _)| keys.split([' ', ',', '/']).any(|k| k == c.to_string()))
+    };
+    for c in PLAY_ONLY.chars().chain("mMTq?".chars()) {
+        assert!(named(&PLAY_HELP, c), "play's help names {c}");
+    }
+    for c in WATCH_ONLY.chars().chain("mMTq?".chars()) {
+        assert!(named(&HELP, c), "watch's help names {c}");
+    }
+    // The quit question takes the same keys in both: `y` is a move in play.
+    for mode in [Mode::Play, Mode::Watch] {
+        assert_eq!(intent_for(key(KeyCode::Enter), mode), Some(Intent::Confirm));
+        assert_ne!(
+            intent_for(key(KeyCode::Char('y')), mode),
+            Some(Intent::Confirm)
+        );
+    }
+}
+
 #[test]
 fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
     let mut app = dungeon();
@@ -180,7 +242,7 @@ fn the_event_loop_runs_on_any_backend() {
         Event::Resize(30, 10),
         Event::Key(key(KeyCode::Char('.'))),
         Event::Key(key(KeyCode::Char('q'))),
-        Event::Key(key(KeyCode::Char('y'))),
+        Event::Key(key(KeyCode::Enter)),
     ]
     .into();
     let mut terminal = Terminal::new(TestBackend::new(80, 30)).unwrap();
@@ -1468,8 +1530,8 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     assert_eq!(app.turns_per_second(), 2);
     assert_eq!(app.overlay(), Overlay::Combined);
     assert!(app.following());
-    // `t` shows the pure true map, and again the combined view.
-    let t = intent_for(key(KeyCode::Char('t')), Mode::Watch);
+    // `T` shows the pure true map, and again the combined view.
+    let t = intent_for(key(KeyCode::Char('T')), Mode::Watch);
     assert_eq!(t, Some(Intent::Show(Overlay::None)));
     app.handle(t.unwrap());
     assert_eq!(app.overlay(), Overlay::None);
@@ -1483,11 +1545,13 @@ fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     // Playing, the default stays the player's own view.
     let play = play_app();
     assert_eq!(play.overlay(), Overlay::None);
-    // Playing, `t` is no view key: it throws.
+    // Playing, `t` throws, and `T` is the same key as in watch: no
+    // overlay (the player's own view), after `V`.
     assert_eq!(
         intent_for(key(KeyCode::Char('t')), Mode::Play),
         Some(Intent::ThrowItem)
     );
+    assert_eq!(intent_for(key(KeyCode::Char('T')), Mode::Play), t);
 }
 
 /// The combined view on Dead-end alley: the blind (sight 0) plan
@@ -1679,22 +1743,22 @@ fn the_camera_stays_on_the_map() {
     assert_eq!(small.camera(), Pos::new(0, 0));
 }
 
-/// Following (the default, `F` toggles, `n`/`N` pick the monster): the
+/// Following (the default, `F` toggles, `m`/`M` pick the monster): the
 /// selected monster stays in view however far it goes.
 #[test]
 fn the_camera_follows_the_selected_monster() {
     let key_is =
         |c: char, i: Intent| assert_eq!(intent_for(key(KeyCode::Char(c)), Mode::Watch), Some(i));
     key_is('F', Intent::ToggleFollow);
-    key_is('n', Intent::SelectMonster(1));
-    key_is('N', Intent::SelectMonster(-1));
+    key_is('m', Intent::NextMonster(1));
+    key_is('M', Intent::NextMonster(-1));
     let mut app = dungeon();
-    app.handle(Intent::SelectMonster(1));
+    app.handle(Intent::NextMonster(1));
     let id = app.selected().unwrap();
     assert_eq!(app.game().monsters()[id as usize].faction(), app.faction());
-    app.handle(Intent::SelectMonster(-1));
-    app.handle(Intent::SelectMonster(1));
-    assert_eq!(app.selected(), Some(id), "n then N then n: the same one");
+    app.handle(Intent::NextMonster(-1));
+    app.handle(Intent::NextMonster(1));
+    assert_eq!(app.selected(), Some(id), "m then M then m: the same one");
     let (mut moved, mut lowest) = (false, 0);
     for _ in 0..120 {
         app.step();
@@ -1749,9 +1813,15 @@ fn the_inspector_inspects_the_viewed_faction_and_centres_on_it() {
         assert_eq!(cam, want, "centred on {}", m.pos());
         let s = ((m.pos().x - cam.x) as u16, (m.pos().y - cam.y) as u16);
         assert_eq!(buf[s].symbol(), "S", "the search's start, the monster");
-        app.handle(Intent::InspectNext);
+        app.handle(Intent::NextMonster(1));
     }
     assert!(seen.len() > 1, "m cycles: {seen:?}");
+    // `M` goes back the way `m` came.
+    let at = app.inspector().unwrap().monster;
+    app.handle(Intent::NextMonster(1));
+    assert_ne!(app.inspector().unwrap().monster, at);
+    app.handle(Intent::NextMonster(-1));
+    assert_eq!(app.inspector().unwrap().monster, at, "m then M");
     app.handle(Intent::Inspect);
     // A faction with nowhere to go has nothing to inspect.
     let mut l = level("dead-end.txt");

@@ -9,7 +9,7 @@ use crate::map::geom::Dir;
 /// What a key asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
-    /// Ask to quit (confirmed with another `q` or `y`).
+    /// Ask to quit (confirmed with another `q` or Enter).
     Quit,
     /// Quit at once (Ctrl-C).
     ForceQuit,
@@ -65,13 +65,12 @@ pub enum Intent {
     InspectStep(i32),
     /// Inspector: the whole search at once (`true`), or back to its start.
     InspectEnd(bool),
-    /// Inspector: the next monster's search.
-    InspectNext,
     /// Watch: the camera follows the selected monster (or stops).
     ToggleFollow,
-    /// Watch: select the next (`1`) or previous (`-1`) monster of the
-    /// viewed faction, and follow it.
-    SelectMonster(i32),
+    /// The next (`1`) or previous (`-1`) monster of the viewed faction:
+    /// the inspector's, when it is open; else the one selected (watch
+    /// follows it; play, after `V`, inspects it with `i`).
+    NextMonster(i32),
     /// Inspector: zoom in to F, G, H and parents (or out).
     Zoom,
     /// Inspector, a field-planning monster: its faction's field from the
@@ -120,6 +119,12 @@ const SCROLL: i32 = 8;
 
 /// The intent of a key event in `mode`, if it has one.
 ///
+/// A key means the same in play and watch, but for what play gives the
+/// player: the movement keys move in play and scroll the view in watch,
+/// and `.` waits a turn in play and plays one turn in watch. Play's own
+/// keys (`x > < _ o R C s U t D V`) and watch's (`F @`) mean nothing in
+/// the other mode (`tests/ui.rs`: `keys_mean_the_same_in_play_and_watch`).
+///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 /// use darkstar::map::geom::Dir;
@@ -165,14 +170,8 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
             _ => {}
         }
     }
-    if mode == Mode::Watch {
-        match key.code {
-            KeyCode::Char('F') => return Some(Intent::ToggleFollow),
-            KeyCode::Char('n') => return Some(Intent::SelectMonster(1)),
-            KeyCode::Char('N') => return Some(Intent::SelectMonster(-1)),
-            KeyCode::Char('t') => return Some(Intent::Show(Overlay::None)),
-            _ => {}
-        }
+    if mode == Mode::Watch && key.code == KeyCode::Char('F') {
+        return Some(Intent::ToggleFollow);
     }
     Some(match key.code {
         KeyCode::Char('i') => Intent::Inspect,
@@ -182,11 +181,13 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
         KeyCode::Char('[') => Intent::InspectStep(-1),
         KeyCode::Char('}') => Intent::InspectStep(10),
         KeyCode::Char('{') => Intent::InspectStep(-10),
-        KeyCode::Char('m') => Intent::InspectNext,
+        KeyCode::Char('m') => Intent::NextMonster(1),
+        KeyCode::Char('M') => Intent::NextMonster(-1),
+        KeyCode::Char('T') => Intent::Show(Overlay::None),
         KeyCode::Char('z') => Intent::Zoom,
         KeyCode::Char('a') => Intent::InspectFigure,
         KeyCode::Char('q') | KeyCode::Esc => Intent::Quit,
-        KeyCode::Char('y') | KeyCode::Enter => Intent::Confirm,
+        KeyCode::Enter => Intent::Confirm,
         KeyCode::Char('?') => Intent::Help,
         KeyCode::Char(' ') => Intent::TogglePause,
         KeyCode::Char('.') => Intent::Step,
@@ -270,14 +271,20 @@ pub const PLAY_HELP: [(&str, &str); 20] = [
     ("c", "terrain cost of the cells you know"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("V", "reveal the AI overlays: marks the game REVEALED"),
-    ("f, Tab", "after V: next faction for the overlays"),
     (
-        "v / d / p",
-        "after V: its knowledge+plans / danger / claims",
+        "f, Tab, m M",
+        "after V: next faction; its next / previous monster",
     ),
-    ("i, a", "after V: inspector (] [ } { e E m z), a: field/A*"),
+    (
+        "v / d / p / T",
+        "after V: its knowledge+plans / danger / claims / none",
+    ),
+    (
+        "i, a",
+        "after V: inspector (] [ } { e E m M z), a: field/A*",
+    ),
     ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc", "quit (asks first)"),
+    ("q, Esc", "quit (asks: q or Enter)"),
     ("Ctrl-C, Ctrl-Z", "quit at once; suspend (fg resumes)"),
     ("goal", "take the treasure $ back to the stairs >"),
 ];
@@ -287,14 +294,14 @@ pub const HELP: [(&str, &str); 17] = [
     ("space / .", "pause / resume; play one turn, then pause"),
     ("+ / -", "faster / slower (opens at 2 turns a second)"),
     ("f, Tab", "next faction to view"),
-    ("n / N, F", "follow its next / previous monster; F: or free"),
-    ("t", "the true map alone (again: the combined view)"),
+    ("m / M, F", "follow its next / previous monster; F: or free"),
+    ("T", "the true map alone (again: the combined view)"),
     ("v / d / p", "its knowledge+plans / danger / claimed cells"),
     (
         "c",
         "terrain cost: floor steps, green cheaper, yellow dearer",
     ),
-    ("i", "search inspector on the faction's monster: m next"),
+    ("i", "search inspector on the faction's monster: m M next"),
     ("] [ } {", "inspector: step one / ten; e / E: end / start"),
     ("a / z", "inspector: its field or its A* / zoom in"),
     (
@@ -304,7 +311,7 @@ pub const HELP: [(&str, &str); 17] = [
     ("@", "a played game's replay: through the player's eyes"),
     ("Ctrl-P", "message history (j k scroll)"),
     ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc, Ctrl-C", "quit (asks first); Ctrl-C: at once"),
+    ("q, Esc, Ctrl-C", "quit (asks: q or Enter); Ctrl-C: at once"),
     ("Ctrl-Z", "suspend (fg in the shell resumes)"),
     ("", "default: true map, unknown grey, plans * on top"),
 ];

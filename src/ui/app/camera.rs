@@ -8,6 +8,7 @@ use super::component::{Ask, Component, Ctx, Handled};
 use crate::map::geom::Pos;
 use crate::sim::{Game, MonsterId};
 use crate::ui::keymap::Intent;
+use crate::ui::mode::Mode;
 
 /// The map view's size before the first layout (an 80x24 terminal's), so
 /// keys pressed before it are clamped sensibly.
@@ -20,7 +21,7 @@ pub struct Camera {
     origin: Pos,
     /// Following the selected (or inspected) monster.
     follow: bool,
-    /// The monster picked with `n`/`N` (or the player a played game's
+    /// The monster picked with `m`/`M` (or the player a played game's
     /// replay follows); none, gone, or of another faction: the viewed
     /// faction's first on the map.
     picked: Option<MonsterId>,
@@ -109,8 +110,13 @@ impl Camera {
             });
         self.select(ids[at]);
         let m = &ctx.game.monsters()[ids[at] as usize];
+        // Playing, the view stays on the player: the pick is for `i`.
+        let doing = match ctx.mode {
+            Mode::Play => "Picked",
+            Mode::Watch => "Following",
+        };
         asks.push(Ask::Say(format!(
-            "Following {}{} at {}.",
+            "{doing} {}{} at {}.",
             ctx.game.factions()[m.faction()].spec().glyph,
             m.id(),
             m.pos()
@@ -169,14 +175,14 @@ impl Component for Camera {
                 self.follow = !self.follow;
                 asks.push(Ask::Say(
                     if self.follow {
-                        "Following the selected monster (n/N picks)."
+                        "Following the selected monster (m/M picks)."
                     } else {
                         "Camera free (F follows again)."
                     }
                     .to_string(),
                 ));
             }
-            Intent::SelectMonster(step) => self.select_step(step, ctx, asks),
+            Intent::NextMonster(step) => self.select_step(step, ctx, asks),
             _ => return Handled::Ignored,
         }
         Handled::Used

@@ -1,5 +1,5 @@
-//! "Really quit?" as a component: `q`, `y` or Enter quits, any other key
-//! takes the question back.
+//! "Really quit?" as a component: `q` or Enter quits (in play and watch
+//! alike: `y` is a move in play), any other key takes the question back.
 
 use super::component::{Ask, Component, Ctx, Handled};
 use crate::ui::keymap::Intent;

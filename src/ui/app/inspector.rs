@@ -100,10 +100,22 @@ impl Inspector {
     /// Faction `faction`'s next monster after `after` (by id, wrapping)
     /// that is on the map with somewhere to go: only that faction's, since
     /// the search shown is over that faction's knowledge.
-    pub fn next_to_inspect(game: &Game, faction: usize, after: MonsterId) -> Option<MonsterId> {
-        let n = game.monsters().len() as u32;
+    pub fn next_to_inspect(
+        game: &Game,
+        faction: usize,
+        after: MonsterId,
+        step: i32,
+    ) -> Option<MonsterId> {
+        let n = game.monsters().len() as i64;
+        let way = if step < 0 { -1 } else { 1 };
+        // `u32::MAX`: none yet, so the first (or the last) comes first.
+        let from = match after {
+            u32::MAX if way > 0 => -1,
+            u32::MAX => n,
+            id => id as i64,
+        };
         (1..=n)
-            .map(|k| after.wrapping_add(k) % n.max(1))
+            .map(|k| (from + way * k).rem_euclid(n.max(1)))
             .filter_map(|id| game.monsters().get(id as usize))
             .find(|m| {
                 m.is_here() && !m.is_player() && m.faction() == faction && m.plan().goal().is_some()
@@ -141,7 +153,7 @@ pub fn nothing_to_inspect(game: &Game, faction: usize) -> Ask {
 
 impl Component for Inspector {
     /// The inspector's keys: `]` `[` `}` `{` step, `e`/`E` end and start,
-    /// `m` the next monster, `z` zoom, `a` field or A*, `i` or `q` close.
+    /// `m`/`M` the next/previous monster, `z` zoom, `a` field or A*, `i` or `q` close.
     /// The help and reveal keys go on to the app; every other key is
     /// swallowed while it is open (the clock is stopped on a search).
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
@@ -149,8 +161,8 @@ impl Component for Inspector {
             Intent::Inspect | Intent::Quit => asks.push(Ask::Close),
             Intent::InspectStep(n) => self.step(n),
             Intent::InspectEnd(end) => self.step(if end { i32::MAX } else { i32::MIN }),
-            Intent::InspectNext => {
-                match Inspector::next_to_inspect(ctx.game, ctx.faction, self.monster) {
+            Intent::NextMonster(step) => {
+                match Inspector::next_to_inspect(ctx.game, ctx.faction, self.monster, step) {
                     Some(id) => {
                         *self = Inspector::open(ctx.game, id, self.zoom);
                         asks.extend(Inspector::opened(ctx.game, id));
@@ -186,7 +198,7 @@ mod tests {
     #[test]
     fn the_inspector_keeps_the_game_still_and_passes_on_help() {
         let game = game();
-        let id = Inspector::next_to_inspect(&game, 0, u32::MAX).expect("a blind monster");
+        let id = Inspector::next_to_inspect(&game, 0, u32::MAX, 1).expect("a blind monster");
         let mut i = Inspector::open(&game, id, false);
         let mut asks = Vec::new();
         for key in [Intent::Wait, Intent::TogglePause, Intent::Scroll(8, 0)] {

@@ -138,6 +138,7 @@ impl App {
                 intent,
                 Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
                     | Intent::NextFaction
+                    | Intent::NextMonster(_)
                     | Intent::Inspect
             )
     }
@@ -222,7 +223,6 @@ impl App {
             | Intent::History
             | Intent::InspectStep(_)
             | Intent::InspectEnd(_)
-            | Intent::InspectNext
             | Intent::Zoom
             | Intent::InspectFigure
             | Intent::TogglePause
@@ -232,19 +232,19 @@ impl App {
             | Intent::Scroll(..)
             | Intent::Home
             | Intent::ToggleFollow
-            | Intent::SelectMonster(_)
+            | Intent::NextMonster(_)
             | Intent::Suspend
             | Intent::Other => {}
         }
     }
 
-    /// Opens the inspector on the selected monster (watch's `n`/`N`; else
+    /// Opens the inspector on the selected monster (`m`/`M`; else
     /// the viewed faction's first with somewhere to go).
     fn inspect_open(&mut self) {
         let first = self
             .selected()
             .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some())
-            .or_else(|| Inspector::next_to_inspect(&self.game, self.faction, u32::MAX));
+            .or_else(|| Inspector::next_to_inspect(&self.game, self.faction, u32::MAX, 1));
         let Some(id) = first else {
             let ask = inspector::nothing_to_inspect(&self.game, self.faction);
             return self.carry_out(ask);

@@ -43,7 +43,7 @@ impl App {
         }
     }
 
-    /// Watch: the selected monster: the one picked with `n`/`N` while it
+    /// Watch: the selected monster: the one picked with `m`/`M` while it
     /// is on the map and of the viewed faction (or the player, whom a
     /// played game's replay follows), else that faction's first on the
     /// map.
