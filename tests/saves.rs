@@ -663,6 +663,19 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     .unwrap();
     let mut app = App::play(&level, 3).unwrap();
     app.handle(Intent::Move(darkstar::map::geom::Dir::W));
+    // What the player carries and wears is in the record (a tmux run's
+    // morgue said "Items: none" over a full pack).
+    use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind};
+    for item in [
+        ItemKind::Dart,
+        ItemKind::Healing,
+        ItemKind::Armour,
+        ItemKind::Healing,
+    ] {
+        let at = darkstar::map::geom::Pos::new(9, 1);
+        app.apply(darkstar::sim::Command::PutItem { at, item });
+    }
+    app.handle(Intent::Move(darkstar::map::geom::Dir::E));
     while !app.game_over() {
         app.handle(Intent::Wait);
         assert!(app.game().turn() < 300);
@@ -671,6 +684,14 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     assert!(!morgue.won);
     assert_eq!(morgue.kills, [("rat".to_string(), 1)]);
     assert_eq!(morgue.cause, "killed by a goblin");
+    assert_eq!(
+        morgue.items,
+        [
+            format!("armour worn (defence {ARMOUR_DEFENCE})"),
+            "a healing potion x2".to_string(),
+            "a dart".to_string(),
+        ]
+    );
     assert!(
         morgue.map.iter().any(|row| row.contains('@')),
         "{:?}",

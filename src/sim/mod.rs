@@ -54,7 +54,9 @@ pub use game::{
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};
 pub use plan::{AStarPlan, Action, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
-pub use player::{MONSTER_HP, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
+pub use player::{
+    MONSTER_HP, PLAYER_DAMAGE, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS,
+};
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
 pub use traverse::{Traverse, traverse};

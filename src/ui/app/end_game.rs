@@ -4,7 +4,7 @@
 use crate::content::level::Level;
 use crate::record::morgue::Morgue;
 use crate::record::replay::{Item, Replay, ReplayError};
-use crate::sim::{Event, Game, MonsterId, PlayOutcome};
+use crate::sim::{Event, Game, MonsterId, PLAYER_DAMAGE, PlayOutcome};
 
 use super::App;
 
@@ -57,19 +57,7 @@ impl App {
             (Some(PlayOutcome::Lost(_)), None) => format!("died{on}"),
             _ => format!("left on turn {}{on}", game.turn()),
         };
-        let carrying = game.play_state().is_some_and(|p| p.carrying);
-        let items = if carrying {
-            vec![
-                if game.depth().is_some() {
-                    "the Darkstar"
-                } else {
-                    "the treasure"
-                }
-                .to_string(),
-            ]
-        } else {
-            Vec::new()
-        };
+        let items = carried(game);
         let messages: Vec<String> = self.log.iter().rev().take(20).rev().cloned().collect();
         Morgue {
             seed: game.run_seed().unwrap_or(game.seed()),
@@ -88,6 +76,37 @@ impl App {
             messages,
         }
     }
+}
+
+/// What the player had at the end: the Darkstar (or treasure) if carried,
+/// the armour and weapon worn (as the numbers they give: a worn item is
+/// no longer in the pack), then the pack, one line a kind with its count.
+fn carried(game: &Game) -> Vec<String> {
+    let Some(play) = game.play_state() else {
+        return Vec::new();
+    };
+    let mut items = Vec::new();
+    if play.carrying {
+        items.push(match game.depth() {
+            Some(_) => "the Darkstar".to_string(),
+            None => "the treasure".to_string(),
+        });
+    }
+    let player = &game.monsters()[play.player as usize];
+    let spec = game.factions()[player.faction()].spec();
+    if spec.defence > 0 {
+        items.push(format!("armour worn (defence {})", spec.defence));
+    }
+    if spec.damage != PLAYER_DAMAGE {
+        items.push(format!("a weapon wielded ({})", spec.damage));
+    }
+    for run in game.pack().chunk_by(|a, b| a == b) {
+        items.push(match run.len() {
+            1 => run[0].name().to_string(),
+            n => format!("{} x{n}", run[0].name()),
+        });
+    }
+    items
 }
 
 /// The level as the player knows it, a row a line: terrain where known,
