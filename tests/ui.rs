@@ -1251,6 +1251,27 @@ fn ctrl_p_shows_the_message_history() {
     assert_eq!(app.game().player().unwrap().pos(), at);
 }
 
+/// The killer is named with its article everywhere it is named: "an
+/// orc", not "a orc" (seen on the end screen of a run played in tmux).
+#[test]
+fn the_killer_is_an_orc_not_a_orc() {
+    let level = Level::parse(
+        "name: duel\nfaction: orcs glyph=o sight=12 hostile hp=90 damage=3d6\nmap:\n\
+         ######\n#o.@.#\n######\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    while !app.game_over() {
+        app.handle(Intent::Wait);
+        assert!(app.game().turn() < 300);
+    }
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("killed by an orc (o)."), "{text}");
+    assert!(text.contains("Killed by an orc (o)."), "{text}");
+    assert_eq!(app.morgue().cause, "killed by an orc");
+}
+
 /// The end screens: turns, kills, damage taken, what killed the player,
 /// cells explored, and `n` for a new game; after a win the status row no
 /// longer sends the player to the stairs.

@@ -113,6 +113,22 @@ impl FactionSpec {
         }
     }
 
+    /// [`FactionSpec::one`] with its article: "a goblin", "an orc".
+    ///
+    /// ```
+    /// use darkstar::content::level::FactionSpec;
+    /// assert_eq!(FactionSpec::new("orcs", 'o').a_one(), "an orc");
+    /// assert_eq!(FactionSpec::new("goblins", 'g').a_one(), "a goblin");
+    /// ```
+    pub fn a_one(&self) -> String {
+        let one = self.one();
+        let article = match one.chars().next() {
+            Some(c) if "aeiouAEIOU".contains(c) => "an",
+            _ => "a",
+        };
+        format!("{article} {one}")
+    }
+
     /// Takes every number of the bestiary's kind `k` (a level's `kind=`):
     /// its name for one, sight, speed, how it prices the unknown, hit
     /// points, accuracy, defence, damage, hearing, sleeping, fleeing and

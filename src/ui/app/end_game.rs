@@ -50,8 +50,8 @@ impl App {
             (Some(PlayOutcome::Lost(_)), Some(k)) => {
                 let m = &game.monsters()[k as usize];
                 format!(
-                    "killed by a {}{on}",
-                    game.factions()[m.faction()].spec().one()
+                    "killed by {}{on}",
+                    game.factions()[m.faction()].spec().a_one()
                 )
             }
             (Some(PlayOutcome::Lost(_)), None) => format!("died{on}"),

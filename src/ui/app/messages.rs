@@ -13,12 +13,7 @@ impl App {
     /// faction gives one ([`crate::content::level::FactionSpec::one`]).
     pub(super) fn one_of(&self, m: MonsterId) -> String {
         let monster = &self.game.monsters()[m as usize];
-        let one = self.game.factions()[monster.faction()].spec().one();
-        let article = match one.chars().next() {
-            Some(c) if "aeiouAEIOU".contains(c) => "an",
-            _ => "a",
-        };
-        format!("{article} {one}")
+        self.game.factions()[monster.faction()].spec().a_one()
     }
 
     /// Puts what matters of event `e` in the log (and the flashes), and

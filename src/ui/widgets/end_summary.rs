@@ -28,8 +28,8 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
                 let m = &game.monsters()[k as usize];
                 let spec = game.factions()[m.faction()].spec();
                 format!(
-                    "You died on turn {t}, killed by a {} ({}).",
-                    spec.one(),
+                    "You died on turn {t}, killed by {} ({}).",
+                    spec.a_one(),
                     spec.glyph
                 )
             }

@@ -22,7 +22,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         // Dead, the player sees nothing: the row names the killer instead.
         let killer = app.tally().killer.map(|k| {
             let spec = game.factions()[game.monsters()[k as usize].faction()].spec();
-            format!("Killed by a {} ({}).", spec.one(), spec.glyph)
+            format!("Killed by {} ({}).", spec.a_one(), spec.glyph)
         });
         let dead = game.player().is_some_and(|p| !p.is_here());
         let text = match (dead, killer) {
