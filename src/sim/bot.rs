@@ -98,7 +98,12 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         (dx.max(dy), m)
     }) {
         let to = game.monsters()[m as usize].pos();
-        return Some(step_toward(game, at, to).unwrap_or(PlayerAction::Wait));
+        if let Some(action) = step_toward(game, at, to) {
+            return Some(action);
+        }
+        // No known way to it (across water, behind a door it keeps
+        // shut): carry on as if it were not there. Waiting for it held
+        // the bot for ever when it never came.
     }
     let stairs = game.stairs()?;
     if play.carrying {
@@ -107,8 +112,12 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         }
         return Some(travel(game, stairs.up));
     }
-    if let Some(t) = play.treasure.filter(|&t| knows(game, t)) {
-        return Some(travel(game, t));
+    // The Darkstar, once seen, if there is a known way to it (seen
+    // across a gap, it is explored toward instead).
+    if let Some(t) = play.treasure.filter(|&t| knows(game, t))
+        && let Ok(action) = autopilot::next_action(game, &mut Activity::Travel(t))
+    {
+        return Some(action);
     }
     // The careful bot fetches the items it knows of while its pack has
     // room (what it wears it always puts on).
