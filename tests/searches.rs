@@ -93,7 +93,8 @@ proptest! {
     }
 
     /// The multi-source distance map holds, for every cell, the cost to the
-    /// nearest source; following the flow field costs exactly that; and the
+    /// nearest source; following the flow field costs exactly that; the
+    /// search stopped at a cell takes the same step from it; and the
     /// goal-predicate search finds the same nearest cost.
     #[test]
     fn distance_map_and_nearest_target_agree_with_reference(
@@ -112,6 +113,12 @@ proptest! {
             let from_p = reference_costs(&map, p, conn, 0);
             let want: Option<Cost> = sources.iter().filter_map(|&s| from_p[s]).min();
             prop_assert_eq!(dm.distance(p), want, "at {}", p);
+            // The search stopped at `p` takes the same step from it.
+            prop_assert_eq!(
+                DistanceMap::step_toward(&map, &sources, conn, p),
+                dm.next_step(&map, p),
+                "step from {}", p
+            );
             let nearest = ctx.find_path_to(&map, p, |q| sources.contains(&q), &opts);
             prop_assert_eq!(nearest.cost(), want);
             if let Some(path) = dm.path_from(&map, p) {

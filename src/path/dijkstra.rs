@@ -56,6 +56,46 @@ impl DistanceMap {
         seeds: &[(Pos, Cost)],
         connectivity: Connectivity,
     ) -> DistanceMap {
+        DistanceMap::search(map, seeds, connectivity, None)
+    }
+
+    /// The step [`DistanceMap::next_step`] would take from `from` on the
+    /// map [`DistanceMap::compute`] makes of `sources`, found by the same
+    /// search stopped once `from` is settled: every cell nearer the
+    /// sources than `from` is settled before it, and the step goes to
+    /// one of them, so the step is the same, at the cost of the ball
+    /// round the sources out to `from` instead of the whole map. The
+    /// autopilot asks for one step at a time toward the nearest of many
+    /// cells (unknown ground to explore, items), near at hand on a big
+    /// map.
+    ///
+    /// ```
+    /// use darkstar::path::{Connectivity, DistanceMap};
+    /// use darkstar::map::terrain::AsciiMap;
+    /// let a = AsciiMap::parse("1...@..2").unwrap();
+    /// let sources = [a.label('1').unwrap(), a.label('2').unwrap()];
+    /// let me = a.label('@').unwrap();
+    /// let full = DistanceMap::compute(&a.map, &sources, Connectivity::Eight);
+    /// let step = DistanceMap::step_toward(&a.map, &sources, Connectivity::Eight, me);
+    /// assert_eq!(step, full.next_step(&a.map, me));
+    /// ```
+    pub fn step_toward<M: CostMap + ?Sized>(
+        map: &M,
+        sources: &[Pos],
+        connectivity: Connectivity,
+        from: Pos,
+    ) -> Option<Pos> {
+        let seeds: Vec<(Pos, Cost)> = sources.iter().map(|&s| (s, 0)).collect();
+        DistanceMap::search(map, &seeds, connectivity, Some(from)).next_step(map, from)
+    }
+
+    /// The search behind both: all of it, or until `stop` is settled.
+    fn search<M: CostMap + ?Sized>(
+        map: &M,
+        seeds: &[(Pos, Cost)],
+        connectivity: Connectivity,
+        stop: Option<Pos>,
+    ) -> DistanceMap {
         let (w, h) = (map.width(), map.height());
         let mut dist = Grid::new(w, h, UNREACHED);
         let mut nearest = Grid::new(w, h, u32::MAX);
@@ -73,6 +113,9 @@ impl DistanceMap {
             let here = Pos::new(x, y);
             if d != dist[here] || src != nearest[here] {
                 continue;
+            }
+            if stop == Some(here) {
+                break;
             }
             for &dir in connectivity.dirs() {
                 // A neighbour `p` reaches `here` by the opposite move.

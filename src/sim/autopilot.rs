@@ -201,8 +201,8 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
             if frontier.is_empty() {
                 return Err(Stop::Explored);
             }
-            let field = DistanceMap::compute(&map, &frontier, Connectivity::Eight);
-            field.next_step(&map, at).ok_or(Stop::Explored)?
+            DistanceMap::step_toward(&map, &frontier, Connectivity::Eight, at)
+                .ok_or(Stop::Explored)?
         }
     };
     let dir = at.dir_to(next).ok_or(Stop::NoWay)?;
@@ -229,8 +229,7 @@ pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
     if targets.is_empty() || targets.contains(&at) {
         return None;
     }
-    let field = DistanceMap::compute(&map, &targets, Connectivity::Eight);
-    let next = field.next_step(&map, at)?;
+    let next = DistanceMap::step_toward(&map, &targets, Connectivity::Eight, at)?;
     Some(PlayerAction::Move(at.dir_to(next)?))
 }
 
