@@ -325,3 +325,45 @@ impl<M: CostMap> CostMap for Recording<'_, M> {
         self.map.cheapest_steps()
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// The safety map's fast search (the map in dense arrays, Dial's
+    /// buckets, its many sources queued bucket by bucket) gives every cell
+    /// the value the two binary-heap distance maps give, and so the same
+    /// step, on random terrain and on a faction's knowledge of it with
+    /// danger from deaths and chokepoints, from one or several threats
+    /// (some on walls or off the map).
+    #[test]
+    fn the_fast_safety_map_is_the_distance_maps_one(
+        map in terrain_map(16),
+        raw_threats in proptest::collection::vec((-1i32..17, -1i32..17), 1..4),
+        learnt in proptest::collection::vec(any::<bool>(), 256),
+        deaths in proptest::collection::vec((0i32..16, 0i32..16), 0..4),
+        unknown in 1u64..4,
+        conn in connectivity(),
+    ) {
+        use darkstar::fog::knowledge::Knowledge;
+        use darkstar::path::SafetyMap;
+        let threats: Vec<Pos> = raw_threats.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+        let mut knowledge = Knowledge::new(map.width(), map.height(), unknown).with_danger_weight(3);
+        for (i, p) in map.grid().positions().enumerate() {
+            if learnt[i % learnt.len()] {
+                knowledge.learn(p, map.grid()[p], 1);
+            }
+        }
+        for &(x, y) in &deaths {
+            knowledge.death(Pos::new(x % map.width() as i32, y % map.height() as i32));
+        }
+        let fast = SafetyMap::compute(&map, &threats, conn);
+        let slow = SafetyMap::compute_by_distance_maps(&map, &threats, conn);
+        prop_assert_eq!(&fast, &slow);
+        let fast = SafetyMap::compute(&knowledge, &threats, conn);
+        let slow = SafetyMap::compute_by_distance_maps(&knowledge, &threats, conn);
+        prop_assert_eq!(&fast, &slow);
+        for p in map.grid().positions() {
+            prop_assert_eq!(fast.next_step(&knowledge, p), slow.next_step(&knowledge, p));
+        }
+    }
+}

@@ -28,7 +28,7 @@ const UNKNOWN: u8 = u8::MAX;
 pub type Turn = u32;
 
 /// One faction's map of the world.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Knowledge {
     /// `UNKNOWN`, or the `Terrain` discriminant last seen there.
     beliefs: Grid<u8>,
@@ -47,7 +47,25 @@ pub struct Knowledge {
     /// Cells learnt passable that it had believed impassable (doors seen
     /// open): routes and islands it ruled out may be back.
     opened: u64,
+    /// Counts the changes to what a step costs here (see
+    /// [`Knowledge::revision`]).
+    revision: u64,
 }
+
+/// Two knowledges are equal when they believe the same and cost the
+/// same; how many changes brought each there is not part of it.
+impl PartialEq for Knowledge {
+    fn eq(&self, other: &Knowledge) -> bool {
+        self.beliefs == other.beliefs
+            && self.last_seen == other.last_seen
+            && self.unknown_cost == other.unknown_cost
+            && self.cheapest == other.cheapest
+            && self.influence == other.influence
+            && self.door_blind == other.door_blind
+            && self.opened == other.opened
+    }
+}
+impl Eq for Knowledge {}
 
 /// What learning a cell changed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,6 +102,7 @@ impl Knowledge {
             influence: Influence::new(width, height, 0),
             door_blind: false,
             opened: 0,
+            revision: 0,
         }
     }
 
@@ -150,9 +169,19 @@ impl Knowledge {
         &self.influence
     }
 
+    /// A number that changes whenever what a step costs here may have
+    /// changed (a belief learnt, a death, danger fading), and never
+    /// otherwise: whatever was computed from this knowledge at one
+    /// revision holds for as long as the revision stays (a fleeing
+    /// faction's safety map is kept so). Not part of equality.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// A death of one of the faction's own at `at`; returns the cells whose
     /// planning cost changed.
     pub fn death(&mut self, at: Pos) -> Vec<Pos> {
+        self.revision += 1;
         self.influence.death(at);
         self.influence.drain_changes()
     }
@@ -160,6 +189,7 @@ impl Knowledge {
     /// Danger fades (every [`crate::fog::danger::DECAY_PERIOD`] turns);
     /// returns the cells whose planning cost changed.
     pub fn decay(&mut self) -> Vec<Pos> {
+        self.revision += 1;
         self.influence.decay();
         self.influence.drain_changes()
     }
@@ -213,6 +243,7 @@ impl Knowledge {
             influence: self.influence.clone(),
             door_blind: self.door_blind,
             opened: self.opened,
+            revision: self.revision,
         }
     }
 
@@ -232,6 +263,7 @@ impl Knowledge {
         }
         let old = *belief;
         *belief = new;
+        self.revision += 1;
         let costs = self.costs();
         if self.influence.weight() > 0 {
             let beliefs = &self.beliefs;

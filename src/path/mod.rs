@@ -10,6 +10,8 @@
 
 pub mod astar;
 mod buckets;
+mod dense;
+mod dial;
 pub mod dijkstra;
 pub mod dstar_lite;
 pub mod field;

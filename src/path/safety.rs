@@ -6,10 +6,21 @@
 //! runs past its pursuer toward open ground rather than into a dead end
 //! one step further away. Computed over whatever map it is given: for a
 //! monster, its faction's knowledge, so it flees by what it knows.
+//!
+//! Computed fast: both Dijkstras run over the map read into dense arrays
+//! with Dial's buckets (the machinery of [`super::rebuild`]), the second
+//! queueing its many sources bucket by bucket as the search reaches their
+//! values. A map that does not fit the arrays is searched by
+//! [`DistanceMap`] instead; the values are the same either way (a test
+//! holds the two equal on random maps), since shortest-path values do not
+//! depend on the order a search settles cells in.
 
-use super::{Connectivity, CostMap, DistanceMap};
-use crate::map::cost::{Cost, UNREACHED};
+use super::dense::Dense;
+use super::dial::{Buckets, MAX_BUCKETS, Relax};
+use super::{Connectivity, CostMap, DistanceMap, EntryCosts, step};
+use crate::map::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
 use crate::map::geom::Pos;
+use crate::map::grid::Grid;
 
 /// The factor, in tenths, by which distance from the threats is turned
 /// into a goal: 12 (Brogue's -1.2). Above 10 so that the relaxation can
@@ -21,9 +32,10 @@ pub const FLEE_FACTOR_TENTHS: Cost = 12;
 /// through: lower is safer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SafetyMap {
-    /// The relaxed values, kept at 0 or more by an offset (a distance
-    /// map seeded with them: the same relaxation and flow as any other).
-    value: DistanceMap,
+    /// The relaxed values, kept at 0 or more by an offset ([`UNREACHED`]
+    /// where no threat reaches).
+    value: Grid<Cost>,
+    connectivity: Connectivity,
 }
 
 impl SafetyMap {
@@ -39,45 +51,36 @@ impl SafetyMap {
     /// let me = a.label('f').unwrap();
     /// assert_eq!(s.next_step(&a.map, me), Some(Pos::new(3, 0))); // away
     /// ```
-    pub fn compute<M: CostMap + ?Sized>(
+    pub fn compute<M: EntryCosts + ?Sized>(
         map: &M,
         threats: &[Pos],
         connectivity: Connectivity,
     ) -> SafetyMap {
-        let near = DistanceMap::compute(map, threats, connectivity);
-        let far = near
-            .grid()
-            .cells()
-            .iter()
-            .filter(|&&d| d != UNREACHED)
-            .max()
-            .copied()
-            .unwrap_or(0);
-        // Every reached cell starts at offset - 1.2 * its distance (0 or
-        // more), then the relaxation pulls each toward cheaper escapes.
-        let offset = far * FLEE_FACTOR_TENTHS / 10;
-        let width = map.width();
-        let seeds: Vec<(Pos, Cost)> = near
-            .grid()
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != UNREACHED)
-            .map(|(i, &d)| {
-                (
-                    Pos::from_row_major(i, width),
-                    offset - d * FLEE_FACTOR_TENTHS / 10,
-                )
-            })
-            .collect();
+        let value = fast(map, threats, connectivity)
+            .unwrap_or_else(|| by_distance_maps(map, threats, connectivity));
         SafetyMap {
-            value: DistanceMap::compute_seeded(map, &seeds, connectivity),
+            value,
+            connectivity,
+        }
+    }
+
+    /// The same, always by two [`DistanceMap`]s (binary heap, any cost
+    /// map): what a map too large for the fast search's arrays gets, and
+    /// what tests hold the fast search to.
+    pub fn compute_by_distance_maps<M: CostMap + ?Sized>(
+        map: &M,
+        threats: &[Pos],
+        connectivity: Connectivity,
+    ) -> SafetyMap {
+        SafetyMap {
+            value: by_distance_maps(map, threats, connectivity),
+            connectivity,
         }
     }
 
     /// How safe `p` is (lower is safer), or `None` where no threat reaches.
     pub fn value(&self, p: Pos) -> Option<Cost> {
-        self.value.distance(p)
+        self.value.get(p).copied().filter(|&v| v != UNREACHED)
     }
 
     /// The step a fleeing monster at `p` takes: down the map, to the
@@ -85,7 +88,171 @@ impl SafetyMap {
     /// direction order on ties), so always somewhere strictly safer;
     /// `None` where nowhere is.
     pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
-        self.value.next_step(map, p)
+        let here = self.value(p)?;
+        let mut best: Option<(Cost, Pos)> = None;
+        for &dir in self.connectivity.dirs() {
+            if let Some((to, c)) = step(map, p, dir, self.connectivity)
+                && let Some(v) = self.value(to)
+                && best.is_none_or(|(b, _)| c + v < b)
+            {
+                best = Some((c + v, to));
+            }
+        }
+        best.filter(|&(total, _)| total == here).map(|(_, to)| to)
+    }
+
+    /// Bytes it holds (a fleeing faction keeps its last one).
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(self.value.cells())
+    }
+}
+
+/// The seed of a cell at distance `d` from the nearest threat, the
+/// farthest reached cell being at `far`: `1.2 * (far - d)`, rounded as
+/// the tenths fall, 0 or more.
+fn seed(far: Cost, d: Cost) -> Cost {
+    far * FLEE_FACTOR_TENTHS / 10 - d * FLEE_FACTOR_TENTHS / 10
+}
+
+/// The values by two [`DistanceMap`]s.
+fn by_distance_maps<M: CostMap + ?Sized>(
+    map: &M,
+    threats: &[Pos],
+    connectivity: Connectivity,
+) -> Grid<Cost> {
+    let near = DistanceMap::compute(map, threats, connectivity);
+    let far = near
+        .grid()
+        .cells()
+        .iter()
+        .filter(|&&d| d != UNREACHED)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    // Every reached cell starts at offset - 1.2 * its distance (0 or
+    // more), then the relaxation pulls each toward cheaper escapes.
+    let width = map.width();
+    let seeds: Vec<(Pos, Cost)> = near
+        .grid()
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != UNREACHED)
+        .map(|(i, &d)| (Pos::from_row_major(i, width), seed(far, d)))
+        .collect();
+    DistanceMap::compute_seeded(map, &seeds, connectivity)
+        .grid()
+        .clone()
+}
+
+/// The values by Dial's buckets over the map read into dense arrays, or
+/// `None` when it does not fit them (a factor too large for the arrays or
+/// the buckets, or values that could overflow).
+fn fast<M: EntryCosts + ?Sized>(
+    map: &M,
+    threats: &[Pos],
+    connectivity: Connectivity,
+) -> Option<Grid<Cost>> {
+    let (w, h) = (map.width(), map.height());
+    let cells = w as usize * h as usize;
+    let mut dense = Dense::default();
+    let (least, most) = dense.load(map, connectivity)?;
+    // A route's cost is below cells * most * DIAGONAL; with the seeds'
+    // factor of 1.2 on top it must stay well inside a u64.
+    if cells as u128 * most as u128 * DIAGONAL as u128 >= 1 << 59 {
+        return None;
+    }
+    let shift = (least * STRAIGHT).ilog2();
+    let ahead = ((most * DIAGONAL) >> shift) as usize + 2;
+    if ahead > MAX_BUCKETS {
+        return None;
+    }
+    let mut buckets = Buckets::default();
+    let ring = ahead.next_power_of_two();
+    // From the threats: the distance to the nearest.
+    let mut sources: Vec<(u32, Cost)> = threats
+        .iter()
+        .filter(|&&t| t.x >= 0 && t.y >= 0 && (t.x as u32) < w && (t.y as u32) < h)
+        .map(|t| (t.row_major(w) as u32, 0))
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    let mut near = vec![UNREACHED; cells];
+    buckets.reset(shift, ring);
+    spread(
+        &mut buckets,
+        Relax::new(&dense, shift, usize::MAX),
+        &sources,
+        &mut near,
+    );
+    // Then from every reached cell, seeded by how far it is.
+    let far = near
+        .iter()
+        .filter(|&&d| d != UNREACHED)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    sources.clear();
+    sources.extend(
+        near.iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != UNREACHED)
+            .map(|(i, &d)| (i as u32, seed(far, d))),
+    );
+    // Bucket by bucket is all the order the search needs.
+    sources.sort_unstable_by_key(|&(_, v)| v >> shift);
+    let mut value = near;
+    value.fill(UNREACHED);
+    buckets.reset(shift, ring);
+    spread(
+        &mut buckets,
+        Relax::new(&dense, shift, usize::MAX),
+        &sources,
+        &mut value,
+    );
+    Grid::from_vec(w, h, value)
+}
+
+/// Dijkstra from many sources, each starting at its own value, over the
+/// whole of what they reach: `sources` (cell, start value) in order of
+/// their buckets, `dist` [`UNREACHED`] everywhere. A source is queued
+/// when the search comes to its bucket, so the ring need only span the
+/// dearest step, however far apart the sources' values lie; one lowered
+/// before then by a cheaper route was queued (and settled) through it.
+fn spread(buckets: &mut Buckets, mut relax: Relax<'_>, sources: &[(u32, Cost)], dist: &mut [Cost]) {
+    let shift = buckets.shift;
+    for &(i, v) in sources {
+        let d = &mut dist[i as usize];
+        *d = (*d).min(v);
+    }
+    let Some(&(_, first)) = sources.first() else {
+        return;
+    };
+    buckets.current = first >> shift;
+    let mut next = 0;
+    loop {
+        // The sources of this bucket still at a value in it: a relaxation
+        // within the bucket queues nothing, taking them for queued.
+        while let Some(&(i, v)) = sources.get(next)
+            && v >> shift == buckets.current
+        {
+            next += 1;
+            if dist[i as usize] >> shift == buckets.current {
+                let b = buckets.bucket(v);
+                b.room(1);
+                b.put(i, true);
+            }
+        }
+        while let Some(u) = buckets.pop_current() {
+            let key = dist[u as usize];
+            // Left in this bucket by a cell since settled in an earlier.
+            if key >> shift == buckets.current {
+                relax.expand(buckets, dist, key, u as usize);
+            }
+        }
+        if !buckets.advance(sources.get(next).map(|&(_, v)| v >> shift)) {
+            break;
+        }
     }
 }
 

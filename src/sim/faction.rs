@@ -6,7 +6,7 @@ use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
 use crate::map::geom::Pos;
-use crate::path::{Connectivity, Field, Islands};
+use crate::path::{Connectivity, Field, Islands, SafetyMap};
 
 /// Turns between recomputations of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
@@ -40,6 +40,13 @@ pub struct Faction {
     fields: Fields,
     /// What updating them has done so far.
     field_updates: FieldUpdates,
+    /// The safety map its fleers walk down, with the threat and the
+    /// knowledge revision it was made for: one for all who flee the same
+    /// place, as Brogue keeps one, made again only when either changes
+    /// (so the same as making it afresh for every step, at a fraction of
+    /// the cost). Not in the state hash: it decides nothing a fresh one
+    /// would not.
+    safety: Option<(Pos, u64, SafetyMap)>,
 }
 
 impl Faction {
@@ -60,6 +67,7 @@ impl Faction {
             walls_learnt: 0,
             fields: Fields::default(),
             field_updates: FieldUpdates::default(),
+            safety: None,
         }
     }
 
@@ -209,6 +217,20 @@ impl Faction {
     /// recomputed).
     pub(crate) fn islands_cache(&self) -> Option<(&Islands, Turn, usize)> {
         self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
+    }
+
+    /// The step a monster of this faction at `from` takes to flee
+    /// `threat`: down the faction's safety map against it, over what the
+    /// faction knows (see [`SafetyMap`]); `None` where no cell is safer.
+    pub(crate) fn flee_step(&mut self, threat: Pos, from: Pos) -> Option<Pos> {
+        let revision = self.knowledge.revision();
+        let fresh = matches!(&self.safety, Some((t, r, _)) if (*t, *r) == (threat, revision));
+        if !fresh {
+            let map = SafetyMap::compute(&self.knowledge, &[threat], Connectivity::Eight);
+            self.safety = Some((threat, revision, map));
+        }
+        let (_, _, map) = self.safety.as_ref()?;
+        map.next_step(&self.knowledge, from)
     }
 
     /// Records planning-cost changes (danger) in the log.

@@ -92,6 +92,13 @@ const REBUILD_PER_CELL: u64 = 4 + 1 + 1 + 4;
 fn fields_per_faction(hostile: bool) -> u64 {
     if hostile { 3 } else { 1 }
 }
+/// A faction that flees keeps the safety map its fleers walk down (its
+/// value a cell, see [`crate::path::SafetyMap`]).
+const SAFETY_PER_CELL: u64 = 8;
+/// Making one (one at a time): the map in dense arrays (entry factor 4,
+/// legal moves 1, padded passability 1), the distance to the threat (8),
+/// the sources (16) and their place in Dial's buckets (4).
+const SAFETY_MAKING_PER_CELL: u64 = 4 + 1 + 1 + 8 + 16 + 4;
 /// A monster's fixed part: the `Monster` record with its planner and
 /// statistics.
 const MONSTER_FIXED: u64 = 512;
@@ -109,6 +116,8 @@ pub struct FactionFootprint {
     pub monsters: u64,
     /// It hunts the player (one more field, for a field planner).
     pub hostile: bool,
+    /// Its monsters flee when hurt (a safety map to keep).
+    pub flees: bool,
 }
 
 impl FactionFootprint {
@@ -117,6 +126,7 @@ impl FactionFootprint {
             planner,
             monsters,
             hostile: false,
+            flees: false,
         }
     }
 }
@@ -152,6 +162,7 @@ impl Footprint {
                     planner: f.planner,
                     monsters: n,
                     hostile: f.hostile,
+                    flees: f.flees,
                 })
                 .collect(),
             player: level.player.is_some(),
@@ -173,6 +184,7 @@ impl Footprint {
                     planner: f.planner,
                     monsters,
                     hostile: f.hostile,
+                    flees: f.flees,
                 })
                 .collect(),
             player: outline.player,
@@ -190,6 +202,7 @@ impl Footprint {
                 planner: Replanner::Field,
                 monsters: n,
                 hostile: play,
+                flees: false,
             };
             3
         ];
@@ -215,7 +228,8 @@ impl Footprint {
 pub struct MemoryEstimate {
     /// The true world.
     pub world: u64,
-    /// Every faction's knowledge, danger, islands and log.
+    /// Every faction's knowledge, danger, islands and log (and a fleeing
+    /// faction's safety map).
     pub knowledge: u64,
     /// The A* search contexts and a suspended search's snapshot.
     pub searches: u64,
@@ -282,6 +296,13 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         .map(|f| f.monsters.saturating_mul(per_monster(f)))
         .fold(0u64, u64::saturating_add)
         .saturating_add(fp.player as u64 * (MONSTER_FIXED + path * PATH_PER_CELL));
+    let fleeing = fp.factions.iter().filter(|f| f.flees).count() as u64;
+    let safety = (fleeing
+        .saturating_mul(cells)
+        .saturating_mul(SAFETY_PER_CELL))
+    .saturating_add(
+        u64::from(fleeing > 0).saturating_mul(cells.saturating_mul(SAFETY_MAKING_PER_CELL)),
+    );
     let dstar_each = (cells / DSTAR_TOUCHED_SHARE)
         .saturating_mul(DSTAR_PER_TOUCHED_CELL)
         .saturating_add(cells.div_ceil(DSTAR_TILE_CELLS) * DSTAR_DIRECTORY_PER_TILE);
@@ -289,7 +310,8 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         world: cells * WORLD_PER_CELL,
         knowledge: cells
             .saturating_mul(FACTION_PER_CELL)
-            .saturating_mul(factions),
+            .saturating_mul(factions)
+            .saturating_add(safety),
         searches: cells.saturating_mul(2 * SEARCH_PER_CELL + SNAPSHOT_PER_CELL),
         monsters,
         dstar: dstar_planners.saturating_mul(dstar_each),

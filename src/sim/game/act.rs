@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::fog::noise::{self, Loudness, NoiseReach};
-use crate::path::SafetyMap;
 use crate::sim::plan::Action;
 
 impl Game {
@@ -41,9 +40,7 @@ impl Game {
     fn flight(&mut self, id: usize) -> Option<Action> {
         let threat = self.threat(id)?;
         let m = &self.monsters[id];
-        let knowledge = self.factions[m.faction].knowledge();
-        let safety = SafetyMap::compute(knowledge, &[threat], Connectivity::Eight);
-        let to = safety.next_step(knowledge, m.pos)?;
+        let to = self.factions[m.faction].flee_step(threat, m.pos)?;
         (self.world.occupant(to).is_none()).then_some(Action::Walk(to))
     }
 

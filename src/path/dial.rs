@@ -1,0 +1,263 @@
+//! Dial's buckets (Dial, "Shortest-path forest with topological
+//! ordering", CACM 1969) and the relaxation of one settled cell over a
+//! [`Dense`] map: the queue and the hot loop the fast searches share
+//! ([`super::rebuild`]: a field grown afresh; [`super::safety`]: the
+//! safety map). See `rebuild.rs` for why buckets and not a radix heap.
+
+use super::dense::{Dense, FACTOR, READER};
+use crate::map::cost::{Cost, DIAGONAL, STRAIGHT};
+use crate::map::geom::Dir;
+
+/// The most buckets the ring may have (it needs the dearest step over
+/// the cheapest, times two to three); beyond, the map is refused.
+pub(crate) const MAX_BUCKETS: usize = 1 << 16;
+
+/// The hot loop's state.
+pub(crate) struct Relax<'a> {
+    /// Row-major index offset of each move, in [`Dir`] order.
+    offsets: [usize; 8],
+    shift: u32,
+    factor: &'a [u32],
+    moves: &'a [u8],
+    pub(crate) settled: u64,
+    /// Readers not settled yet.
+    pending: usize,
+}
+
+impl<'a> Relax<'a> {
+    /// The relaxation over `dense` with buckets `2^shift` wide, which
+    /// stops once `pending` readers are settled (`usize::MAX`: never).
+    pub(crate) fn new(dense: &'a Dense, shift: u32, pending: usize) -> Relax<'a> {
+        let w = dense.width as isize;
+        Relax {
+            offsets: Dir::ALL.map(|d| {
+                let (dx, dy) = d.delta();
+                (dy as isize * w + dx as isize) as usize
+            }),
+            shift,
+            factor: &dense.factor,
+            moves: &dense.moves,
+            settled: 0,
+            pending,
+        }
+    }
+
+    /// Settles `u` at `key` and relaxes its neighbours; true when it was
+    /// the last reader. Branch-free over the eight moves: an illegal move
+    /// is redirected to `u` itself, whose value (`key`) no step improves,
+    /// so it writes `u`'s value back and queues nothing. A neighbour is
+    /// queued only when its value moves to another bucket: one entry per
+    /// bucket a cell's value passes through, read back with the value the
+    /// cell has when that bucket comes.
+    #[inline(always)]
+    pub(crate) fn expand(
+        &mut self,
+        buckets: &mut Buckets,
+        dist: &mut [Cost],
+        key: Cost,
+        u: usize,
+    ) -> bool {
+        self.settled += 1;
+        let f = self.factor[u];
+        let m = self.moves[u];
+        let shift = self.shift;
+        for (first, base) in [(0, STRAIGHT), (4, DIAGONAL)] {
+            let c = key + (f & FACTOR) as Cost * base;
+            let bucket = buckets.bucket(c);
+            bucket.room(4);
+            for d in first..first + 4 {
+                let n = if m >> d & 1 != 0 {
+                    u.wrapping_add(self.offsets[d])
+                } else {
+                    u
+                };
+                let old = dist[n];
+                let better = c < old;
+                dist[n] = if better { c } else { old };
+                bucket.put(n as u32, better & (c >> shift != old >> shift));
+            }
+        }
+        if f & READER != 0 {
+            self.pending -= 1;
+            self.pending == 0
+        } else {
+            false
+        }
+    }
+}
+
+/// A stack of cells with room made ahead, so that a cell is written
+/// unconditionally and kept or not by a flag, without a branch.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Bucket {
+    cells: Vec<u32>,
+    len: usize,
+}
+
+impl Bucket {
+    /// Makes room for `n` more cells.
+    #[inline(always)]
+    pub(crate) fn room(&mut self, n: usize) {
+        if self.cells.len() < self.len + n {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let new = (self.cells.len() * 2).max(self.len + n).max(64);
+        self.cells.resize(new, 0);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Writes `cell` in the room made; it stays only if `keep`.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, cell: u32, keep: bool) {
+        self.cells[self.len] = cell;
+        self.len += keep as usize;
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.cells[self.len])
+    }
+}
+
+/// Dial's buckets (Dial, "Shortest-path forest with topological
+/// ordering", CACM 1969), each `2^shift` wide, in a ring: bucket `k`
+/// holds the cells whose value `v` has `v >> shift == k`. The width is at
+/// most the cheapest step, so a cell in the bucket being popped can lower
+/// no other cell of it: the bucket is popped in any order (last in, first
+/// out) and every value popped is final.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Buckets {
+    pub(crate) shift: u32,
+    /// The ring's length less one (a power of two less one).
+    mask: usize,
+    /// The number of the bucket being popped.
+    pub(crate) current: u64,
+    ring: Vec<Bucket>,
+}
+
+impl Buckets {
+    /// Empties the ring, of `len` buckets (a power of two) of `2^shift`.
+    pub(crate) fn reset(&mut self, shift: u32, len: usize) {
+        for b in &mut self.ring {
+            b.len = 0;
+        }
+        if self.ring.len() < len {
+            self.ring.resize(len, Bucket::default());
+        }
+        self.mask = len - 1;
+        self.shift = shift;
+        self.current = 0;
+    }
+
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.ring
+            .iter()
+            .map(|b| b.cells.capacity() * 4)
+            .sum::<usize>()
+            + self.ring.capacity() * std::mem::size_of::<Bucket>()
+    }
+
+    /// The bucket of value `key` (room is the caller's).
+    #[inline(always)]
+    pub(crate) fn bucket(&mut self, key: Cost) -> &mut Bucket {
+        &mut self.ring[(key >> self.shift) as usize & self.mask]
+    }
+
+    /// A cell of the first bucket with any, from the current one on.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        if let Some(c) = self.ring[self.current as usize & self.mask].pop() {
+            return Some(c);
+        }
+        // A whole turn of the ring without one: the queue is empty.
+        for _ in 0..self.mask {
+            self.current += 1;
+            if let Some(c) = self.ring[self.current as usize & self.mask].pop() {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Moves on from the current bucket (popped empty) to the next with
+    /// any cell, but not past bucket `limit` (where more cells are to be
+    /// queued: a search's sources, queued bucket by bucket); false when
+    /// there is neither.
+    pub(crate) fn advance(&mut self, limit: Option<u64>) -> bool {
+        // Every queued cell is within a turn of the ring.
+        for _ in 0..=self.mask {
+            self.current += 1;
+            if limit == Some(self.current)
+                || !self.ring[self.current as usize & self.mask].is_empty()
+            {
+                return true;
+            }
+        }
+        match limit {
+            Some(l) => {
+                self.current = l;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A cell of the current bucket, if any is left.
+    #[inline(always)]
+    pub(crate) fn pop_current(&mut self) -> Option<u32> {
+        self.ring[self.current as usize & self.mask].pop()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Pushes within the ring's reach of the bucket being popped come
+        /// out bucket by bucket, each exactly once, whatever the order
+        /// of pushes, across resets.
+        #[test]
+        fn the_buckets_pop_bucket_by_bucket(ops in proptest::collection::vec(proptest::option::of(0u64..64), 1..600)) {
+            let mut q = Buckets::default();
+            q.reset(2, 16);
+            let mut model: Vec<(u64, u32)> = Vec::new();
+            for (n, op) in ops.into_iter().enumerate() {
+                match op {
+                    Some(_) if n % 101 == 100 => {
+                        q.reset(2, 16);
+                        model.clear();
+                    }
+                    Some(delta) => {
+                        // At most 15 buckets ahead of the current one.
+                        let key = (q.current << 2) + delta % 60;
+                        let b = q.bucket(key);
+                        b.room(1);
+                        b.put(n as u32, true);
+                        model.push((key >> 2, n as u32));
+                    }
+                    None => {
+                        let got = q.pop();
+                        let least = model.iter().map(|&(b, _)| b).min();
+                        prop_assert_eq!(got.map(|_| q.current), least);
+                        if let Some(c) = got {
+                            let at = model.iter().position(|&(b, m)| m == c && b == q.current);
+                            prop_assert!(at.is_some(), "{} popped from bucket {}", c, q.current);
+                            model.swap_remove(at.unwrap());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
