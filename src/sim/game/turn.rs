@@ -5,6 +5,14 @@
 use super::*;
 use crate::sim::fields::FieldPolicy;
 
+/// Maps of fewer cells than this update their factions' fields one after
+/// another, not in parallel: on an 80x40 depth a faction's update takes
+/// microseconds, less than handing it to another thread, and the pool's
+/// idle threads spinning between such turns took an eighth of the time of
+/// checking a long run's replay. The result is the same either way (each
+/// faction's update is its own and serial).
+pub const PARALLEL_PLAN_CELLS: u64 = 128 * 128;
+
 impl Game {
     /// The plan phase, at the start of every turn (and once as the level
     /// is set up, so nobody's first action waits for a plan): every
@@ -44,15 +52,34 @@ impl Game {
             r.dedup();
         }
         let turn = self.turn;
+        let work = readers.into_iter().zip(plans).collect::<Vec<_>>();
+        let has_work = |f: &Faction, r: &[(Pos, Pos)], plans: bool| {
+            plans || !r.is_empty() || !f.fields().is_empty()
+        };
+        let busy = (self.factions.iter().zip(&work))
+            .filter(|(f, (r, plans))| has_work(f, r, *plans))
+            .count();
+        let cells = self.world.terrain().width() as u64 * self.world.terrain().height() as u64;
+        if busy <= 1 || cells < PARALLEL_PLAN_CELLS {
+            // Too little to share: handing it to the pool's threads (and
+            // waking them, and their spinning for more) costs more than
+            // it saves.
+            for (f, (r, plans)) in self.factions.iter_mut().zip(work) {
+                if has_work(f, &r, plans) {
+                    f.plan_phase(&r, plans, turn, policy);
+                }
+            }
+            return;
+        }
         self.factions
             .par_iter_mut()
-            .zip(readers.into_iter().zip(plans).collect::<Vec<_>>())
+            .zip(work)
             // One task a faction, so idle threads steal whole factions: a
             // faction's work varies tenfold (the blind rebuild the whole
             // map, the natives nothing), and halves split by count would
             // leave one thread the two dearest.
             .with_max_len(1)
-            .filter(|(f, (r, plans))| *plans || !r.is_empty() || !f.fields().is_empty())
+            .filter(|(f, (r, plans))| has_work(f, r, *plans))
             .for_each(|(f, (r, plans))| f.plan_phase(&r, plans, turn, policy));
     }
 
