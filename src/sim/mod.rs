@@ -35,6 +35,7 @@ mod player;
 mod report;
 mod stats;
 pub mod sweep;
+mod tally;
 mod traverse;
 mod world;
 
@@ -59,5 +60,6 @@ pub use player::{
 };
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
+pub use tally::Tally;
 pub use traverse::{Traverse, traverse};
 pub use world::World;

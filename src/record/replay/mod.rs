@@ -37,7 +37,8 @@
 //! embedded level's errors too, at their line and column in the replay
 //! file), and sizes are limited before anything is allocated for them.
 //!
-//! Playing back is one pass ([`Replay::verify_with`], [`Replay::restore_with`]):
+//! Playing back is one pass ([`Replay::verify_with`], [`Replay::restore_with`],
+//! and the terminal's playback, all through a [`Script`]):
 //! each command is applied on the turn it was recorded on, each hash
 //! compared when the game reaches its turn; the first difference is a
 //! [`Desync`] naming the file line (items keep their source lines) and
@@ -54,7 +55,7 @@ use crate::content::level::{Level, LevelError};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 use crate::sim::memory::Footprint;
-use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig};
+use crate::sim::{Command, Event, Game, GameError, PlayerAction, SimConfig, Tally};
 
 /// The version this build writes and reads. Version 2: the state hash
 /// covers the whole future-deciding state and the corner rules changed
@@ -258,9 +259,11 @@ pub struct Verified {
 
 mod format;
 mod recorder;
+mod script;
 mod verify;
 
 pub use recorder::Recorder;
+pub use script::{Played, Script};
 pub use verify::check;
 
 impl Replay {
@@ -299,16 +302,12 @@ impl Replay {
 
     /// A new game of this replay's level and seed, before any command.
     pub fn start(&self) -> Result<Game, ReplayError> {
-        self.start_on(&self.level()?)
+        Ok(self.begin()?.0)
     }
 
-    /// [`Replay::start`] with this replay's level already made (a run
-    /// makes its depths itself).
+    /// [`Replay::start`] with this replay's level already made.
     pub fn start_on(&self, level: &Level) -> Result<Game, ReplayError> {
-        if let LevelSource::Run { depth } = self.level {
-            return Ok(Game::new_run(self.seed, depth, self.config)?);
-        }
-        Ok(Game::new(level, self.seed, self.config)?)
+        Ok(self.begin_on(level)?.0)
     }
 
     /// The file line of item `index` (0-based): where it was read from,

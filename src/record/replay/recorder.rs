@@ -56,6 +56,20 @@ impl Recorder {
         &self.replay
     }
 
+    /// The recording of `game` as it stands (the game this recorder
+    /// recorded), ending with the state hash of the turn it stands on,
+    /// so even a short game, or the last turns of a long one, are checked
+    /// when it is played back or resumed: what a save and a kept replay
+    /// hold.
+    pub fn closed(&self, game: &Game) -> Replay {
+        let mut replay = self.replay.clone();
+        let turn = game.turn();
+        if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
+            replay.items.push(Item::Hash(turn, game.state_hash()));
+        }
+        replay
+    }
+
     /// Goes on recording `replay` (a resumed save), whose game now stands
     /// on turn `turn`.
     pub fn resume(replay: Replay, turn: Turn, every: Turn) -> Recorder {

@@ -21,7 +21,7 @@ impl Replay {
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Checked, ReplayError> {
         let level = self.level()?;
-        let (_, checked) = self.play_checked(&level, progress)?;
+        let (_, checked) = self.play_checked(&level, progress, |_, _| {})?;
         Ok(checked)
     }
 
@@ -50,53 +50,65 @@ impl Replay {
         level: &Level,
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Game, ReplayError> {
-        match self.play_checked(level, progress)? {
-            (game, Checked::InSync(_)) => Ok(game),
+        Ok(self.restore_tallied(level, progress)?.0)
+    }
+
+    /// [`Replay::restore_on`], with the player's tally (kills, damage
+    /// taken, the killer) folded from the same pass: what resuming a save
+    /// needs, without playing it twice.
+    pub fn restore_tallied(
+        &self,
+        level: &Level,
+        progress: impl FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<(Game, Tally), ReplayError> {
+        let mut tally = Tally::default();
+        match self.play_checked(level, progress, |game, e| tally.count(game, e))? {
+            (game, Checked::InSync(_)) => Ok((game, tally)),
             (_, Checked::Desync(d)) => Err(ReplayError::Desync(d)),
             (_, Checked::Interrupted { turn }) => Err(ReplayError::Interrupted { turn }),
         }
     }
 
-    /// The one pass behind verifying and restoring: every command applied
-    /// on the turn it was recorded on, every hash compared when the game
-    /// reaches its turn; stops at the first difference.
+    /// The one pass behind verifying and restoring, through the [`Script`]
+    /// the terminal's playback plays too: every command applied on the
+    /// turn it was recorded on (its events shown to `observe`), every hash
+    /// compared when the game reaches its turn; stops at the first
+    /// difference.
     pub(super) fn play_checked(
         &self,
         level: &Level,
         mut progress: impl FnMut(Progress) -> ControlFlow<()>,
+        mut observe: impl FnMut(&Game, &Event),
     ) -> Result<(Game, Checked), ReplayError> {
-        let mut game = self.start_on(level)?;
-        let total = self.last_turn();
-        let (mut commands, mut hashes) = (0, 0);
+        let (mut game, mut script) = self.begin_on(level)?;
+        let total = script.last_turn();
         let mut told = None;
-        for (i, item) in self.items.iter().enumerate() {
+        loop {
             let turn = game.turn();
             if told != Some(turn) {
                 told = Some(turn);
+                if script.is_done() {
+                    // The end: a bar can show it full (nothing is left
+                    // to stop).
+                    let _ = progress(Progress { turn, total });
+                    break;
+                }
                 if progress(Progress { turn, total }).is_break() {
                     return Ok((game, Checked::Interrupted { turn }));
                 }
             }
-            if let Err(kind) = check(&mut game, item) {
-                let line = self.line_of(i);
-                return Ok((game, Checked::Desync(Desync { line, turn, kind })));
-            }
-            match item {
-                Item::Command(..) => commands += 1,
-                Item::Hash(..) => hashes += 1,
-                Item::Reveal(_) => {}
+            match script.play_next(&mut game) {
+                None => break,
+                Some(Err(desync)) => return Ok((game, Checked::Desync(desync))),
+                Some(Ok(Played::Command(events))) => {
+                    for e in &events {
+                        observe(&game, e);
+                    }
+                }
+                Some(Ok(Played::Hash | Played::Reveal(_))) => {}
             }
         }
-        let turn = game.turn();
-        if told != Some(turn) {
-            // The end: a bar can show it full (nothing is left to stop).
-            let _ = progress(Progress { turn, total });
-        }
-        let verified = Verified {
-            commands,
-            hashes,
-            turn,
-        };
+        let verified = script.verified(game.turn());
         Ok((game, Checked::InSync(verified)))
     }
 }

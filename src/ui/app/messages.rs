@@ -55,7 +55,7 @@ impl App {
             }
             Event::Died { monster, .. } if is_player(self, monster) => "You die...".to_string(),
             Event::Died { at, .. } if play && !self.player_sees(at) => return,
-            Event::Died { monster, .. } => match self.tally.last_blow {
+            Event::Died { monster, .. } => match self.tally.last_blow() {
                 Some((by, on)) if on == monster && is_player(self, by) => {
                     format!("You kill {}!", self.name(monster, false))
                 }

@@ -39,7 +39,6 @@ pub use close_door::CloseWhich;
 pub use component::{Ask, Component, Ctx, Handled};
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
-pub use end_game::Tally;
 pub use help::{HELP_PAGES, Help};
 pub use history::History;
 pub use item_chooser::{ItemChooser, ItemUse};
@@ -52,7 +51,7 @@ use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};
-use crate::sim::{Game, GameError, MonsterId, SimConfig};
+use crate::sim::{Game, GameError, MonsterId, SimConfig, Tally};
 
 use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};

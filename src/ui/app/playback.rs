@@ -1,27 +1,25 @@
-//! Watch and replay playback: a replay's script as a component (the
+//! Watch and replay playback: a replay's [`Script`] as a component (the
 //! items still to play, the hashes checked, where it parted from the
-//! recording), opening a replay for playback, the tick and the step, and
-//! checking the replay's state hashes and commands as they are played,
-//! stopping at the first desync.
+//! recording), opening a replay for playback, the tick and the step.
+//! The game is built and every item played by the record layer's
+//! [`Script`], the same as `darkstar replay --verify` and resuming a save
+//! use, so what the terminal shows is the game that was checked.
 
-use std::collections::VecDeque;
-
-use crate::record::replay::{Desync, DesyncKind, Item, Replay, ReplayError, check};
+use crate::record::replay::{Desync, DesyncKind, Played, Replay, ReplayError, Script};
 use crate::sim::Command;
 
 use super::component::{Ask, Component, Ctx, Handled};
 use super::{App, FLASH_TURNS};
+use crate::record::replay::{HASH_EVERY, Recorder};
 use crate::ui::keymap::Intent;
 use crate::ui::mode::Mode;
 
 /// A replay being played back.
 #[derive(Clone, Debug, Default)]
 pub struct Playback {
-    /// The items still to play (with their file lines): a command a tick,
-    /// each state hash checked as soon as the game reaches its turn.
-    script: VecDeque<(usize, Item)>,
-    /// State hashes checked so far.
-    hashes_checked: usize,
+    /// The items still to play: a command a tick, each state hash
+    /// checked as soon as the game reaches its turn.
+    script: Script,
     /// Where playback parted from the recording; it stops there.
     desync: Option<Desync>,
 }
@@ -58,12 +56,14 @@ impl App {
     /// turn; at the first difference playback stops and says so.
     pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
         let level = replay.level()?;
-        let mut app = App::start(&level, replay.seed, Mode::Watch, replay.config)?;
+        let (game, script) = replay.begin_on(&level)?;
+        // Shown, not recorded: the recorder only holds the replay's
+        // header (what `n` on the end screen starts a game from).
+        let recorder = Recorder::new(replay.level.clone(), replay.seed, replay.config, HASH_EVERY);
+        let mut app = App::with_game(&level, game, Mode::Watch, recorder);
         app.playback = Some(Playback {
-            script: (0..replay.items.len())
-                .map(|i| (replay.line_of(i), replay.items[i].clone()))
-                .collect(),
-            ..Playback::default()
+            script,
+            desync: None,
         });
         app.say(format!(
             "Replay of {}: space to pause, . to step.",
@@ -129,26 +129,10 @@ impl App {
             return;
         }
         let events = match &mut self.playback {
-            Some(playback) => {
-                let Some((line, item)) = playback.script.pop_front() else {
-                    self.clock.pause();
-                    let n = playback.hashes_checked;
-                    self.say(format!(
-                        "End of the replay: in sync, {n} state {} checked.",
-                        if n == 1 { "hash" } else { "hashes" }
-                    ));
-                    return;
-                };
-                if let Item::Reveal(t) = item {
-                    self.revealed_at.get_or_insert(t);
-                    self.say(format!("{t}: The player revealed the map here."));
-                }
-                // A replay is played as recorded, not recorded again.
-                match check(&mut self.game, &item) {
-                    Ok(events) => events,
-                    Err(kind) => return self.desynced(line, kind),
-                }
-            }
+            Some(_) => match self.play_to_command() {
+                Some(events) => events,
+                None => return,
+            },
             None if self.game.is_settled() => {
                 self.say("Nothing more can happen.".to_string());
                 return;
@@ -163,27 +147,52 @@ impl App {
         self.check_hashes();
     }
 
+    /// Replay playback: plays the script up to its next command (any
+    /// hash or reveal mark before it included) and gives that command's
+    /// events; `None` at the end of the replay or at a desync, said on
+    /// screen.
+    fn play_to_command(&mut self) -> Option<Vec<crate::sim::Event>> {
+        loop {
+            let playback = self.playback.as_mut()?;
+            match playback.script.play_next(&mut self.game) {
+                None => {
+                    let n = playback.script.hashes_checked();
+                    self.clock.pause();
+                    self.say(format!(
+                        "End of the replay: in sync, {n} state {} checked.",
+                        if n == 1 { "hash" } else { "hashes" }
+                    ));
+                    return None;
+                }
+                Some(Err(d)) => {
+                    self.desynced(d);
+                    return None;
+                }
+                Some(Ok(Played::Command(events))) => return Some(events),
+                Some(Ok(Played::Hash)) => {}
+                Some(Ok(Played::Reveal(t))) => {
+                    self.revealed_at.get_or_insert(t);
+                    self.say(format!("{t}: The player revealed the map here."));
+                }
+            }
+        }
+    }
+
     /// Replay playback: checks the state hashes next in the script (those
     /// of the turn just reached).
     pub(super) fn check_hashes(&mut self) {
         while let Some(playback) = &mut self.playback
-            && let Some((line, item @ Item::Hash(..))) = playback.script.front().cloned()
+            && playback.desync.is_none()
+            && playback.script.hash_is_next()
         {
-            playback.script.pop_front();
-            if let Err(kind) = check(&mut self.game, &item) {
-                return self.desynced(line, kind);
+            if let Some(Err(d)) = playback.script.play_next(&mut self.game) {
+                return self.desynced(d);
             }
-            playback.hashes_checked += 1;
         }
     }
 
     /// Playback parted from the recording: say so, and stop there.
-    pub(super) fn desynced(&mut self, line: usize, kind: DesyncKind) {
-        let d = Desync {
-            line,
-            turn: self.game.turn(),
-            kind,
-        };
+    pub(super) fn desynced(&mut self, d: Desync) {
         self.say(App::desync_text(&d));
         if let Some(playback) = &mut self.playback {
             playback.desync = Some(d);

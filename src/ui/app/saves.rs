@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::record::replay::{HASH_EVERY, Item, Progress, Recorder, Replay, ReplayError};
+use crate::record::replay::{HASH_EVERY, Progress, Recorder, Replay, ReplayError};
 
-use super::{App, Tally};
+use super::App;
 use crate::ui::mode::Mode;
 
 impl App {
@@ -23,21 +23,24 @@ impl App {
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<App, ReplayError> {
         let level = replay.level()?;
-        let game = replay.restore_on(&level, progress)?;
+        let (game, tally) = replay.restore_tallied(&level, progress)?;
         Ok(App::resume_checked(crate::record::save::CheckedSave {
             replay,
             level,
             game,
+            tally,
         }))
     }
 
-    /// Goes on with a save already checked and restored
+    /// Goes on with a save already checked and restored, its tally
+    /// counted in the same pass
     /// ([`crate::record::save::SaveFile::load_checked`]), without playing it again.
     pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
         let crate::record::save::CheckedSave {
             replay,
             level,
             game,
+            tally,
         } = save;
         let mode = if game.player().is_some() {
             Mode::Play
@@ -45,10 +48,6 @@ impl App {
             Mode::Watch
         };
         let turn = game.turn();
-        let tally = match mode {
-            Mode::Play => Tally::of_replay(&replay, &level),
-            Mode::Watch => Tally::default(),
-        };
         let revealed_at = replay.revealed();
         let recorder = Recorder::resume(replay, turn, HASH_EVERY);
         let mut app = App::with_game(&level, game, mode, recorder);
@@ -65,11 +64,6 @@ impl App {
     /// state hash of the turn it stands on, so even a short game is checked
     /// when it is played back or resumed.
     pub fn recording(&self) -> Replay {
-        let mut replay = self.recorder.replay().clone();
-        let turn = self.game.turn();
-        if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
-            replay.items.push(Item::Hash(turn, self.game.state_hash()));
-        }
-        replay
+        self.recorder.closed(&self.game)
     }
 }
