@@ -12,10 +12,8 @@
 //! monster two to eight cells off; the careless one uses none (it wears
 //! what it walks over).
 
-use rayon::prelude::*;
-
 use super::autopilot::{self, Activity, monsters_in_view};
-use super::game::Game;
+use super::game::{Game, GameError};
 use super::player::{PLAYER_HP, PlayOutcome};
 use super::{Awareness, Command, Event, PlayerAction, SimConfig};
 use crate::fog::knowledge::Turn;
@@ -209,20 +207,26 @@ fn step_toward(
 
 /// One run with `seed`, played by the bot for at most `max_turns` turns.
 pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
-    let mut game = match Game::new_run(seed, 1, SimConfig::default()) {
-        Ok(g) => g,
-        Err(_) => {
-            return BotRun {
-                seed,
-                won: false,
-                depth: 0,
-                turns: 0,
-                killed_by: None,
-                timed_out: false,
-            };
-        }
-    };
-    let mut deepest = 1;
+    match play_run_from(seed, 1, careful, max_turns, |game, c| game.apply(c)) {
+        Ok((run, _)) => run,
+        Err(_) => unreachable!("a run starts on depth 1"),
+    }
+}
+
+/// One run with `seed` from depth `depth` (as `darkstar play --depth`
+/// starts one), played by the bot for at most `max_turns` turns, every
+/// command given through `apply` (which must apply it to the game: a
+/// recorder, say, which records it as it goes); the run's record and
+/// the game as it ended. An error: the run cannot start on that depth.
+pub fn play_run_from(
+    seed: u64,
+    depth: u32,
+    careful: bool,
+    max_turns: Turn,
+    mut apply: impl FnMut(&mut Game, Command) -> Vec<Event>,
+) -> Result<(BotRun, Game), GameError> {
+    let mut game = Game::new_run(seed, depth, SimConfig::default())?;
+    let mut deepest = depth;
     let mut last_hit = None;
     let mut idle = 0u32;
     let mut stall = Stall::default();
@@ -234,7 +238,7 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
             action = a;
         }
         let before = game.turn();
-        let events = game.apply(Command::Player(action));
+        let events = apply(&mut game, Command::Player(action));
         for e in &events {
             if let Event::Attacked {
                 attacker, target, ..
@@ -248,13 +252,13 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
                 last_hit = Some(game.factions()[m.faction()].spec().one().to_string());
             }
         }
-        deepest = deepest.max(game.depth().unwrap_or(1));
+        deepest = deepest.max(game.depth().unwrap_or(depth));
         // An action that takes no time twice in a row (a refused step):
         // wait instead, so the run always moves on.
         if game.turn() == before {
             idle += 1;
             if idle > 2 {
-                game.apply(Command::Player(PlayerAction::Wait));
+                apply(&mut game, Command::Player(PlayerAction::Wait));
                 idle = 0;
             }
         } else {
@@ -264,14 +268,15 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
     let outcome = game.play_state().map(|p| p.outcome);
     let won = matches!(outcome, Some(PlayOutcome::Won(_)));
     let dead = matches!(outcome, Some(PlayOutcome::Lost(_)));
-    BotRun {
+    let run = BotRun {
         seed,
         won,
         depth: deepest,
         turns: game.turn(),
         killed_by: if dead { last_hit } else { None },
         timed_out: !won && !dead,
-    }
+    };
+    Ok((run, game))
 }
 
 /// Actions in a row spent between two cells that make a stall.
@@ -343,20 +348,6 @@ impl Stall {
         self.chase = action.map(|_| (to, left - 1));
         action
     }
-}
-
-/// Runs for every seed of `seeds`, in parallel (each run serial and
-/// deterministic), in seed order.
-pub fn play_runs(
-    seeds: std::ops::RangeInclusive<u64>,
-    careful: bool,
-    max_turns: Turn,
-) -> Vec<BotRun> {
-    let seeds: Vec<u64> = seeds.collect();
-    seeds
-        .par_iter()
-        .map(|&s| play_run(s, careful, max_turns))
-        .collect()
 }
 
 /// The median of `values` (the lower middle of an even count), 0 if none.

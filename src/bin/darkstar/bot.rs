@@ -1,17 +1,27 @@
 //! `darkstar bot`: the scripted player (`darkstar::sim::bot`) plays runs
 //! headless on all cores, one per seed, and prints what difficulty is:
 //! runs won, the median depth reached and run length, and what killed it.
+//! `--record DIR` keeps each run's replay (`seed-N.replay`), the same
+//! file a played game leaves, which plays back in the terminal and
+//! verifies: a run worth keeping can be recorded again after a rule
+//! changes.
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
+use rayon::prelude::*;
 
 use crate::args::parse_seeds;
-use darkstar::sim::bot::{median, play_runs};
+use darkstar::content::textfile::escape_path;
+use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder};
+use darkstar::record::save::write_atomically;
+use darkstar::sim::SimConfig;
+use darkstar::sim::bot::{BotRun, median, play_run_from};
 
 #[derive(Debug, Args)]
 pub struct BotArgs {
@@ -28,11 +38,24 @@ pub struct BotArgs {
     /// reached and its length.
     #[arg(long)]
     each: bool,
+    /// The depth each run starts on (as `darkstar play --depth`).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=10))]
+    depth: u32,
+    /// Write each run's replay to DIR/seed-N.replay (created if need be).
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
 }
 
 pub fn bot(args: BotArgs) -> Result<ExitCode> {
     let start = Instant::now();
-    let runs = play_runs(args.seeds.clone(), !args.careless, args.turns);
+    let seeds: Vec<u64> = args.seeds.clone().collect();
+    // Each run serial and deterministic, the runs in parallel, reported
+    // in seed order.
+    let runs = seeds
+        .par_iter()
+        .map(|&seed| play(seed, &args))
+        .collect::<Result<Vec<BotRun>>>()?;
     let seconds = start.elapsed().as_secs_f64();
     if args.each {
         let lines: Vec<String> = runs
@@ -93,5 +116,35 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
         },
         seconds,
     ))?;
+    if let Some(dir) = &args.record {
+        crate::output::print(&format!(
+            "replays of the {n} runs in {} (seed-N.replay; darkstar replay plays one)\n",
+            escape_path(dir)
+        ))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One run of the bot's, recorded into `--record`'s folder if asked.
+fn play(seed: u64, args: &BotArgs) -> Result<BotRun> {
+    let careful = !args.careless;
+    let Some(dir) = &args.record else {
+        let (run, _) = play_run_from(seed, args.depth, careful, args.turns, |g, c| g.apply(c))?;
+        return Ok(run);
+    };
+    // Recorded as `darkstar play --seed S --depth N` records a game.
+    let source = LevelSource::Run { depth: args.depth };
+    let mut rec = Recorder::new(source, seed, SimConfig::default(), HASH_EVERY);
+    let (run, game) = play_run_from(seed, args.depth, careful, args.turns, |g, c| {
+        rec.apply(g, c)
+    })?;
+    let path = recording_path(dir, seed);
+    write_atomically(&path, &rec.closed(&game).to_text())
+        .with_context(|| format!("writing {}", escape_path(&path)))?;
+    Ok(run)
+}
+
+/// Where `--record DIR` keeps the run of `seed`.
+fn recording_path(dir: &Path, seed: u64) -> PathBuf {
+    dir.join(format!("seed-{seed}.replay"))
 }
