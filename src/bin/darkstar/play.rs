@@ -66,7 +66,11 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                 )
             })?;
             // A progress bar for a long save; Ctrl-C breaks off.
-            let playback = crate::replay::Playback::new("checking the save")?;
+            let playback = crate::replay::Playback::resuming(if args.new {
+                "checking the save"
+            } else {
+                "resuming the save"
+            })?;
             let checked = file.check_with(replay, playback.callback());
             playback.finish();
             match checked {

@@ -1,6 +1,7 @@
 //! The progress bar long commands draw on stderr (`run`, `sweep`, `scen`,
 //! `replay --verify`, resuming a long save): it appears only once the work
-//! has lasted a second (short runs print nothing extra) and never when
+//! has lasted a second (a quarter of a second for resuming, which a
+//! player waits on; short runs print nothing extra) and never when
 //! stderr is not a terminal (piped output stays clean). The library only
 //! reports progress through callbacks; drawing is the binary's business.
 
@@ -14,10 +15,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// How long work runs before its bar appears.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
 
-/// A bar on stderr, hidden until the work has lasted [`SHOW_AFTER`].
+/// A bar on stderr, hidden until the work has lasted [`SHOW_AFTER`] (or
+/// the time given to [`Bar::after`]).
 pub struct Bar {
     bar: ProgressBar,
     started: Instant,
+    show_after: Duration,
     shown: AtomicBool,
     /// stderr is a terminal: the bar may be shown at all.
     terminal: bool,
@@ -27,6 +30,11 @@ impl Bar {
     /// A bar drawn with indicatif `template` (`{pos}`, `{len}`, `{msg}`,
     /// `{per_sec}`...), labelled `what`.
     pub fn new(template: &str, what: &str) -> Result<Bar> {
+        Bar::after(template, what, SHOW_AFTER)
+    }
+
+    /// [`Bar::new`], shown once the work has lasted `show_after`.
+    pub fn after(template: &str, what: &str, show_after: Duration) -> Result<Bar> {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         let style = ProgressStyle::with_template(template)
             .context("the progress bar")?
@@ -36,6 +44,7 @@ impl Bar {
         Ok(Bar {
             bar,
             started: Instant::now(),
+            show_after,
             shown: AtomicBool::new(false),
             terminal: std::io::stderr().is_terminal(),
         })
@@ -49,7 +58,7 @@ impl Bar {
         self.bar.set_position(done);
         if self.terminal
             && !self.shown.load(Ordering::Relaxed)
-            && self.started.elapsed() >= SHOW_AFTER
+            && self.started.elapsed() >= self.show_after
             && !self.shown.swap(true, Ordering::Relaxed)
         {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());

@@ -109,13 +109,29 @@ pub struct Playback {
 impl Playback {
     /// Starts catching SIGINT; `what` labels the bar.
     pub fn new(what: &str) -> Result<Playback> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let sigint =
-            signal_hook::flag::register(SIGINT, Arc::clone(&stop)).context("catching SIGINT")?;
         let bar = Bar::new(
             "{msg} turn {pos}/{len} [{bar:40}] {percent}% ({eta} left)",
             what,
         )?;
+        Playback::with_bar(bar)
+    }
+
+    /// Resuming (or checking) a save, `what`: "resuming the save: turn N
+    /// of M", shown after a quarter of a second, since a player waits on
+    /// it before the game appears.
+    pub fn resuming(what: &str) -> Result<Playback> {
+        let bar = Bar::after(
+            "{msg}: turn {pos} of {len} [{bar:40}] {percent}%",
+            what,
+            std::time::Duration::from_millis(250),
+        )?;
+        Playback::with_bar(bar)
+    }
+
+    fn with_bar(bar: Bar) -> Result<Playback> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let sigint =
+            signal_hook::flag::register(SIGINT, Arc::clone(&stop)).context("catching SIGINT")?;
         Ok(Playback { bar, stop, sigint })
     }
 
