@@ -71,6 +71,11 @@ impl Camera {
         self.picked = Some(id);
     }
 
+    /// The monster picked, if any (on the map or not).
+    pub fn picked(&self) -> Option<MonsterId> {
+        self.picked
+    }
+
     /// Forgets the monster picked (the faction viewed changed).
     pub fn unpick(&mut self) {
         self.picked = None;

@@ -128,6 +128,7 @@ impl App {
         if self.desync().is_some() {
             return;
         }
+        let player_before = self.game.player().map(|p| p.id());
         let events = match &mut self.playback {
             Some(_) => match self.play_to_command() {
                 Some(events) => events,
@@ -143,6 +144,15 @@ impl App {
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         for e in events {
             self.note(e, turn);
+        }
+        // Each depth of a run numbers its units afresh: the player picked
+        // (a played run's replay follows @) is picked again on the next.
+        let player_now = self.game.player().map(|p| p.id());
+        if let (Some(before), Some(now)) = (player_before, player_now)
+            && before != now
+            && self.camera.picked() == Some(before)
+        {
+            self.camera.pick(now);
         }
         self.check_hashes();
     }
