@@ -1007,3 +1007,47 @@ fn bidirectional_overrides_in_level_text_are_escaped() {
         .to_string();
     assert!(!has_controls(&err), "{err:?}");
 }
+
+/// A damage bonus is refused outside -100..=100 wherever dice are read,
+/// with the file, line and column of the value: `-2147483648` too, whose
+/// absolute value does not fit an `i32` (it wrapped to itself and passed,
+/// then overflowed the mean).
+#[test]
+fn a_damage_bonus_past_the_limit_is_refused_with_its_place() {
+    use darkstar::content::bestiary::Bestiary;
+    for bonus in ["-2147483648", "-2147483647", "+2147483648", "-101", "+101"] {
+        let text = format!("name: bad\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("l.txt:2:23: damage: "), "{bonus}: {err}");
+        assert!(err.contains(&format!("1d4{bonus}")), "{bonus}: {err}");
+
+        let builtin = include_str!("../data/bestiary.txt");
+        let first = builtin.find("damage: ").unwrap();
+        let line = builtin[..first].lines().count() + 1;
+        let end = first + builtin[first..].find('\n').unwrap();
+        let text = format!("{}damage: 1d4{bonus}{}", &builtin[..first], &builtin[end..]);
+        let err = Bestiary::parse(&text, "b.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("b.txt:{line}:9: damage: ")),
+            "{bonus}: {err}"
+        );
+    }
+    for (bonus, expect) in [
+        ("-2147483648", "a bonus from -100 to +100"),
+        ("-101", "a bonus from -100 to +100"),
+    ] {
+        let text = format!("name: bad\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expect), "{bonus}: {err}");
+    }
+    for bonus in ["-100", "+100"] {
+        let text = format!("name: ok\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        assert!(Level::parse(&text, "l.txt".as_ref()).is_ok(), "{bonus}");
+    }
+}
