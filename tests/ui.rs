@@ -1103,6 +1103,35 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     );
 }
 
+/// The look box names a monster with its article as the log does
+/// (`FactionSpec::a_one`): "An orc", "An ogre", "A goblin", never "A orc".
+#[test]
+fn the_look_box_says_an_orc() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: orcs\nfaction: orcs glyph=o kind=orc\nfaction: ogres glyph=O kind=ogre\n\
+         faction: goblins glyph=g kind=goblin\nmap:\n\
+         ########\n#@o.O.g#\n########\n",
+        "orcs.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let said = |app: &App, x: i32| describe(app, Pos::new(x, 1)).join("\n");
+    let (orc, ogre, goblin) = (said(&app, 2), said(&app, 4), said(&app, 6));
+    assert!(orc.contains("An orc (o), of the orcs: "), "{orc}");
+    assert!(ogre.contains("An ogre (O), of the ogres: "), "{ogre}");
+    assert!(
+        goblin.contains("A goblin (g), of the goblins: "),
+        "{goblin}"
+    );
+    // Drawn: the look box over the map, its cursor on the orc.
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::E));
+    let text = screen(&mut app, 60, 16);
+    assert!(text.contains("An orc (o)"), "{text}");
+    assert!(!text.contains("A orc"), "{text}");
+}
+
 /// The same words repeated collapse into one line with a count.
 #[test]
 fn the_log_collapses_repeats_and_keeps_a_bounded_history() {

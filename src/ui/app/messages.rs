@@ -6,6 +6,7 @@ use crate::sim::item::{DARKNESS_RADIUS, ItemKind};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
+use crate::ui::log::capitalised;
 use crate::ui::mode::Mode;
 
 impl App {
@@ -228,14 +229,6 @@ impl App {
     /// Adds a message that belongs to no turn to the log.
     pub(in crate::ui) fn say(&mut self, line: String) {
         self.log.push(None, line);
-    }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
