@@ -6,6 +6,8 @@ use darkstar::content::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
 use darkstar::map::terrain::AsciiMap;
 use proptest::prelude::*;
 
+use crate::checked::Checked;
+
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> crate::common::Scratch {
     crate::common::Scratch::new("test", name)
@@ -22,22 +24,6 @@ proptest! {
         let _ = Level::parse(&text, "fuzz.txt".as_ref());
     }
 
-    /// Near-valid levels: a real header and random grid rows and settings.
-    /// Any error names the file, a line that exists and a column.
-    #[test]
-    fn mangled_levels_give_positioned_errors(
-        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|danger=[0-9]{1,3}|knows-map|frob)",
-        rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
-    ) {
-        let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
-        if let Err(e) = Level::parse(&text, "l.txt".as_ref()) {
-            let (line, column) = e.position().unwrap();
-            prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
-            prop_assert!(column >= 1, "{}", e);
-            prop_assert!(e.to_string().starts_with(&format!("l.txt:{line}:{column}: ")), "{}", e);
-        }
-    }
-
     /// Near-valid maps: a real header with random sizes and random rows.
     #[test]
     fn mangled_maps_give_line_numbered_errors(h in 0u32..6, w in 0u32..6, rows in proptest::collection::vec("[.@TSWGOx]{0,7}", 0..8)) {
@@ -51,6 +37,30 @@ proptest! {
             }
         }
     }
+}
+
+/// Near-valid levels: a real header and random grid rows and settings.
+/// Any error names the file, a line that exists and a column. A level
+/// that reads has no error to check: the run counts the errors checked,
+/// at least one in two cases.
+#[test]
+fn mangled_levels_give_positioned_errors() {
+    let config = ProptestConfig::with_cases(2000);
+    let errors = Checked::new("errors", &config);
+    proptest!(config, |(
+        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|danger=[0-9]{1,3}|knows-map|frob)",
+        rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
+    )| {
+        let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
+        if let Err(e) = Level::parse(&text, "l.txt".as_ref()) {
+            let (line, column) = e.position().unwrap();
+            prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
+            prop_assert!(column >= 1, "{}", e);
+            prop_assert!(e.to_string().starts_with(&format!("l.txt:{line}:{column}: ")), "{}", e);
+            errors.add(1);
+        }
+    });
+    errors.at_least(0.5);
 }
 
 #[test]
@@ -702,14 +712,20 @@ proptest! {
         }
         prop_assert_eq!(Level::parse(&level.to_text(), "again".as_ref()).unwrap(), level);
     }
+}
 
-    /// Whatever the text (and the file's name), an error shows no raw
-    /// control character.
-    #[test]
-    fn errors_never_show_raw_control_characters(
+/// Whatever the text (and the file's name), an error shows no raw
+/// control character. Text that reads has no error to check: the run
+/// counts the errors checked, at least two a case (six readings are
+/// made of each text, and most are refused).
+#[test]
+fn errors_never_show_raw_control_characters() {
+    let config = ProptestConfig::with_cases(500);
+    let checked = Checked::new("errors", &config);
+    proptest!(config, |(
         text in "(?s)[\\x00-\\x{9F}\\x{202E}\\x{2066}]{0,80}",
         file in "[a-z\\x00-\\x1F\\x7F-\\x{9F}\\x{202E}]{1,8}",
-    ) {
+    )| {
         let level = format!("name: n\nfaction: {text}\nmap:\n{text}\n");
         let errors = [
             Level::parse(&text, file.as_ref()).err().map(|e| e.to_string()),
@@ -723,8 +739,10 @@ proptest! {
         ];
         for e in errors.into_iter().flatten() {
             prop_assert!(!has_controls(&e), "{:?}", e);
+            checked.add(1);
         }
-    }
+    });
+    checked.at_least(2.0);
 }
 
 /// A level named to retitle the terminal and hide the cursor prints its
