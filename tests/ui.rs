@@ -2612,6 +2612,59 @@ fn sleepers_and_fleers_say_so() {
     assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
 }
 
+/// A dart that meets a wall says where, in the log: aimed at a wall, it
+/// hits it; aimed past a cell walled since the player last looked (a
+/// scroll of collapse beside the player), it stops short, and names what
+/// it hit as the player knows it (not yet as a wall).
+#[test]
+fn a_dart_that_meets_a_wall_says_where_in_the_log() {
+    use darkstar::sim::Command;
+    use darkstar::sim::item::ItemKind;
+    let level = Level::parse(
+        "name: hall\nmap:\n#######\n#.....#\n#.....#\n#.....#\n#..@..#\n#######\n",
+        "hall.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for item in [ItemKind::Dart, ItemKind::Dart, ItemKind::Collapse] {
+        app.apply(Command::PutItem {
+            at: Pos::new(3, 3),
+            item,
+        });
+    }
+    app.handle(Intent::Move(Dir::N));
+    app.handle(Intent::Move(Dir::S));
+    // The pack: the scroll, then the darts. Throw one at the wall.
+    let throw_north = |app: &mut App, slot: usize, cells: usize| {
+        app.handle(Intent::ThrowItem);
+        for _ in 0..slot {
+            app.handle(Intent::Move(Dir::S));
+        }
+        app.handle(Intent::Confirm);
+        for _ in 0..cells {
+            app.handle(Intent::Move(Dir::N));
+        }
+        app.handle(Intent::Confirm);
+    };
+    throw_north(&mut app, 1, 4);
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with("The dart hits a wall at (3, 0).")),
+        "{log:?}"
+    );
+    app.handle(Intent::UseItem);
+    app.handle(Intent::Confirm);
+    throw_north(&mut app, 0, 3);
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with("The dart hits something solid at (3, 3), short of (3, 1).")),
+        "{log:?}"
+    );
+    assert!(app.game().pack().is_empty(), "both darts spent");
+}
+
 /// The pack: `U` lists it (the move keys pick, Enter uses), `t` lists it
 /// for throwing and then puts up a target cursor on the nearest monster
 /// in view (Enter throws), `D` drops; an empty pack says so.

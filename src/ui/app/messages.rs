@@ -2,6 +2,7 @@
 //! (naming monsters as the player knows them), and the log's one writer.
 
 use crate::fog::knowledge::Turn;
+use crate::map::terrain::Terrain;
 use crate::sim::item::{DARKNESS_RADIUS, ItemKind};
 use crate::sim::{Event, MonsterId};
 
@@ -165,6 +166,23 @@ impl App {
             Event::Lifted { at } => format!("The darkness at {at} lifts."),
             Event::CannotThrow { at, .. } => {
                 format!("You cannot throw there ({at}): out of sight or range (8).")
+            }
+            Event::DartStopped { at, aimed } => {
+                // Named as the player knows the ground there.
+                let known = self
+                    .game
+                    .player()
+                    .and_then(|p| self.game.factions()[p.faction()].knowledge().terrain(at));
+                let what = match known {
+                    Some(Terrain::Door) => "a closed door",
+                    Some(Terrain::Wall) => "a wall",
+                    _ => "something solid",
+                };
+                if at == aimed {
+                    format!("The dart hits {what} at {at}.")
+                } else {
+                    format!("The dart hits {what} at {at}, short of {aimed}.")
+                }
             }
             Event::Threw {
                 item: ItemKind::NoiseMaker,
