@@ -3,6 +3,7 @@
 #[cfg(feature = "tui")]
 mod autopilot;
 mod awareness;
+mod checked;
 mod cli;
 mod common;
 mod crowds;

@@ -6,6 +6,8 @@ use darkstar::content::movingai::{MAX_MAP_BYTES, MovingAiMap, Scenario};
 use darkstar::map::terrain::AsciiMap;
 use proptest::prelude::*;
 
+use crate::checked::Checked;
+
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> crate::common::Scratch {
     crate::common::Scratch::new("test", name)
@@ -22,22 +24,6 @@ proptest! {
         let _ = Level::parse(&text, "fuzz.txt".as_ref());
     }
 
-    /// Near-valid levels: a real header and random grid rows and settings.
-    /// Any error names the file, a line that exists and a column.
-    #[test]
-    fn mangled_levels_give_positioned_errors(
-        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|danger=[0-9]{1,3}|knows-map|frob)",
-        rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
-    ) {
-        let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
-        if let Err(e) = Level::parse(&text, "l.txt".as_ref()) {
-            let (line, column) = e.position().unwrap();
-            prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
-            prop_assert!(column >= 1, "{}", e);
-            prop_assert!(e.to_string().starts_with(&format!("l.txt:{line}:{column}: ")), "{}", e);
-        }
-    }
-
     /// Near-valid maps: a real header with random sizes and random rows.
     #[test]
     fn mangled_maps_give_line_numbered_errors(h in 0u32..6, w in 0u32..6, rows in proptest::collection::vec("[.@TSWGOx]{0,7}", 0..8)) {
@@ -51,6 +37,30 @@ proptest! {
             }
         }
     }
+}
+
+/// Near-valid levels: a real header and random grid rows and settings.
+/// Any error names the file, a line that exists and a column. A level
+/// that reads has no error to check: the run counts the errors checked,
+/// at least one in two cases.
+#[test]
+fn mangled_levels_give_positioned_errors() {
+    let config = ProptestConfig::with_cases(2000);
+    let errors = Checked::new("errors", &config);
+    proptest!(config, |(
+        setting in "(glyph=[a-z#]|sight=[0-9]{1,3}|planner=[a-z]{4,5}|unknown=[0-9]{1,3}|goal=[0-9x]|speed=[0-9]{1,4}|danger=[0-9]{1,3}|knows-map|frob)",
+        rows in proptest::collection::vec("[.#=:,~ao0-3x]{0,7}", 0..7),
+    )| {
+        let text = format!("name: fuzz\nfaction: orcs glyph=o {setting}\nmap:\n{}\n", rows.join("\n"));
+        if let Err(e) = Level::parse(&text, "l.txt".as_ref()) {
+            let (line, column) = e.position().unwrap();
+            prop_assert!(line >= 1 && line <= text.lines().count() + 1, "{}", e);
+            prop_assert!(column >= 1, "{}", e);
+            prop_assert!(e.to_string().starts_with(&format!("l.txt:{line}:{column}: ")), "{}", e);
+            errors.add(1);
+        }
+    });
+    errors.at_least(0.5);
 }
 
 #[test]
@@ -702,14 +712,20 @@ proptest! {
         }
         prop_assert_eq!(Level::parse(&level.to_text(), "again".as_ref()).unwrap(), level);
     }
+}
 
-    /// Whatever the text (and the file's name), an error shows no raw
-    /// control character.
-    #[test]
-    fn errors_never_show_raw_control_characters(
+/// Whatever the text (and the file's name), an error shows no raw
+/// control character. Text that reads has no error to check: the run
+/// counts the errors checked, at least two a case (six readings are
+/// made of each text, and most are refused).
+#[test]
+fn errors_never_show_raw_control_characters() {
+    let config = ProptestConfig::with_cases(500);
+    let checked = Checked::new("errors", &config);
+    proptest!(config, |(
         text in "(?s)[\\x00-\\x{9F}\\x{202E}\\x{2066}]{0,80}",
         file in "[a-z\\x00-\\x1F\\x7F-\\x{9F}\\x{202E}]{1,8}",
-    ) {
+    )| {
         let level = format!("name: n\nfaction: {text}\nmap:\n{text}\n");
         let errors = [
             Level::parse(&text, file.as_ref()).err().map(|e| e.to_string()),
@@ -723,8 +739,10 @@ proptest! {
         ];
         for e in errors.into_iter().flatten() {
             prop_assert!(!has_controls(&e), "{:?}", e);
+            checked.add(1);
         }
-    }
+    });
+    checked.at_least(2.0);
 }
 
 /// A level named to retitle the terminal and hide the cursor prints its
@@ -1006,4 +1024,48 @@ fn bidirectional_overrides_in_level_text_are_escaped() {
         .unwrap_err()
         .to_string();
     assert!(!has_controls(&err), "{err:?}");
+}
+
+/// A damage bonus is refused outside -100..=100 wherever dice are read,
+/// with the file, line and column of the value: `-2147483648` too, whose
+/// absolute value does not fit an `i32` (it wrapped to itself and passed,
+/// then overflowed the mean).
+#[test]
+fn a_damage_bonus_past_the_limit_is_refused_with_its_place() {
+    use darkstar::content::bestiary::Bestiary;
+    for bonus in ["-2147483648", "-2147483647", "+2147483648", "-101", "+101"] {
+        let text = format!("name: bad\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("l.txt:2:23: damage: "), "{bonus}: {err}");
+        assert!(err.contains(&format!("1d4{bonus}")), "{bonus}: {err}");
+
+        let builtin = include_str!("../data/bestiary.txt");
+        let first = builtin.find("damage: ").unwrap();
+        let line = builtin[..first].lines().count() + 1;
+        let end = first + builtin[first..].find('\n').unwrap();
+        let text = format!("{}damage: 1d4{bonus}{}", &builtin[..first], &builtin[end..]);
+        let err = Bestiary::parse(&text, "b.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("b.txt:{line}:9: damage: ")),
+            "{bonus}: {err}"
+        );
+    }
+    for (bonus, expect) in [
+        ("-2147483648", "a bonus from -100 to +100"),
+        ("-101", "a bonus from -100 to +100"),
+    ] {
+        let text = format!("name: bad\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        let err = Level::parse(&text, "l.txt".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expect), "{bonus}: {err}");
+    }
+    for bonus in ["-100", "+100"] {
+        let text = format!("name: ok\nfaction: orcs glyph=o damage=1d4{bonus}\nmap:\n#o#\n");
+        assert!(Level::parse(&text, "l.txt".as_ref()).is_ok(), "{bonus}");
+    }
 }

@@ -88,7 +88,7 @@ impl OnPty {
     /// Runs `cmd` on a new pty, as the leader of its own session with the
     /// pty as its controlling terminal.
     fn start(mut cmd: std::process::Command, max_file_bytes: Option<u64>) -> OnPty {
-        let (master, slave) = open_pty(30, 100);
+        let (master, slave) = open_pty(SIZE.0, SIZE.1);
         cmd.env("TERM", "xterm-256color")
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
@@ -146,17 +146,51 @@ impl OnPty {
 
     /// Reads until `text` has been drawn (panics after a few seconds).
     fn wait_for(&mut self, text: &str) {
+        self.wait_until(&format!("{text:?} drawn"), |out| {
+            screen_text(out).contains(text)
+        });
+    }
+
+    /// Reads until the screen as it stands now shows `text` (drawn since
+    /// the output was last cleared; panics after a few seconds).
+    fn wait_for_now(&mut self, text: &str) {
+        self.wait_until(&format!("{text:?} on the screen"), |out| {
+            screen_now(out).iter().any(|row| row.contains(text))
+        });
+    }
+
+    /// Reads until the status row shows turn `turn` or later: the keys
+    /// typed for the turns before have been taken (the screen is drawn
+    /// after each key is acted on, and the save records it then), however
+    /// slow the machine (panics after a few seconds).
+    fn wait_for_turn(&mut self, turn: u64) {
+        self.wait_until(&format!("turn {turn} shown"), |out| {
+            shown_turn(&screen_now(out)).is_some_and(|t| t >= turn)
+        });
+    }
+
+    /// The turn the status row shows now.
+    fn turn_shown(&mut self) -> u64 {
+        self.wait_until("a turn shown", |out| shown_turn(&screen_now(out)).is_some());
+        shown_turn(&screen_now(&self.output)).unwrap()
+    }
+
+    /// Reads until `done` holds of what was printed (panics after a few
+    /// seconds, or when the child ends first, naming `what`): a wait for
+    /// what the screen shows, never for a fixed time.
+    fn wait_until(&mut self, what: &str, done: impl Fn(&[u8]) -> bool) {
         let start = Instant::now();
-        while !screen_text(&self.output).contains(text) {
+        while !done(&self.output) {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "{text:?} never drawn; got {:?}",
+                "never {what}; the screen: {:?}; all drawn: {:?}",
+                screen_now(&self.output),
                 screen_text(&self.output)
             );
             if let Some(status) = self.child.try_wait().unwrap() {
                 self.pump(Duration::from_millis(10));
                 panic!(
-                    "darkstar ended ({status}) before drawing {text:?}: {:?}",
+                    "darkstar ended ({status}) before {what}: {:?}",
                     String::from_utf8_lossy(&self.output)
                 );
             }
@@ -237,6 +271,82 @@ fn screen_text(out: &[u8]) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The pty's size: rows, columns.
+const SIZE: (u16, u16) = (30, 100);
+
+/// The screen as the terminal shows it now, row by row: `out` played onto
+/// a blank grid of [`SIZE`] as a terminal would (cursor moves, text,
+/// clears; colours and modes ignored). Where [`screen_text`] holds all
+/// ever printed, this holds what is there now: ratatui redraws only the
+/// cells that change, so a status row going from `turn 4` to `turn 5`
+/// prints a lone `5`, which only the grid puts back in its place.
+fn screen_now(out: &[u8]) -> Vec<String> {
+    let (rows, cols) = (SIZE.0 as usize, SIZE.1 as usize);
+    let mut grid = vec![vec![' '; cols]; rows];
+    let (mut r, mut c) = (0usize, 0usize);
+    let text = String::from_utf8_lossy(out);
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\u{1b}' if chars.peek() == Some(&'[') => {
+                chars.next();
+                let mut params = String::new();
+                let mut end = None;
+                for p in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&p) {
+                        end = Some(p);
+                        break;
+                    }
+                    params.push(p);
+                }
+                let number = |i: usize| {
+                    params
+                        .split(';')
+                        .nth(i)
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .unwrap_or(1)
+                        .max(1)
+                };
+                match end {
+                    Some('H' | 'f') => (r, c) = (number(0) - 1, number(1) - 1),
+                    Some('J') if params == "2" => grid = vec![vec![' '; cols]; rows],
+                    Some('K') if params.is_empty() || params == "0" => {
+                        if let Some(row) = grid.get_mut(r) {
+                            row.iter_mut().skip(c).for_each(|cell| *cell = ' ');
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // Another escape: its one following character goes with it.
+            '\u{1b}' => {
+                chars.next();
+            }
+            '\r' => c = 0,
+            '\n' => r += 1,
+            ch if ch.is_control() => {}
+            ch => {
+                if let Some(cell) = grid.get_mut(r).and_then(|row| row.get_mut(c)) {
+                    *cell = ch;
+                }
+                c += 1;
+            }
+        }
+    }
+    grid.into_iter()
+        .map(|row| row.into_iter().collect())
+        .collect()
+}
+
+/// The turn the play status row (`HP 40/40 | turn 5 | ...`) shows.
+fn shown_turn(screen: &[String]) -> Option<u64> {
+    screen.iter().find_map(|row| {
+        let rest = &row[row.find("| turn ")? + "| turn ".len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
     rfind(hay, needle).is_some()
 }
@@ -274,7 +384,7 @@ fn a_signal_saves_and_restores(sig: i32, name: &str) {
     game.wait_for("? help");
     // Five waits: five commands that must be in the save.
     game.type_keys(b".....");
-    std::thread::sleep(Duration::from_millis(300));
+    game.wait_for_turn(5);
     game.signal(sig);
     let status = game.finish();
     assert_eq!(status.code(), Some(128 + sig), "{status}");
@@ -318,7 +428,7 @@ fn closing_the_window_saves_the_game() {
     let mut game = OnPty::spawn(&[], &save);
     game.wait_for("? help");
     game.type_keys(b"...");
-    std::thread::sleep(Duration::from_millis(300));
+    game.wait_for_turn(3);
     // Hang up: close the master (a copy keeps the struct whole).
     let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
     drop(master);
@@ -470,8 +580,8 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
     let mut first = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
     first.wait_for("seed 1 Quick win");
     first.type_keys(b"l");
-    first.wait_for("treasure");
-    std::thread::sleep(Duration::from_millis(200));
+    // (Not "treasure": the level's description says that word at once.)
+    first.wait_for_now("You take the treasure.");
     first.signal(libc::SIGTERM);
     assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
     assert!(save.exists());
@@ -485,7 +595,7 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
     game.wait_for("seed 2 Quick win");
     assert!(!save.exists(), "the finished game left no save");
     game.type_keys(b"...");
-    std::thread::sleep(Duration::from_millis(300));
+    game.wait_for_turn(3);
     game.signal(libc::SIGTERM);
     assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
     game.assert_terminal_restored();
@@ -512,8 +622,9 @@ fn a_file_size_limit_fails_the_save_like_a_full_disk() {
     let size = std::fs::metadata(&save).unwrap().len();
     let mut game = OnPty::spawn_limited(&[], &save, Some(size / 2));
     game.wait_for("Resumed on turn");
+    let resumed = game.turn_shown();
     game.type_keys(b"..");
-    std::thread::sleep(Duration::from_millis(300));
+    game.wait_for_turn(resumed + 2);
     game.signal(libc::SIGTERM);
     let status = game.finish();
     assert_eq!(status.code(), Some(2), "{status}");
@@ -574,12 +685,12 @@ fn a_deleted_lock_never_lets_one_game_overwrite_another() {
     let mut first = OnPty::spawn(&["play", "--seed", "2"], &save);
     first.wait_for("? help");
     first.type_keys(b"...");
-    std::thread::sleep(Duration::from_millis(300));
+    first.wait_for_turn(3);
     std::fs::remove_file(dir.join("save.replay.lock")).unwrap();
     let mut second = OnPty::spawn(&["play", "--seed", "3"], &save);
     second.wait_for("? help");
     second.type_keys(b".....");
-    std::thread::sleep(Duration::from_millis(300));
+    second.wait_for_turn(5);
     second.signal(libc::SIGTERM);
     assert_eq!(second.finish().code(), Some(128 + libc::SIGTERM));
     let second_save = std::fs::read(&save).unwrap();

@@ -12,6 +12,7 @@ use darkstar::path::{SearchContext, SearchOptions};
 use darkstar::sim::{Command, Event, Game, ReplanReason, SimConfig, WaitReason};
 use proptest::prelude::*;
 
+use crate::checked::Checked;
 use crate::common::terrain_map;
 
 /// Plays `level` until it settles or `turns` run out; every event with the
@@ -356,20 +357,23 @@ fn two_factions(terrain: darkstar::map::terrain::TerrainMap, goal: Pos, spawns: 
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
-
-    /// Changing the true contents of cells no faction has discovered
-    /// changes nothing: the same events, plans and costs, turn for turn.
-    /// (A faction's planners see only its knowledge; the rules reveal a
-    /// cell only by sight or touch.)
-    #[test]
-    fn hidden_changes_never_change_plans(
+/// Changing the true contents of cells no faction has discovered changes
+/// nothing: the same events, plans and costs, turn for turn. (A
+/// faction's planners see only its knowledge; the rules reveal a cell
+/// only by sight or touch.) A map with too little open ground is refused,
+/// and a game whose factions came to know every cell changes none: the
+/// run counts the games in which hidden cells changed, at least one in
+/// two cases.
+#[test]
+fn hidden_changes_never_change_plans() {
+    let config = ProptestConfig::with_cases(150);
+    let games = Checked::new("games with hidden cells changed", &config);
+    proptest!(config, |(
         map in terrain_map(16),
         picks in proptest::collection::vec((0u32..256, 0u32..256), 2..6),
         noise in proptest::collection::vec(0usize..Terrain::ALL.len(), 256),
         seed in 0u64..1000,
-    ) {
+    )| {
         let passable: Vec<Pos> = map.grid().positions().filter(|&p| map.is_passable(p)).collect();
         prop_assume!(passable.len() >= 3);
         let mut cells: Vec<Pos> = picks.iter().map(|&(i, _)| passable[i as usize % passable.len()]).collect();
@@ -398,7 +402,9 @@ proptest! {
         for (a, b) in game.monsters().iter().zip(other.monsters()) {
             prop_assert_eq!(a.plan().remaining(), b.plan().remaining());
         }
-    }
+        games.add((changed > 0) as u64);
+    });
+    games.at_least(0.5);
 }
 
 /// Waits of each kind per monster, counted from the `Waited` events.

@@ -1103,6 +1103,35 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     );
 }
 
+/// The look box names a monster with its article as the log does
+/// (`FactionSpec::a_one`): "An orc", "An ogre", "A goblin", never "A orc".
+#[test]
+fn the_look_box_says_an_orc() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: orcs\nfaction: orcs glyph=o kind=orc\nfaction: ogres glyph=O kind=ogre\n\
+         faction: goblins glyph=g kind=goblin\nmap:\n\
+         ########\n#@o.O.g#\n########\n",
+        "orcs.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let said = |app: &App, x: i32| describe(app, Pos::new(x, 1)).join("\n");
+    let (orc, ogre, goblin) = (said(&app, 2), said(&app, 4), said(&app, 6));
+    assert!(orc.contains("An orc (o), of the orcs: "), "{orc}");
+    assert!(ogre.contains("An ogre (O), of the ogres: "), "{ogre}");
+    assert!(
+        goblin.contains("A goblin (g), of the goblins: "),
+        "{goblin}"
+    );
+    // Drawn: the look box over the map, its cursor on the orc.
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::E));
+    let text = screen(&mut app, 60, 16);
+    assert!(text.contains("An orc (o)"), "{text}");
+    assert!(!text.contains("A orc"), "{text}");
+}
+
 /// The same words repeated collapse into one line with a count.
 #[test]
 fn the_log_collapses_repeats_and_keeps_a_bounded_history() {
@@ -2581,6 +2610,59 @@ fn sleepers_and_fleers_say_so() {
     assert!(k.is_here() && k.hp() * 3 <= 10, "{} hp", k.hp());
     let lines = darkstar::ui::widgets::describe(&app, k.pos());
     assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
+}
+
+/// A dart that meets a wall says where, in the log: aimed at a wall, it
+/// hits it; aimed past a cell walled since the player last looked (a
+/// scroll of collapse beside the player), it stops short, and names what
+/// it hit as the player knows it (not yet as a wall).
+#[test]
+fn a_dart_that_meets_a_wall_says_where_in_the_log() {
+    use darkstar::sim::Command;
+    use darkstar::sim::item::ItemKind;
+    let level = Level::parse(
+        "name: hall\nmap:\n#######\n#.....#\n#.....#\n#.....#\n#..@..#\n#######\n",
+        "hall.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for item in [ItemKind::Dart, ItemKind::Dart, ItemKind::Collapse] {
+        app.apply(Command::PutItem {
+            at: Pos::new(3, 3),
+            item,
+        });
+    }
+    app.handle(Intent::Move(Dir::N));
+    app.handle(Intent::Move(Dir::S));
+    // The pack: the scroll, then the darts. Throw one at the wall.
+    let throw_north = |app: &mut App, slot: usize, cells: usize| {
+        app.handle(Intent::ThrowItem);
+        for _ in 0..slot {
+            app.handle(Intent::Move(Dir::S));
+        }
+        app.handle(Intent::Confirm);
+        for _ in 0..cells {
+            app.handle(Intent::Move(Dir::N));
+        }
+        app.handle(Intent::Confirm);
+    };
+    throw_north(&mut app, 1, 4);
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with("The dart hits a wall at (3, 0).")),
+        "{log:?}"
+    );
+    app.handle(Intent::UseItem);
+    app.handle(Intent::Confirm);
+    throw_north(&mut app, 0, 3);
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with("The dart hits something solid at (3, 3), short of (3, 1).")),
+        "{log:?}"
+    );
+    assert!(app.game().pack().is_empty(), "both darts spent");
 }
 
 /// The pack: `U` lists it (the move keys pick, Enter uses), `t` lists it

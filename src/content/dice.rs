@@ -63,9 +63,11 @@ impl Dice {
                 "1 to {MAX_DICE} dice of 1 to {MAX_SIDES} sides expected, found `{text}`"
             ));
         }
-        if bonus.abs() > MAX_BONUS {
+        // A range, not `bonus.abs()`: the absolute value of i32::MIN does
+        // not fit an i32 (it wraps to itself in release and would pass).
+        if !(-MAX_BONUS..=MAX_BONUS).contains(&bonus) {
             return Err(format!(
-                "a bonus of at most {MAX_BONUS} expected, found `{text}`"
+                "a bonus from -{MAX_BONUS} to +{MAX_BONUS} expected, found `{text}`"
             ));
         }
         Ok(Dice::new(count, sides, bonus))
@@ -113,11 +115,25 @@ mod tests {
 
     #[test]
     fn dice_read_and_write_back() {
-        for text in ["1d4", "2d4+1", "3d3-2", "20d100+100"] {
+        for text in ["1d4", "2d4+1", "3d3-2", "20d100+100", "1d4-100"] {
             assert_eq!(Dice::parse(text).unwrap().to_string(), text);
         }
         for bad in [
-            "", "d4", "2d", "2x4", "0d4", "1d0", "21d4", "1d4+", "1d4+101", "1d-4", " 1d4",
+            "",
+            "d4",
+            "2d",
+            "2x4",
+            "0d4",
+            "1d0",
+            "21d4",
+            "1d4+",
+            "1d4+101",
+            "1d-4",
+            " 1d4",
+            "1d4-101",
+            "1d4-2147483648",
+            "1d4-2147483647",
+            "1d4+2147483648",
         ] {
             assert!(Dice::parse(bad).is_err(), "{bad}");
         }

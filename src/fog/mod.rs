@@ -1,10 +1,12 @@
 //! What a faction knows and fears: its [`knowledge`] of the map (the only
 //! thing its planners may read), [`sight`] (symmetric shadowcasting, and
-//! learning what is seen) and its [`danger`] map (deaths and chokepoints).
+//! learning what is seen), [`flight`] (the way a thrown thing flies: a ray
+//! of that sight) and its [`danger`] map (deaths and chokepoints).
 //! Above `map/` and `path/` (knowledge is a cost map), below the
 //! simulation.
 
 pub mod danger;
+pub mod flight;
 pub mod knowledge;
 pub mod noise;
 pub mod sight;

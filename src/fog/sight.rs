@@ -322,13 +322,16 @@ mod tests {
     }
 
     proptest! {
-        /// If A sees B, B sees A (between floor cells).
+        /// If A sees B, B sees A (between floor cells: A and B are made
+        /// floor, so every case checks a pair).
         #[test]
-        fn sight_is_symmetric(cells in proptest::collection::vec(prop_oneof![3 => Just('.'), 1 => Just('#')], 144), a in (0i32..12, 0i32..12), b in (0i32..12, 0i32..12), radius in 1u32..9) {
+        fn sight_is_symmetric(mut cells in proptest::collection::vec(prop_oneof![3 => Just('.'), 1 => Just('#')], 144), a in (0i32..12, 0i32..12), b in (0i32..12, 0i32..12), radius in 1u32..9) {
+            for (x, y) in [a, b] {
+                cells[(y * 12 + x) as usize] = '.';
+            }
             let text: String = cells.chunks(12).map(|r| r.iter().collect::<String>() + "\n").collect();
             let map = TerrainMap::from_ascii(&text).unwrap();
             let (a, b) = (Pos::new(a.0, a.1), Pos::new(b.0, b.1));
-            prop_assume!(map.is_passable(a) && map.is_passable(b));
             prop_assert_eq!(seen(&map, a, radius)[b], seen(&map, b, radius)[a]);
         }
     }

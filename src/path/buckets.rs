@@ -225,6 +225,13 @@ mod tests {
                     }
                 }
             }
+            // And what is left comes out in the same order, then nothing:
+            // every case checks pops, whatever its operations were.
+            reference.sort_by_key(|&(k, seq)| (std::cmp::Reverse(k), seq));
+            while let Some((k, s)) = reference.pop() {
+                prop_assert_eq!(q.pop(), Some((k, s as u32)));
+            }
+            prop_assert_eq!(q.pop(), None);
         }
     }
 

@@ -223,6 +223,24 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Pops one from `q` and checks it against `model` (bucket, item):
+    /// from the least bucket left, an item put there, or nothing when
+    /// nothing is left.
+    fn pop_checked(
+        q: &mut Buckets,
+        model: &mut Vec<(u64, u32)>,
+    ) -> Result<Option<u32>, TestCaseError> {
+        let got = q.pop();
+        let least = model.iter().map(|&(b, _)| b).min();
+        prop_assert_eq!(got.map(|_| q.current), least);
+        if let Some(c) = got {
+            let at = model.iter().position(|&(b, m)| m == c && b == q.current);
+            prop_assert!(at.is_some(), "{} popped from bucket {}", c, q.current);
+            model.swap_remove(at.unwrap());
+        }
+        Ok(got)
+    }
+
     proptest! {
         /// Pushes within the ring's reach of the bucket being popped come
         /// out bucket by bucket, each exactly once, whatever the order
@@ -247,17 +265,14 @@ mod tests {
                         model.push((key >> 2, n as u32));
                     }
                     None => {
-                        let got = q.pop();
-                        let least = model.iter().map(|&(b, _)| b).min();
-                        prop_assert_eq!(got.map(|_| q.current), least);
-                        if let Some(c) = got {
-                            let at = model.iter().position(|&(b, m)| m == c && b == q.current);
-                            prop_assert!(at.is_some(), "{} popped from bucket {}", c, q.current);
-                            model.swap_remove(at.unwrap());
-                        }
+                        pop_checked(&mut q, &mut model)?;
                     }
                 }
             }
+            // And what is left comes out, then nothing: every case checks
+            // pops, whatever its operations were.
+            while pop_checked(&mut q, &mut model)?.is_some() {}
+            prop_assert!(model.is_empty());
         }
     }
 }

@@ -128,11 +128,17 @@ pub enum Event {
     Darkened { at: Pos, until: Turn },
     /// The darkness read at `at` lifted.
     Lifted { at: Pos },
+    /// A thrown dart met what blocks sight at `at` (a wall, a closed
+    /// door) on its way to `aimed` (the same cell when it was aimed at
+    /// it) and fell there, spent. Short of `aimed` only when the ground
+    /// changed since the player last looked: the dart flies the way the
+    /// player's sight saw ([`crate::fog::flight`]).
+    DartStopped { at: Pos, aimed: Pos },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 37] = [
+    pub const KINDS: [&'static str; 38] = [
         "moved",
         "bumped",
         "discovered",
@@ -170,6 +176,7 @@ impl Event {
         "dropped",
         "darkened",
         "lifted",
+        "dart-stopped",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -212,6 +219,7 @@ impl Event {
             Event::Dropped { .. } => 34,
             Event::Darkened { .. } => 35,
             Event::Lifted { .. } => 36,
+            Event::DartStopped { .. } => 37,
         }
     }
 }

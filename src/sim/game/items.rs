@@ -5,6 +5,7 @@
 use rand::RngExt;
 
 use super::*;
+use crate::fog::flight::flight;
 use crate::fog::noise;
 use crate::sim::item::{DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, THROW_RANGE};
 use crate::sim::player::PLAYER_HP;
@@ -237,14 +238,23 @@ impl Game {
         match kind {
             ItemKind::NoiseMaker => self.noise(target, noise::NOISE_MAKER, ev),
             _ => {
-                // The first unit on the line takes the dart.
-                let hit = line(at, target)
-                    .into_iter()
-                    .skip(1)
-                    .take_while(|&p| self.world.get(p).is_some_and(|t| !t.is_opaque()))
-                    .find_map(|p| self.world.occupant(p));
-                if let Some(victim) = hit {
-                    self.strike(id, victim as usize, DART_DAMAGE, ev);
+                // The dart flies the way the player's sight saw the
+                // target (`fog::flight`, the shadowcast's own rays): the
+                // first unit on it takes the dart; what blocks sight
+                // stops it, and says where.
+                let terrain = self.world.terrain();
+                for p in flight(at, target, |p| terrain.is_opaque(p)) {
+                    if self.world.terrain().is_opaque(p) {
+                        ev.push(Event::DartStopped {
+                            at: p,
+                            aimed: target,
+                        });
+                        break;
+                    }
+                    if let Some(victim) = self.world.occupant(p) {
+                        self.strike(id, victim as usize, DART_DAMAGE, ev);
+                        break;
+                    }
                 }
             }
         }
@@ -292,29 +302,4 @@ impl Game {
             play.pack.remove(slot);
         }
     }
-}
-
-/// The cells of a straight line from `a` to `b`, both included
-/// (Bresenham's, the same both ways round for a given pair).
-fn line(a: Pos, b: Pos) -> Vec<Pos> {
-    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
-    let (sx, sy) = (
-        if a.x < b.x { 1 } else { -1 },
-        if a.y < b.y { 1 } else { -1 },
-    );
-    let (mut x, mut y, mut err) = (a.x, a.y, dx + dy);
-    let mut out = vec![a];
-    while (x, y) != (b.x, b.y) {
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            x += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            y += sy;
-        }
-        out.push(Pos::new(x, y));
-    }
-    out
 }

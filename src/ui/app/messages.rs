@@ -2,10 +2,12 @@
 //! (naming monsters as the player knows them), and the log's one writer.
 
 use crate::fog::knowledge::Turn;
+use crate::map::terrain::Terrain;
 use crate::sim::item::{DARKNESS_RADIUS, ItemKind};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
+use crate::ui::log::capitalised;
 use crate::ui::mode::Mode;
 
 impl App {
@@ -165,6 +167,23 @@ impl App {
             Event::CannotThrow { at, .. } => {
                 format!("You cannot throw there ({at}): out of sight or range (8).")
             }
+            Event::DartStopped { at, aimed } => {
+                // Named as the player knows the ground there.
+                let known = self
+                    .game
+                    .player()
+                    .and_then(|p| self.game.factions()[p.faction()].knowledge().terrain(at));
+                let what = match known {
+                    Some(Terrain::Door) => "a closed door",
+                    Some(Terrain::Wall) => "a wall",
+                    _ => "something solid",
+                };
+                if at == aimed {
+                    format!("The dart hits {what} at {at}.")
+                } else {
+                    format!("The dart hits {what} at {at}, short of {aimed}.")
+                }
+            }
             Event::Threw {
                 item: ItemKind::NoiseMaker,
                 at,
@@ -228,14 +247,6 @@ impl App {
     /// Adds a message that belongs to no turn to the log.
     pub(in crate::ui) fn say(&mut self, line: String) {
         self.log.push(None, line);
-    }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::map::terrain::Terrain;
 use crate::sim::Awareness;
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
+use crate::ui::log::capitalised;
 
 /// The terrain's name, as a sentence says it.
 pub(super) fn terrain_name(t: Terrain) -> &'static str {
@@ -74,10 +75,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         lines.push(format!("{p}: you have not seen this place."));
         return lines;
     };
-    let mut name = terrain_name(t).to_string();
-    if let Some(c) = name.get(..1) {
-        name.replace_range(..1, &c.to_uppercase());
-    }
+    let name = capitalised(terrain_name(t));
     lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
     if let Some(play) = game.play_state() {
         match game.depth() {
@@ -133,8 +131,8 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     let f = &game.factions()[m.faction()];
     let spec = f.spec();
     lines.push(format!(
-        "A {} ({}), of the {}: HP {}, speed {}, sight {}.",
-        spec.one(),
+        "{} ({}), of the {}: HP {}, speed {}, sight {}.",
+        capitalised(&spec.a_one()),
         spec.glyph,
         spec.name,
         m.hp().max(0),
