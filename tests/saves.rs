@@ -69,13 +69,15 @@ fn saves_are_written_atomically() {
     write_atomically(&path, "first").unwrap();
     write_atomically(&path, "second").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-    assert!(
-        !dir.join("nested/save.replay.tmp").exists(),
+    assert_eq!(
+        crate::common::listing(&dir.join("nested")),
+        ["save.replay"],
         "no temporary file left"
     );
-    // A write that fails (here: the temporary file cannot be created)
-    // leaves the old save as it was.
-    std::fs::create_dir_all(dir.join("nested/save.replay.tmp")).unwrap();
+    // A write that fails (here: this process's temporary file cannot be
+    // created) leaves the old save as it was.
+    let tmp = format!("nested/save.replay.{}.tmp", std::process::id());
+    std::fs::create_dir_all(dir.join(tmp)).unwrap();
     assert!(write_atomically(&path, "third").is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
 }
@@ -381,8 +383,67 @@ fn leftover_temporary_files_are_removed() {
     ] {
         std::fs::write(dir.join(name), "half a write").unwrap();
     }
+    // Every file darkstar writes beside a save goes through a temporary
+    // file named after its writer: those of a process that is gone go,
+    // a live one's (a write in progress) stays, as do other names.
+    let mine = std::process::id();
+    let gone = 4294967295u32;
+    for (folder, names) in [
+        (
+            "",
+            &[
+                "scores.txt",
+                "save.replay",
+                "scores.txt.2026-01-01T00-00-00Z.bad",
+            ][..],
+        ),
+        ("morgue", &["morgue-2026-01-01T00-00-00Z.txt"]),
+        ("replays", &["game-2026-01-01T00-00-00Z-000.replay"]),
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        for name in names {
+            for pid in [mine, gone] {
+                std::fs::write(dir.join(folder).join(format!("{name}.{pid}.tmp")), "half").unwrap();
+            }
+            std::fs::write(dir.join(folder).join(format!("{name}.tmp")), "half").unwrap();
+        }
+        std::fs::write(
+            dir.join(folder).join(format!("other.{gone}.tmp")),
+            "not ours",
+        )
+        .unwrap();
+    }
     let _slot = SaveSlot::open(&save).unwrap();
-    assert_eq!(listing(&dir), [&live, "other.tmp", "save.replay.lock"]);
+    let sorted = |mut names: Vec<String>| {
+        names.sort();
+        names
+    };
+    assert_eq!(
+        listing(&dir),
+        sorted(vec![
+            live,
+            "morgue".into(),
+            format!("other.{gone}.tmp"),
+            "other.tmp".into(),
+            "replays".into(),
+            format!("save.replay.{mine}.tmp"),
+            "save.replay.lock".into(),
+            format!("scores.txt.2026-01-01T00-00-00Z.bad.{mine}.tmp"),
+            format!("scores.txt.{mine}.tmp"),
+        ])
+    );
+    for (folder, name) in [
+        ("morgue", "morgue-2026-01-01T00-00-00Z.txt"),
+        ("replays", "game-2026-01-01T00-00-00Z-000.replay"),
+    ] {
+        assert_eq!(
+            listing(&dir.join(folder)),
+            sorted(vec![
+                format!("{name}.{mine}.tmp"),
+                format!("other.{gone}.tmp")
+            ])
+        );
+    }
 }
 
 /// A slot whose lock file was deleted (and perhaps taken by another
