@@ -35,6 +35,7 @@ mod file;
 mod history;
 mod slot;
 
+pub(crate) use atomic::{give_new_name, make_folder_of};
 pub use atomic::{remove_stale_tmps, tmp_path, write_atomically, write_last_replay, write_new};
 pub(crate) use backup::stamp;
 pub use backup::{backup_path, dated_path};
