@@ -940,6 +940,63 @@ fn a_record_that_cannot_be_written_whole_is_said_and_exits_2() {
     }
 }
 
+/// The window of a finished game closed, and `darkstar` run again at once:
+/// the new darkstar is not told the save is in use. The save's lock was
+/// held until the finished process exited, through last.replay, the kept
+/// replay, the morgue file and the scores (eight fsyncs: half a second on
+/// a slow disk); now it goes as soon as the save is removed, and a
+/// darkstar started while the other is still noticing the hang-up waits
+/// for it (`LOCK_GRACE`). Here another game's update of the scores holds
+/// this one's record back (the test holds the scores' lock), so the
+/// record is certainly still being written when the new darkstar starts.
+#[test]
+fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
+    let dir = scratch("again");
+    let save = dir.join("save.replay");
+    let level = quick_win(&dir, "again");
+    // A saved game: the treasure taken, then left.
+    let mut first = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    first.wait_for("? help");
+    first.type_keys(b"l");
+    first.wait_for("Now for the stairs");
+    first.signal(libc::SIGTERM);
+    assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
+    // Resumed and won; the end screen is up, the save still there.
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("Resumed on turn");
+    game.type_keys(b"l");
+    game.wait_for("n: new game");
+    assert!(save.exists());
+    let scores_lock = std::fs::File::create(dir.join("scores.txt.lock")).unwrap();
+    scores_lock.lock().unwrap();
+    // The window closes, and at once darkstar runs again: a new game.
+    let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
+    drop(master);
+    let mut again = OnPty::spawn(&[], &save);
+    again.wait_for("? help");
+    // Not the finished game (its save is gone): a new run.
+    again.wait_for("seed 1 dungeon");
+    assert!(
+        game.child.try_wait().unwrap().is_none(),
+        "the finished game's record was still to be written"
+    );
+    drop(scores_lock);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = game.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(128 + libc::SIGHUP), "{status}");
+    assert_eq!(score_lines(&dir).len(), 1, "the finished game is scored");
+    assert_eq!(listing(&dir.join("morgue")).len(), 1);
+    again.signal(libc::SIGTERM);
+    assert_eq!(again.finish().code(), Some(128 + libc::SIGTERM));
+    verified_commands(&save);
+}
+
 /// A real save (written by darkstar when its window was closed), edited
 /// as a cheat would (a war axe conjured, the sleeper killed, the hashes
 /// made again so it verifies): it resumes, with UNRANKED in the status

@@ -4,9 +4,12 @@
 //! needs `--new`, which first moves the save to a dated backup. A game
 //! that ends offers a new one (`n`): the finished game leaves no save (and
 //! its last.replay), then the new game, on the same level with the next
-//! seed, is played and saved like any other. A finished game's record (a
-//! morgue file, a line in the scores) that cannot be written whole is
-//! said, naming the file, and the exit status is 2. The rules live in the library
+//! seed, is played and saved like any other. The save's lock is let go as
+//! soon as the save is written or removed, before last.replay and a
+//! finished game's record (a morgue file, a line in the scores), which are
+//! safe to write beside a game another darkstar has started meanwhile. A
+//! record that cannot be written whole is said, naming the file, and the
+//! exit status is 2. The rules live in the library
 //! (`darkstar::record::save::SaveSlot`, `darkstar::record::morgue`); this
 //! is the decision.
 
@@ -167,6 +170,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             app = done.next_game().context("the new game cannot start")?;
             continue;
         }
+        // Done with the save: its lock goes now, not at exit. What is
+        // left to write (last.replay, the kept replay, the morgue file and
+        // the scores: eight fsyncs, half a second on a slow disk) takes
+        // no lock of the save's, and a darkstar started meanwhile (the
+        // window was closed on a finished game and darkstar run again at
+        // once) must not be told the save is in use.
+        drop(slot);
         record_failed |= !leave_records(&path, &done, &recording);
         saved?;
         break ended;

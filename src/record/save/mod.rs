@@ -39,7 +39,7 @@ pub(crate) use atomic::{give_new_name, make_folder_of};
 pub use atomic::{remove_stale_tmps, tmp_path, write_atomically, write_last_replay, write_new};
 pub(crate) use backup::stamp;
 pub use backup::{backup_path, dated_path};
-pub use file::{SaveFile, Stamp};
+pub use file::{LOCK_GRACE, SaveFile, Stamp};
 pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
 pub use slot::SaveSlot;
 
