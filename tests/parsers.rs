@@ -1069,3 +1069,63 @@ fn a_damage_bonus_past_the_limit_is_refused_with_its_place() {
         assert!(Level::parse(&text, "l.txt".as_ref()).is_ok(), "{bonus}");
     }
 }
+
+/// A scores file is untrusted text shown on a terminal. A line whose
+/// `when` retitles the window and whose `how` clears the screen, and one
+/// that turns the text right to left, are listed with every field
+/// escaped; a line that cannot be read is skipped with a warning naming
+/// the file and line, and the rest are listed (the file is not touched).
+#[test]
+fn a_scores_file_cannot_reach_the_terminal() {
+    let dir = scratch("scores-escapes");
+    let scores = dir.join("scores.txt");
+    let text = "died 3 100 5 \u{1b}]0;PWNED\u{7} \u{1b}[2J killed\n\
+                won 1 2 3 2026-01-01T00-00-00Z exit\u{202e}txt.exe\n\
+                died three 1 1 when how\n";
+    std::fs::write(&scores, text).unwrap();
+    let out = darkstar(&[
+        "scores",
+        "--save",
+        dir.join("save.replay").to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(!has_controls(&stdout.replace('\n', "")), "{stdout:?}");
+    assert!(!has_controls(&stderr.replace('\n', "")), "{stderr:?}");
+    assert!(
+        stdout.contains(r"\u{1b}]0;PWNED\u{7}") && stdout.contains(r"\u{1b}[2J killed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(r"exit\u{202e}txt.exe"), "{stdout}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "darkstar: warning: {}:3: expected the depth, found \"three\"; the line is skipped",
+            scores.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&scores).unwrap(), text);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Whatever the bytes of a scores file: no panic, every line either
+    /// read or skipped with an error naming the file and that line, and
+    /// no error shows a raw control character.
+    #[test]
+    fn any_scores_file_reads_line_by_line(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let read = darkstar::record::scores::parse_scores(&bytes, "scores.txt".as_ref());
+        let lines = bytes.split(|&b| b == b'\n').count();
+        prop_assert!(read.list.len() + read.skipped.len() <= lines);
+        for e in &read.skipped {
+            let e = e.to_string();
+            let line: usize = e["scores.txt:".len()..].split(':').next().unwrap().parse().unwrap();
+            prop_assert!((1..=lines).contains(&line), "{}", e);
+            prop_assert!(!has_controls(&e), "{:?}", e);
+        }
+    }
+}

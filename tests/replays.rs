@@ -461,3 +461,87 @@ fn a_progress_callback_that_breaks_interrupts_on_that_turn() {
         Checked::InSync(_)
     ));
 }
+
+/// What `darkstar play` records is ranked, read back from its text too:
+/// a run (`App::play_run`) and a level played from its text
+/// (`App::play`, as `--level FILE` and `--seed N` play). Each thing a
+/// player's game never records marks the replay, by the one rule
+/// (`Replay::unranked`): any command no key gives (`advance`, `kill`,
+/// `goal`, an `item` put down), other settings, or a generated level
+/// line (the committed `play-seed7.replay`, recorded by a test, has one).
+#[cfg(feature = "tui")]
+#[test]
+fn only_what_play_records_is_ranked() {
+    use darkstar::map::geom::Pos;
+    use darkstar::sim::item::ItemKind;
+    use darkstar::ui::App;
+    use darkstar::ui::keymap::Intent;
+    let level = darkstar::content::generator::play_level(&GenParams::default(), 4);
+    for mut app in [App::play_run(4, 2).unwrap(), App::play(&level, 4).unwrap()] {
+        for _ in 0..12 {
+            app.handle(Intent::Wait);
+        }
+        app.handle(Intent::Move(Dir::E));
+        let played = app.recording();
+        assert_eq!(played.unranked(), None, "{}", played.to_text());
+        let text = played.to_text();
+        assert_eq!(Replay::parse(&text, "p".as_ref()).unwrap().unranked(), None);
+        let cheats = [
+            Command::Advance,
+            Command::Kill { monster: 1 },
+            Command::SetGoal {
+                monster: 1,
+                goal: Some(Pos::new(2, 2)),
+            },
+            Command::PutItem {
+                at: Pos::new(2, 2),
+                item: ItemKind::Plate,
+            },
+        ];
+        for cheat in cheats {
+            // Put in the middle of the game's text, as an editor would.
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            let at = lines.iter().position(|l| l.starts_with("c ")).unwrap() + 1;
+            let turn = lines[at - 1].split(' ').nth(1).unwrap().to_string();
+            let command = Replay {
+                items: vec![Item::Command(0, cheat.clone())],
+                ..played.clone()
+            }
+            .to_text();
+            let word = command.lines().find(|l| l.starts_with("c ")).unwrap()[4..].to_string();
+            lines.insert(at, format!("c {turn} {word}"));
+            let end = lines.len() - 1;
+            lines[end] = format!("end {}", played.items.len() + 1);
+            let edited = Replay::parse(&lines.join("\n"), "e".as_ref()).unwrap();
+            let why = edited
+                .unranked()
+                .unwrap_or_else(|| panic!("{word} not marked"));
+            assert_eq!(
+                why.to_string(),
+                format!(
+                    "line {} holds `{word}`, a command a player's game never records",
+                    at + 1
+                )
+            );
+        }
+        let other = Replay {
+            config: SimConfig {
+                expansion_budget: 5,
+                ..SimConfig::default()
+            },
+            ..played.clone()
+        };
+        assert!(other.unranked().is_some());
+    }
+    let committed =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let why = Replay::load(&committed)
+        .unwrap()
+        .unranked()
+        .unwrap()
+        .to_string();
+    assert!(
+        why.contains("`level generated dungeon 80 40 3 play`"),
+        "{why}"
+    );
+}

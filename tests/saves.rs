@@ -69,13 +69,15 @@ fn saves_are_written_atomically() {
     write_atomically(&path, "first").unwrap();
     write_atomically(&path, "second").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-    assert!(
-        !dir.join("nested/save.replay.tmp").exists(),
+    assert_eq!(
+        crate::common::listing(&dir.join("nested")),
+        ["save.replay"],
         "no temporary file left"
     );
-    // A write that fails (here: the temporary file cannot be created)
-    // leaves the old save as it was.
-    std::fs::create_dir_all(dir.join("nested/save.replay.tmp")).unwrap();
+    // A write that fails (here: this process's temporary file cannot be
+    // created) leaves the old save as it was.
+    let tmp = format!("nested/save.replay.{}.tmp", std::process::id());
+    std::fs::create_dir_all(dir.join(tmp)).unwrap();
     assert!(write_atomically(&path, "third").is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
 }
@@ -381,8 +383,67 @@ fn leftover_temporary_files_are_removed() {
     ] {
         std::fs::write(dir.join(name), "half a write").unwrap();
     }
+    // Every file darkstar writes beside a save goes through a temporary
+    // file named after its writer: those of a process that is gone go,
+    // a live one's (a write in progress) stays, as do other names.
+    let mine = std::process::id();
+    let gone = 4294967295u32;
+    for (folder, names) in [
+        (
+            "",
+            &[
+                "scores.txt",
+                "save.replay",
+                "scores.txt.2026-01-01T00-00-00Z.bad",
+            ][..],
+        ),
+        ("morgue", &["morgue-2026-01-01T00-00-00Z.txt"]),
+        ("replays", &["game-2026-01-01T00-00-00Z-000.replay"]),
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        for name in names {
+            for pid in [mine, gone] {
+                std::fs::write(dir.join(folder).join(format!("{name}.{pid}.tmp")), "half").unwrap();
+            }
+            std::fs::write(dir.join(folder).join(format!("{name}.tmp")), "half").unwrap();
+        }
+        std::fs::write(
+            dir.join(folder).join(format!("other.{gone}.tmp")),
+            "not ours",
+        )
+        .unwrap();
+    }
     let _slot = SaveSlot::open(&save).unwrap();
-    assert_eq!(listing(&dir), [&live, "other.tmp", "save.replay.lock"]);
+    let sorted = |mut names: Vec<String>| {
+        names.sort();
+        names
+    };
+    assert_eq!(
+        listing(&dir),
+        sorted(vec![
+            live,
+            "morgue".into(),
+            format!("other.{gone}.tmp"),
+            "other.tmp".into(),
+            "replays".into(),
+            format!("save.replay.{mine}.tmp"),
+            "save.replay.lock".into(),
+            format!("scores.txt.2026-01-01T00-00-00Z.bad.{mine}.tmp"),
+            format!("scores.txt.{mine}.tmp"),
+        ])
+    );
+    for (folder, name) in [
+        ("morgue", "morgue-2026-01-01T00-00-00Z.txt"),
+        ("replays", "game-2026-01-01T00-00-00Z-000.replay"),
+    ] {
+        assert_eq!(
+            listing(&dir.join(folder)),
+            sorted(vec![
+                format!("{name}.{mine}.tmp"),
+                format!("other.{gone}.tmp")
+            ])
+        );
+    }
 }
 
 /// A slot whose lock file was deleted (and perhaps taken by another
@@ -659,7 +720,8 @@ fn replay_with_no_file_replays_the_last_game() {
 /// first. Nothing is left half-written.
 #[test]
 fn a_finished_game_leaves_a_morgue_and_a_score() {
-    use darkstar::record::morgue::{morgue_dir, read_scores, record};
+    use darkstar::record::morgue::{morgue_dir, record};
+    use darkstar::record::scores::read_scores;
     use darkstar::ui::App;
     use darkstar::ui::keymap::Intent;
     let level = darkstar::content::level::Level::parse(
@@ -671,6 +733,10 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     .unwrap();
     let mut app = App::play(&level, 3).unwrap();
     app.handle(Intent::Move(darkstar::map::geom::Dir::W));
+    // Before the items below are put down (a test's hand, no key's), the
+    // game is one a player could have played: ranked.
+    let ranked = app.recording();
+    assert_eq!(ranked.unranked(), None);
     // What the player carries and wears is in the record (a tmux run's
     // morgue said "Items: none" over a full pack).
     use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind};
@@ -714,8 +780,9 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     let save = dir.join("save.replay");
     // A fixed clock, so the listing below is the same on every run.
     let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_000_000);
-    let file = record(&save, &morgue, when).unwrap();
-    let text = std::fs::read_to_string(&file).unwrap();
+    let recorded = record(&save, &morgue, &ranked, when);
+    assert!(recorded.is_whole(), "{recorded:?}");
+    let text = std::fs::read_to_string(recorded.morgue.unwrap()).unwrap();
     insta::assert_snapshot!("morgue_file", text);
     for part in [
         "Seed:        3",
@@ -727,9 +794,24 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     }
     let mut won = morgue.clone();
     (won.won, won.cause) = (true, "escaped with the treasure".to_string());
-    record(&save, &won, when + std::time::Duration::from_secs(60)).unwrap();
-    assert_eq!(read_scores(&save).unwrap().len(), 2);
-    assert_eq!(std::fs::read_dir(morgue_dir(&save)).unwrap().count(), 2);
+    let later = when + std::time::Duration::from_secs(60);
+    assert!(record(&save, &won, &ranked, later).is_whole());
+    // The game as it was really recorded holds the items put down: its
+    // morgue says it is unranked, and it is not scored.
+    let recorded = record(&save, &morgue, &app.recording(), later);
+    let why = recorded
+        .unranked
+        .as_ref()
+        .expect("put items are not a player's");
+    assert!(why.to_string().contains("holds `item 9 1 dart`"), "{why}");
+    let text = std::fs::read_to_string(recorded.morgue.as_ref().unwrap()).unwrap();
+    assert!(
+        text.contains(&format!("Unranked:    {why}; not in the scores")),
+        "{text}"
+    );
+    assert_eq!(read_scores(&save).unwrap().list.len(), 2);
+    assert_eq!(std::fs::read_dir(morgue_dir(&save)).unwrap().count(), 3);
+    std::fs::remove_file(recorded.morgue.unwrap()).unwrap();
     let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
     let listed = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{listed}");
@@ -748,12 +830,298 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
         leftovers.iter().all(|f| !f.ends_with(".tmp")),
         "{leftovers:?}"
     );
-    // A broken scores file: `scores` says where, and fails.
-    std::fs::write(dir.join("scores.txt"), "won 1 2 three x\n").unwrap();
+    // A line that cannot be read: `scores` says where, skips it, and
+    // lists the rest.
+    std::fs::write(
+        dir.join("scores.txt"),
+        "won 1 2 three x\ndied 4 5 6 2026-01-01T00-00-00Z fell\n",
+    )
+    .unwrap();
     let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{err}");
     assert!(
-        !out.status.success() && err.contains("scores.txt:1: expected the seed"),
+        err.contains("scores.txt:1: expected the seed, found \"three\"; the line is skipped"),
         "{err}"
     );
+    assert!(
+        listed.contains("fell") && listed.lines().count() == 3,
+        "{listed}"
+    );
+}
+
+// ---- Records of games that end together, unreadable scores, and games
+// ---- a player never played (issue 30).
+
+/// A game of the run as `darkstar play` records it, `seed` telling it
+/// from the others: ranked.
+fn ranked_run(seed: u64) -> Replay {
+    let mut app = App::play_run(seed, 1).unwrap();
+    app.handle(Intent::Wait);
+    let replay = app.recording();
+    assert_eq!(replay.unranked(), None);
+    replay
+}
+
+/// The morgue of a game that ended: the app's own.
+fn lost_morgue(seed: u64) -> darkstar::record::morgue::Morgue {
+    let mut morgue = App::play_run(seed, 1).unwrap().morgue();
+    morgue.won = false;
+    morgue
+}
+
+/// Three games ending at the same moment, eight times over, in one
+/// folder (three saves, one scores file, one morgue folder, one
+/// `replays/`): every record is written, none torn, none shared, and no
+/// write fails. (Threads here; `tests/signals.rs` ends whole darkstars
+/// at once.) They all write in the same second, so names are claimed,
+/// never checked and then taken.
+#[test]
+fn records_of_games_ending_at_once_are_all_kept() {
+    use darkstar::record::morgue::{morgue_dir, record};
+    use darkstar::record::save::{kept_replays, replays_dir, write_last_replay};
+    use darkstar::record::scores::read_scores;
+    const AT_ONCE: usize = 3;
+    const ROUNDS: usize = 8;
+    let dir = scratch("at-once");
+    let now = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_000_000);
+    let seeds = |round: usize| (0..AT_ONCE).map(move |i| (round * AT_ONCE + i) as u64 + 1);
+    for round in 0..ROUNDS {
+        let start = std::sync::Barrier::new(AT_ONCE);
+        std::thread::scope(|s| {
+            let games: Vec<_> = seeds(round)
+                .map(|seed| (seed, ranked_run(seed), lost_morgue(seed)))
+                .collect();
+            for (i, (seed, replay, morgue)) in games.into_iter().enumerate() {
+                let (dir, start) = (&dir, &start);
+                s.spawn(move || {
+                    let save = dir.join(format!("game{i}.replay"));
+                    start.wait();
+                    write_last_replay(&save, &replay).unwrap_or_else(|e| panic!("{seed}: {e}"));
+                    let recorded = record(&save, &morgue, &replay, now);
+                    assert!(recorded.is_whole(), "{seed}: {recorded:?}");
+                });
+            }
+        });
+        // This round's three games are among the kept replays.
+        let kept: Vec<u64> = kept_replays(&replays_dir(&dir.join("x")))
+            .iter()
+            .map(|p| Replay::load(p).unwrap().seed)
+            .collect();
+        assert_eq!(kept.len(), (AT_ONCE * (round + 1)).min(10), "{kept:?}");
+        for seed in seeds(round) {
+            assert!(kept.contains(&seed), "round {round}: {seed} lost: {kept:?}");
+        }
+    }
+    let games = AT_ONCE * ROUNDS;
+    let scores = read_scores(&dir.join("x")).unwrap();
+    assert!(scores.skipped.is_empty(), "{:?}", scores.skipped);
+    let mut scored: Vec<u64> = scores.list.iter().map(|s| s.seed).collect();
+    scored.sort();
+    assert_eq!(scored, (1..=games as u64).collect::<Vec<_>>());
+    let morgues = crate::common::listing(&morgue_dir(&dir.join("x")));
+    assert_eq!(morgues.len(), games, "{morgues:?}");
+    let mut seeds_in_morgues: Vec<u64> = morgues
+        .iter()
+        .map(|m| {
+            let text = std::fs::read_to_string(morgue_dir(&dir.join("x")).join(m)).unwrap();
+            assert!(
+                text.ends_with('\n') && text.contains("The last messages:"),
+                "{text}"
+            );
+            text.lines()
+                .find_map(|l| l.strip_prefix("Seed:"))
+                .unwrap()
+                .trim()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    seeds_in_morgues.sort();
+    assert_eq!(seeds_in_morgues, scored);
+    Replay::load(&dir.join("last.replay")).unwrap();
+    let left = crate::common::listing(&dir);
+    assert!(left.iter().all(|f| !f.ends_with(".tmp")), "{left:?}");
+}
+
+/// A scores file with lines that cannot be read, twice in the same
+/// second, then one too large to be scores: each time what cannot be read
+/// is set aside in a new dated file (never over the one before), and the
+/// lines that can be read stay.
+#[test]
+fn unreadable_scores_are_set_aside_in_dated_files_never_overwritten() {
+    use darkstar::record::morgue::record;
+    use darkstar::record::scores::{MAX_SCORES_BYTES, read_scores};
+    let dir = scratch("scores-aside");
+    let save = dir.join("save.replay");
+    let scores = dir.join("scores.txt");
+    let now = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_839_120);
+    let ranked = ranked_run(1);
+    std::fs::write(&scores, "won 1 2 3 then fine\ndied x 2 3 then torn\n").unwrap();
+    let recorded = record(&save, &lost_morgue(1), &ranked, now);
+    let update = recorded.scores.as_ref().unwrap().as_ref().unwrap();
+    let first = dir.join("scores.txt.2026-11-28T04-12-00Z.bad");
+    assert_eq!(update.set_aside.as_deref(), Some(first.as_path()));
+    assert!(
+        update.skipped[0]
+            .to_string()
+            .ends_with("scores.txt:2: expected the depth, found \"x\""),
+        "{:?}",
+        update.skipped
+    );
+    let aside = std::fs::read_to_string(&first).unwrap();
+    assert!(aside.ends_with("\ndied x 2 3 then torn\n"), "{aside}");
+    assert_eq!(
+        read_scores(&save).unwrap().list.len(),
+        2,
+        "the good line kept"
+    );
+    // A second unreadable line, the same second: a new name.
+    let mut text = std::fs::read_to_string(&scores).unwrap();
+    text += "won 1 2 3\u{0}\n\u{7}\n";
+    std::fs::write(&scores, text).unwrap();
+    let recorded = record(&save, &lost_morgue(2), &ranked_run(2), now);
+    let update = recorded.scores.as_ref().unwrap().as_ref().unwrap();
+    let second = dir.join("scores.txt.2026-11-28T04-12-00Z-1.bad");
+    assert_eq!(update.set_aside.as_deref(), Some(second.as_path()));
+    assert_eq!(update.skipped.len(), 2);
+    assert_eq!(
+        std::fs::read_to_string(&first).unwrap(),
+        aside,
+        "not overwritten"
+    );
+    assert_eq!(read_scores(&save).unwrap().list.len(), 3);
+    // Too large to be scores: set aside whole, and a new file started.
+    let huge = vec![b'x'; MAX_SCORES_BYTES as usize + 1];
+    std::fs::write(&scores, &huge).unwrap();
+    let recorded = record(&save, &lost_morgue(3), &ranked_run(3), now);
+    let third = dir.join("scores.txt.2026-11-28T04-12-00Z-2.bad");
+    let update = recorded.scores.as_ref().unwrap().as_ref().unwrap();
+    assert_eq!(update.set_aside.as_deref(), Some(third.as_path()));
+    assert_eq!(std::fs::read(&third).unwrap(), huge);
+    assert_eq!(read_scores(&save).unwrap().list.len(), 1);
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), aside);
+    let left = crate::common::listing(&dir);
+    assert!(left.iter().all(|f| !f.ends_with(".tmp")), "{left:?}");
+}
+
+/// The screen of `app` at 100x30, as text.
+fn screen_of(app: &mut App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    darkstar::ui::draw(&mut terminal, app).unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A run's real save (the one a played game writes), edited as a cheat
+/// would: a war axe conjured beside the player and the nearest monster
+/// killed, with the hashes made again so that it verifies. It still
+/// resumes and plays in sync (tools and tests need those commands), but
+/// the status row says UNRANKED, its morgue file says why, and it is
+/// never scored. The same game unedited is ranked and scored.
+#[test]
+fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
+    use darkstar::record::morgue::record;
+    use darkstar::record::replay::{HASH_EVERY, Recorder};
+    use darkstar::record::save::SaveFile;
+    use darkstar::record::scores::read_scores;
+    use darkstar::sim::Command;
+    let dir = scratch("cheat");
+    let save = dir.join("save.replay");
+    let mut app = App::play_run(5, 1).unwrap();
+    for _ in 0..3 {
+        app.handle(Intent::Wait);
+    }
+    let slot = SaveFile::at(&save).unwrap().take().unwrap();
+    slot.write(&app.recording()).unwrap();
+    drop(slot);
+    // The save, as written: ranked, and resumed without a mark.
+    let checked = SaveFile::at(&save).unwrap().load_existing().unwrap();
+    assert_eq!(checked.replay.unranked(), None);
+    let mut honest = App::resume_checked(checked);
+    assert!(!screen_of(&mut honest).contains("UNRANKED"));
+    // Edited: its commands played again after the cheat's, re-recorded.
+    let original = Replay::load(&save).unwrap();
+    let mut game = original.start().unwrap();
+    let mut edit = Recorder::new(
+        original.level.clone(),
+        original.seed,
+        original.config,
+        HASH_EVERY,
+    );
+    let player = game.player().unwrap();
+    let beside = darkstar::map::geom::Dir::ALL
+        .into_iter()
+        .map(|d| player.pos().step(d))
+        .find(|&p| game.world().get(p).is_some_and(|t| t.is_passable()))
+        .unwrap();
+    let nearest = game
+        .monsters()
+        .iter()
+        .filter(|m| !m.is_player() && m.is_here())
+        .min_by_key(|m| (m.pos().x - player.pos().x).abs() + (m.pos().y - player.pos().y).abs())
+        .unwrap()
+        .id();
+    let axe = darkstar::sim::item::ItemKind::Axe;
+    edit.apply(
+        &mut game,
+        Command::PutItem {
+            at: beside,
+            item: axe,
+        },
+    );
+    edit.apply(&mut game, Command::Kill { monster: nearest });
+    for item in &original.items {
+        if let Item::Command(_, c) = item {
+            edit.apply(&mut game, c.clone());
+        }
+    }
+    let cheat = edit.replay().clone();
+    std::fs::write(&save, cheat.to_text()).unwrap();
+    // It verifies and resumes: the edit is in sync.
+    assert!(matches!(Replay::load(&save).unwrap().verify(), Ok(Ok(_))));
+    let checked = SaveFile::at(&save).unwrap().load_existing().unwrap();
+    let why = checked
+        .replay
+        .unranked()
+        .expect("a conjured axe is no player's");
+    assert!(
+        why.to_string()
+            .contains(&format!("`item {} {} axe`", beside.x, beside.y)),
+        "{why}"
+    );
+    let mut app = App::resume_checked(checked);
+    let screen = screen_of(&mut app);
+    let status = screen.lines().find(|l| l.contains("HP ")).unwrap();
+    assert!(status.starts_with("UNRANKED | HP "), "{screen}");
+    // It ends (the player struck down), and is recorded: the morgue says
+    // why it is unranked; the scores have no line for it.
+    let me = app.game().player().unwrap().id();
+    app.apply(Command::Kill { monster: me });
+    assert!(app.game_over());
+    assert!(screen_of(&mut app).contains("UNRANKED: not in the scores"));
+    let now = std::time::SystemTime::now();
+    let recorded = record(&save, &app.morgue(), &app.recording(), now);
+    assert!(recorded.is_whole() && matches!(recorded.scores, Ok(None)));
+    let morgue = std::fs::read_to_string(recorded.morgue.unwrap()).unwrap();
+    assert!(
+        morgue.contains(&format!("Unranked:    {why}; not in the scores")),
+        "{morgue}"
+    );
+    assert!(!dir.join("scores.txt").exists());
+    // The unedited save's game, recorded the same way, is scored.
+    assert_eq!(read_scores(&save).unwrap().list.len(), 0);
+    let mut morgue = honest.morgue();
+    morgue.won = false;
+    let recorded = record(&save, &morgue, &honest.recording(), now);
+    assert!(matches!(recorded.scores, Ok(Some(_))), "{recorded:?}");
+    assert_eq!(read_scores(&save).unwrap().list.len(), 1);
 }

@@ -880,3 +880,326 @@ fn ctrl_z_suspends_and_fg_resumes_with_the_screen_redrawn() {
     assert!(pty.finish().success());
     pty.assert_terminal_restored();
 }
+
+// ---- Records (issue 30): games that end together, a record that cannot
+// ---- be written whole, darkstar again at once, an edited save.
+
+/// A level won in two steps east (the treasure, then the stairs), named
+/// `Quick win {stem}`, written to `dir/{stem}.txt`.
+fn quick_win(dir: &Path, stem: &str) -> PathBuf {
+    let level = dir.join(format!("{stem}.txt"));
+    std::fs::write(
+        &level,
+        format!(
+            "name: Quick win {stem}\n\
+             description: The treasure and the stairs are next to you.\n\
+             faction: sleepers glyph=s sight=0\n\
+             map:\n\
+             ##########\n\
+             #@$>....s#\n\
+             #........#\n\
+             ##########\n"
+        ),
+    )
+    .unwrap();
+    level
+}
+
+/// Plays a quick-win game on `pty` to its end screen.
+fn win(pty: &mut OnPty) {
+    pty.type_keys(b"l");
+    pty.wait_for("Now for the stairs");
+    pty.type_keys(b"l");
+    pty.wait_for("n: new game");
+}
+
+/// The score lines of `dir/scores.txt` (none if there is no file).
+fn score_lines(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("scores.txt"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Three games ending at the same moment, eight times over, their saves
+/// in one folder (so one `scores.txt`, one `morgue/`, one `replays/`, one
+/// `last.replay`): every game's score line, morgue file and kept replay
+/// is there and whole, and every darkstar exits 0 with nothing said
+/// against it. (All wrote through one shared temporary name, and morgue
+/// and replay names were checked free, then taken: 24 games left 19
+/// score lines, 22 morgue files and "No such file or directory".)
+#[test]
+fn games_ending_together_keep_every_record() {
+    const AT_ONCE: usize = 3;
+    const ROUNDS: usize = 8;
+    let dir = scratch("together");
+    for round in 0..ROUNDS {
+        let stems: Vec<String> = (0..AT_ONCE).map(|i| format!("{round}-{i}")).collect();
+        let mut games: Vec<OnPty> = stems
+            .iter()
+            .enumerate()
+            .map(|(i, stem)| {
+                let level = quick_win(&dir, stem);
+                let save = dir.join(format!("g{i}.replay"));
+                OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save)
+            })
+            .collect();
+        for game in &mut games {
+            game.wait_for("? help");
+            win(game);
+        }
+        // Every end screen is up: all leave at once, back to back.
+        for game in &mut games {
+            game.type_keys(b"q");
+        }
+        for game in &mut games {
+            let status = game.finish();
+            let out = screen_text(&game.output);
+            assert!(status.success(), "{status}: {out}");
+            assert!(
+                out.contains("The game's record is in") && !out.contains("darkstar:"),
+                "{out}"
+            );
+        }
+        // This round's games are among the kept replays (the newest ten).
+        let kept: Vec<String> = std::fs::read_dir(dir.join("replays"))
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .collect();
+        assert_eq!(kept.len(), (AT_ONCE * (round + 1)).min(10));
+        for stem in &stems {
+            assert!(
+                kept.iter()
+                    .any(|t| t.contains(&format!("| name: Quick win {stem}\n"))),
+                "round {round}: the replay of {stem} is lost"
+            );
+        }
+    }
+    let games = AT_ONCE * ROUNDS;
+    let scores = score_lines(&dir);
+    let morgues = listing(&dir.join("morgue"));
+    eprintln!(
+        "{games} games: {} score lines, {} morgue files",
+        scores.len(),
+        morgues.len()
+    );
+    assert_eq!(scores.len(), games, "{scores:?}");
+    for line in &scores {
+        assert!(
+            line.starts_with("won 0 1 1 20") && line.ends_with("Z escaped with the treasure"),
+            "torn: {line:?}"
+        );
+    }
+    assert_eq!(morgues.len(), games, "{morgues:?}");
+    for m in &morgues {
+        let text = std::fs::read_to_string(dir.join("morgue").join(m)).unwrap();
+        assert!(
+            text.starts_with("Darkstar: the record of a game\n")
+                && text.ends_with("You escape with the treasure!\n"),
+            "torn: {m}: {text:?}"
+        );
+    }
+    verified_commands(&dir.join("last.replay"));
+    for folder in [dir.to_path_buf(), dir.join("morgue"), dir.join("replays")] {
+        let left = listing(&folder);
+        assert!(left.iter().all(|f| !f.ends_with(".tmp")), "{left:?}");
+    }
+}
+
+/// A finished game whose morgue file cannot be written (`morgue` is a
+/// file; a full disk, here a file-size limit the morgue is larger than)
+/// still gets its score line and its replays, says which file could not
+/// be written (not "File exists" of the morgue file), and exits 2.
+#[test]
+fn a_record_that_cannot_be_written_whole_is_said_and_exits_2() {
+    for (case, limit) in [("morgue-is-a-file", None), ("full", Some(400))] {
+        let dir = scratch(case);
+        let save = dir.join("save.replay");
+        let morgue = dir.join("morgue");
+        if limit.is_none() {
+            std::fs::write(&morgue, "not a folder").unwrap();
+        }
+        let level = quick_win(&dir, case);
+        let args = ["play", "--level", level.to_str().unwrap()];
+        let mut game = OnPty::spawn_limited(&args, &save, limit);
+        game.wait_for("? help");
+        win(&mut game);
+        game.type_keys(b"q");
+        let status = game.finish();
+        let out = screen_text(&game.output);
+        assert_eq!(status.code(), Some(2), "{case}: {out}");
+        game.assert_terminal_restored();
+        let said = format!(
+            "darkstar: error: the game's morgue file could not be written: {}/morgue-",
+            morgue.display()
+        );
+        let why = match limit {
+            None => format!("{} is a file, not a folder", morgue.display()),
+            Some(_) => "File too large".to_string(),
+        };
+        assert!(out.contains(&said) && out.contains(&why), "{case}: {out}");
+        assert!(!out.contains("File exists"), "{case}: {out}");
+        assert_eq!(score_lines(&dir).len(), 1, "{case}: the score is written");
+        verified_commands(&dir.join("last.replay"));
+        assert_eq!(listing(&dir.join("replays")).len(), 1, "{case}");
+        match limit {
+            None => assert_eq!(std::fs::read_to_string(&morgue).unwrap(), "not a folder"),
+            Some(_) => assert_eq!(listing(&morgue), Vec::<String>::new(), "nothing torn"),
+        }
+    }
+}
+
+/// The window of a finished game closed, and `darkstar` run again at once:
+/// the new darkstar is not told the save is in use. The save's lock was
+/// held until the finished process exited, through last.replay, the kept
+/// replay, the morgue file and the scores (eight fsyncs: half a second on
+/// a slow disk); now it goes as soon as the save is removed, and a
+/// darkstar started while the other is still noticing the hang-up waits
+/// for it (`LOCK_GRACE`). Here another game's update of the scores holds
+/// this one's record back (the test holds the scores' lock), so the
+/// record is certainly still being written when the new darkstar starts.
+#[test]
+fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
+    let dir = scratch("again");
+    let save = dir.join("save.replay");
+    let level = quick_win(&dir, "again");
+    // A saved game: the treasure taken, then left.
+    let mut first = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    first.wait_for("? help");
+    first.type_keys(b"l");
+    first.wait_for("Now for the stairs");
+    first.signal(libc::SIGTERM);
+    assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
+    // Resumed and won; the end screen is up, the save still there.
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("Resumed on turn");
+    game.type_keys(b"l");
+    game.wait_for("n: new game");
+    assert!(save.exists());
+    let scores_lock = std::fs::File::create(dir.join("scores.txt.lock")).unwrap();
+    scores_lock.lock().unwrap();
+    // The window closes, and at once darkstar runs again: a new game.
+    let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
+    drop(master);
+    let mut again = OnPty::spawn(&[], &save);
+    again.wait_for("? help");
+    // Not the finished game (its save is gone): a new run.
+    again.wait_for("seed 1 dungeon");
+    assert!(
+        game.child.try_wait().unwrap().is_none(),
+        "the finished game's record was still to be written"
+    );
+    drop(scores_lock);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = game.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(128 + libc::SIGHUP), "{status}");
+    assert_eq!(score_lines(&dir).len(), 1, "the finished game is scored");
+    assert_eq!(listing(&dir.join("morgue")).len(), 1);
+    again.signal(libc::SIGTERM);
+    assert_eq!(again.finish().code(), Some(128 + libc::SIGTERM));
+    verified_commands(&save);
+}
+
+/// A real save (written by darkstar when its window was closed), edited
+/// as a cheat would (a war axe conjured, the sleeper killed, the hashes
+/// made again so it verifies): it resumes, with UNRANKED in the status
+/// row; won, its morgue file says why it is unranked and the scores get
+/// no line. The same game unedited, played before, was scored.
+#[test]
+fn an_edited_save_is_unranked_on_screen_and_in_its_morgue_and_never_scored() {
+    use darkstar::record::replay::{HASH_EVERY, Recorder};
+    use darkstar::sim::Command;
+    let dir = scratch("unranked");
+    let save = dir.join("save.replay");
+    let level = quick_win(&dir, "honest");
+    let play = ["play", "--level", level.to_str().unwrap()];
+    // An honest game, won: scored.
+    let mut honest = OnPty::spawn(&play, &save);
+    honest.wait_for("? help");
+    win(&mut honest);
+    honest.type_keys(b"q");
+    assert!(honest.finish().success());
+    assert!(!screen_text(&honest.output).contains("UNRANKED"));
+    assert_eq!(score_lines(&dir).len(), 1);
+    // The same level again, the treasure taken, the window closed: saved.
+    let mut saved = OnPty::spawn(&play, &save);
+    saved.wait_for("? help");
+    saved.type_keys(b"l");
+    saved.wait_for("Now for the stairs");
+    saved.signal(libc::SIGHUP);
+    assert_eq!(saved.finish().code(), Some(128 + libc::SIGHUP));
+    // Edited: the cheat's commands first, then the game's own, recorded
+    // again so every hash is right.
+    let original = Replay::load(&save).unwrap();
+    assert_eq!(original.unranked(), None);
+    let mut game = original.start().unwrap();
+    let mut edit = Recorder::new(
+        original.level.clone(),
+        original.seed,
+        original.config,
+        HASH_EVERY,
+    );
+    let sleeper = game
+        .monsters()
+        .iter()
+        .find(|m| !m.is_player())
+        .unwrap()
+        .id();
+    let below = darkstar::map::geom::Pos::new(1, 2);
+    edit.apply(
+        &mut game,
+        Command::PutItem {
+            at: below,
+            item: darkstar::sim::item::ItemKind::Axe,
+        },
+    );
+    edit.apply(&mut game, Command::Kill { monster: sleeper });
+    for item in &original.items {
+        if let Item::Command(_, c) = item {
+            edit.apply(&mut game, c.clone());
+        }
+    }
+    let cheat = edit.replay().to_text();
+    std::fs::write(&save, &cheat).unwrap();
+    assert!(matches!(Replay::load(&save).unwrap().verify(), Ok(Ok(_))));
+    let line = 1 + cheat.lines().position(|l| l == "c 0 item 1 2 axe").unwrap();
+    let why = format!("line {line} holds `item 1 2 axe`, a command a player's game never records");
+    // Resumed: marked on the status row.
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("Resumed on turn");
+    game.wait_for("UNRANKED | HP");
+    // The treasure is carried: the stairs win it.
+    game.type_keys(b"l");
+    game.wait_for("n: new game");
+    game.wait_for("UNRANKED: not in the scores");
+    game.type_keys(b"q");
+    assert!(game.finish().success());
+    let out = screen_text(&game.output);
+    assert!(
+        out.contains(&format!(
+            "This game is UNRANKED ({why}): it is not in the scores."
+        )),
+        "{out}"
+    );
+    assert_eq!(score_lines(&dir).len(), 1, "no score for the edited game");
+    let morgues: Vec<String> = listing(&dir.join("morgue"))
+        .iter()
+        .map(|m| std::fs::read_to_string(dir.join("morgue").join(m)).unwrap())
+        .collect();
+    assert_eq!(morgues.len(), 2);
+    let marked: Vec<&String> = morgues.iter().filter(|t| t.contains("Unranked:")).collect();
+    assert_eq!(marked.len(), 1, "{morgues:?}");
+    assert!(
+        marked[0].contains(&format!("Unranked:    {why}; not in the scores")),
+        "{}",
+        marked[0]
+    );
+}

@@ -32,6 +32,22 @@ const BOM: char = '\u{feff}';
 /// (`--level <(darkstar gen)`) is read as usual; one with none reads as
 /// nothing, which is an error naming it, never an empty level.
 pub fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
+    let bytes = read_limited_bytes(path, max)?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
+        ReadError::NotUtf8 { line }
+    })?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// [`read_limited`]'s bytes, not yet taken for text (so a reader can
+/// take each line for what it is: one line that is not UTF-8 need not
+/// spoil the others). `ReadError::NotUtf8` is never returned.
+pub fn read_limited_bytes(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     let file = open_without_waiting(path).map_err(ReadError::Io)?;
     let regular = file.metadata().map_err(ReadError::Io)?.is_file();
     let mut bytes = Vec::new();
@@ -46,15 +62,7 @@ pub fn read_limited(path: &Path, max: u64) -> Result<String, ReadError> {
             "not a regular file, and nothing to read from it (a FIFO with no writer?)",
         )));
     }
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
-        ReadError::NotUtf8 { line }
-    })?;
-    if text.starts_with(BOM) {
-        text.drain(..BOM.len_utf8());
-    }
-    Ok(text)
+    Ok(bytes)
 }
 
 /// Opens `path` for reading with `O_NONBLOCK` (so opening a FIFO that has

@@ -1,8 +1,10 @@
 //! A game on disk: [`replay`]s (seed, level, every command, periodic state
 //! hashes; played back to verify) and [`save`]s (a replay written
 //! atomically, resumed by playing it back), and a finished game's
-//! [`morgue`] file and scores. Above the simulation it records.
+//! [`morgue`] file and line in the [`scores`]. Above the simulation it
+//! records.
 
 pub mod morgue;
 pub mod replay;
 pub mod save;
+pub mod scores;

@@ -1,22 +1,22 @@
-//! A run's record, written when it ends: a morgue file (seed, the depth
-//! reached, turns, kills by kind, what killed the player, the items, the
-//! last depth as the player knew it, the last messages) in `morgue/`
-//! beside the save, and a line in `scores.txt` beside it, the best runs
-//! first. Both are written atomically (a temporary file, fsync, rename),
-//! so a crash or a full disk mid-write leaves the old file whole. A
-//! scores file that cannot be read is moved aside (`scores.txt.bad`),
-//! never overwritten, and a new one started.
+//! A finished game's record, written when it ends: a morgue file (seed,
+//! the depth reached, turns, kills by kind, what killed the player, the
+//! items, the last depth as the player knew it, the last messages) in
+//! `morgue/` beside the save, and a line in the scores
+//! ([`crate::record::scores`]) beside it. The morgue file takes a new name
+//! claimed atomically (two games ending in the same second never share
+//! one) and is whole from the moment it has it (written and fsynced
+//! first). Each part is written on its own: one that cannot be written
+//! (a full disk, `morgue` a file) never stops the other, and each failure
+//! names its own file. A game marked UNRANKED
+//! ([`crate::record::replay::Unranked`]) gets a morgue file that says so,
+//! and no score.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::content::textfile::{ReadError, read_limited};
-use crate::record::save::{SaveError, write_atomically};
-
-/// Best runs kept in the scores file.
-pub const KEPT_SCORES: usize = 100;
-/// Largest scores file read.
-pub const MAX_SCORES_BYTES: u64 = 1024 * 1024;
+use crate::record::replay::{Replay, Unranked};
+use crate::record::save::{SaveError, remove_stale_tmps, stamp, write_new};
+use crate::record::scores::{Score, ScoresUpdate, add_score};
 
 /// The record of one finished game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,11 +39,20 @@ pub struct Morgue {
 }
 
 impl Morgue {
-    /// The morgue file's text.
+    /// The morgue file's text, for a ranked game.
     pub fn to_text(&self) -> String {
+        self.text(None)
+    }
+
+    /// The morgue file's text; an unranked game's says why, and that it is
+    /// not in the scores.
+    pub fn text(&self, unranked: Option<&Unranked>) -> String {
         let mut out = String::from("Darkstar: the record of a game\n\n");
         out += &format!("Seed:        {}\n", self.seed);
         out += &format!("Outcome:     {}\n", if self.won { "won" } else { "lost" });
+        if let Some(why) = unranked {
+            out += &format!("Unranked:    {why}; not in the scores\n");
+        }
         out += &format!("How:         {}\n", self.cause);
         if let Some(d) = self.depth {
             out += &format!("Deepest:     depth {d}\n");
@@ -92,192 +101,59 @@ impl Morgue {
     }
 }
 
-/// One line of the scores.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Score {
-    pub won: bool,
-    /// Deepest depth (0: a single level).
-    pub depth: u32,
-    pub turns: u32,
-    pub seed: u64,
-    /// When it ended (UTC, `2026-11-24T07-12-00Z`).
-    pub when: String,
-    /// What ended it.
-    pub how: String,
-}
-
-impl Score {
-    /// The order of the scores: wins first, then deeper, then quicker,
-    /// then by seed and time (so the order is total).
-    fn rank(&self) -> (bool, std::cmp::Reverse<u32>, u32, u64, String) {
-        (
-            !self.won,
-            std::cmp::Reverse(self.depth),
-            self.turns,
-            self.seed,
-            self.when.clone(),
-        )
-    }
-
-    fn to_line(&self) -> String {
-        format!(
-            "{} {} {} {} {} {}",
-            if self.won { "won" } else { "died" },
-            self.depth,
-            self.turns,
-            self.seed,
-            self.when,
-            self.how
-        )
-    }
-}
-
-/// Why a scores file cannot be read.
-#[derive(Debug, thiserror::Error)]
-pub enum ScoresError {
-    #[error("{file}: {error}")]
-    Io {
-        file: PathBuf,
-        error: std::io::Error,
-    },
-    #[error("{file}:{line}: {message}")]
-    Parse {
-        file: PathBuf,
-        line: usize,
-        message: String,
-    },
-}
-
-/// Reads a scores file's text, naming `file` in errors.
-pub fn parse_scores(text: &str, file: &Path) -> Result<Vec<Score>, ScoresError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let bad = |message: String| ScoresError::Parse {
-            file: file.to_path_buf(),
-            line: i + 1,
-            message,
-        };
-        let mut words = line.splitn(6, ' ');
-        let mut next = |what: &str| {
-            words
-                .next()
-                .filter(|w| !w.is_empty())
-                .ok_or_else(|| bad(format!("expected {what}")))
-        };
-        let won = match next("won or died")? {
-            "won" => true,
-            "died" => false,
-            w => return Err(bad(format!("expected won or died, found {:?}", clip(w)))),
-        };
-        let number = |w: &str, what: &str| {
-            w.parse::<u64>()
-                .map_err(|_| bad(format!("expected {what}, found {:?}", clip(w))))
-        };
-        let depth = number(next("the depth")?, "the depth")?.min(u32::MAX as u64) as u32;
-        let turns = number(next("the turns")?, "the turns")?.min(u32::MAX as u64) as u32;
-        let seed = number(next("the seed")?, "the seed")?;
-        let when = next("when")?.to_string();
-        let how = words.next().unwrap_or("").to_string();
-        out.push(Score {
-            won,
-            depth,
-            turns,
-            seed,
-            when,
-            how,
-        });
-    }
-    Ok(out)
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(24).collect()
-}
-
-/// The scores file beside `save`.
-pub fn scores_path(save: &Path) -> PathBuf {
-    save.with_file_name("scores.txt")
-}
-
 /// The morgue folder beside `save`.
 pub fn morgue_dir(save: &Path) -> PathBuf {
     save.with_file_name("morgue")
 }
 
-/// Reads the scores beside `save` (none if there is no file yet), best
-/// first.
-pub fn read_scores(save: &Path) -> Result<Vec<Score>, ScoresError> {
-    let path = scores_path(save);
-    let text = match read_limited(&path, MAX_SCORES_BYTES) {
-        Ok(t) => t,
-        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(ReadError::Io(error)) => return Err(ScoresError::Io { file: path, error }),
-        Err(ReadError::TooLarge(max)) => {
-            return Err(ScoresError::Parse {
-                file: path,
-                line: 1,
-                message: format!("larger than {max} bytes: not a scores file"),
-            });
-        }
-        Err(ReadError::NotUtf8 { line }) => {
-            return Err(ScoresError::Parse {
-                file: path,
-                line,
-                message: "not UTF-8 text".into(),
-            });
-        }
-    };
-    let mut scores = parse_scores(&text, &path)?;
-    scores.sort_by_key(Score::rank);
-    Ok(scores)
+/// The `n`th candidate name of a morgue file made `when`:
+/// `morgue-2026-11-24T07-12-00Z.txt`, then `...Z-001.txt`.
+fn morgue_name(dir: &Path, when: &str, n: u32) -> PathBuf {
+    match n {
+        0 => dir.join(format!("morgue-{when}.txt")),
+        n => dir.join(format!("morgue-{when}-{n:03}.txt")),
+    }
 }
 
-/// Records a finished game: its morgue file (returned) and its line in
-/// the scores (the best [`KEPT_SCORES`] kept). A scores file that cannot
-/// be read is moved aside to `scores.txt.bad` first.
-pub fn record(save: &Path, morgue: &Morgue, now: SystemTime) -> Result<PathBuf, SaveError> {
-    let when = crate::record::save::stamp(now);
+/// What recording a finished game did: each part written, or why not.
+#[derive(Debug)]
+pub struct Recorded {
+    /// The morgue file written.
+    pub morgue: Result<PathBuf, SaveError>,
+    /// The scores updated (and what in them could not be read), or `None`
+    /// for an unranked game, which is never scored.
+    pub scores: Result<Option<ScoresUpdate>, SaveError>,
+    /// Why the game is not ranked, if it is not.
+    pub unranked: Option<Unranked>,
+}
+
+impl Recorded {
+    /// True when every part was written.
+    pub fn is_whole(&self) -> bool {
+        self.morgue.is_ok() && self.scores.is_ok()
+    }
+}
+
+/// Records a finished game, `replay` its recording: its morgue file, and
+/// unless the replay is unranked its line in the scores (the best
+/// [`crate::record::scores::KEPT_SCORES`] kept). Each is written whatever
+/// became of the other.
+pub fn record(save: &Path, morgue: &Morgue, replay: &Replay, now: SystemTime) -> Recorded {
+    remove_stale_tmps(save);
+    let when = stamp(now);
+    let unranked = replay.unranked();
     let dir = morgue_dir(save);
-    let mut path = dir.join(format!("morgue-{when}.txt"));
-    for n in 1u32.. {
-        if std::fs::symlink_metadata(&path).is_err() {
-            break;
-        }
-        path = dir.join(format!("morgue-{when}-{n:03}.txt"));
-    }
-    write_atomically(&path, &morgue.to_text()).map_err(|cause| SaveError::Io {
-        file: path.clone(),
-        cause,
-    })?;
-    let scores_file = scores_path(save);
-    let mut scores = match read_scores(save) {
-        Ok(s) => s,
-        Err(_) => {
-            let aside = scores_file.with_file_name("scores.txt.bad");
-            std::fs::rename(&scores_file, &aside).map_err(|cause| SaveError::Io {
-                file: scores_file.clone(),
-                cause,
-            })?;
-            Vec::new()
-        }
+    let text = morgue.text(unranked.as_ref());
+    let morgue_file = write_new(|n| morgue_name(&dir, &when, n), 0, text.as_bytes());
+    let scores = match unranked {
+        Some(_) => Ok(None),
+        None => add_score(save, &morgue.score(&when), now).map(Some),
     };
-    scores.push(morgue.score(&when));
-    scores.sort_by_key(Score::rank);
-    scores.truncate(KEPT_SCORES);
-    let mut text =
-        String::from("# Darkstar's best runs: won|died, depth, turns, seed, when, how\n");
-    for s in &scores {
-        text += &s.to_line();
-        text.push('\n');
+    Recorded {
+        morgue: morgue_file,
+        scores,
+        unranked,
     }
-    write_atomically(&scores_file, &text).map_err(|cause| SaveError::Io {
-        file: scores_file.clone(),
-        cause,
-    })?;
-    Ok(path)
 }
 
 #[cfg(test)]
@@ -302,8 +178,21 @@ mod tests {
         }
     }
 
+    /// A game of the run as play records it (ranked).
+    fn played() -> Replay {
+        Replay {
+            seed: 7,
+            level: crate::record::replay::LevelSource::Run { depth: 1 },
+            config: Default::default(),
+            items: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
     /// A morgue file says every part; the scores keep the best runs first
-    /// and read back what they wrote.
+    /// and read back what they wrote; each game gets its own morgue file,
+    /// in the same second too; an unranked game's morgue says so, and it
+    /// is not scored.
     #[test]
     fn a_morgue_says_it_all_and_scores_rank_the_best_first() {
         let text = morgue(false, 3, 1499).to_text();
@@ -319,33 +208,51 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part} in {text}");
         }
+        assert!(!text.contains("Unranked"), "{text}");
         let dir = std::env::temp_dir().join(format!("darkstar-morgue-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         let save = dir.join("save.replay");
         let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000);
-        record(&save, &morgue(false, 3, 1499), t).unwrap();
-        record(&save, &morgue(true, 10, 9000), t).unwrap();
-        record(&save, &morgue(false, 5, 3000), t).unwrap();
-        let scores = read_scores(&save).unwrap();
-        let order: Vec<(bool, u32)> = scores.iter().map(|s| (s.won, s.depth)).collect();
+        let ranked = played();
+        for m in [
+            morgue(false, 3, 1499),
+            morgue(true, 10, 9000),
+            morgue(false, 5, 3000),
+        ] {
+            let recorded = record(&save, &m, &ranked, t);
+            assert!(recorded.is_whole(), "{recorded:?}");
+        }
+        let scores = crate::record::scores::read_scores(&save).unwrap();
+        assert!(scores.skipped.is_empty());
+        let order: Vec<(bool, u32)> = scores.list.iter().map(|s| (s.won, s.depth)).collect();
         assert_eq!(order, [(true, 10), (false, 5), (false, 3)]);
-        assert_eq!(scores[2].how, "killed by a jackal on depth 3");
+        assert_eq!(scores.list[2].how, "killed by a jackal on depth 3");
         let files = std::fs::read_dir(morgue_dir(&save)).unwrap().count();
         assert_eq!(files, 3, "one morgue file each, none overwritten");
-        // A broken scores file: an error naming its line; recording moves
-        // it aside and starts again.
-        std::fs::write(
-            scores_path(&save),
-            "won 1 2 3 now fine\ndied x 2 3 now bad\n",
-        )
-        .unwrap();
-        let e = read_scores(&save).unwrap_err().to_string();
+        // Unranked: a kill no key gives. Its morgue says why; no score.
+        let mut edited = played();
+        edited.items.push(crate::record::replay::Item::Command(
+            0,
+            crate::sim::Command::Kill { monster: 1 },
+        ));
+        let recorded = record(&save, &morgue(true, 10, 10), &edited, t);
+        assert!(recorded.is_whole() && recorded.unranked.is_some());
+        assert!(matches!(recorded.scores, Ok(None)));
+        let text = std::fs::read_to_string(recorded.morgue.unwrap()).unwrap();
         assert!(
-            e.ends_with("scores.txt:2: expected the depth, found \"x\""),
-            "{e}"
+            text.contains(
+                "Unranked:    line 5 holds `kill 1`, a command a player's game never records; \
+                 not in the scores"
+            ),
+            "{text}"
         );
-        record(&save, &morgue(false, 2, 10), t).unwrap();
-        assert_eq!(read_scores(&save).unwrap().len(), 1);
-        assert!(dir.join("scores.txt.bad").exists());
+        assert_eq!(
+            crate::record::scores::read_scores(&save)
+                .unwrap()
+                .list
+                .len(),
+            3
+        );
         let leftovers: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .flatten()

@@ -4,11 +4,17 @@
 //! needs `--new`, which first moves the save to a dated backup. A game
 //! that ends offers a new one (`n`): the finished game leaves no save (and
 //! its last.replay), then the new game, on the same level with the next
-//! seed, is played and saved like any other. The rules live in the library
-//! (`darkstar::record::save::SaveSlot`); this is the decision.
+//! seed, is played and saved like any other. The save's lock is let go as
+//! soon as the save is written or removed, before last.replay and a
+//! finished game's record (a morgue file, a line in the scores), which are
+//! safe to write beside a game another darkstar has started meanwhile. A
+//! record that cannot be written whole is said, naming the file, and the
+//! exit status is 2. The rules live in the library
+//! (`darkstar::record::save::SaveSlot`, `darkstar::record::morgue`); this
+//! is the decision.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -17,6 +23,7 @@ use clap::Args;
 use crate::args::{LevelFlags, needs_player};
 use darkstar::content::textfile::escape_controls;
 use darkstar::content::textfile::escape_path;
+use darkstar::record::replay::Replay;
 use darkstar::record::save::{SaveError, SaveFile};
 use darkstar::ui::{App, Exit};
 
@@ -136,6 +143,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         }
         (None, None) => unreachable!("a new game has its level"),
     };
+    // Whether a finished game's record could not be written whole: then
+    // the exit status is 2, whatever else happened.
+    let mut record_failed = false;
     let ended = loop {
         let (done, ended) = darkstar::ui::run(app);
         // The game is saved first, whatever ended the session (even a
@@ -153,30 +163,26 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                 ));
             })
         };
-        // Written even when the save could not be: then it is the only
-        // copy of the game just played.
-        write_last_replay(slot.write_last_replay(&recording));
-        if done.game_over() {
-            // Its record: a morgue file and a line in the scores.
-            match darkstar::record::morgue::record(
-                &path,
-                &done.morgue(),
-                std::time::SystemTime::now(),
-            ) {
-                Ok(file) => say(&format!(
-                    "The game's record is in {}; `darkstar scores` lists the best.",
-                    escape_path(&file)
-                )),
-                Err(e) => eprintln!("darkstar: the game's record could not be written: {e}"),
-            }
-        }
-        saved?;
         // `n` on the end screen: the next game, saved in the same slot
         // when it ends or is left (the finished one is gone from it).
-        if matches!(ended, Ok(Exit::Quit)) && done.game_over() && done.wants_new_game() {
+        let next = saved.is_ok()
+            && matches!(ended, Ok(Exit::Quit))
+            && done.game_over()
+            && done.wants_new_game();
+        if next {
+            record_failed |= !leave_records(&path, &done, &recording);
             app = done.next_game().context("the new game cannot start")?;
             continue;
         }
+        // Done with the save: its lock goes now, not at exit. What is
+        // left to write (last.replay, the kept replay, the morgue file and
+        // the scores: eight fsyncs, half a second on a slow disk) takes
+        // no lock of the save's, and a darkstar started meanwhile (the
+        // window was closed on a finished game and darkstar run again at
+        // once) must not be told the save is in use.
+        drop(slot);
+        record_failed |= !leave_records(&path, &done, &recording);
+        saved?;
         break ended;
     };
     if let Some(backup) = backup {
@@ -185,7 +191,62 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             escape_path(&backup)
         ));
     }
-    finish(ended)
+    let code = finish(ended)?;
+    Ok(if record_failed {
+        ExitCode::from(2)
+    } else {
+        code
+    })
+}
+
+/// Leaves what a session's game leaves beside the save at `path`:
+/// last.replay and its kept copy (written even when the save could not
+/// be: then it is the only copy of the game just played), and for a
+/// finished game its record (a morgue file and, unless it is unranked, a
+/// line in the scores). Says where each went, or on stderr what could not
+/// be written, naming the file; false if a finished game's record is not
+/// whole.
+fn leave_records(path: &Path, done: &App, recording: &Replay) -> bool {
+    write_last_replay(darkstar::record::save::write_last_replay(path, recording));
+    if !done.game_over() {
+        return true;
+    }
+    let recorded = darkstar::record::morgue::record(
+        path,
+        &done.morgue(),
+        recording,
+        std::time::SystemTime::now(),
+    );
+    match &recorded.morgue {
+        Ok(file) => say(&format!(
+            "The game's record is in {}; `darkstar scores` lists the best.",
+            escape_path(file)
+        )),
+        Err(e) => warn(&format!(
+            "error: the game's morgue file could not be written: {e}"
+        )),
+    }
+    if let Some(why) = &recorded.unranked {
+        say(&format!(
+            "This game is UNRANKED ({why}): it is not in the scores."
+        ));
+    }
+    match &recorded.scores {
+        Ok(Some(update)) => {
+            for skipped in &update.skipped {
+                warn(&format!("warning: {skipped}; it is not in the scores now"));
+            }
+            if let Some(aside) = &update.set_aside {
+                warn(&format!(
+                    "warning: what of the scores could not be read is kept in {}",
+                    escape_path(aside)
+                ));
+            }
+        }
+        Ok(None) => {}
+        Err(e) => warn(&format!("error: the game's score could not be added: {e}")),
+    }
+    recorded.is_whole()
 }
 
 /// The exit status of a finished terminal session (128 + the signal if one
@@ -208,6 +269,16 @@ pub fn write_last_replay(written: Result<PathBuf, darkstar::record::save::SaveEr
             );
         }
     }
+}
+
+/// A line on stderr, after `darkstar: `, that may fail quietly (as
+/// [`say`]'s), escaped.
+fn warn(line: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "darkstar: {}",
+        darkstar::content::textfile::escape_for_terminal(line)
+    );
 }
 
 /// A line on stdout that may fail quietly: after SIGHUP there is no

@@ -1,13 +1,20 @@
 //! `darkstar scores`: the best runs recorded beside the save (a line each
-//! in `scores.txt`, written when a game ends, with its morgue file).
+//! in `scores.txt`, written when a game ends, with its morgue file). The
+//! file is untrusted: every field is shown escaped (a `when` or `how`
+//! holding terminal escapes must not retitle the window or clear the
+//! screen), and a line that cannot be read is skipped with a warning on
+//! stderr naming the file and line.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
 
-use darkstar::record::morgue::{morgue_dir, read_scores};
+use darkstar::content::textfile::{escape_controls, escape_for_terminal, escape_path};
+use darkstar::record::morgue::morgue_dir;
+use darkstar::record::scores::read_scores;
 
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
@@ -24,7 +31,16 @@ pub fn scores(args: ScoresArgs) -> Result<ExitCode> {
     let save = args
         .save
         .unwrap_or_else(darkstar::record::save::default_save_path);
-    let scores = read_scores(&save)?;
+    let read = read_scores(&save)?;
+    for skipped in &read.skipped {
+        // Not `eprintln!`, which panics if stderr is gone.
+        let _ = writeln!(
+            std::io::stderr(),
+            "darkstar: warning: {}; the line is skipped",
+            escape_for_terminal(&skipped.to_string())
+        );
+    }
+    let scores = read.list;
     let mut out = String::new();
     if scores.is_empty() {
         out += "No games recorded yet: a game's record is written when it ends.\n";
@@ -42,14 +58,11 @@ pub fn scores(args: ScoresArgs) -> Result<ExitCode> {
                 },
                 s.turns,
                 s.seed,
-                s.when,
-                darkstar::content::textfile::escape_controls(&s.how)
+                escape_controls(&s.when),
+                escape_controls(&s.how)
             );
         }
-        out += &format!(
-            "Morgue files: {}\n",
-            darkstar::content::textfile::escape_path(&morgue_dir(&save))
-        );
+        out += &format!("Morgue files: {}\n", escape_path(&morgue_dir(&save)));
     }
     crate::output::print(&out)?;
     Ok(ExitCode::SUCCESS)

@@ -21,7 +21,7 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     darkstar::ui::require_terminal("watch")?;
     // What a killed darkstar left of a last.replay write beside the save.
     let save = darkstar::record::save::default_save_path();
-    darkstar::record::save::remove_stale_last_replay_tmps(&save);
+    darkstar::record::save::remove_stale_tmps(&save);
     let mut app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
     let ended = loop {

@@ -7,27 +7,14 @@ use super::*;
 impl Replay {
     /// The replay as text.
     pub fn to_text(&self) -> String {
-        let c = &self.config;
         let mut out = format!(
-            "darkstar-replay {REPLAY_VERSION}\nseed {}\nconfig {} {} {} {} {}\n",
+            "darkstar-replay {REPLAY_VERSION}\nseed {}\n{}\n",
             self.seed,
-            c.expansion_budget,
-            c.patience,
-            c.avoid_radius,
-            c.detour_budget,
-            c.claim_radius
+            config_line(&self.config)
         );
         match &self.level {
             LevelSource::Generated { params, play } => {
-                let _ = writeln!(
-                    out,
-                    "level generated {} {} {} {}{}",
-                    params.style.name(),
-                    params.width,
-                    params.height,
-                    params.monsters_per_faction,
-                    if *play { " play" } else { "" }
-                );
+                let _ = writeln!(out, "{}", generated_line(params, *play));
             }
             LevelSource::Run { depth } => {
                 let _ = writeln!(out, "level run {depth}");
@@ -307,6 +294,26 @@ impl Replay {
             lines: item_lines,
         })
     }
+}
+
+/// The `config` line of a replay.
+pub(super) fn config_line(c: &SimConfig) -> String {
+    format!(
+        "config {} {} {} {} {}",
+        c.expansion_budget, c.patience, c.avoid_radius, c.detour_budget, c.claim_radius
+    )
+}
+
+/// The level line of a replay of a generated level.
+pub(super) fn generated_line(params: &GenParams, play: bool) -> String {
+    format!(
+        "level generated {} {} {} {}{}",
+        params.style.name(),
+        params.width,
+        params.height,
+        params.monsters_per_faction,
+        if play { " play" } else { "" }
+    )
 }
 
 pub(super) fn parse_error(file: &Path, line: usize, message: String) -> ReplayError {

@@ -5,8 +5,9 @@
 //! games parted.
 //!
 //! This file holds the types; beside it are `format` (writing and
-//! parsing the text), `recorder` (recording a game as it is played) and
-//! `verify` (playing one back, checking every hash).
+//! parsing the text), `recorder` (recording a game as it is played),
+//! `verify` (playing one back, checking every hash) and `honest` (whether
+//! the game is one a player played, or is marked UNRANKED).
 //!
 //! The format is plain text, a line an item:
 //!
@@ -258,10 +259,12 @@ pub struct Verified {
 }
 
 mod format;
+mod honest;
 mod recorder;
 mod script;
 mod verify;
 
+pub use honest::Unranked;
 pub use recorder::Recorder;
 pub use script::{Played, Script};
 pub use verify::check;

@@ -1,43 +1,43 @@
-//! Dated names beside a save: where `--new` moves an old save, and where
-//! a game is kept that may not be written as the save.
+//! Dated names beside a save: where `--new` moves an old save, where a
+//! game is kept that may not be written as the save, and where unreadable
+//! scores are set aside.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::atomic::write_atomically;
+use super::atomic::write_new;
 use super::{SaveError, suffixed};
 use crate::record::replay::Replay;
 
 /// Keeps `replay` in a new dated file beside `save` (the name a backup
-/// would have, never over an existing file): where a game goes that may
-/// not be written as the save.
+/// would have, claimed atomically, never over an existing file): where a
+/// game goes that may not be written as the save.
 pub(super) fn keep_aside(save: &Path, replay: &Replay) -> Result<PathBuf, SaveError> {
     let now = SystemTime::now();
-    for n in 0u32.. {
-        let kept = backup_path(save, now, n);
-        if std::fs::symlink_metadata(&kept).is_ok() {
-            continue;
-        }
-        write_atomically(&kept, &replay.to_text()).map_err(|cause| SaveError::Io {
-            file: kept.clone(),
-            cause,
-        })?;
-        return Ok(kept);
-    }
-    unreachable!("u32 names run out before backups do")
+    write_new(
+        |n| backup_path(save, now, n),
+        0,
+        replay.to_text().as_bytes(),
+    )
 }
 
 /// The `n`th candidate name for a backup of `save` made at `now`:
 /// `save.replay.2026-11-23T04-12-00Z.bak`, then `...Z-1.bak`, `...Z-2.bak`.
 /// (No colons, which some file systems refuse.)
 pub fn backup_path(save: &Path, now: SystemTime, n: u32) -> PathBuf {
+    dated_path(save, now, n, "bak")
+}
+
+/// The `n`th candidate for a dated copy of `file` made at `now`, ending in
+/// `.{ext}`: `scores.txt.2026-11-23T04-12-00Z.bad`, then `...Z-1.bad`.
+pub fn dated_path(file: &Path, now: SystemTime, n: u32, ext: &str) -> PathBuf {
     let stamp = stamp(now);
     let tail = if n == 0 {
-        format!(".{stamp}.bak")
+        format!(".{stamp}.{ext}")
     } else {
-        format!(".{stamp}-{n}.bak")
+        format!(".{stamp}-{n}.{ext}")
     };
-    suffixed(save, &tail)
+    suffixed(file, &tail)
 }
 
 /// `now` as `2026-11-23T04-12-00Z` (UTC, no colons, sorting as it reads).

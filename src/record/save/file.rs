@@ -5,10 +5,16 @@ use std::fs::File;
 use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 use super::{CheckedSave, SaveError, SaveSlot, folder, lock_path};
 use crate::record::replay::{Progress, Replay, ReplayError};
+
+/// How long [`SaveFile::at`] waits for another darkstar to let a save go
+/// before refusing it: a darkstar whose window was closed notices within
+/// a few hundredths of a second, saves (an fsync or two) and lets go;
+/// one still playing never does, and is refused this much later.
+pub const LOCK_GRACE: Duration = Duration::from_secs(1);
 
 /// A save file looked at, not taken: reading it and checking it touch
 /// nothing on disk (no folder made, no lock file created, nothing
@@ -33,7 +39,8 @@ impl SaveFile {
     /// Looks at the save at `path`, refusing at once what would refuse it
     /// later, without creating or locking anything: a folder that is a
     /// file ([`SaveError::NotWritable`]), and a save held by another
-    /// darkstar ([`SaveError::Locked`]).
+    /// darkstar ([`SaveError::Locked`]) that does not let it go within
+    /// [`LOCK_GRACE`].
     pub fn at(path: &Path) -> Result<SaveFile, SaveError> {
         let dir = folder(path);
         // The nearest part of the folder's path that exists must be a
@@ -50,15 +57,21 @@ impl SaveFile {
             });
         }
         // Held by another process? Opened, not created; a lock taken here
-        // is released at once.
+        // is released at once. A holder that is just ending (its window
+        // was closed, and it is saving) lets go within moments: waited
+        // for, so darkstar run again at once is not refused for it.
         let lock_file = lock_path(path);
-        if let Ok(lock) = File::open(&lock_file)
-            && let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock()
-        {
-            return Err(SaveError::Locked {
-                save: path.to_path_buf(),
-                lock: lock_file,
-            });
+        if let Ok(lock) = File::open(&lock_file) {
+            let start = Instant::now();
+            while let Err(std::fs::TryLockError::WouldBlock) = lock.try_lock() {
+                if start.elapsed() >= LOCK_GRACE {
+                    return Err(SaveError::Locked {
+                        save: path.to_path_buf(),
+                        lock: lock_file,
+                    });
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
         }
         Ok(SaveFile {
             path: path.to_path_buf(),

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::SaveError;
-use super::atomic::write_atomically;
+use super::atomic::write_new;
 use super::backup::stamp;
 use crate::record::replay::Replay;
 
@@ -20,26 +20,29 @@ pub fn replays_dir(save: &Path) -> PathBuf {
     save.with_file_name("replays")
 }
 
-/// Keeps `replay` in `replays/` beside `save` under a new name for `now`,
-/// then removes the oldest kept games beyond [`KEPT_REPLAYS`]; returns
-/// where it went.
+/// Keeps `replay` in `replays/` beside `save` under a new name for `now`
+/// (claimed atomically: two games ending in the same second never share
+/// one), then removes the oldest kept games beyond [`KEPT_REPLAYS`];
+/// returns where it went.
 pub fn keep_replay(save: &Path, replay: &Replay, now: SystemTime) -> Result<PathBuf, SaveError> {
     let dir = replays_dir(save);
     let stamp = stamp(now);
-    let text = replay.to_text();
-    for n in 0u32.. {
-        let path = dir.join(format!("game-{stamp}-{n:03}.replay"));
-        if std::fs::symlink_metadata(&path).is_ok() {
-            continue;
-        }
-        write_atomically(&path, &text).map_err(|cause| SaveError::Io {
-            file: path.clone(),
-            cause,
-        })?;
-        prune(&dir);
-        return Ok(path);
-    }
-    unreachable!("u32 names run out before games do")
+    let name = |n: u32| dir.join(format!("game-{stamp}-{n:03}.replay"));
+    // Past the last name of this second already taken, never into a gap
+    // the pruning left: a game named before the others of its second
+    // would sort as the oldest and be pruned at once.
+    let prefix = format!("game-{stamp}-");
+    let start = kept_replays(&dir)
+        .iter()
+        .filter_map(|p| {
+            let n = p.file_name()?.to_str()?.strip_prefix(&prefix)?;
+            n.strip_suffix(".replay")?.parse::<u32>().ok()
+        })
+        .max()
+        .map_or(0, |n| n.saturating_add(1));
+    let path = write_new(name, start, replay.to_text().as_bytes())?;
+    prune(&dir);
+    Ok(path)
 }
 
 /// The kept games in `dir`, oldest first.

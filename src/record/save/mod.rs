@@ -22,9 +22,12 @@
 //! last [`KEPT_REPLAYS`] of them (`history.rs`).
 //!
 //! `last.replay` is written by any darkstar (watch too) without the save's
-//! lock, so each writes it through a temporary file named after its own
-//! process (`last.replay.PID.tmp`); one whose process is gone (killed
-//! mid-write) is removed when a save is next taken or a replay written.
+//! lock, as are a finished game's records (`scores.txt`, `morgue/`,
+//! `replays/`), so every file is written through a temporary file named
+//! after its writer's process (`last.replay.PID.tmp`), and new files take
+//! names claimed atomically (`atomic.rs`); a temporary file whose process
+//! is gone (killed mid-write) is removed when a save is next taken or a
+//! record written.
 
 mod atomic;
 mod backup;
@@ -32,10 +35,11 @@ mod file;
 mod history;
 mod slot;
 
-pub use atomic::{remove_stale_last_replay_tmps, write_atomically, write_last_replay};
-pub use backup::backup_path;
+pub(crate) use atomic::{give_new_name, make_folder_of};
+pub use atomic::{remove_stale_tmps, tmp_path, write_atomically, write_last_replay, write_new};
 pub(crate) use backup::stamp;
-pub use file::{SaveFile, Stamp};
+pub use backup::{backup_path, dated_path};
+pub use file::{LOCK_GRACE, SaveFile, Stamp};
 pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
 pub use slot::SaveSlot;
 
@@ -84,11 +88,6 @@ pub fn save_path_from(darkstar_save: Option<std::ffi::OsString>) -> PathBuf {
 /// `last.replay`.
 pub fn last_replay_path(save: &Path) -> PathBuf {
     save.with_file_name("last.replay")
-}
-
-/// The temporary file [`write_atomically`] writes `path` through.
-pub fn tmp_path(path: &Path) -> PathBuf {
-    suffixed(path, ".tmp")
 }
 
 /// The lock file of a save: beside it, `save.replay.lock`. It is never

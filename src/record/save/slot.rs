@@ -7,10 +7,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::atomic::{remove_stale_last_replay_tmps, write_atomically, write_last_replay};
+use super::atomic::{give_new_name, remove_stale_tmps, write_atomically, write_last_replay};
 use super::backup::{backup_path, keep_aside};
 use super::file::{SaveFile, file_id};
-use super::{SaveError, folder, lock_path, suffixed, tmp_path};
+use super::{SaveError, folder, lock_path, suffixed};
 use crate::record::replay::Replay;
 
 /// One save file, held by this process: while the slot lives, no other
@@ -88,18 +88,20 @@ impl SaveSlot {
             _lock: lock,
             lock_id,
         };
-        // Only this save's own leftovers (its temporary file and its
-        // probe, both named after it and guarded by its lock): the folder
-        // may hold other people's files (`--save ./x.replay`). Of
-        // last.replay's temporary files, only those of processes that are
-        // gone: a live one's is a write in progress (watch writes
-        // last.replay without taking the save).
-        for tmp in [tmp_path(path), probe_path(path)] {
-            if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file()) {
-                std::fs::remove_file(&tmp).map_err(|cause| SaveError::Io { file: tmp, cause })?;
-            }
+        // Only this save's own leftovers (its probe, named after it and
+        // guarded by its lock) and the temporary files of darkstar's own
+        // files whose writers are gone: the folder may hold other people's
+        // files (`--save ./x.replay`), and a live writer's temporary file
+        // is a write in progress (watch writes last.replay, and a game
+        // that ended its records, without taking this save).
+        let probe_file = probe_path(path);
+        if std::fs::symlink_metadata(&probe_file).is_ok_and(|m| m.is_file()) {
+            std::fs::remove_file(&probe_file).map_err(|cause| SaveError::Io {
+                file: probe_file.clone(),
+                cause,
+            })?;
         }
-        remove_stale_last_replay_tmps(path);
+        remove_stale_tmps(path);
         probe(&probe_path(path)).map_err(not_writable)?;
         Ok(slot)
     }
@@ -142,33 +144,19 @@ impl SaveSlot {
         if !self.exists() {
             return Ok(None);
         }
+        // A hard link fails if the name is taken, so no backup is ever
+        // overwritten, even by a racing process; then the save's own name
+        // goes (already gone where there are no hard links: renamed).
         let io = |file: &Path| {
             let file = file.to_path_buf();
             move |cause| SaveError::Io { file, cause }
         };
-        for n in 0u32.. {
-            let backup = backup_path(&self.path, now, n);
-            // A hard link fails if the name is taken, so no backup is ever
-            // overwritten, even by a racing process; then the save's own
-            // name goes.
-            match std::fs::hard_link(&self.path, &backup) {
-                Ok(()) => {
-                    std::fs::remove_file(&self.path).map_err(io(&self.path))?;
-                    return Ok(Some(backup));
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(_) => {
-                    // No hard links here (some file systems): a rename, after
-                    // checking the name is free (we hold the save's lock).
-                    if std::fs::symlink_metadata(&backup).is_ok() {
-                        continue;
-                    }
-                    std::fs::rename(&self.path, &backup).map_err(io(&self.path))?;
-                    return Ok(Some(backup));
-                }
-            }
+        let backup = give_new_name(&self.path, &|n| backup_path(&self.path, now, n), 0)
+            .map_err(io(&self.path))?;
+        match std::fs::remove_file(&self.path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io(&self.path)(e)),
+            _ => Ok(Some(backup)),
         }
-        unreachable!("u32 names run out before backups do")
     }
 
     /// Writes `replay` as the save, atomically, if this slot still holds

@@ -337,6 +337,14 @@ impl App {
         self.revealed_at
     }
 
+    /// Why the game being played is not ranked, if it is not (its
+    /// recording holds what a player's game never records: see
+    /// [`crate::record::replay::Unranked`]): the mark it shows in its
+    /// status row.
+    pub fn unranked(&self) -> Option<crate::record::replay::Unranked> {
+        self.recorder.replay().unranked()
+    }
+
     /// True when the map is drawn through the player's eyes: playing, or
     /// watching a played game with `@`.
     pub fn through_eyes(&self) -> bool {

@@ -59,6 +59,9 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
     if let Some(t) = app.revealed_at() {
         lines.push(format!("REVEALED on turn {t}"));
     }
+    if app.mode() == Mode::Play && app.unranked().is_some() {
+        lines.push("UNRANKED: not in the scores".to_string());
+    }
     lines.push(String::new());
     lines.push(match app.mode() {
         Mode::Play => "n: new game   q: quit   Ctrl-P: messages".to_string(),

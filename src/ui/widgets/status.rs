@@ -129,13 +129,20 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (Some(_), false) => "REVEALED | ",
             (None, _) => "",
         };
+        // First: a game that holds what play never records is no
+        // player's game, whatever else it shows.
+        let unranked = if app.unranked().is_some() {
+            "UNRANKED | "
+        } else {
+            ""
+        };
         let sneak = if play.sneaking { "sneaking | " } else { "" };
         let dark = match game.darkness() {
             Some(d) => format!("dark {} | ", d.until.saturating_sub(game.turn())),
             None => String::new(),
         };
         format!(
-            "{revealed}HP {}/{} | turn {} | {sneak}{dark}{goal} | seed {} {} | {view} | ? help",
+            "{unranked}{revealed}HP {}/{} | turn {} | {sneak}{dark}{goal} | seed {} {} | {view} | ? help",
             p.hp().max(0),
             PLAYER_HP,
             game.turn(),
