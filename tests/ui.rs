@@ -582,6 +582,48 @@ fn replay_playback_uses_the_recorded_settings() {
     );
 }
 
+/// A played game's recording that holds what a player's game never
+/// records (here a kill, as an editor would put in) is UNRANKED in
+/// playback too, in its status row, as it is in play; the same game as
+/// played is not marked, and a watched game (nobody's) never is.
+#[test]
+fn playback_of_an_unranked_game_says_so() {
+    use darkstar::record::replay::{Item, Recorder, Replay};
+    use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+    let pack = level("sleeping-pack.txt");
+    let record = |cheat: bool| -> Replay {
+        let source = darkstar::record::replay::LevelSource::Text(pack.to_text());
+        let mut rec = Recorder::new(source, 3, SimConfig::default(), 10);
+        let mut game = Game::new(&pack, 3, SimConfig::default()).unwrap();
+        for i in 0..12 {
+            if cheat && i == 5 {
+                rec.apply(&mut game, Command::Kill { monster: 1 });
+            }
+            rec.apply(&mut game, Command::Player(PlayerAction::Wait));
+        }
+        rec.closed(&game)
+    };
+    for (cheat, marked) in [(false, false), (true, true)] {
+        let replay = record(cheat);
+        assert_eq!(
+            replay
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::Command(_, Command::Kill { .. }))),
+            cheat
+        );
+        let mut app = App::replay(&replay).unwrap();
+        assert_eq!(app.unranked().is_some(), marked);
+        let shown = screen(&mut app, 100, 30);
+        let status = shown.lines().find(|l| l.contains("turn ")).unwrap();
+        assert_eq!(status.contains("UNRANKED"), marked, "{status}");
+    }
+    let mut watched = App::new(&level("deadly-pass.txt"), 1).unwrap();
+    watched.step();
+    let shown = screen(&mut watched, 100, 30);
+    assert!(!shown.contains("UNRANKED"), "{shown}");
+}
+
 /// Every state hash is checked as the game reaches its turn; the first
 /// that differs stops playback, in the log, the status bar and a box.
 #[test]

@@ -337,12 +337,17 @@ impl App {
         self.revealed_at
     }
 
-    /// Why the game being played is not ranked, if it is not (its
-    /// recording holds what a player's game never records: see
+    /// Why the game being played (or the played game being watched
+    /// back) is not ranked, if it is not (its recording holds what a
+    /// player's game never records: see
     /// [`crate::record::replay::Unranked`]): the mark it shows in its
     /// status row.
     pub fn unranked(&self) -> Option<crate::record::replay::Unranked> {
-        self.recorder.replay().unranked()
+        match &self.playback {
+            // A played game watched back: its recording's mark.
+            Some(playback) => playback.unranked().cloned(),
+            None => self.recorder.replay().unranked(),
+        }
     }
 
     /// True when the map is drawn through the player's eyes: playing, or

@@ -5,7 +5,7 @@
 //! [`Script`], the same as `darkstar replay --verify` and resuming a save
 //! use, so what the terminal shows is the game that was checked.
 
-use crate::record::replay::{Desync, DesyncKind, Played, Replay, ReplayError, Script};
+use crate::record::replay::{Desync, DesyncKind, Played, Replay, ReplayError, Script, Unranked};
 use crate::sim::Command;
 
 use super::component::{Ask, Component, Ctx, Handled};
@@ -22,12 +22,20 @@ pub struct Playback {
     script: Script,
     /// Where playback parted from the recording; it stops there.
     desync: Option<Desync>,
+    /// A played game's recording that holds what a player's game never
+    /// records: why (shown as the status row's UNRANKED mark).
+    unranked: Option<Unranked>,
 }
 
 impl Playback {
     /// Where playback parted from the recording, if it did.
     pub fn desync(&self) -> Option<&Desync> {
         self.desync.as_ref()
+    }
+
+    /// Why the played game being played back is not ranked, if it is not.
+    pub fn unranked(&self) -> Option<&Unranked> {
+        self.unranked.as_ref()
     }
 }
 
@@ -57,6 +65,8 @@ impl App {
     pub fn replay(replay: &Replay) -> Result<App, ReplayError> {
         let level = replay.level()?;
         let (game, script) = replay.begin_on(&level)?;
+        // A watched game is nobody's to rank; a played one carries its mark.
+        let unranked = game.player().and(replay.unranked());
         // Shown, not recorded: the recorder only holds the replay's
         // header (what `n` on the end screen starts a game from).
         let recorder = Recorder::new(replay.level.clone(), replay.seed, replay.config, HASH_EVERY);
@@ -64,6 +74,7 @@ impl App {
         app.playback = Some(Playback {
             script,
             desync: None,
+            unranked,
         });
         app.say(format!(
             "Replay of {}: space to pause, . to step.",

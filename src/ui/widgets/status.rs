@@ -173,9 +173,15 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (true, None) => "follow -".to_string(),
             (false, _) => "camera free".to_string(),
         };
-        // A played game's replay: whether it was revealed, and whose eyes.
+        // A played game's replay: whether it was revealed or holds what
+        // a player's game never records, and whose eyes.
         let revealed = if app.revealed_at().is_some() {
             "REVEALED"
+        } else {
+            ""
+        };
+        let unranked = if game.player().is_some() && app.unranked().is_some() {
+            "UNRANKED"
         } else {
             ""
         };
@@ -188,6 +194,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             o => format!("{} of {}", o.name(), app.faction_name()),
         };
         let parts = [
+            (10, unranked.to_string()),
             (10, revealed.to_string()),
             (10, eyes.to_string()),
             (9, format!("turn {}", game.turn())),
