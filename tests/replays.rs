@@ -137,24 +137,39 @@ fn level_files_travel_inside_the_replay() {
     assert_eq!(replay.verify().unwrap().unwrap().turn, 40);
 }
 
+/// The replays committed under `tests/replays/`, with their names.
+fn committed_replays() -> Vec<(std::path::PathBuf, Replay)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        // Only replays: anything else a run may leave here is not one.
+        .filter(|p| p.extension().is_some_and(|e| e == "replay"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let r = Replay::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            (p, r)
+        })
+        .collect()
+}
+
 /// The replays committed under `tests/replays/` still play back in sync.
 /// After an intended change to the rules or the state hash, re-record
 /// them (same level, seed, settings and commands; a hash every 10 turns)
 /// with `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release committed_replays`;
 /// that run rewrites them and then fails on purpose ("updated FILE, review
-/// and commit"), so an update can never pass unnoticed.
+/// and commit"), so an update can never pass unnoticed. (A run recorded
+/// by the bot may no longer be won when its commands are played on new
+/// rules: `committed_replays_hold_whole_runs` says so, and README says how
+/// to record it again.)
 #[test]
 fn committed_replays_reproduce_their_games() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
     let mut count = 0;
     let mut updated = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        // Only replays: anything else a run may leave here is not one.
-        if path.extension().is_none_or(|e| e != "replay") {
-            continue;
-        }
-        let replay = Replay::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    for (path, replay) in committed_replays() {
         if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
             let mut game = replay.start().unwrap();
             let mut rec = Recorder::new(replay.level.clone(), replay.seed, replay.config, 10);
@@ -163,7 +178,7 @@ fn committed_replays_reproduce_their_games() {
                     rec.apply(&mut game, c.clone());
                 }
             }
-            std::fs::write(&path, rec.replay().to_text()).unwrap();
+            std::fs::write(&path, rec.closed(&game).to_text()).unwrap();
             updated.push(path.display().to_string());
             continue;
         }
@@ -176,7 +191,119 @@ fn committed_replays_reproduce_their_games() {
         "updated {}, review and commit",
         updated.join(", ")
     );
-    assert!(count >= 1);
+    assert!(count >= 4, "{count} committed replays");
+}
+
+/// Plays `replay` back through the terminal's playback (`App::replay`, a
+/// command a step, as the clock ticks it) to its end, and checks it
+/// agrees with `--verify`'s pass: in sync, on the same turn, the same
+/// state hashes checked. The app at the end.
+fn played_in_the_terminal(replay: &Replay, what: &str) -> darkstar::ui::App {
+    let verified = match replay.verify().unwrap() {
+        Ok(v) => v,
+        Err(d) => panic!("{what}: --verify: {d}"),
+    };
+    let mut app = darkstar::ui::App::replay(replay).unwrap();
+    let mut steps = 0;
+    let mut depth = app.game().depth();
+    while !app.is_paused() {
+        app.step();
+        steps += 1;
+        assert!(steps <= replay.items.len() + 1, "{what}: playback runs on");
+        // A played run is followed from depth to depth (each numbers its
+        // units afresh).
+        if app.game().depth() != depth {
+            depth = app.game().depth();
+            let player = app.game().player().map(|p| p.id());
+            assert_eq!(
+                app.selected(),
+                player,
+                "{what}: @ not followed to {depth:?}"
+            );
+        }
+    }
+    if let Some(d) = app.desync() {
+        panic!("{what}: the terminal's playback: {d}");
+    }
+    assert_eq!(app.game().turn(), verified.turn, "{what}");
+    let end = format!(
+        "End of the replay: in sync, {} state hashes checked.",
+        verified.hashes
+    );
+    assert!(
+        app.log().any(|l| *l == end),
+        "{what}: {:?}",
+        app.log().rev().take(3).collect::<Vec<_>>()
+    );
+    app
+}
+
+/// Every committed replay plays back in the terminal as `--verify` plays
+/// it, to its end, in sync; among them a whole run of the ten depths won
+/// (the Darkstar carried out of depth 1) and a run started deeper (as
+/// `darkstar play --depth N` starts one), both recorded by the bot
+/// (`darkstar bot --record DIR`), so that either can be recorded again
+/// when a rule changes.
+#[test]
+fn committed_replays_hold_whole_runs_and_play_in_sync_in_the_terminal() {
+    use darkstar::sim::PlayOutcome;
+    let (mut won_run, mut deeper_run) = (None, None);
+    for (path, replay) in committed_replays() {
+        let what = path.display().to_string();
+        let app = played_in_the_terminal(&replay, &what);
+        let game = app.game();
+        match replay.level {
+            LevelSource::Run { depth: 1 }
+                if matches!(
+                    game.play_state().map(|p| p.outcome),
+                    Some(PlayOutcome::Won(_))
+                ) =>
+            {
+                assert_eq!(game.deepest_depth(), Some(10), "{what}");
+                won_run = Some(game.turn());
+            }
+            LevelSource::Run { depth } if depth > 1 => {
+                assert!(game.turn() > 100, "{what}: a run of {} turns", game.turn());
+                deeper_run = Some(depth);
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        won_run.is_some(),
+        "no committed replay of a won run of the ten depths: record one with \
+         `darkstar bot --seeds N..N --record DIR` (README, Replays and saves)"
+    );
+    assert!(
+        deeper_run.is_some(),
+        "no committed replay of a run started with --depth"
+    );
+}
+
+/// A run played in the app (as `darkstar play --seed 3` plays one: 25
+/// waits) and one started on depth 8 (`--depth 8 --seed 5`, waiting till
+/// the trolls come), recorded as the save and last.replay record them,
+/// play back in the terminal in sync to their ends. The terminal's
+/// playback once built every replay as a single level, and a run's parted
+/// from its recording on its first hash, on turn 10, while `--verify` said
+/// it was in sync.
+#[test]
+fn a_run_recorded_in_the_app_plays_back_in_the_terminal_in_sync() {
+    use darkstar::ui::keymap::Intent;
+    for (seed, depth, waits) in [(3, 1, 25), (5, 8, 400)] {
+        let mut app = darkstar::ui::App::play_run(seed, depth).unwrap();
+        for _ in 0..waits {
+            if app.game_over() {
+                break;
+            }
+            app.handle(Intent::Wait);
+        }
+        let recording = app.recording();
+        let what = format!("seed {seed} from depth {depth}");
+        let end = played_in_the_terminal(&recording, &what);
+        assert_eq!(end.game().state_hash(), app.game().state_hash(), "{what}");
+        assert_eq!(end.game().depth(), Some(depth), "{what}");
+    }
 }
 
 proptest! {
@@ -544,4 +671,44 @@ fn only_what_play_records_is_ranked() {
         why.contains("`level generated dungeon 80 40 3 play`"),
         "{why}"
     );
+}
+
+/// `darkstar bot --record DIR` keeps each run's replay as `seed-N.replay`:
+/// the game a played run records (`level run DEPTH`, the default
+/// settings, only the player's commands: ranked), in sync, ending on the turn the
+/// bot's line says, from the depth `--depth` names.
+#[test]
+fn the_bot_records_its_runs_as_replays() {
+    let dir = crate::common::Scratch::new("replays", "bot-record");
+    let out = crate::common::darkstar_command()
+        .args([
+            "bot", "--seeds", "4..5", "--turns", "300", "--depth", "3", "--each", "--record",
+        ])
+        .arg(&*dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for seed in [4, 5] {
+        let replay = Replay::load(&dir.join(format!("seed-{seed}.replay"))).unwrap();
+        assert_eq!(replay.level, LevelSource::Run { depth: 3 });
+        assert_eq!(replay.seed, seed);
+        // Only what a played run records: ranked, as a player's.
+        assert_eq!(replay.unranked(), None);
+        let v = replay.verify().unwrap().expect("in sync");
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("seed {seed}:")))
+            .unwrap();
+        assert!(
+            line.ends_with(&format!(", {} turns", v.turn)),
+            "{line} vs {v:?}"
+        );
+        assert!(v.hashes >= 2, "{v:?}");
+    }
+    assert!(stdout.contains("replays of the 2 runs in"), "{stdout}");
 }
