@@ -156,20 +156,7 @@ impl DistanceMap {
     /// to the nearest source (first in direction order on ties), or `None`
     /// at a source or where no source can be reached.
     pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
-        let here = self.distance(p)?;
-        if here == 0 {
-            return None;
-        }
-        let mut best: Option<(Cost, Pos)> = None;
-        for &dir in self.connectivity.dirs() {
-            if let Some((to, c)) = step(map, p, dir, self.connectivity)
-                && let Some(d) = self.distance(to)
-                && best.is_none_or(|(b, _)| c + d < b)
-            {
-                best = Some((c + d, to));
-            }
-        }
-        best.filter(|&(total, _)| total == here).map(|(_, to)| to)
+        downhill(map, p, self.connectivity, |q| self.distance(q))
     }
 
     /// Follows the flow field from `p` to its nearest source; the cells
@@ -189,4 +176,27 @@ impl DistanceMap {
     pub fn grid(&self) -> &Grid<Cost> {
         &self.dist
     }
+}
+/// The step down a map of `value`s from `p`: to the legal neighbour whose
+/// value plus the step's cost is `p`'s own value, the first in direction
+/// order on ties, so always to a strictly lower value (a flow field's
+/// step); `None` where `p` has no value or no neighbour is on a cheapest
+/// way down (at a source).
+pub(crate) fn downhill<M: CostMap + ?Sized>(
+    map: &M,
+    p: Pos,
+    connectivity: Connectivity,
+    value: impl Fn(Pos) -> Option<Cost>,
+) -> Option<Pos> {
+    let here = value(p)?;
+    let mut best: Option<(Cost, Pos)> = None;
+    for &dir in connectivity.dirs() {
+        if let Some((to, c)) = step(map, p, dir, connectivity)
+            && let Some(v) = value(to)
+            && best.is_none_or(|(b, _)| c + v < b)
+        {
+            best = Some((c + v, to));
+        }
+    }
+    best.filter(|&(total, _)| total == here).map(|(_, to)| to)
 }

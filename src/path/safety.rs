@@ -17,7 +17,8 @@
 
 use super::dense::Dense;
 use super::dial::{Buckets, MAX_BUCKETS, Relax};
-use super::{Connectivity, CostMap, DistanceMap, EntryCosts, step};
+use super::dijkstra::downhill;
+use super::{Connectivity, CostMap, DistanceMap, EntryCosts};
 use crate::map::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
 use crate::map::geom::Pos;
 use crate::map::grid::Grid;
@@ -88,17 +89,7 @@ impl SafetyMap {
     /// direction order on ties), so always somewhere strictly safer;
     /// `None` where nowhere is.
     pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
-        let here = self.value(p)?;
-        let mut best: Option<(Cost, Pos)> = None;
-        for &dir in self.connectivity.dirs() {
-            if let Some((to, c)) = step(map, p, dir, self.connectivity)
-                && let Some(v) = self.value(to)
-                && best.is_none_or(|(b, _)| c + v < b)
-            {
-                best = Some((c + v, to));
-            }
-        }
-        best.filter(|&(total, _)| total == here).map(|(_, to)| to)
+        downhill(map, p, self.connectivity, |q| self.value(q))
     }
 
     /// Bytes it holds (a fleeing faction keeps its last one).
