@@ -605,6 +605,50 @@ mod mutations {
     }
 }
 
+/// A run saved on a deeper depth than it began on resumes named and
+/// described as that depth (it said "Depth 1 of the dungeon" on depth 2:
+/// seen resuming a run in tmux). The committed bot run, cut at the first
+/// state hash after its first way down.
+#[test]
+fn a_run_resumes_as_the_depth_it_was_saved_on() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/replays/bot-run-seed70.replay");
+    let whole = Replay::load(&path).unwrap();
+    // Up to the first state hash after the first way down.
+    let down = whole
+        .items
+        .iter()
+        .position(|i| {
+            matches!(
+                i,
+                Item::Command(
+                    _,
+                    darkstar::sim::Command::Player(darkstar::sim::PlayerAction::Descend)
+                )
+            )
+        })
+        .unwrap();
+    let hash = down
+        + whole.items[down..]
+            .iter()
+            .position(|i| matches!(i, Item::Hash(..)))
+            .unwrap();
+    let cut = Replay {
+        items: whole.items[..=hash].to_vec(),
+        lines: Vec::new(),
+        ..whole.clone()
+    };
+    let app = App::resume(cut).unwrap();
+    assert_eq!(app.game().depth(), Some(2));
+    assert_eq!(app.level_name(), "depth-2");
+    assert!(
+        app.log()
+            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 70")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+}
+
 /// A checked save is restored in the same pass that checks it: the game
 /// stands where the save ended, resuming it does not play
 /// it again, and the check can be broken off (the save untouched).

@@ -48,6 +48,16 @@ impl App {
             Mode::Watch
         };
         let turn = game.turn();
+        // A run saved on a deeper depth than it began on is named and
+        // described as the depth it goes on with.
+        let level = match (game.run_seed(), game.depth()) {
+            (Some(seed), Some(depth)) => crate::content::generator::depth_level(
+                seed,
+                depth,
+                &crate::content::bestiary::Bestiary::builtin(),
+            ),
+            _ => level,
+        };
         let revealed_at = replay.revealed();
         let recorder = Recorder::resume(replay, turn, HASH_EVERY);
         let mut app = App::with_game(&level, game, mode, recorder);
