@@ -55,6 +55,10 @@
 //!   is hashed along with its start, goal, cost floor, expansions and the
 //!   cost of its plan; a difference in them shows in the hash as soon as
 //!   it changes a plan.
+//! - A fleeing faction's kept safety map, and its knowledge's revision
+//!   count: the map is made again whenever its threat or the revision
+//!   changes, so it is always the map a fresh making would give from what
+//!   is hashed (the knowledge and where the faction saw the player).
 
 use super::Game;
 use crate::fog::knowledge::Knowledge;
