@@ -8,15 +8,15 @@
 //! the view stands), [`event_loop`](mod@event_loop) lays out, draws and
 //! acts until the app quits, [`input`] reads the terminal's events on a
 //! thread of their own (so the loop is never inside crossterm's read),
-//! `tty` looks at the terminal for a hang-up, `wake` wakes the loop at
-//! once on a stop signal or a hang-up, and [`terminal`] ([`run`])
-//! owns the terminal: it is restored on quit, on error, on Ctrl-C (a key
-//! like any other in raw mode), on panic (ratatui's panic hook), on
-//! SIGTERM, SIGHUP, SIGINT and SIGQUIT and on the window closing (the loop
-//! notices them within [`SIGNAL_POLL`] and returns [`Exit::Signal`], so
-//! the caller can save before it exits) and on abort (a SIGABRT handler
-//! puts the original terminal settings back before the default action
-//! runs).
+//! `tty` looks at the terminal (hung up; input crossterm has not seen),
+//! `wake` wakes the loop at once on a stop signal or a hang-up, and
+//! [`terminal`] ([`run`]) owns the terminal: it is restored on quit, on
+//! error, on Ctrl-C (a key like any other in raw mode), on panic
+//! (ratatui's panic hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT and on
+//! the window closing (the loop notices them within [`SIGNAL_POLL`] and
+//! returns [`Exit::Signal`], so the caller can save before it exits) and
+//! on abort (a SIGABRT handler puts the original terminal settings back
+//! before the default action runs).
 //!
 //! The modules form a DAG, listed here lowest first; each imports only
 //! modules above it in this list: `mode`, `log`, `keymap`, `app` (with its

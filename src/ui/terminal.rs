@@ -19,7 +19,7 @@ use crossterm::event::{self, Event};
 use super::app::App;
 use super::event_loop::{Exit, Session, event_loop_until};
 use super::input::Input;
-use super::tty::Tty;
+use super::tty::{Tty, changing_settings};
 use super::wake;
 
 /// The signals that end a session cleanly (restore, save, exit).
@@ -127,7 +127,7 @@ fn take_signal() -> Option<i32> {
 pub fn run(mut app: App) -> (App, io::Result<Exit>) {
     let result = install_handlers().and_then(|()| {
         let input = input()?;
-        let mut terminal = ratatui::try_init()?;
+        let mut terminal = changing_settings(ratatui::try_init)?;
         input.open();
         let mut session = RealSession { input, tty: tty() };
         let result = event_loop_until(
@@ -202,17 +202,25 @@ fn hung_up(tty: Option<&Tty>) -> Option<i32> {
 /// The reader thread's source: crossterm's next event within `wait`. On a
 /// hung-up terminal crossterm's read would spin, so it is not asked again:
 /// nothing more will come, and the loop ends on the hang-up. (A hang-up
-/// while crossterm waits still spins that thread, until the exit.)
+/// while crossterm waits still spins that thread, until the exit.) When
+/// crossterm saw nothing but input waits, it is input crossterm was not
+/// told of (more than it reads at once came together), and it is made to
+/// look again: keys typed ahead are all taken, in their order.
 fn read_terminal(wait: Duration) -> io::Result<Option<Event>> {
-    if hung_up(tty()).is_some() {
+    let tty = tty();
+    if hung_up(tty).is_some() {
         std::thread::sleep(wait);
         return Ok(None);
     }
     if event::poll(wait)? {
-        Ok(Some(event::read()?))
-    } else {
-        Ok(None)
+        return Ok(Some(event::read()?));
     }
+    if let Some(tty) = tty
+        && tty.has_input()
+    {
+        tty.wake_readers();
+    }
+    Ok(None)
 }
 
 /// The real terminal's side of the loop: its signals, its hang-up and job
@@ -245,7 +253,7 @@ impl Session for RealSession {
         restore_terminal();
         // SAFETY: raising a signal at ourselves.
         unsafe { libc::raise(libc::SIGTSTP) };
-        crossterm::terminal::enable_raw_mode()?;
+        changing_settings(crossterm::terminal::enable_raw_mode)?;
         crossterm::execute!(
             io::stdout(),
             crossterm::terminal::EnterAlternateScreen,
@@ -265,7 +273,7 @@ impl Session for RealSession {
 /// `eprintln!`, which panics when the terminal is gone (SIGHUP), and that
 /// would lose the save; nor `try_restore`, which leaves the cursor hidden.
 fn restore_terminal() {
-    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = changing_settings(crossterm::terminal::disable_raw_mode);
     let _ = crossterm::execute!(
         io::stdout(),
         crossterm::terminal::LeaveAlternateScreen,
