@@ -204,6 +204,48 @@ impl OnPty {
         assert_eq!(n, keys.len() as isize);
     }
 
+    /// Closes the window: the pty's master side goes away, and the game's
+    /// terminal hangs up (a copy of the slave keeps the struct whole).
+    fn hang_up(&mut self) {
+        let master = std::mem::replace(&mut self.master, self.slave.try_clone().unwrap());
+        drop(master);
+    }
+
+    /// Waits for the child to end, without reading (there may be no
+    /// terminal left to read).
+    fn exit_status(&mut self) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Reads until a thread of the game waits in `read(2)` on its
+    /// terminal (stdin): crossterm reads only once told there is input,
+    /// so a thread that stays there waits for the rest of an escape
+    /// sequence (panics after a few seconds).
+    fn wait_for_a_read_left_waiting(&mut self) {
+        let pid = self.child.id();
+        let reading = move |_: &[u8]| {
+            std::fs::read_dir(format!("/proc/{pid}/task"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|task| {
+                    let call =
+                        std::fs::read_to_string(task.path().join("syscall")).unwrap_or_default();
+                    let mut fields = call.split_whitespace();
+                    fields.next() == Some(libc::SYS_read.to_string().as_str())
+                        && fields.next() == Some("0x0")
+                })
+        };
+        self.wait_until("a read of the terminal left waiting", reading);
+    }
+
     fn signal(&self, sig: i32) {
         // SAFETY: a plain kill of our own child.
         assert_eq!(unsafe { libc::kill(self.child.id() as i32, sig) }, 0);
@@ -429,19 +471,117 @@ fn closing_the_window_saves_the_game() {
     game.wait_for("? help");
     game.type_keys(b"...");
     game.wait_for_turn(3);
-    // Hang up: close the master (a copy keeps the struct whole).
-    let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
-    drop(master);
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = game.child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "still running");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    game.hang_up();
+    let status = game.exit_status();
     assert_eq!(status.code(), Some(128 + libc::SIGHUP), "{status}");
     assert!(verified_commands(&save) >= 3);
+}
+
+/// How a game is left in [`an_unfinished_escape_then`].
+enum Ending {
+    Sigterm,
+    WindowClosed,
+}
+
+/// Alt-[ sends ESC [, the start of an escape sequence: crossterm reads it
+/// and waits in `read(2)` for the rest, a read every signal restarts; and
+/// once the window closes that read returns 0 bytes and crossterm's read
+/// loop, which ends only on `WouldBlock`, spins. The game must still save
+/// and exit by the signal. When the event loop read the terminal itself
+/// it was in there: SIGTERM was never acted on (the game ran on, unsaved,
+/// until SIGKILL), and closing the window spun it at 100% CPU for ever,
+/// the game since the last save lost and the save's lock held. Now the
+/// read is on a thread of its own (`ui/input.rs`).
+fn an_unfinished_escape_then(ending: Ending, name: &str) {
+    let dir = scratch(name);
+    let save = dir.join("save.replay");
+    let mut game = OnPty::spawn(&[], &save);
+    game.wait_for("? help");
+    game.type_keys(b"...");
+    game.wait_for_turn(3);
+    game.type_keys(b"\x1b[");
+    game.wait_for_a_read_left_waiting();
+    let status = match ending {
+        Ending::Sigterm => {
+            game.signal(libc::SIGTERM);
+            let status = game.finish();
+            game.assert_terminal_restored();
+            status
+        }
+        Ending::WindowClosed => {
+            game.hang_up();
+            game.exit_status()
+        }
+    };
+    let sig = match ending {
+        Ending::Sigterm => libc::SIGTERM,
+        Ending::WindowClosed => libc::SIGHUP,
+    };
+    assert_eq!(status.code(), Some(128 + sig), "{status}");
+    assert!(verified_commands(&save) >= 3, "the turns played are saved");
+}
+
+#[test]
+fn sigterm_while_an_escape_sequence_is_unfinished_saves() {
+    an_unfinished_escape_then(Ending::Sigterm, "escape-term");
+}
+
+#[test]
+fn closing_the_window_while_an_escape_sequence_is_unfinished_saves() {
+    an_unfinished_escape_then(Ending::WindowClosed, "escape-hup");
+}
+
+/// More keys typed at once than crossterm reads in one go (1,024 bytes;
+/// here 1,500 moves and waits, written in one write as a paste or a key
+/// held while the game is busy would come) are all taken, in their
+/// order: the save holds every one. crossterm waits with epoll,
+/// edge-triggered, so the rest stayed unseen in the terminal until a
+/// further key came; when the loop polled the terminal itself it also
+/// spun meanwhile (poll saying input, crossterm saying none), and the
+/// game stopped on turn 1,024 at 98% CPU. The reader now nudges
+/// crossterm when input waits that it has not seen (`Tty::wake_readers`).
+#[test]
+fn keys_typed_ahead_are_all_taken_in_their_order() {
+    let dir = scratch("typed-ahead");
+    let save = dir.join("save.replay");
+    let level = dir.join("pace.txt");
+    std::fs::write(
+        &level,
+        "name: Pace\n\
+         description: A room to pace in, the sleeper behind a wall.\n\
+         faction: sleepers glyph=s sight=0\n\
+         map:\n\
+         ##########\n\
+         #@.......#\n\
+         ##########\n\
+         #s.......#\n\
+         ##########\n",
+    )
+    .unwrap();
+    let mut game = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    game.wait_for("? help");
+    // East, wait, west, wait: each a turn, their order in the save.
+    const KEYS: usize = 1500;
+    let keys: Vec<u8> = b"l.h.".iter().copied().cycle().take(KEYS).collect();
+    game.type_keys(&keys);
+    game.wait_for_turn(KEYS as u64);
+    game.signal(libc::SIGTERM);
+    assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
+    let saved: Vec<String> = std::fs::read_to_string(&save)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("c "))
+        .map(String::from)
+        .collect();
+    let typed: Vec<String> = ["move e", "wait", "move w", "wait"]
+        .iter()
+        .cycle()
+        .take(KEYS)
+        .enumerate()
+        .map(|(turn, command)| format!("c {turn} {command}"))
+        .collect();
+    assert_eq!(saved, typed);
+    verified_commands(&save);
 }
 
 /// An abort (an allocation failure aborts without unwinding): the SIGABRT
@@ -1081,8 +1221,7 @@ fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
     let scores_lock = std::fs::File::create(dir.join("scores.txt.lock")).unwrap();
     scores_lock.lock().unwrap();
     // The window closes, and at once darkstar runs again: a new game.
-    let master = std::mem::replace(&mut game.master, game.slave.try_clone().unwrap());
-    drop(master);
+    game.hang_up();
     let mut again = OnPty::spawn(&[], &save);
     again.wait_for("? help");
     // Not the finished game (its save is gone): a new run.
@@ -1092,14 +1231,7 @@ fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
         "the finished game's record was still to be written"
     );
     drop(scores_lock);
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = game.child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "still running");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = game.exit_status();
     assert_eq!(status.code(), Some(128 + libc::SIGHUP), "{status}");
     assert_eq!(score_lines(&dir).len(), 1, "the finished game is scored");
     assert_eq!(listing(&dir.join("morgue")).len(), 1);

@@ -318,6 +318,96 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
     );
 }
 
+/// The terminal's reader stuck for good never holds the event loop.
+/// crossterm's read can stay inside for ever: spinning on a hung-up
+/// terminal (its read loop ends only on `WouldBlock`), or waiting in
+/// `read(2)` for the rest of an escape sequence (restarted after every
+/// signal). Read through [`Input`](darkstar::ui::Input) (its own thread,
+/// a channel), as the real terminal is: the keys read before reach the
+/// game in their order, and the stop signal that comes while the reader
+/// is stuck (here the hang-up, once the loop has waited in vain) ends the
+/// loop. Stuck both ways, blocked and spinning. The loop runs on a thread
+/// of its own, so a held loop fails the test at the deadline instead of
+/// hanging it; the stuck reader is let go at the end.
+#[test]
+fn a_reader_stuck_for_good_never_holds_the_event_loop() {
+    use darkstar::ui::{Exit, Input, Session};
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use std::sync::mpsc::{TryRecvError, channel};
+    use std::time::Duration;
+    const SIGHUP: i32 = libc::SIGHUP;
+    struct HangUp(Rc<Cell<bool>>);
+    impl Session for HangUp {
+        fn stop_signal(&mut self) -> Option<i32> {
+            self.0.get().then_some(SIGHUP)
+        }
+    }
+    for spinning in [false, true] {
+        let (release, released) = channel::<()>();
+        let mut keys = ['l', '.', 'h'].into_iter();
+        let source = move |_wait: Duration| {
+            if let Some(c) = keys.next() {
+                return Ok(Some(Event::Key(key(KeyCode::Char(c)))));
+            }
+            if spinning {
+                while released.try_recv() == Err(TryRecvError::Empty) {
+                    std::hint::spin_loop();
+                }
+            } else {
+                let _ = released.recv();
+            }
+            Err(std::io::Error::other("let go"))
+        };
+        let (ended, end) = channel();
+        std::thread::spawn(move || {
+            let level = Level::parse(
+                "name: room\nfaction: sleepers glyph=s sight=0\nmap:\n\
+                 ########\n#@.....#\n######.#\n#s.....#\n########\n",
+                "room.txt".as_ref(),
+            )
+            .unwrap();
+            let mut app = App::play(&level, 1).unwrap();
+            let mut terminal = Terminal::new(TestBackend::new(60, 16)).unwrap();
+            let input = Input::spawn(source).unwrap();
+            input.open();
+            let hung_up = Rc::new(Cell::new(false));
+            let mut session = HangUp(Rc::clone(&hung_up));
+            let mut taken = 0;
+            let exit = darkstar::ui::event_loop_until(
+                &mut terminal,
+                &mut app,
+                |timeout| {
+                    let event = input.next(timeout)?;
+                    match event {
+                        Some(_) => taken += 1,
+                        None if taken == 3 => hung_up.set(true),
+                        None => {}
+                    }
+                    Ok(event)
+                },
+                &mut session,
+            );
+            let commands: Vec<String> = app
+                .recording()
+                .to_text()
+                .lines()
+                .filter(|l| l.starts_with("c "))
+                .map(String::from)
+                .collect();
+            let _ = ended.send((exit.map_err(|e| e.to_string()), commands));
+        });
+        let (exit, commands) = end
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|_| {
+                panic!("the loop is held by the stuck reader (spinning: {spinning})")
+            });
+        assert_eq!(exit, Ok(Exit::Signal(SIGHUP)), "spinning: {spinning}");
+        assert_eq!(commands, ["c 0 move e", "c 1 wait", "c 2 move w"]);
+        drop(release);
+    }
+}
+
 #[test]
 fn snapshot_watch() {
     let mut app = dungeon();

@@ -85,7 +85,10 @@ pub fn event_loop<B: Backend>(
 
 /// [`event_loop`] in `session`: it ends when the session reports a stop
 /// signal (asked at least every [`SIGNAL_POLL`], whatever the game speed),
-/// suspends on Ctrl-Z, and redraws everything after a stop.
+/// suspends on Ctrl-Z, and redraws everything after a stop. That holds
+/// only while `next_event` returns within about the timeout it is given:
+/// the real terminal reads on another thread ([`super::input`]) so that
+/// a read that never returns cannot keep the loop from its signals.
 pub fn event_loop_until<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,

@@ -6,27 +6,35 @@
 //! whether it used them), [`widgets`] lay the screen out and draw it from
 //! the app without changing it (the map as a `StatefulWidget` given where
 //! the view stands), [`event_loop`](mod@event_loop) lays out, draws and
-//! acts until the app quits, and [`terminal`] ([`run`]) owns the
-//! terminal: it is restored on quit, on error, on Ctrl-C (a key like any
-//! other in raw mode), on panic (ratatui's panic hook), on SIGTERM, SIGHUP,
-//! SIGINT and SIGQUIT (the loop notices them within [`SIGNAL_POLL`] and
-//! returns [`Exit::Signal`], so the caller can save before it exits) and on
-//! abort (a SIGABRT handler puts the original terminal settings back before
-//! the default action runs).
+//! acts until the app quits, [`input`] reads the terminal's events on a
+//! thread of their own (so the loop is never inside crossterm's read),
+//! `tty` looks at the terminal (hung up; input crossterm has not seen),
+//! `wake` wakes the loop at once on a stop signal or a hang-up, and
+//! [`terminal`] ([`run`]) owns the terminal: it is restored on quit, on
+//! error, on Ctrl-C (a key like any other in raw mode), on panic
+//! (ratatui's panic hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT and on
+//! the window closing (the loop notices them within [`SIGNAL_POLL`] and
+//! returns [`Exit::Signal`], so the caller can save before it exits) and
+//! on abort (a SIGABRT handler puts the original terminal settings back
+//! before the default action runs).
 //!
 //! The modules form a DAG, listed here lowest first; each imports only
 //! modules above it in this list: `mode`, `log`, `keymap`, `app` (with its
-//! inspector state), `widgets`, `event_loop`, `terminal`. This file only
-//! declares and re-exports.
+//! inspector state), `widgets`, `event_loop`, `input`, `tty`, `wake`,
+//! `terminal`. This file only declares and re-exports.
 
 pub mod app;
 pub mod event_loop;
+pub mod input;
 pub mod keymap;
 pub mod log;
 pub mod mode;
 pub mod terminal;
+mod tty;
+mod wake;
 pub mod widgets;
 
 pub use app::App;
 pub use event_loop::{Exit, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until};
+pub use input::Input;
 pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run};

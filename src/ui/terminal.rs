@@ -2,7 +2,10 @@
 //! restores it on every way out (quit, error, panic, stop signals, hang-up,
 //! abort), gives it back on Ctrl-Z and takes it again on `fg` (job
 //! control, as a shell expects of a full-screen program), and feeds
-//! crossterm's events to the [`event_loop`].
+//! crossterm's events to the [`event_loop`], read on a thread of their
+//! own ([`input`](super::input)): crossterm can stay inside its read for
+//! ever (a hung-up terminal, an unfinished escape sequence), and the loop
+//! must still see a stop signal or the hang-up, save and exit.
 //!
 //! [`event_loop`]: fn@super::event_loop
 
@@ -15,6 +18,9 @@ use crossterm::event::{self, Event};
 
 use super::app::App;
 use super::event_loop::{Exit, Session, event_loop_until};
+use super::input::Input;
+use super::tty::{Tty, changing_settings};
+use super::wake;
 
 /// The signals that end a session cleanly (restore, save, exit).
 pub const STOP_SIGNALS: [i32; 4] = [
@@ -120,20 +126,18 @@ fn take_signal() -> Option<i32> {
 /// closed window makes every write fail) and how the session ended.
 pub fn run(mut app: App) -> (App, io::Result<Exit>) {
     let result = install_handlers().and_then(|()| {
-        let mut terminal = ratatui::try_init()?;
-        // crossterm reads keys from stdin when it is a terminal (else from
-        // /dev/tty, which it then polls itself).
-        let stdin_is_tty = io::stdin().is_terminal();
-        let next_event = |timeout| {
-            if stdin_is_tty {
-                next_terminal_event(timeout)
-            } else if event::poll(timeout)? {
-                Ok(Some(event::read()?))
-            } else {
-                Ok(None)
-            }
-        };
-        let result = event_loop_until(&mut terminal, &mut app, next_event, &mut RealSession);
+        let input = input()?;
+        let mut terminal = changing_settings(ratatui::try_init)?;
+        input.open();
+        let mut session = RealSession { input, tty: tty() };
+        let result = event_loop_until(
+            &mut terminal,
+            &mut app,
+            |timeout| input.next(timeout),
+            &mut session,
+        );
+        // Keys typed from now on are the shell's (or the next session's).
+        input.close();
         // Dropping a terminal whose cursor is hidden shows it, and on
         // failure (a hung-up terminal) reports that with `eprintln!`,
         // which panics on the dead terminal and loses the save. So show
@@ -146,77 +150,121 @@ pub fn run(mut app: App) -> (App, io::Result<Exit>) {
         result
     });
     // A failing terminal is often a hung-up one: if a signal came with the
-    // failure, report the signal (the caller saves and exits by it).
+    // failure, or the terminal has hung up, report the signal (the caller
+    // saves and exits by it).
     let result = match result {
-        Err(e) => take_signal().map(Exit::Signal).ok_or(e),
+        Err(e) => take_signal()
+            .or_else(|| hung_up(tty()))
+            .map(Exit::Signal)
+            .ok_or(e),
         ok => ok,
     };
     (app, result)
 }
 
-/// The real terminal's side of the loop: its signals and job control.
-struct RealSession;
+/// The terminal's input: crossterm's events read on a thread of their
+/// own. One per process, started by the first session and kept for the
+/// next (a new game after `n`): crossterm's reader is process-global, and
+/// a thread stuck inside it cannot be stopped, only left.
+fn input() -> io::Result<&'static Input> {
+    static INPUT: OnceLock<Result<Input, String>> = OnceLock::new();
+    let start = || -> io::Result<Input> {
+        let input = Input::spawn(read_terminal)?;
+        // A stop signal or the hang-up ends the loop's wait at once; a
+        // continue too (the screen is redrawn).
+        let waker = input.waker();
+        let mut signals = STOP_SIGNALS.to_vec();
+        signals.push(signal_hook::consts::SIGCONT);
+        wake::spawn(&signals, tty().map(Tty::fd), move || waker.wake())?;
+        Ok(input)
+    };
+    INPUT
+        .get_or_init(|| start().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| io::Error::other(e.clone()))
+}
+
+/// The terminal crossterm reads, looked at for a hang-up (none: neither
+/// stdin nor `/dev/tty` is one).
+fn tty() -> Option<&'static Tty> {
+    static TTY: OnceLock<Option<Tty>> = OnceLock::new();
+    TTY.get_or_init(Tty::open).as_ref()
+}
+
+/// SIGHUP if the terminal has hung up (the window closed): taken for the
+/// signal that may not have come (a game that is not the session's
+/// leader, or noticed before the signal is).
+fn hung_up(tty: Option<&Tty>) -> Option<i32> {
+    tty.is_some_and(Tty::hung_up)
+        .then_some(signal_hook::consts::SIGHUP)
+}
+
+/// The reader thread's source: crossterm's next event within `wait`. On a
+/// hung-up terminal crossterm's read would spin, so it is not asked again:
+/// nothing more will come, and the loop ends on the hang-up. (A hang-up
+/// while crossterm waits still spins that thread, until the exit.) When
+/// crossterm saw nothing but input waits, it is input crossterm was not
+/// told of (more than it reads at once came together), and it is made to
+/// look again: keys typed ahead are all taken, in their order.
+fn read_terminal(wait: Duration) -> io::Result<Option<Event>> {
+    let tty = tty();
+    if hung_up(tty).is_some() {
+        std::thread::sleep(wait);
+        return Ok(None);
+    }
+    if event::poll(wait)? {
+        return Ok(Some(event::read()?));
+    }
+    if let Some(tty) = tty
+        && tty.has_input()
+    {
+        tty.wake_readers();
+    }
+    Ok(None)
+}
+
+/// The real terminal's side of the loop: its signals, its hang-up and job
+/// control.
+struct RealSession {
+    input: &'static Input,
+    tty: Option<&'static Tty>,
+}
 
 impl Session for RealSession {
+    /// A stop signal, or the terminal hung up (the window closed), which
+    /// is the SIGHUP it means; looked at every pass of the loop, which
+    /// never waits in crossterm.
     fn stop_signal(&mut self) -> Option<i32> {
-        take_signal()
+        take_signal().or_else(|| hung_up(self.tty))
     }
 
     /// Gives the terminal back exactly as on quit (raw mode off, main
     /// screen, cursor shown), stops with SIGTSTP under its default action
     /// (no handler is registered for it) so the shell sees a stopped job,
-    /// and once continued takes the terminal again.
+    /// and once continued takes the terminal again. The reader reads
+    /// nothing meanwhile: what is typed at the shell is the shell's.
     ///
     /// SIGTSTP rather than SIGSTOP: in an orphaned process group (a
     /// session with no job control, nobody to `fg` it) the kernel discards
     /// SIGTSTP, so the game comes straight back instead of stopping for
     /// ever; SIGSTOP would stop it with no way back.
     fn suspend(&mut self) -> io::Result<()> {
+        self.input.close();
         restore_terminal();
         // SAFETY: raising a signal at ourselves.
         unsafe { libc::raise(libc::SIGTSTP) };
-        crossterm::terminal::enable_raw_mode()?;
+        changing_settings(crossterm::terminal::enable_raw_mode)?;
         crossterm::execute!(
             io::stdout(),
             crossterm::terminal::EnterAlternateScreen,
             crossterm::cursor::Hide
-        )
+        )?;
+        self.input.open();
+        Ok(())
     }
 
     fn continued(&mut self) -> bool {
         CONTINUED.swap(0, Ordering::SeqCst) != 0
-    }
-}
-
-/// The next key (or resize) within `timeout`. The terminal is polled here
-/// first because crossterm's reader spins forever on a hung-up terminal
-/// (its reads return 0 bytes and it retries): a hang-up (the window
-/// closed) is taken for the SIGHUP it is, so the loop ends and the game is
-/// saved.
-fn next_terminal_event(timeout: Duration) -> io::Result<Option<Event>> {
-    let mut fds = libc::pollfd {
-        fd: libc::STDIN_FILENO,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let millis = timeout.as_millis().min(i32::MAX as u128) as i32;
-    // SAFETY: one pollfd we own.
-    let ready = unsafe { libc::poll(&mut fds, 1, millis) };
-    if ready > 0 && fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-        let _ = SIGNALLED.compare_exchange(
-            0,
-            signal_hook::consts::SIGHUP as usize,
-            Ordering::SeqCst,
-            Ordering::SeqCst,
-        );
-        return Ok(None);
-    }
-    // Input, a signal (a resize, EINTR) or the timeout: crossterm reads
-    // what it has without waiting (it may also hold parsed events).
-    if event::poll(Duration::ZERO)? {
-        Ok(Some(event::read()?))
-    } else {
-        Ok(None)
     }
 }
 
@@ -225,7 +273,7 @@ fn next_terminal_event(timeout: Duration) -> io::Result<Option<Event>> {
 /// `eprintln!`, which panics when the terminal is gone (SIGHUP), and that
 /// would lose the save; nor `try_restore`, which leaves the cursor hidden.
 fn restore_terminal() {
-    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = changing_settings(crossterm::terminal::disable_raw_mode);
     let _ = crossterm::execute!(
         io::stdout(),
         crossterm::terminal::LeaveAlternateScreen,
