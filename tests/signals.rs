@@ -188,13 +188,29 @@ impl OnPty {
                 screen_text(&self.output)
             );
             if let Some(status) = self.child.try_wait().unwrap() {
-                self.pump(Duration::from_millis(10));
+                // What it printed before it ended may be unread still,
+                // more than one read's worth: all of it first.
+                self.drain();
+                if done(&self.output) {
+                    return;
+                }
                 panic!(
                     "darkstar ended ({status}) before {what}: {:?}",
                     String::from_utf8_lossy(&self.output)
                 );
             }
             self.pump(Duration::from_millis(20));
+        }
+    }
+
+    /// Reads until nothing more comes (the child has ended).
+    fn drain(&mut self) {
+        loop {
+            let before = self.output.len();
+            self.pump(Duration::from_millis(10));
+            if self.output.len() == before {
+                return;
+            }
         }
     }
 
