@@ -672,6 +672,34 @@ fn replay_playback_uses_the_recorded_settings() {
     );
 }
 
+/// A played run watched back names, in its status row, the depth it is
+/// on as it goes down (it named depth 1 all the way), and follows @.
+#[test]
+fn playback_of_a_run_names_the_depth_it_is_on() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/replays/bot-run-seed70.replay");
+    let replay = darkstar::record::replay::Replay::load(&path).unwrap();
+    let mut app = App::replay(&replay).unwrap();
+    let status = |app: &mut App| {
+        let shown = screen(app, 100, 30);
+        shown
+            .lines()
+            .find(|l| l.contains("turn "))
+            .unwrap()
+            .to_string()
+    };
+    assert!(status(&mut app).contains("depth 1"), "{}", status(&mut app));
+    let mut steps = 0;
+    while app.game().depth() != Some(2) {
+        app.step();
+        steps += 1;
+        assert!(steps < replay.items.len(), "never went down");
+    }
+    let row = status(&mut app);
+    assert!(row.contains("depth 2") && !row.contains("depth 1"), "{row}");
+    assert_eq!(app.selected(), app.game().player().map(|p| p.id()));
+}
+
 /// A played game's recording that holds what a player's game never
 /// records (here a kill, as an editor would put in) is UNRANKED in
 /// playback too, in its status row, as it is in play; the same game as

@@ -201,8 +201,18 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (8, run),
             (9, view),
             (5, camera),
-            (3, format!("seed {}", game.seed())),
-            (2, app.level_name().to_string()),
+            // A run's seed is the run's (each depth's own is drawn from it).
+            (
+                3,
+                format!("seed {}", game.run_seed().unwrap_or(game.seed())),
+            ),
+            // A run's depth as it is now, kept before the seed (a played
+            // run watched back goes from depth to depth; the level it
+            // opened on was depth 1's); a level's name, dropped first.
+            match game.depth() {
+                Some(d) => (4, format!("depth {d}")),
+                None => (2, app.level_name().to_string()),
+            },
             (7, "? help".to_string()),
         ];
         fit(&parts, area.width as usize)
