@@ -91,11 +91,6 @@ impl SafetyMap {
     pub fn next_step<M: CostMap + ?Sized>(&self, map: &M, p: Pos) -> Option<Pos> {
         downhill(map, p, self.connectivity, |q| self.value(q))
     }
-
-    /// Bytes it holds (a fleeing faction keeps its last one).
-    pub fn memory_bytes(&self) -> usize {
-        std::mem::size_of_val(self.value.cells())
-    }
 }
 
 /// The seed of a cell at distance `d` from the nearest threat, the

@@ -68,19 +68,9 @@ impl Script {
         self.items.is_empty()
     }
 
-    /// Items still to play.
-    pub fn remaining(&self) -> usize {
-        self.items.len()
-    }
-
     /// State hashes checked so far.
     pub fn hashes_checked(&self) -> usize {
         self.hashes
-    }
-
-    /// Commands applied so far.
-    pub fn commands_played(&self) -> usize {
-        self.commands
     }
 
     /// The turn the replay ends on.
