@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod crowds;
 mod danger;
+mod digest;
 mod field_trace;
 mod fields;
 mod fog;

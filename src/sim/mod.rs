@@ -21,6 +21,7 @@ pub mod autopilot;
 mod awareness;
 pub mod bot;
 mod command;
+pub mod digest;
 mod event;
 mod faction;
 mod fields;

@@ -7,6 +7,7 @@
 mod args;
 mod bot;
 mod demo;
+mod digest;
 mod gen_level;
 mod output;
 mod play;
@@ -55,6 +56,9 @@ enum Command {
     /// A scripted player plays runs headless on all cores: wins, median
     /// depth and run length, deaths by kind.
     Bot(bot::BotArgs),
+    /// Play a fixed set of games headless and print one hash of each:
+    /// the same digest, the same play (see tests/golden/digest.txt).
+    Digest(digest::DigestArgs),
     /// The best games recorded (a line each, written when a game ends
     /// with its morgue file).
     Scores(scores::ScoresArgs),
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         Some(Command::Scen(a)) => scen::scen(a),
         Some(Command::Sweep(a)) => sweep::sweep(a),
         Some(Command::Demo(a)) => demo::demo(a),
+        Some(Command::Digest(a)) => digest::digest(a),
         Some(Command::Bot(a)) => bot::bot(a),
         Some(Command::Scores(a)) => scores::scores(a),
     };

@@ -1,0 +1,278 @@
+//! The digest of games: a fixed set of games played headless, each
+//! reduced to one hash of everything that happened in it (every event,
+//! and after every command every unit's place, presence and hit points).
+//! Two builds that give the same digest play the same games; a change
+//! meant to leave play alone (a refactor of the rules, a new way to write
+//! the data) must leave it identical. `darkstar digest` prints it and
+//! `tests/golden/digest.txt` keeps the last one agreed on.
+//!
+//! The hash reads what the player could tell apart, never how the state
+//! is stored: events are hashed by their text with items by their
+//! names, not by enum order, so renumbering a kind does not move it.
+
+use rayon::prelude::*;
+
+use super::bot::play_run_from;
+use super::{Command, Event, Fnv, Game, PlayerAction, SimConfig};
+use crate::content::bestiary::Bestiary;
+use crate::content::generator::{
+    GenParams, depth_level, generate, packed, play_level, scale_factions, spread,
+};
+use crate::content::level::Level;
+use crate::fog::knowledge::Turn;
+use crate::map::geom::{Dir, Pos};
+use crate::path::Replanner;
+
+/// Turns a level with no one to steer is played for.
+const LEVEL_TURNS: u32 = 400;
+/// Turns a bot's run may last (as `darkstar bot`'s default).
+const RUN_TURNS: Turn = 20_000;
+/// Seeds of the bots' runs.
+const RUN_SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
+
+/// One game's line of the digest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDigest {
+    /// What was played ("level cave.txt", "careful run seed 3", ...).
+    pub name: String,
+    /// The hash of all that happened.
+    pub hash: u64,
+    /// Turns it lasted.
+    pub turns: Turn,
+}
+
+impl std::fmt::Display for GameDigest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:016x} {:>6} {}", self.hash, self.turns, self.name)
+    }
+}
+
+/// A game's running hash.
+#[derive(Default)]
+struct Digester(Fnv);
+
+impl Digester {
+    /// Takes in what one command did: its events, then every unit.
+    fn absorb(&mut self, game: &Game, events: &[Event]) {
+        for e in events {
+            self.0.bytes(event_text(e).as_bytes());
+        }
+        self.0.int(game.turn() as i64);
+        self.0.int(game.depth().unwrap_or(0) as i64);
+        for m in game.monsters() {
+            let p = m.pos();
+            let presence = match m.presence() {
+                super::Presence::Here => 0,
+                super::Presence::Escaped(t) => 1 + 2 * t as i64,
+                super::Presence::Dead(t) => 2 + 2 * t as i64,
+            };
+            for v in [p.x as i64, p.y as i64, m.hp() as i64, presence] {
+                self.0.int(v);
+            }
+        }
+    }
+
+    /// Plays `game` with `Command::Advance` for `turns` turns.
+    fn advance(mut self, name: String, mut game: Game, turns: u32) -> GameDigest {
+        self.absorb(&game, &[]);
+        for _ in 0..turns {
+            let events = game.apply(Command::Advance);
+            self.absorb(&game, &events);
+        }
+        GameDigest {
+            name,
+            hash: self.0.finish(),
+            turns: game.turn(),
+        }
+    }
+}
+
+/// An event as text, items named by their words (see the module's
+/// header).
+fn event_text(e: &Event) -> String {
+    let mut text = format!("{e:?}");
+    for kind in crate::sim::item::ItemKind::ALL {
+        text = text.replace(
+            &format!("item: {kind:?}"),
+            &format!("item: {}", kind.word()),
+        );
+    }
+    text
+}
+
+/// What one entry of the digest plays.
+enum Entry {
+    /// A level played headless.
+    Level(String, Level, u64),
+    /// A run played by a bot (careful or not) from depth 1.
+    Run { seed: u64, careful: bool },
+    /// A run from `depth` played by a player pressing keys at random
+    /// (every kind of action, the refused ones too), drawn from `seed`.
+    Random { seed: u64, depth: u32 },
+}
+
+/// The games of the digest, in its order.
+fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
+    let mut entries = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(levels_dir)
+        .map_err(|e| format!("{}: {e}", levels_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for path in files {
+        let level = Level::load(&path).map_err(|e| e.to_string())?;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        entries.push(Entry::Level(format!("level {name}"), level, 1));
+    }
+    let bestiary = Bestiary::builtin();
+    for depth in 1..=10 {
+        for seed in 1..=2 {
+            // Watched: the factions alone, wandering and fighting.
+            let mut level = depth_level(seed, depth, &bestiary);
+            (level.player, level.treasure, level.stairs) = (None, None, None);
+            entries.push(Entry::Level(
+                format!("watched depth {depth} seed {seed}"),
+                level,
+                seed,
+            ));
+        }
+    }
+    for seed in 1..=4 {
+        let params = GenParams::default();
+        entries.push(Entry::Level(
+            format!("dungeon seed {seed}"),
+            generate(&params, seed),
+            seed,
+        ));
+        entries.push(Entry::Level(
+            format!("hostile factions seed {seed}"),
+            play_level(&params, seed),
+            seed,
+        ));
+    }
+    let base = generate(
+        &GenParams {
+            width: 128,
+            height: 128,
+            ..GenParams::default()
+        },
+        1,
+    );
+    if let Some(goal) = base.factions.first().and_then(|f| f.goal) {
+        for (planner, name) in [
+            (Replanner::AStar, "astar"),
+            (Replanner::DStarLite, "dstar"),
+            (Replanner::Field, "field"),
+        ] {
+            entries.push(Entry::Level(
+                format!("crowd spread {name}"),
+                spread(&base, scale_factions(planner, goal), 300, 7),
+                7,
+            ));
+            let mut one = scale_factions(planner, goal).swap_remove(1);
+            one.name = "crowd".into();
+            entries.push(Entry::Level(
+                format!("crowd packed {name}"),
+                packed(&base, one, base.spawns[0].at, 120),
+                7,
+            ));
+        }
+    }
+    for seed in 1..=6 {
+        entries.push(Entry::Random {
+            seed,
+            depth: 1 + (seed as u32 - 1) * 2 % 10,
+        });
+    }
+    for careful in [true, false] {
+        for seed in RUN_SEEDS {
+            entries.push(Entry::Run { seed, careful });
+        }
+    }
+    Ok(entries)
+}
+
+/// Plays one entry.
+fn play(entry: Entry) -> Result<GameDigest, String> {
+    match entry {
+        Entry::Level(name, level, seed) => {
+            let game = Game::new(&level, seed, SimConfig::default())
+                .map_err(|e| format!("{name}: {e}"))?;
+            Ok(Digester::default().advance(name, game, LEVEL_TURNS))
+        }
+        Entry::Run { seed, careful } => {
+            let name = format!(
+                "{} run seed {seed}",
+                if careful { "careful" } else { "careless" }
+            );
+            let mut digest = Digester::default();
+            let (_, game) = play_run_from(seed, 1, careful, RUN_TURNS, |game, command| {
+                let events = game.apply(command);
+                digest.absorb(game, &events);
+                events
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
+            Ok(GameDigest {
+                name,
+                hash: digest.0.finish(),
+                turns: game.turn(),
+            })
+        }
+        Entry::Random { seed, depth } => {
+            let name = format!("random keys depth {depth} seed {seed}");
+            let mut game = Game::new_run(seed, depth, SimConfig::default())
+                .map_err(|e| format!("{name}: {e}"))?;
+            let mut keys = crate::rng::sim_rng(seed ^ 0x6b65_7973);
+            let mut digest = Digester::default();
+            digest.absorb(&game, &[]);
+            for _ in 0..RANDOM_KEYS {
+                if game.is_settled() {
+                    break;
+                }
+                let events = game.apply(Command::Player(random_action(&game, &mut keys)));
+                digest.absorb(&game, &events);
+            }
+            Ok(GameDigest {
+                name,
+                hash: digest.0.finish(),
+                turns: game.turn(),
+            })
+        }
+    }
+}
+
+/// Keys a random player presses.
+const RANDOM_KEYS: u32 = 3_000;
+
+/// A key at random: mostly steps (so it gets about), and every other
+/// action now and then, aimed anywhere near (so many are refused).
+fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> PlayerAction {
+    use rand::RngExt;
+    let dir = Dir::ALL[keys.random_range(0..Dir::ALL.len())];
+    let slot = keys.random_range(0..4u8);
+    let at = game.player().map_or(Pos::new(0, 0), |p| p.pos());
+    let near = Pos::new(
+        at.x + keys.random_range(-6..=6),
+        at.y + keys.random_range(-6..=6),
+    );
+    match keys.random_range(0..40) {
+        0..=27 => PlayerAction::Move(dir),
+        28 | 29 => PlayerAction::Wait,
+        30 | 31 => PlayerAction::Close(dir),
+        32 => PlayerAction::Sneak,
+        33 => PlayerAction::Descend,
+        34 => PlayerAction::Ascend,
+        35 | 36 => PlayerAction::Use(slot),
+        37 | 38 => PlayerAction::Throw(slot, near),
+        _ => PlayerAction::Drop(slot),
+    }
+}
+
+/// The digest: every entry's line, in order, the games played in
+/// parallel (each one serial, so the result is the same on any number
+/// of threads). `levels_dir` holds the hand-made levels (`levels/`). An
+/// error names the level that would not load or start.
+pub fn digest(levels_dir: &std::path::Path) -> Result<Vec<GameDigest>, String> {
+    entries(levels_dir)?.into_par_iter().map(play).collect()
+}
