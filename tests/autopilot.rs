@@ -11,7 +11,7 @@ use darkstar::map::terrain::Terrain;
 use darkstar::path::{Connectivity, DistanceMap};
 use darkstar::record::replay::Item;
 use darkstar::sim::autopilot::{self, Activity, Sight, Stop};
-use darkstar::sim::{Command, Game, PLAYER_HP, PlayerAction, REGEN_TURNS, SimConfig};
+use darkstar::sim::{Action, Command, Game, PLAYER_HP, REGEN_TURNS, SimConfig};
 use darkstar::ui::app::App;
 use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
@@ -87,7 +87,7 @@ fn travel_reaches_the_stairs_round_dear_ground() {
     let moves = recording
         .items
         .iter()
-        .filter(|i| matches!(i, Item::Command(_, Command::Player(PlayerAction::Move(_)))))
+        .filter(|i| matches!(i, Item::Command(_, Command::Player(Action::Walk(_)))))
         .count();
     assert_eq!(moves, 6);
     assert!(recording.verify().unwrap().is_ok());
@@ -273,7 +273,7 @@ fn kill_the_goblin(game: &mut Game) {
         if !game.monsters()[1].is_here() {
             return;
         }
-        game.apply(Command::Player(PlayerAction::Move(Dir::E)));
+        game.apply(Command::Player(Action::Walk(Dir::E)));
     }
     panic!("the goblin lives");
 }
@@ -286,14 +286,14 @@ fn hit_points_come_back_one_every_regen_turns_for_the_player_only() {
     assert!(hurt < PLAYER_HP - 2, "{hurt}");
     // Hit the rat once (it does not hit back).
     for d in [Dir::W, Dir::W, Dir::W] {
-        game.apply(Command::Player(PlayerAction::Move(d)));
+        game.apply(Command::Player(Action::Walk(d)));
     }
     let rat = game.monsters()[0].hp();
     assert!(rat < darkstar::sim::MONSTER_HP);
     let (mut turn, mut hp) = (game.turn(), game.player().unwrap().hp());
     let mut gained = 0;
     while game.turn() < 400 {
-        game.apply(Command::Player(PlayerAction::Wait));
+        game.apply(Command::Player(Action::Wait(None)));
         let (now, now_hp) = (game.turn(), game.player().unwrap().hp());
         let due = (turn + 1..=now).filter(|t| t % REGEN_TURNS == 0).count() as i32;
         assert_eq!(now_hp, (hp + due).min(PLAYER_HP), "turns {turn}..{now}");
@@ -393,7 +393,7 @@ fn interruption_names_what_happened() {
     .unwrap();
     let before = Sight::of(&treasure);
     let mut after = treasure.clone();
-    let events = after.apply(Command::Player(PlayerAction::Move(Dir::E)));
+    let events = after.apply(Command::Player(Action::Walk(Dir::E)));
     assert_eq!(
         autopilot::interruption(&before, &after, &events),
         Some(Stop::Treasure)

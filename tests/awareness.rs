@@ -8,14 +8,14 @@ use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
 use darkstar::sim::{
-    Awareness, Command, Event, Game, PlayerAction, SEARCH_RADIUS, SEARCH_TURNS, SimConfig,
+    Action, Awareness, Command, Event, Game, SEARCH_RADIUS, SEARCH_TURNS, SimConfig,
 };
 
 fn parse(text: &str) -> Level {
     Level::parse(text, "awareness.txt".as_ref()).unwrap()
 }
 
-fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+fn act(game: &mut Game, action: Action) -> Vec<Event> {
     game.apply(Command::Player(action))
 }
 
@@ -39,10 +39,10 @@ fn the_player_closes_and_opens_a_door() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let door = Pos::new(2, 1);
     assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
-    let ev = act(&mut game, PlayerAction::Close(Dir::N));
+    let ev = act(&mut game, Action::Close(Dir::N));
     assert_eq!(ev, [Event::CannotClose { at: Pos::new(1, 0) }]);
     assert_eq!(game.turn(), 0, "no time for a wall");
-    let ev = act(&mut game, PlayerAction::Close(Dir::E));
+    let ev = act(&mut game, Action::Close(Dir::E));
     assert!(ev.contains(&Event::Door {
         by: 0,
         at: door,
@@ -53,7 +53,7 @@ fn the_player_closes_and_opens_a_door() {
     let view = game.player_view().unwrap();
     assert!(view.sees(door) && !view.sees(Pos::new(3, 1)), "it hides");
     // Walking into it opens it, without stepping in.
-    let ev = act(&mut game, PlayerAction::Move(Dir::E));
+    let ev = act(&mut game, Action::Walk(Dir::E));
     assert!(ev.contains(&Event::Door {
         by: 0,
         at: door,
@@ -62,10 +62,10 @@ fn the_player_closes_and_opens_a_door() {
     assert_eq!(game.player().unwrap().pos(), Pos::new(1, 1));
     assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
     assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
-    act(&mut game, PlayerAction::Move(Dir::E));
+    act(&mut game, Action::Walk(Dir::E));
     assert_eq!(game.player().unwrap().pos(), door);
     // Floor is no door.
-    let ev = act(&mut game, PlayerAction::Close(Dir::E));
+    let ev = act(&mut game, Action::Close(Dir::E));
     assert_eq!(ev, [Event::CannotClose { at: Pos::new(3, 1) }]);
 }
 
@@ -79,15 +79,15 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
         let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
         let door = Pos::new(3, 1);
         // It sees the player down the corridor and comes.
-        act(&mut game, PlayerAction::Wait);
+        act(&mut game, Action::Wait(None));
         assert_eq!(game.awareness(0), Awareness::Hunting, "{settings}");
         // Shut it in its face.
-        act(&mut game, PlayerAction::Move(Dir::E));
-        act(&mut game, PlayerAction::Close(Dir::E));
+        act(&mut game, Action::Walk(Dir::E));
+        act(&mut game, Action::Close(Dir::E));
         assert_eq!(game.world().get(door), Some(Terrain::Door));
         let mut opened_by_it = false;
         for _ in 0..30 {
-            let ev = act(&mut game, PlayerAction::Wait);
+            let ev = act(&mut game, Action::Wait(None));
             opened_by_it |= ev
                 .iter()
                 .any(|e| matches!(e, Event::Door { by: 0, at, open: true } if *at == door));
@@ -109,10 +109,10 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
             );
             assert!(beside || hunter.pos().x > 3, "{}", hunter.pos());
             // The player opens it: the zombie sees it open and comes.
-            act(&mut game, PlayerAction::Move(Dir::E));
+            act(&mut game, Action::Walk(Dir::E));
             assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
             for _ in 0..20 {
-                act(&mut game, PlayerAction::Wait);
+                act(&mut game, Action::Wait(None));
             }
             let known = game.factions()[0].knowledge();
             assert!(known.is_passable(door), "it learnt the door again");
@@ -135,13 +135,13 @@ fn sneaking_passes_a_sleeper_that_walking_wakes() {
     let walk = |sneak: bool| {
         let mut game = Game::new(&parse(text), 1, SimConfig::default()).unwrap();
         if sneak {
-            let ev = act(&mut game, PlayerAction::Sneak);
+            let ev = act(&mut game, Action::Sneak);
             assert_eq!(ev, [Event::Sneak { on: true }]);
             assert_eq!(game.turn(), 0, "sneaking takes no time to start");
         }
         let mut woke = false;
         for _ in 0..15 {
-            let ev = act(&mut game, PlayerAction::Move(Dir::E));
+            let ev = act(&mut game, Action::Walk(Dir::E));
             woke |= ev.iter().any(|e| matches!(e, Event::Woke { .. }));
         }
         (woke, game.turn())
@@ -178,8 +178,8 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
     let mut around = None;
     let mut spots = Vec::new();
     let mut gave_up = None;
-    let waits = std::iter::repeat_n(PlayerAction::Wait, 80);
-    for action in route.map(PlayerAction::Move).chain(waits) {
+    let waits = std::iter::repeat_n(Action::Wait(None), 80);
+    for action in route.map(Action::Walk).chain(waits) {
         let ev = act(&mut game, action);
         for e in &ev {
             match e {
@@ -273,11 +273,11 @@ fn doors_and_sneaking_are_in_the_hash_and_the_replay() {
     let mut game = Game::new(&level, 1, config).unwrap();
     let mut rec = Recorder::new(LevelSource::Text(level.to_text()), 1, config, 5);
     let before = game.state_hash();
-    rec.apply(&mut game, Command::Player(PlayerAction::Move(Dir::E)));
-    rec.apply(&mut game, Command::Player(PlayerAction::Close(Dir::E)));
-    rec.apply(&mut game, Command::Player(PlayerAction::Sneak));
+    rec.apply(&mut game, Command::Player(Action::Walk(Dir::E)));
+    rec.apply(&mut game, Command::Player(Action::Close(Dir::E)));
+    rec.apply(&mut game, Command::Player(Action::Sneak));
     for _ in 0..12 {
-        rec.apply(&mut game, Command::Player(PlayerAction::Wait));
+        rec.apply(&mut game, Command::Player(Action::Wait(None)));
     }
     assert_ne!(game.state_hash(), before);
     let text = rec.replay().to_text();
@@ -286,6 +286,6 @@ fn doors_and_sneaking_are_in_the_hash_and_the_replay() {
     assert!(replay.verify().unwrap().is_ok());
     let mut sneaking = game.clone();
     assert!(sneaking.play_state().unwrap().sneaking);
-    sneaking.apply(Command::Player(PlayerAction::Sneak));
+    sneaking.apply(Command::Player(Action::Sneak));
     assert_ne!(sneaking.state_hash(), game.state_hash());
 }

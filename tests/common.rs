@@ -252,9 +252,11 @@ pub fn travel(game: &mut darkstar::sim::Game, to: Pos, events: &mut Vec<darkstar
             return;
         }
         let dir = first_step(game, at, to).expect("a way there");
-        events.extend(game.apply(darkstar::sim::Command::Player(
-            darkstar::sim::PlayerAction::Move(dir),
-        )));
+        events.extend(
+            game.apply(darkstar::sim::Command::Player(darkstar::sim::Action::Walk(
+                dir,
+            ))),
+        );
     }
     let at = game.player().unwrap().pos();
     panic!("never got to {to}: at {at}");

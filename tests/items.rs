@@ -7,7 +7,7 @@ use darkstar::map::terrain::Terrain;
 use darkstar::sim::item::{
     ARMOUR_DEFENCE, AXE_DAMAGE, DARKNESS_TURNS, ItemKind, PLATE_DEFENCE, SWORD_DAMAGE,
 };
-use darkstar::sim::{Command, Event, Game, PlayerAction, SimConfig};
+use darkstar::sim::{Action, Command, Event, Game, SimConfig};
 use proptest::prelude::*;
 
 use crate::checked::Checked;
@@ -16,7 +16,7 @@ fn parse(text: &str) -> Level {
     Level::parse(text, "items.txt".as_ref()).unwrap()
 }
 
-fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+fn act(game: &mut Game, action: Action) -> Vec<Event> {
     game.apply(Command::Player(action))
 }
 
@@ -24,7 +24,7 @@ fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
 fn pick(game: &mut Game, item: ItemKind, dir: Dir) -> Vec<Event> {
     let at = game.player().unwrap().pos().step(dir);
     game.apply(Command::PutItem { at, item });
-    act(game, PlayerAction::Move(dir))
+    act(game, Action::Walk(dir))
 }
 
 fn slot(game: &Game, item: ItemKind) -> u8 {
@@ -61,14 +61,14 @@ fn items_are_picked_up_used_and_dropped() {
     assert!(game.floor_items().is_empty());
     let turn = game.turn();
     assert_eq!(
-        act(&mut game, PlayerAction::Use(0)),
+        act(&mut game, Action::Use(0)),
         [Event::NotUsable {
             item: ItemKind::Dart
         }]
     );
-    assert_eq!(act(&mut game, PlayerAction::Use(9)), [Event::NoSuchItem]);
+    assert_eq!(act(&mut game, Action::Use(9)), [Event::NoSuchItem]);
     assert_eq!(game.turn(), turn, "no time for either");
-    let ev = act(&mut game, PlayerAction::Drop(0));
+    let ev = act(&mut game, Action::Drop(0));
     assert!(ev.contains(&Event::Dropped {
         item: ItemKind::Dart
     }));
@@ -76,8 +76,8 @@ fn items_are_picked_up_used_and_dropped() {
     let here = game.player().unwrap().pos();
     assert_eq!(game.floor_items(), [(here, ItemKind::Dart)]);
     assert_eq!(game.turn(), turn + 1);
-    act(&mut game, PlayerAction::Move(Dir::E));
-    act(&mut game, PlayerAction::Move(Dir::W));
+    act(&mut game, Action::Walk(Dir::E));
+    act(&mut game, Action::Walk(Dir::W));
     assert_eq!(game.pack(), [ItemKind::Dart; 3], "picked up again");
 }
 
@@ -90,11 +90,11 @@ fn a_healing_potion_heals_fully() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     pick(&mut game, ItemKind::Healing, Dir::S);
     for _ in 0..3 {
-        act(&mut game, PlayerAction::Wait);
+        act(&mut game, Action::Wait(None));
     }
     assert!(game.player().unwrap().hp() < darkstar::sim::PLAYER_HP);
     let healing = slot(&game, ItemKind::Healing);
-    let ev = act(&mut game, PlayerAction::Use(healing));
+    let ev = act(&mut game, Action::Use(healing));
     assert!(
         ev.contains(&Event::Used {
             item: ItemKind::Healing
@@ -131,7 +131,7 @@ fn magic_mapping_teaches_the_player_the_whole_level() {
     };
     assert!(unknown(&game) > 10);
     let moles_before = game.factions()[0].knowledge().belief_bytes().to_vec();
-    act(&mut game, PlayerAction::Use(0));
+    act(&mut game, Action::Use(0));
     assert_eq!(unknown(&game), 0);
     assert_eq!(
         game.factions()[0].knowledge().belief_bytes(),
@@ -156,17 +156,17 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     pick(&mut game, ItemKind::NoiseMaker, Dir::E);
     let target = Pos::new(9, 2);
-    let ev = act(&mut game, PlayerAction::Throw(0, Pos::new(5, 4)));
+    let ev = act(&mut game, Action::Throw(0, Pos::new(5, 4)));
     assert!(
         matches!(ev[..], [Event::CannotThrow { .. }]),
         "unseen: {ev:?}"
     );
-    let ev = act(&mut game, PlayerAction::Throw(0, Pos::new(15, 1)));
+    let ev = act(&mut game, Action::Throw(0, Pos::new(15, 1)));
     assert!(
         matches!(ev[..], [Event::CannotThrow { .. }]),
         "out of range: {ev:?}"
     );
-    let ev = act(&mut game, PlayerAction::Throw(0, target));
+    let ev = act(&mut game, Action::Throw(0, target));
     assert!(
         ev.contains(&Event::Threw {
             item: ItemKind::NoiseMaker,
@@ -198,20 +198,20 @@ fn collapse_makes_a_wall_the_monsters_bump_into() {
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     pick(&mut game, ItemKind::Collapse, Dir::S);
-    act(&mut game, PlayerAction::Move(Dir::N));
+    act(&mut game, Action::Walk(Dir::N));
     assert_eq!(game.pack(), [ItemKind::Collapse]);
     let gap = Pos::new(7, 1);
     assert!(
         game.monsters()[0].plan().remaining().contains(&gap),
         "it plans along the top"
     );
-    let ev = act(&mut game, PlayerAction::Use(0));
+    let ev = act(&mut game, Action::Use(0));
     assert!(ev.contains(&Event::Collapsed { at: gap }), "{ev:?}");
     assert_eq!(game.world().get(gap), Some(Terrain::Wall));
     let mut bumped = false;
     let mut home = false;
     for _ in 0..80 {
-        for e in act(&mut game, PlayerAction::Wait) {
+        for e in act(&mut game, Action::Wait(None)) {
             bumped |= matches!(e, Event::Bumped { monster: 0, toward } if toward == gap);
             home |= matches!(e, Event::ReachedGoal { monster: 0, .. });
         }
@@ -226,7 +226,7 @@ fn teleport_moves_the_player_far() {
     let mut game = Game::new(&parse(HALL), 4, SimConfig::default()).unwrap();
     pick(&mut game, ItemKind::Teleport, Dir::E);
     let from = game.player().unwrap().pos();
-    let ev = act(&mut game, PlayerAction::Use(0));
+    let ev = act(&mut game, Action::Use(0));
     let to = game.player().unwrap().pos();
     assert!(ev.contains(&Event::Teleported { from, to }), "{ev:?}");
     assert!(from.abs_delta(to).0.max(from.abs_delta(to).1) >= 10);
@@ -258,12 +258,12 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         assert_eq!(game.factions()[0].player_seen(), Some(read_at));
         let read = game.turn();
         let mut events = if dark {
-            act(&mut game, PlayerAction::Use(0))
+            act(&mut game, Action::Use(0))
         } else {
-            act(&mut game, PlayerAction::Wait)
+            act(&mut game, Action::Wait(None))
         };
-        events.extend(act(&mut game, PlayerAction::Move(Dir::W)));
-        events.extend(act(&mut game, PlayerAction::Move(Dir::W)));
+        events.extend(act(&mut game, Action::Walk(Dir::W)));
+        events.extend(act(&mut game, Action::Walk(Dir::W)));
         assert_eq!(game.player().unwrap().pos(), hidden);
         if !dark {
             assert_eq!(
@@ -283,7 +283,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         let d = game.darkness().unwrap();
         let mut searched = false;
         for _ in 0..6 {
-            searched |= act(&mut game, PlayerAction::Wait)
+            searched |= act(&mut game, Action::Wait(None))
                 .iter()
                 .any(|e| matches!(e, Event::Searching { faction: 0, .. }));
             if searched {
@@ -303,7 +303,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         }
         let mut lifted = false;
         while game.turn() <= d.until && game.player().is_some_and(|p| p.is_here()) {
-            lifted |= act(&mut game, PlayerAction::Wait).contains(&Event::Lifted { at: read_at });
+            lifted |= act(&mut game, Action::Wait(None)).contains(&Event::Lifted { at: read_at });
         }
         assert!(lifted && game.darkness().is_none());
     }
@@ -328,10 +328,7 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     let orc = Pos::new(7, 1);
     let mut hits = 0;
     for _ in 0..3 {
-        let ev = act(
-            &mut game,
-            PlayerAction::Throw(0, Pos::new(10, 1).step(Dir::W)),
-        );
+        let ev = act(&mut game, Action::Throw(0, Pos::new(10, 1).step(Dir::W)));
         assert!(
             ev.iter().any(|e| matches!(e, Event::Threw { .. })),
             "{ev:?}"
@@ -404,11 +401,11 @@ fn depths_have_items_and_item_commands_replay() {
         },
     );
     for a in [
-        PlayerAction::Move(Dir::E),
-        PlayerAction::Move(Dir::SW),
-        PlayerAction::Drop(0),
-        PlayerAction::Throw(0, Pos::new(9, 2)),
-        PlayerAction::Use(0),
+        Action::Walk(Dir::E),
+        Action::Walk(Dir::SW),
+        Action::Drop(0),
+        Action::Throw(0, Pos::new(9, 2)),
+        Action::Use(0),
     ] {
         rec.apply(&mut game, Command::Player(a));
     }
@@ -437,10 +434,10 @@ fn a_dart_reaches_a_monster_seen_past_a_pillar() {
         item: ItemKind::Dart,
     });
     pick(&mut game, ItemKind::Dart, Dir::E);
-    act(&mut game, PlayerAction::Move(Dir::W));
+    act(&mut game, Action::Walk(Dir::W));
     let orc = Pos::new(2, 3);
     assert!(game.player_view().unwrap().sees(orc));
-    let ev = act(&mut game, PlayerAction::Throw(0, orc));
+    let ev = act(&mut game, Action::Throw(0, orc));
     assert!(
         ev.iter().any(|e| matches!(
             e,
@@ -465,10 +462,10 @@ fn a_dart_that_meets_a_wall_says_where() {
         });
     }
     pick(&mut game, ItemKind::Dart, Dir::N);
-    act(&mut game, PlayerAction::Move(Dir::S));
+    act(&mut game, Action::Walk(Dir::S));
     let wall = Pos::new(3, 0);
     let dart = slot(&game, ItemKind::Dart);
-    let ev = act(&mut game, PlayerAction::Throw(dart, wall));
+    let ev = act(&mut game, Action::Throw(dart, wall));
     assert!(
         ev.contains(&Event::DartStopped {
             at: wall,
@@ -478,14 +475,14 @@ fn a_dart_that_meets_a_wall_says_where() {
     );
     // Collapse walls the first open cell clockwise from the north: (3, 3).
     let scroll = slot(&game, ItemKind::Collapse);
-    let ev = act(&mut game, PlayerAction::Use(scroll));
+    let ev = act(&mut game, Action::Use(scroll));
     assert!(
         ev.contains(&Event::Collapsed { at: Pos::new(3, 3) }),
         "{ev:?}"
     );
     let aimed = Pos::new(3, 1);
     let dart = slot(&game, ItemKind::Dart);
-    let ev = act(&mut game, PlayerAction::Throw(dart, aimed));
+    let ev = act(&mut game, Action::Throw(dart, aimed));
     assert!(
         ev.contains(&Event::DartStopped {
             at: Pos::new(3, 3),
@@ -555,7 +552,7 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
         let me = game.player().unwrap().id();
         let from = game.player().unwrap().pos();
         pick(&mut game, ItemKind::Dart, Dir::E);
-        act(&mut game, PlayerAction::Move(Dir::W));
+        act(&mut game, Action::Walk(Dir::W));
         prop_assert_eq!((game.player().unwrap().pos(), game.pack()), (from, &[ItemKind::Dart][..]));
         let terrain = game.world().terrain().clone();
         let targets: Vec<Pos> = game
@@ -582,7 +579,7 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
             }
             let first = way.iter().find_map(|&p| game.world().occupant(p));
             let mut thrown = game.clone();
-            let ev = act(&mut thrown, PlayerAction::Throw(0, to));
+            let ev = act(&mut thrown, Action::Throw(0, to));
             prop_assert!(ev.contains(&Event::Threw { item: ItemKind::Dart, at: to }), "{:?}", ev);
             let hit: Vec<u32> = ev
                 .iter()

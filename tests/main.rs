@@ -3,6 +3,7 @@
 #[cfg(feature = "tui")]
 mod autopilot;
 mod awareness;
+mod behaviours;
 mod checked;
 mod cli;
 mod common;

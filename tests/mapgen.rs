@@ -226,7 +226,11 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
                     (f.glyph, f.hp, f.damage),
                     (kind.glyph, kind.hp, kind.damage)
                 );
-                assert!(f.hostile && f.wanders && f.sleeps == kind.behaviour.sleeps);
+                assert!(
+                    f.behaviours == kind.behaviours
+                        && f.behaviours.hunts()
+                        && f.behaviours.wanders()
+                );
                 let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
                 let packs = packs_on(depth);
                 assert!(
@@ -239,9 +243,9 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
             assert_eq!(back, level, "seed {seed} depth {depth}");
             let mut game = darkstar::sim::Game::new(&level, seed, Default::default()).unwrap();
             for _ in 0..20 {
-                game.apply(darkstar::sim::Command::Player(
-                    darkstar::sim::PlayerAction::Wait,
-                ));
+                game.apply(darkstar::sim::Command::Player(darkstar::sim::Action::Wait(
+                    None,
+                )));
             }
             danger[depth as usize] += total_hp(&level);
         }

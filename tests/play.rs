@@ -3,13 +3,13 @@
 
 use darkstar::content::level::Level;
 use darkstar::map::geom::Dir;
-use darkstar::sim::{Command, Event, Game, PlayOutcome, PlayerAction, SimConfig};
+use darkstar::sim::{Action, Command, Event, Game, PlayOutcome, SimConfig};
 
 fn parse(text: &str) -> Level {
     Level::parse(text, "play.txt".as_ref()).unwrap()
 }
 
-fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
+fn act(game: &mut Game, action: Action) -> Vec<Event> {
     game.apply(Command::Player(action))
 }
 
@@ -17,13 +17,13 @@ fn act(game: &mut Game, action: PlayerAction) -> Vec<Event> {
 fn the_treasure_taken_to_the_stairs_wins() {
     let level = parse("name: t\nmap:\n#####\n#>@$#\n#####\n");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    let ev = act(&mut game, Action::Walk(Dir::W));
     assert!(
         ev.iter().all(|e| !matches!(e, Event::Won { .. })),
         "no treasure yet"
     );
-    let ev = act(&mut game, PlayerAction::Move(Dir::E));
-    let ev2 = act(&mut game, PlayerAction::Move(Dir::E));
+    let ev = act(&mut game, Action::Walk(Dir::E));
+    let ev2 = act(&mut game, Action::Walk(Dir::E));
     assert!(
         ev.iter()
             .chain(&ev2)
@@ -31,8 +31,8 @@ fn the_treasure_taken_to_the_stairs_wins() {
         "{ev:?} {ev2:?}"
     );
     assert!(game.play_state().unwrap().carrying);
-    act(&mut game, PlayerAction::Move(Dir::W));
-    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    act(&mut game, Action::Walk(Dir::W));
+    let ev = act(&mut game, Action::Walk(Dir::W));
     assert!(ev.iter().any(|e| matches!(e, Event::Won { .. })), "{ev:?}");
     assert!(matches!(
         game.play_state().unwrap().outcome,
@@ -40,7 +40,7 @@ fn the_treasure_taken_to_the_stairs_wins() {
     ));
     assert!(game.is_settled());
     assert!(
-        act(&mut game, PlayerAction::Wait).is_empty(),
+        act(&mut game, Action::Wait(None)).is_empty(),
         "nothing after the end"
     );
 }
@@ -50,10 +50,10 @@ fn a_known_wall_takes_no_time_an_unknown_one_is_felt() {
     let level = parse("name: t\nmap:\n#####\n#.@.#\n#####\n");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     // The player sees its walls at once (sight 8): bumping one is free.
-    let ev = act(&mut game, PlayerAction::Move(Dir::N));
+    let ev = act(&mut game, Action::Walk(Dir::N));
     assert!(matches!(ev[..], [Event::Blocked { .. }]), "{ev:?}");
     assert_eq!(game.turn(), 0);
-    act(&mut game, PlayerAction::Wait);
+    act(&mut game, Action::Wait(None));
     assert_eq!(game.turn(), 1, "waiting takes a turn");
 }
 
@@ -63,7 +63,7 @@ fn bump_to_attack_until_the_monster_dies() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let mut died = false;
     for _ in 0..10 {
-        let ev = act(&mut game, PlayerAction::Move(Dir::E));
+        let ev = act(&mut game, Action::Walk(Dir::E));
         assert!(
             ev.iter().any(|e| matches!(
                 e,
@@ -103,7 +103,7 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
         if game.is_settled() {
             break;
         }
-        events.extend(act(&mut game, PlayerAction::Wait));
+        events.extend(act(&mut game, Action::Wait(None)));
     }
     assert!(events.iter().any(|e| matches!(
         e,
@@ -135,7 +135,7 @@ fn play_levels_have_a_player_a_treasure_and_stairs_within_reach() {
         );
         let islands = Islands::compute(&level.terrain, Connectivity::Eight);
         assert!(islands.connected(p, t) && islands.connected(p, s));
-        assert!(level.factions.iter().all(|f| f.hostile));
+        assert!(level.factions.iter().all(|f| f.behaviours.hunts()));
         assert_eq!(
             Level::parse(&level.to_text(), "p.txt".as_ref()).unwrap(),
             level
@@ -158,9 +158,9 @@ fn random_play_keeps_the_world_consistent() {
         for _ in 0..300 {
             let k = rng.random_range(0..9);
             let action = if k == 8 {
-                PlayerAction::Wait
+                Action::Wait(None)
             } else {
-                PlayerAction::Move(Dir::ALL[k])
+                Action::Walk(Dir::ALL[k])
             };
             act(&mut game, action);
             for m in game.monsters() {
@@ -187,7 +187,7 @@ fn random_play_keeps_the_world_consistent() {
 fn the_player_cannot_attack_diagonally_past_a_wall_corner() {
     let level = parse("name: t\nfaction: o glyph=o\nmap:\n#####\n#o..#\n##@.#\n#####\n");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let ev = act(&mut game, PlayerAction::Move(Dir::NW));
+    let ev = act(&mut game, Action::Walk(Dir::NW));
     assert!(
         ev.iter().all(|e| !matches!(e, Event::Attacked { .. })),
         "{ev:?}"
@@ -196,8 +196,8 @@ fn the_player_cannot_attack_diagonally_past_a_wall_corner() {
     assert_eq!(game.monsters()[0].hp(), darkstar::sim::MONSTER_HP);
     assert_eq!(game.turn(), 0);
     // Straight next to it, the same monster is hit.
-    act(&mut game, PlayerAction::Move(Dir::N));
-    let ev = act(&mut game, PlayerAction::Move(Dir::W));
+    act(&mut game, Action::Walk(Dir::N));
+    let ev = act(&mut game, Action::Walk(Dir::W));
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::Attacked { target: 0, .. })),
@@ -213,7 +213,7 @@ fn hostile_monsters_cannot_attack_diagonally_past_a_wall_corner() {
         "name: t\nfaction: h glyph=h sight=8 knows-map hostile\nmap:\n#####\n#h..#\n##@.#\n#####\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let ev = act(&mut game, PlayerAction::Wait);
+    let ev = act(&mut game, Action::Wait(None));
     assert!(
         ev.iter().all(|e| !matches!(e, Event::Attacked { .. })),
         "{ev:?}"
@@ -224,7 +224,7 @@ fn hostile_monsters_cannot_attack_diagonally_past_a_wall_corner() {
     );
     let mut hit = false;
     for _ in 0..3 {
-        hit |= act(&mut game, PlayerAction::Wait)
+        hit |= act(&mut game, Action::Wait(None))
             .iter()
             .any(|e| matches!(e, Event::Attacked { attacker: 0, .. }));
     }
@@ -341,7 +341,7 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let mut hunted = 0;
     for _ in 0..8 {
-        act(&mut game, PlayerAction::Move(Dir::E));
+        act(&mut game, Action::Walk(Dir::E));
         let f = &game.factions()[0];
         let seen = f.player_seen().expect("the goblins see the player");
         let fields = f.fields();
@@ -389,9 +389,9 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
     for turn in 0..60 {
         // The player lets itself be seen, then runs east.
         let action = if turn >= 6 && game.player().unwrap().pos().x < 46 {
-            PlayerAction::Move(Dir::E)
+            Action::Walk(Dir::E)
         } else {
-            PlayerAction::Wait
+            Action::Wait(None)
         };
         act(&mut game, action);
         let seen = game.factions()[0].player_seen();
@@ -488,8 +488,8 @@ fn the_player_view_is_the_fresh_shadowcast_after_every_action() {
         for _ in 0..150 {
             let k = rng.random_range(0..10);
             let action = match k {
-                8 | 9 => PlayerAction::Wait,
-                k => PlayerAction::Move(Dir::ALL[k]),
+                8 | 9 => Action::Wait(None),
+                k => Action::Walk(Dir::ALL[k]),
             };
             act(&mut game, action);
             let player = game.player().unwrap();
@@ -643,7 +643,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     };
     for _ in 0..20 {
         let step = walk(game.player().unwrap().pos());
-        for e in act(&mut game, PlayerAction::Move(step)) {
+        for e in act(&mut game, Action::Walk(step)) {
             if let Event::Woke { heard, .. } = e {
                 woke_at = heard;
             }
@@ -665,7 +665,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     // Awake, it goes to where it heard the step.
     let before = game.monsters()[0].pos();
     for _ in 0..3 {
-        act(&mut game, PlayerAction::Wait);
+        act(&mut game, Action::Wait(None));
     }
     assert_ne!(game.monsters()[0].pos(), before, "it went to look");
 
@@ -676,7 +676,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     for _ in 0..40 {
         let at = game.player().unwrap().pos();
         let in_sight = game.monsters()[0].is_asleep() && (at.y == 3 || at.x >= 9);
-        act(&mut game, PlayerAction::Move(walk(at)));
+        act(&mut game, Action::Walk(walk(at)));
         if !game.monsters()[0].is_asleep() {
             break;
         }
@@ -714,7 +714,7 @@ fn a_fleer_runs_when_hurt() {
         }
         let me = game.player().unwrap().pos();
         let dir = me.dir_to(k.pos()).expect("next to it");
-        act(&mut game, PlayerAction::Move(dir));
+        act(&mut game, Action::Walk(dir));
     }
     let k = &game.monsters()[0];
     assert!(
@@ -730,7 +730,7 @@ fn a_fleer_runs_when_hurt() {
     let start = gap(&game);
     let mut blows = 0;
     for _ in 0..6 {
-        for e in act(&mut game, PlayerAction::Wait) {
+        for e in act(&mut game, Action::Wait(None)) {
             if let Event::Attacked { attacker: 0, .. } = e {
                 blows += 1;
             }
@@ -760,17 +760,17 @@ fn the_blind_hunt_by_ear() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let start = game.monsters()[0].pos();
     for _ in 0..3 {
-        act(&mut game, PlayerAction::Wait);
+        act(&mut game, Action::Wait(None));
     }
     assert_eq!(game.monsters()[0].pos(), start, "silence: it does not know");
     // A step 13 cells off: beyond the 6 a footstep carries to it.
-    act(&mut game, PlayerAction::Move(Dir::W));
+    act(&mut game, Action::Walk(Dir::W));
     assert_eq!(game.monsters()[0].pos(), start, "too far to hear a step");
     // Closer, stepping: heard; it heads for the place it heard.
     let mut heard = false;
     for _ in 0..12 {
         let before = game.monsters()[0].pos();
-        act(&mut game, PlayerAction::Move(Dir::W));
+        act(&mut game, Action::Walk(Dir::W));
         heard |= game.monsters()[0].pos() != before;
     }
     assert!(heard, "it never came");

@@ -9,7 +9,7 @@ use darkstar::map::geom::Dir;
 use darkstar::record::replay::{
     Checked, DesyncKind, Item, LevelSource, Recorder, Replay, ReplayError,
 };
-use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+use darkstar::sim::{Action, Command, Game, SimConfig};
 use proptest::prelude::*;
 use rand::RngExt;
 use std::ops::ControlFlow;
@@ -37,9 +37,9 @@ fn recorded_play(seed: u64, actions: usize) -> Replay {
         }
         let k = rng.random_range(0..9);
         let action = if k == 8 {
-            PlayerAction::Wait
+            Action::Wait(None)
         } else {
-            PlayerAction::Move(Dir::ALL[k])
+            Action::Walk(Dir::ALL[k])
         };
         rec.apply(&mut game, Command::Player(action));
     }

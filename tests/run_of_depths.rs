@@ -7,9 +7,9 @@
 use crate::common::travel;
 use darkstar::content::bestiary::DEPTHS;
 use darkstar::record::replay::{LevelSource, Recorder, Replay};
-use darkstar::sim::{Command, Event, Game, PlayOutcome, PlayerAction, SimConfig};
+use darkstar::sim::{Action, Command, Event, Game, PlayOutcome, SimConfig};
 
-fn act(game: &mut Game, rec: &mut Recorder, action: PlayerAction) -> Vec<Event> {
+fn act(game: &mut Game, rec: &mut Recorder, action: Action) -> Vec<Event> {
     rec.apply(game, Command::Player(action))
 }
 
@@ -55,9 +55,9 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     let mut game = Game::new_run(seed, 1, config).unwrap();
     let mut rec = Recorder::new(LevelSource::Run { depth: 1 }, seed, config, 10);
     let stairs = game.stairs().unwrap();
-    let ev = act(&mut game, &mut rec, PlayerAction::Descend);
+    let ev = act(&mut game, &mut rec, Action::Descend);
     assert_eq!(ev, [Event::NoStairs { down: true }]);
-    let ev = act(&mut game, &mut rec, PlayerAction::Ascend);
+    let ev = act(&mut game, &mut rec, Action::Ascend);
     assert_eq!(ev, [Event::NeedDarkstar]);
     assert_eq!(game.turn(), 0, "no time for either");
     // Depth 1 keeps one monster (the kept depth must keep its monsters);
@@ -78,7 +78,7 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
         .to_vec();
     let monsters_1: Vec<_> = game.monsters().iter().map(|m| (m.pos(), m.hp())).collect();
     let turn = game.turn();
-    let ev = act(&mut game, &mut rec, PlayerAction::Descend);
+    let ev = act(&mut game, &mut rec, Action::Descend);
     assert!(
         ev.contains(&Event::Depth {
             depth: 2,
@@ -95,15 +95,15 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     assert_eq!(game.other_depths().map(|(d, _)| d).collect::<Vec<_>>(), [1]);
     let kept = |g: &Game| g.other_depths().next().unwrap().1.state_hash();
     let frozen = kept(&game);
-    act(&mut game, &mut rec, PlayerAction::Wait);
-    act(&mut game, &mut rec, PlayerAction::Wait);
+    act(&mut game, &mut rec, Action::Wait(None));
+    act(&mut game, &mut rec, Action::Wait(None));
     assert_eq!(kept(&game), frozen, "depth 1 is kept whole, frozen");
     // Straight back up (depth 2 cleared for the walk): depth 1 as it was,
     // the player on its stairs down.
     clear(&mut game, &mut rec, None);
     let mut ev = Vec::new();
     crate::common::travel(&mut game, on_2.up, &mut ev);
-    let ev = act(&mut game, &mut rec, PlayerAction::Ascend);
+    let ev = act(&mut game, &mut rec, Action::Ascend);
     assert!(
         ev.contains(&Event::Depth {
             depth: 1,
@@ -152,7 +152,7 @@ fn walk(game: &mut Game, rec: &mut Recorder, to: darkstar::map::geom::Pos) {
             return;
         }
         let d = crate::common::first_step(game, at, to).unwrap();
-        act(game, rec, PlayerAction::Move(d));
+        act(game, rec, Action::Walk(d));
     }
     panic!("never reached {to}");
 }
@@ -188,8 +188,8 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
             },
         );
     }
-    act(&mut game, &mut rec, PlayerAction::Move(dir));
-    act(&mut game, &mut rec, PlayerAction::Sneak);
+    act(&mut game, &mut rec, Action::Walk(dir));
+    act(&mut game, &mut rec, Action::Sneak);
     let gear = |g: &Game| {
         let spec = g.factions()[g.player().unwrap().faction()].spec();
         (spec.defence, spec.damage)
@@ -199,7 +199,7 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
     assert!(pack.contains(&ItemKind::Healing));
     let down = game.stairs().unwrap().down.unwrap();
     walk(&mut game, &mut rec, down);
-    act(&mut game, &mut rec, PlayerAction::Descend);
+    act(&mut game, &mut rec, Action::Descend);
     assert_eq!(game.depth(), Some(2));
     assert_eq!(game.pack(), pack, "the pack came down");
     assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE), "and the gear");
@@ -209,13 +209,13 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
         .iter()
         .position(|&k| k == ItemKind::Healing)
         .unwrap();
-    act(&mut game, &mut rec, PlayerAction::Use(slot as u8));
+    act(&mut game, &mut rec, Action::Use(slot as u8));
     let lighter = game.pack().to_vec();
     assert_eq!(lighter.len(), pack.len() - 1);
     clear(&mut game, &mut rec, None);
     let up = game.stairs().unwrap().up;
     walk(&mut game, &mut rec, up);
-    act(&mut game, &mut rec, PlayerAction::Ascend);
+    act(&mut game, &mut rec, Action::Ascend);
     assert_eq!(game.depth(), Some(1));
     assert_eq!(game.pack(), lighter, "depth 1 sees the potion gone");
     assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));
@@ -276,7 +276,7 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
                     .take(8)
                     .collect::<Vec<_>>()
             );
-            ev.extend(game.apply(Command::Player(PlayerAction::Ascend)));
+            ev.extend(game.apply(Command::Player(Action::Ascend)));
             consistent(&game);
             if game.play_state().unwrap().outcome != PlayOutcome::Playing {
                 break;

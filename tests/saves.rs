@@ -623,7 +623,7 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
                 i,
                 Item::Command(
                     _,
-                    darkstar::sim::Command::Player(darkstar::sim::PlayerAction::Descend)
+                    darkstar::sim::Command::Player(darkstar::sim::Action::Descend)
                 )
             )
         })

@@ -5,7 +5,7 @@ use crate::common::travel;
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
-use darkstar::sim::{Command, Event, Game, PlayOutcome, PlayerAction, SimConfig};
+use darkstar::sim::{Action, Command, Event, Game, PlayOutcome, SimConfig};
 
 fn level(name: &str) -> Level {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -14,7 +14,7 @@ fn level(name: &str) -> Level {
     Level::load(&path).unwrap()
 }
 
-fn do_(game: &mut Game, action: PlayerAction, events: &mut Vec<Event>) {
+fn do_(game: &mut Game, action: Action, events: &mut Vec<Event>) {
     events.extend(game.apply(Command::Player(action)));
 }
 
@@ -27,7 +27,7 @@ fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
     for seed in 1..=5 {
         let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
         let mut ev = Vec::new();
-        do_(&mut game, PlayerAction::Sneak, &mut ev);
+        do_(&mut game, Action::Sneak, &mut ev);
         travel(&mut game, treasure, &mut ev);
         travel(&mut game, stairs, &mut ev);
         assert!(
@@ -70,7 +70,7 @@ fn shutting_the_door_on_the_zombies_wins() {
             let mut ev = Vec::new();
             travel(&mut game, door.step(Dir::E), &mut ev);
             if shut {
-                do_(&mut game, PlayerAction::Close(Dir::W), &mut ev);
+                do_(&mut game, Action::Close(Dir::W), &mut ev);
                 assert_eq!(game.world().get(door), Some(Terrain::Door));
             }
             travel(&mut game, treasure, &mut ev);
@@ -113,10 +113,10 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
         let mut ev = Vec::new();
         travel(&mut game, door.step(Dir::N), &mut ev);
         // Open it (the noise the troll hears), through, shut it behind.
-        do_(&mut game, PlayerAction::Move(Dir::S), &mut ev);
+        do_(&mut game, Action::Walk(Dir::S), &mut ev);
         travel(&mut game, door.step(Dir::S), &mut ev);
-        do_(&mut game, PlayerAction::Close(Dir::N), &mut ev);
-        do_(&mut game, PlayerAction::Sneak, &mut ev);
+        do_(&mut game, Action::Close(Dir::N), &mut ev);
+        do_(&mut game, Action::Sneak, &mut ev);
         // East along the passage below, and up behind it.
         travel(&mut game, Pos::new(20, 3), &mut ev);
         travel(&mut game, treasure, &mut ev);
@@ -140,7 +140,7 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
         // Straight down the corridor, sneaking: into the troll, and dead.
         let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
         let mut ev = Vec::new();
-        do_(&mut game, PlayerAction::Sneak, &mut ev);
+        do_(&mut game, Action::Sneak, &mut ev);
         travel(&mut game, treasure, &mut ev);
         assert!(
             !game.player().unwrap().is_here(),

@@ -707,7 +707,7 @@ fn playback_of_a_run_names_the_depth_it_is_on() {
 #[test]
 fn playback_of_an_unranked_game_says_so() {
     use darkstar::record::replay::{Item, Recorder, Replay};
-    use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+    use darkstar::sim::{Action, Command, Game, SimConfig};
     let pack = level("sleeping-pack.txt");
     let record = |cheat: bool| -> Replay {
         let source = darkstar::record::replay::LevelSource::Text(pack.to_text());
@@ -717,7 +717,7 @@ fn playback_of_an_unranked_game_says_so() {
             if cheat && i == 5 {
                 rec.apply(&mut game, Command::Kill { monster: 1 });
             }
-            rec.apply(&mut game, Command::Player(PlayerAction::Wait));
+            rec.apply(&mut game, Command::Player(Action::Wait(None)));
         }
         rec.closed(&game)
     };
@@ -2380,7 +2380,8 @@ fn low_hit_points_turn_red() {
 fn watch_help_describes_watch() {
     use darkstar::ui::widgets::help_lines;
     let mut level = Level::opening();
-    level.factions[1].hostile = true;
+    level.factions[1].behaviours =
+        darkstar::content::behaviours::Behaviours::from_flags(false, false, true, false);
     let app = App::new(&level, 1).unwrap();
     let (_, glyphs) = help_lines(&app, 1);
     let glyphs = glyphs.join("\n");

@@ -4,6 +4,7 @@
 //! untrusted text files they share ([`textfile`]). Data, not rules: below
 //! the simulation, which builds a game from a level.
 
+pub mod behaviours;
 pub mod bestiary;
 pub mod demo;
 pub mod dice;

@@ -1,6 +1,6 @@
 //! The player's autopilot: travel to a cell (or the stairs), explore, rest.
 //! Choosing is kept apart from doing: given a `&Game`, [`next_action`]
-//! picks the next [`PlayerAction`] of an [`Activity`] and [`interruption`]
+//! picks the next [`Action`] of an [`Activity`] and [`interruption`]
 //! says whether what an action led to should stop it. The caller (the UI)
 //! applies each action as an ordinary [`crate::sim::Command::Player`], so a
 //! replay or a save records travel as the moves it was made of.
@@ -19,7 +19,7 @@
 use super::game::Game;
 use super::monster::MonsterId;
 use super::player::{PLAYER_HP, PlayOutcome, REGEN_TURNS};
-use super::{Event, PlayerAction};
+use super::{Action, Event};
 use crate::fog::knowledge::Knowledge;
 use crate::map::cost::{Cost, StepCosts};
 use crate::map::geom::{Dir, Pos};
@@ -144,7 +144,8 @@ pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
     if let Some(&m) = monsters_in_view(game).iter().find(|&&m| {
         game.factions()[game.monsters()[m as usize].faction()]
             .spec()
-            .hostile
+            .behaviours
+            .fights()
     }) {
         return Err(Stop::HostileInView(m));
     }
@@ -163,7 +164,7 @@ fn playing(game: &Game) -> Result<&super::Monster, Stop> {
 
 /// The next action of `activity` (a rest counts its turns down), or why
 /// it is over.
-pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction, Stop> {
+pub fn next_action(game: &Game, activity: &mut Activity) -> Result<Action, Stop> {
     let player = playing(game)?;
     let at = player.pos();
     let Some(knowledge) = player_knowledge(game) else {
@@ -181,7 +182,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
                 return Err(Stop::RestedLong);
             }
             *left -= 1;
-            return Ok(PlayerAction::Wait);
+            return Ok(Action::Wait(None));
         }
         Activity::Travel(to) => {
             if at == *to {
@@ -206,7 +207,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
         }
     };
     let dir = at.dir_to(next).ok_or(Stop::NoWay)?;
-    Ok(PlayerAction::Move(dir))
+    Ok(Action::Walk(dir))
 }
 
 /// A step toward whichever of `targets` is nearest by the way there,
@@ -215,7 +216,7 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<PlayerAction,
 /// none can be reached, or the player stands on one. Being nearest by
 /// path, not by line, the choice holds from step to step, where the
 /// nearest as the crow flies can flip back and forth across a wall.
-pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
+pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<Action> {
     let at = playing(game).ok()?.pos();
     let knowledge = player_knowledge(game)?;
     let blocked = in_the_way(game, knowledge);
@@ -230,7 +231,7 @@ pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<PlayerAction> {
         return None;
     }
     let next = DistanceMap::step_toward(&map, &targets, Connectivity::Eight, at)?;
-    Some(PlayerAction::Move(at.dir_to(next)?))
+    Some(Action::Walk(at.dir_to(next)?))
 }
 
 /// The cells (row-major) of the monsters the player sees: they are in

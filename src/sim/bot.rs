@@ -15,7 +15,7 @@
 use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::{Game, GameError};
 use super::player::{PLAYER_HP, PlayOutcome};
-use super::{Awareness, Command, Event, PlayerAction, SimConfig};
+use super::{Action, Awareness, Command, Event, SimConfig};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 use crate::sim::item::{ItemKind, THROW_RANGE};
@@ -37,7 +37,7 @@ pub struct BotRun {
 
 /// The bot's next action in `game` (`careful`: it rests when hurt), or
 /// `None` when the game is over.
-pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
+pub fn next_action(game: &Game, careful: bool) -> Option<Action> {
     let play = game.play_state()?;
     let player = game.player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
@@ -57,7 +57,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
             )
             .is_some()
         {
-            return Some(PlayerAction::Move(d));
+            return Some(Action::Walk(d));
         }
     }
     // Threats: hostile monsters in view that are neither asleep nor
@@ -74,10 +74,10 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
         && player.hp() * 3 <= PLAYER_HP
         && let Some(s) = slot(ItemKind::Healing)
     {
-        return Some(PlayerAction::Use(s));
+        return Some(Action::Use(s));
     }
     if careful && seen.is_empty() && player.hp() < PLAYER_HP {
-        return Some(PlayerAction::Wait);
+        return Some(Action::Wait(None));
     }
     // Darts at the nearest hostile monster in range, before it closes.
     if careful && let Some(s) = slot(ItemKind::Dart) {
@@ -87,7 +87,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
             .filter(|&q| (2..=THROW_RANGE).contains(&nearness(at, q).0))
             .min_by_key(|&q| nearness(at, q));
         if let Some(q) = target {
-            return Some(PlayerAction::Throw(s, q));
+            return Some(Action::Throw(s, q));
         }
     }
     // A hostile monster in view: go for the nearest.
@@ -106,7 +106,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
     let stairs = game.stairs()?;
     if play.carrying {
         if at == stairs.up {
-            return Some(PlayerAction::Ascend);
+            return Some(Action::Ascend);
         }
         return Some(travel(game, stairs.up));
     }
@@ -134,7 +134,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
     match autopilot::next_action(game, &mut Activity::Explore) {
         Ok(action) => Some(action),
         Err(_) => match stairs.down.filter(|&d| knows(game, d)) {
-            Some(d) if d == at => Some(PlayerAction::Descend),
+            Some(d) if d == at => Some(Action::Descend),
             Some(d) => Some(travel(game, d)),
             // Nothing left to explore and no stairs known: whatever
             // stands in the way (a sleeper, a fleer in a corridor) is
@@ -146,7 +146,7 @@ pub fn next_action(game: &Game, careful: bool) -> Option<PlayerAction> {
                     .map(|m| game.monsters()[m as usize].pos())
                     .min_by_key(|&q| nearness(at, q))
                     .and_then(|q| step_toward(game, at, q))
-                    .unwrap_or(PlayerAction::Wait),
+                    .unwrap_or(Action::Wait(None)),
             ),
         },
     }
@@ -159,10 +159,13 @@ fn nearness(at: Pos, q: Pos) -> (u32, i32, i32) {
     (dx.max(dy), q.y, q.x)
 }
 
-/// True when monster `m`'s faction is hostile.
+/// True when monster `m` fights (its behaviours include melee).
 fn is_hostile(game: &Game, m: super::MonsterId) -> bool {
     let monster = &game.monsters()[m as usize];
-    game.factions()[monster.faction()].spec().hostile
+    game.factions()[monster.faction()]
+        .spec()
+        .behaviours
+        .fights()
 }
 
 fn knows(game: &Game, p: crate::map::geom::Pos) -> bool {
@@ -171,8 +174,8 @@ fn knows(game: &Game, p: crate::map::geom::Pos) -> bool {
 }
 
 /// A step of travel to `to` over known ground (a wait if there is no way).
-fn travel(game: &Game, to: crate::map::geom::Pos) -> PlayerAction {
-    autopilot::next_action(game, &mut Activity::Travel(to)).unwrap_or(PlayerAction::Wait)
+fn travel(game: &Game, to: crate::map::geom::Pos) -> Action {
+    autopilot::next_action(game, &mut Activity::Travel(to)).unwrap_or(Action::Wait(None))
 }
 
 /// A step toward `to` (a monster's cell): travel to it over known ground,
@@ -181,7 +184,7 @@ fn step_toward(
     game: &Game,
     at: crate::map::geom::Pos,
     to: crate::map::geom::Pos,
-) -> Option<PlayerAction> {
+) -> Option<Action> {
     // Beside it, and the step allowed (not a diagonal past a corner):
     // hit it.
     if let Some(d) = at.dir_to(to).filter(|&d| {
@@ -193,7 +196,7 @@ fn step_toward(
         )
         .is_some()
     }) {
-        return Some(PlayerAction::Move(d));
+        return Some(Action::Walk(d));
     }
     // Travel refuses cells with monsters in view; head for the known
     // cell beside it nearest by the way there.
@@ -258,7 +261,7 @@ pub fn play_run_from(
         if game.turn() == before {
             idle += 1;
             if idle > 2 {
-                apply(&mut game, Command::Player(PlayerAction::Wait));
+                apply(&mut game, Command::Player(Action::Wait(None)));
                 idle = 0;
             }
         } else {
@@ -300,7 +303,7 @@ struct Stall {
 
 impl Stall {
     /// The action that breaks a stall, if the bot is in one.
-    fn unstick(&mut self, game: &Game) -> Option<PlayerAction> {
+    fn unstick(&mut self, game: &Game) -> Option<Action> {
         let at = game.player()?.pos();
         self.recent.push_back(at);
         if self.recent.len() > STALL_ACTIONS {
@@ -329,11 +332,11 @@ impl Stall {
                 .and_then(|s| s.down)
                 .filter(|&d| knows(game, d));
             let action = match down {
-                Some(d) if d == at => Some(PlayerAction::Descend),
+                Some(d) if d == at => Some(Action::Descend),
                 Some(d) => autopilot::next_action(game, &mut Activity::Travel(d)).ok(),
                 None => None,
             };
-            self.leave = action.is_some() && action != Some(PlayerAction::Descend);
+            self.leave = action.is_some() && action != Some(Action::Descend);
             return action;
         }
         let (to, left) = self.chase?;

@@ -13,7 +13,7 @@
 use rayon::prelude::*;
 
 use super::bot::play_run_from;
-use super::{Command, Event, Fnv, Game, PlayerAction, SimConfig};
+use super::{Action, Command, Event, Fnv, Game, SimConfig};
 use crate::content::bestiary::Bestiary;
 use crate::content::generator::{
     GenParams, depth_level, generate, packed, play_level, scale_factions, spread,
@@ -247,7 +247,7 @@ const RANDOM_KEYS: u32 = 3_000;
 
 /// A key at random: mostly steps (so it gets about), and every other
 /// action now and then, aimed anywhere near (so many are refused).
-fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> PlayerAction {
+fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> Action {
     use rand::RngExt;
     let dir = Dir::ALL[keys.random_range(0..Dir::ALL.len())];
     let slot = keys.random_range(0..4u8);
@@ -257,15 +257,15 @@ fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> PlayerAction {
         at.y + keys.random_range(-6..=6),
     );
     match keys.random_range(0..40) {
-        0..=27 => PlayerAction::Move(dir),
-        28 | 29 => PlayerAction::Wait,
-        30 | 31 => PlayerAction::Close(dir),
-        32 => PlayerAction::Sneak,
-        33 => PlayerAction::Descend,
-        34 => PlayerAction::Ascend,
-        35 | 36 => PlayerAction::Use(slot),
-        37 | 38 => PlayerAction::Throw(slot, near),
-        _ => PlayerAction::Drop(slot),
+        0..=27 => Action::Walk(dir),
+        28 | 29 => Action::Wait(None),
+        30 | 31 => Action::Close(dir),
+        32 => Action::Sneak,
+        33 => Action::Descend,
+        34 => Action::Ascend,
+        35 | 36 => Action::Use(slot),
+        37 | 38 => Action::Throw(slot, near),
+        _ => Action::Drop(slot),
     }
 }
 

@@ -134,11 +134,17 @@ pub enum Event {
     /// changed since the player last looked: the dart flies the way the
     /// player's sight saw ([`crate::fog::flight`]).
     DartStopped { at: Pos, aimed: Pos },
+    /// An opening asked of a cell that is no closed door within reach, or
+    /// by one who cannot open doors.
+    CannotOpen { at: Pos },
+    /// An attack on a unit that is not next to the attacker (or not
+    /// there at all): `at`, where it is (or the attacker's cell).
+    OutOfReach { at: Pos },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 38] = [
+    pub const KINDS: [&'static str; 40] = [
         "moved",
         "bumped",
         "discovered",
@@ -177,6 +183,8 @@ impl Event {
         "darkened",
         "lifted",
         "dart-stopped",
+        "cannot-open",
+        "out-of-reach",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -220,6 +228,8 @@ impl Event {
             Event::Darkened { .. } => 35,
             Event::Lifted { .. } => 36,
             Event::DartStopped { .. } => 37,
+            Event::CannotOpen { .. } => 38,
+            Event::OutOfReach { .. } => 39,
         }
     }
 }

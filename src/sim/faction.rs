@@ -1,7 +1,10 @@
 //! A faction: its settings, its shared knowledge of the map, and the log
 //! of what it learnt, in order, that its monsters' plans catch up with.
 
+use std::sync::Arc;
+
 use super::awareness::{Search, WANDER_PLACES};
+use super::behaviour::{Behaviour, Repertoire};
 use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
 use crate::fog::knowledge::{Knowledge, Turn};
@@ -47,6 +50,9 @@ pub struct Faction {
     /// the cost). Not in the state hash: it decides nothing a fresh one
     /// would not.
     safety: Option<(Pos, u64, SafetyMap)>,
+    /// What its monsters do, first say first: its spec's behaviours, each
+    /// name resolved to its type when the game started.
+    behaviours: Vec<Arc<dyn Behaviour>>,
 }
 
 impl Faction {
@@ -68,7 +74,31 @@ impl Faction {
             fields: Fields::default(),
             field_updates: FieldUpdates::default(),
             safety: None,
+            behaviours: Vec::new(),
         }
+    }
+
+    /// Its monsters' behaviours, first say first.
+    pub fn behaviours(&self) -> &[Arc<dyn Behaviour>] {
+        &self.behaviours
+    }
+
+    /// Resolves its spec's behaviours in `known`; the first name it does
+    /// not know, if any.
+    pub(crate) fn resolve_behaviours(&mut self, known: &Repertoire) -> Result<(), String> {
+        self.behaviours = self
+            .spec
+            .behaviours
+            .names()
+            .map(|n| known.get(n).ok_or_else(|| n.to_string()))
+            .collect::<Result<_, _>>()?;
+        Ok(())
+    }
+
+    /// The place monster `id` is bound to wander to (its id picks one of
+    /// [`WANDER_PLACES`]).
+    pub fn wander_place(&self, id: super::MonsterId) -> Option<Pos> {
+        self.wander[id as usize % WANDER_PLACES]
     }
 
     /// Its settings.

@@ -17,8 +17,10 @@
 //! assert_eq!(game.monsters()[0].stats().steps, 4);
 //! ```
 
+mod action;
 pub mod autopilot;
 mod awareness;
+pub mod behaviour;
 pub mod bot;
 mod command;
 pub mod digest;
@@ -40,8 +42,9 @@ mod tally;
 mod traverse;
 mod world;
 
+pub use action::{Action, Outcome};
 pub use awareness::{Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_PLACES};
-pub use command::{Command, PlayerAction};
+pub use command::Command;
 pub use event::{Event, WaitReason};
 pub use faction::Faction;
 pub use fields::{
@@ -55,7 +58,7 @@ pub use game::{
 };
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};
-pub use plan::{AStarPlan, Action, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
+pub use plan::{AStarPlan, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
 pub use player::{
     MONSTER_HP, PLAYER_DAMAGE, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS,
 };

@@ -25,21 +25,12 @@ pub use parse::{MAX_BESTIARY_BYTES, MAX_KINDS};
 
 use std::path::Path;
 
+use crate::content::behaviours::{BUILTIN as BUILTIN_BEHAVIOURS, Behaviours};
 use crate::content::dice::Dice;
 use crate::map::cost::Cost;
 
 /// Depths in a run.
 pub const DEPTHS: u32 = 10;
-
-/// What sets a kind apart beyond its numbers.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Behaviour {
-    /// Runs along a safety map when down to a third of its hit points.
-    pub flees: bool,
-    /// Starts asleep: woken by noise, or by chance with the player in
-    /// its sight.
-    pub sleeps: bool,
-}
 
 /// One kind of monster.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +60,8 @@ pub struct Kind {
     pub opens_doors: bool,
     /// Fewest and most that come together.
     pub pack: (u32, u32),
-    pub behaviour: Behaviour,
+    /// What it does, first say first (see [`crate::content::behaviours`]).
+    pub behaviours: Behaviours,
     /// One line for the look box.
     pub about: String,
 }
@@ -98,9 +90,21 @@ impl Bestiary {
             .unwrap_or_else(|e| panic!("the built-in bestiary: {e}"))
     }
 
-    /// Reads a bestiary from `text`, naming `file` in errors.
+    /// Reads a bestiary from `text`, naming `file` in errors; its
+    /// behaviours must be the simulation's own
+    /// ([`crate::content::behaviours::BUILTIN`]).
     pub fn parse(text: &str, file: &Path) -> Result<Bestiary, BestiaryError> {
-        parse::parse(text)
+        Bestiary::parse_knowing(text, file, &|n| BUILTIN_BEHAVIOURS.contains(&n))
+    }
+
+    /// [`Bestiary::parse`], for a game that knows the behaviours `known`
+    /// says it does (the built-in ones and some of its own).
+    pub fn parse_knowing(
+        text: &str,
+        file: &Path,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Result<Bestiary, BestiaryError> {
+        parse::parse(text, known)
             .map(|kinds| Bestiary { kinds })
             .map_err(|(line, column, message)| BestiaryError::Parse {
                 file: file.to_path_buf(),
@@ -171,11 +175,11 @@ mod tests {
                 .iter()
                 .any(|k| k.sight == 0 && k.hearing == most_hearing)
         );
-        assert!(b.kinds().iter().any(|k| k.behaviour.flees));
+        assert!(b.kinds().iter().any(|k| k.behaviours.flees()));
         assert!(
             b.kinds()
                 .iter()
-                .any(|k| k.behaviour.sleeps && k.pack.0 >= 2)
+                .any(|k| k.behaviours.sleeps() && k.pack.0 >= 2)
         );
         assert!(b.kinds().iter().any(|k| !k.opens_doors));
         assert!(

@@ -3,7 +3,8 @@
 //! key is given once, every required key is there; an error is the
 //! 1-based line and column of what is wrong, and what was expected.
 
-use super::{Behaviour, DEPTHS, Kind};
+use super::{DEPTHS, Kind};
+use crate::content::behaviours::Behaviours;
 use crate::content::dice::Dice;
 use crate::content::level::{MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
 use crate::content::textfile::clip;
@@ -40,11 +41,11 @@ const KEYS: [&str; 17] = [
     "unknown",
     "doors",
     "pack",
-    "behaviour",
+    "behaviours",
     "about",
 ];
 /// Keys a kind may leave out.
-const OPTIONAL: [&str; 2] = ["behaviour", "about"];
+const OPTIONAL: [&str; 2] = ["behaviours", "about"];
 
 /// A kind as read so far: each key's value text with its line and column.
 struct Draft {
@@ -53,7 +54,7 @@ struct Draft {
 }
 
 /// Reads a whole bestiary.
-pub(super) fn parse(text: &str) -> Result<Vec<Kind>, Error> {
+pub(super) fn parse(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Vec<Kind>, Error> {
     let mut kinds: Vec<Kind> = Vec::new();
     let mut draft: Option<Draft> = None;
     for (i, line) in text.lines().enumerate() {
@@ -85,7 +86,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Kind>, Error> {
         };
         if k == 0 {
             if let Some(done) = draft.take() {
-                kinds.push(done.finish(&kinds)?);
+                kinds.push(done.finish(&kinds, known)?);
             }
             if kinds.len() == MAX_KINDS {
                 return Err((n, key_column, format!("more than {MAX_KINDS} kinds")));
@@ -108,7 +109,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Kind>, Error> {
         d.values[k] = Some((n, value_column, value.to_string()));
     }
     match draft {
-        Some(done) => kinds.push(done.finish(&kinds)?),
+        Some(done) => kinds.push(done.finish(&kinds, known)?),
         None => {
             return Err((
                 1,
@@ -122,7 +123,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Kind>, Error> {
 
 impl Draft {
     /// The kind, every key checked; `earlier` for names and glyphs taken.
-    fn finish(self, earlier: &[Kind]) -> Result<Kind, Error> {
+    fn finish(self, earlier: &[Kind], known: &dyn Fn(&str) -> bool) -> Result<Kind, Error> {
         let get = |key: &str| -> Result<(usize, usize, &str), Error> {
             let k = KEYS.iter().position(|&known| known == key).unwrap_or(0);
             match &self.values[k] {
@@ -215,9 +216,9 @@ impl Draft {
                 ));
             }
         };
-        let behaviour = match get("behaviour") {
-            Err(_) => Behaviour::default(),
-            Ok((n, c, v)) => behaviour(v).map_err(|m| (n, c, m))?,
+        let behaviours = match get("behaviours") {
+            Err(_) => Behaviours::default(),
+            Ok((n, c, v)) => Behaviours::parse(v, known).map_err(|m| (n, c, m))?,
         };
         let about = match get("about") {
             Err(_) => String::new(),
@@ -249,7 +250,7 @@ impl Draft {
             glyph,
             damage,
             opens_doors,
-            behaviour,
+            behaviours,
             about,
         };
         // One kind a faction: a faction is one FactionSpec in a level,
@@ -269,27 +270,6 @@ impl Draft {
     }
 }
 
-/// `none`, or behaviours separated by commas or spaces.
-fn behaviour(v: &str) -> Result<Behaviour, String> {
-    let mut b = Behaviour::default();
-    if v == "none" {
-        return Ok(b);
-    }
-    for word in v.split([',', ' ']).filter(|w| !w.is_empty()) {
-        match word {
-            "flees" => b.flees = true,
-            "sleeps" => b.sleeps = true,
-            _ => {
-                return Err(format!(
-                    "behaviour must be none, or any of flees and sleeps, found {:?}",
-                    clip(word, ECHO)
-                ));
-            }
-        }
-    }
-    Ok(b)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,12 +277,12 @@ mod tests {
     const GOBLIN: &str = "kind: goblin\nplural: goblins\nglyph: g\nfaction: goblins\ndepths: 1-5\nhp: 6\naccuracy: 70\ndefence: 10\ndamage: 1d4+1\nspeed: 100\nsight: 6\nhearing: 8\nunknown: 2\ndoors: opens\npack: 1-3\n";
 
     fn error(text: &str) -> Error {
-        parse(text).expect_err("should not read")
+        parse(text, &builtin).expect_err("should not read")
     }
 
     #[test]
     fn a_kind_reads_with_its_defaults() {
-        let kinds = parse(GOBLIN).unwrap();
+        let kinds = parse(GOBLIN, &builtin).unwrap();
         assert_eq!(kinds.len(), 1);
         let g = &kinds[0];
         assert_eq!(
@@ -313,7 +293,7 @@ mod tests {
             (g.depths, g.pack, g.damage),
             ((1, 5), (1, 3), Dice::new(1, 4, 1))
         );
-        assert_eq!(g.behaviour, Behaviour::default());
+        assert_eq!(g.behaviours, Behaviours::default());
         assert!(g.opens_doors && g.about.is_empty());
     }
 
@@ -349,8 +329,14 @@ mod tests {
         let e = error(&same_glyph);
         assert_eq!(e.0, 19);
         assert!(e.2.contains("already the goblin's"), "{}", e.2);
-        let e = error(&format!("{GOBLIN}behaviour: flees, dances\n"));
-        assert!(e.2.contains("dances"), "{}", e.2);
+        let e = error(&format!("{GOBLIN}behaviours: flee, dances\n"));
+        assert!(
+            e.2.contains("dances") && e.2.contains("known: asleep"),
+            "{}",
+            e.2
+        );
+        let e = error(&format!("{GOBLIN}behaviours: hunt melee hunt\n"));
+        assert!(e.2.contains("twice"), "{}", e.2);
         let cautious = GOBLIN
             .replace("kind: goblin", "kind: hob")
             .replace("glyph: g", "glyph: h");
@@ -358,15 +344,30 @@ mod tests {
         assert_eq!((e.0, e.1), (20, 10));
         assert!(e.2.contains("one kind a faction"), "{}", e.2);
         let other = cautious.replace("faction: goblins", "faction: hobs");
-        assert!(parse(&format!("{GOBLIN}\n{other}")).is_ok());
+        assert!(parse(&format!("{GOBLIN}\n{other}"), &builtin).is_ok());
         let e = error(&GOBLIN.replace("kind: goblin", "kind: Goblin"));
         assert_eq!((e.0, e.1), (1, 7));
     }
 
+    fn builtin(name: &str) -> bool {
+        crate::content::behaviours::BUILTIN.contains(&name)
+    }
+
+    /// Behaviours keep the order they are written in (the first says
+    /// first); a name the caller knows reads, others do not.
     #[test]
-    fn behaviours_read_in_any_order() {
-        let b = behaviour("sleeps, flees").unwrap();
-        assert!(b.flees && b.sleeps);
-        assert_eq!(behaviour("none"), Ok(Behaviour::default()));
+    fn behaviours_keep_their_order() {
+        let kinds = parse(
+            &format!("{GOBLIN}behaviours: asleep, hunt melee\n"),
+            &builtin,
+        )
+        .unwrap();
+        let names: Vec<&str> = kinds[0].behaviours.names().collect();
+        assert_eq!(names, ["asleep", "hunt", "melee"]);
+        let none = parse(&format!("{GOBLIN}behaviours: none\n"), &builtin).unwrap();
+        assert_eq!(none[0].behaviours, Behaviours::default());
+        let dance = format!("{GOBLIN}behaviours: dance melee\n");
+        assert!(parse(&dance, &builtin).is_err());
+        assert!(parse(&dance, &|n| n == "dance" || builtin(n)).is_ok());
     }
 }

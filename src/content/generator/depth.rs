@@ -6,7 +6,8 @@
 //! faction (one knowledge layer each), so deeper depths hold more rival
 //! factions, which fight one another as they fight the player.
 //!
-//! Every faction is hostile and wanders when it has nothing to hunt;
+//! Every faction does what its kind's behaviours say (in the built-in
+//! bestiary all hunt, and wander when they have nothing to hunt);
 //! sleepers start asleep. A pack starts together: its members on the
 //! floor cells nearest one cell drawn among those far from the player.
 //!
@@ -15,7 +16,7 @@
 //! use darkstar::content::generator::depth_level;
 //! let level = depth_level(7, 3, &Bestiary::builtin());
 //! assert!(level.player.is_some() && level.factions.len() >= 2);
-//! assert!(level.factions.iter().all(|f| f.hostile && f.wanders));
+//! assert!(level.factions.iter().all(|f| f.behaviours.hunts() && f.behaviours.wanders()));
 //! ```
 
 use rand::RngExt;
@@ -89,8 +90,6 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
         let faction = factions.len();
         let mut spec = FactionSpec::new(&kind.plural, kind.glyph);
         spec.take_kind(kind);
-        spec.hostile = true;
-        spec.wanders = true;
         factions.push(spec);
         for _ in 0..packs_on(depth) {
             if far.is_empty() {

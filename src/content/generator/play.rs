@@ -78,7 +78,8 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
     }
     factions[2].speed = 70; // zombies shamble
     for f in &mut factions {
-        f.hostile = true;
+        f.behaviours =
+            crate::content::behaviours::Behaviours::from_flags(false, false, true, false);
     }
     let monsters = params.monsters_per_faction.max(1) * factions.len();
     let spawns = super::deal_spawns(spots, factions.len(), monsters, &mut rng);

@@ -18,6 +18,7 @@ pub use parse::{
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::content::behaviours::Behaviours;
 use crate::content::bestiary::Kind;
 use crate::content::dice::Dice;
 use crate::content::textfile::escape_controls;
@@ -52,25 +53,20 @@ pub struct FactionSpec {
     pub speed: u32,
     /// True when the faction starts knowing the whole map (natives).
     pub knows_map: bool,
-    /// True when its monsters attack units of other factions next to them
-    /// and hunt the player.
-    pub hostile: bool,
+    /// What its monsters do, first say first (see
+    /// [`crate::content::behaviours`]): the level's flags `sleeps`,
+    /// `flees`, `hostile` and `wanders` make it, or `behaviours=`, or the
+    /// bestiary's kind.
+    pub behaviours: Behaviours,
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
     /// 0 ignores it (see [`crate::fog::danger`]).
     pub danger: u32,
     /// Steps through open ground a noise carries to its monsters (at a
     /// fight's loudness; see [`crate::fog::noise`]); 0 hears nothing.
     pub hearing: u32,
-    /// Its monsters start asleep.
-    pub sleeps: bool,
-    /// Its monsters flee when down to a third of their hit points.
-    pub flees: bool,
     /// Its monsters open doors (a turn); if not, a closed door they know
     /// of is a wall to them.
     pub opens_doors: bool,
-    /// With nothing to hunt and no goal, its monsters wander: each walks
-    /// to a place its faction believes walkable, then another.
-    pub wanders: bool,
     /// Hit points of each of its monsters.
     pub hp: i32,
     /// To-hit in percent against defence 0; 100 or more against the
@@ -131,19 +127,15 @@ impl FactionSpec {
 
     /// Takes every number of the bestiary's kind `k` (a level's `kind=`):
     /// its name for one, sight, speed, how it prices the unknown, hit
-    /// points, accuracy, defence, damage, hearing, sleeping, fleeing and
-    /// doors. The rest (glyph, planner, hostility, goal) stays.
+    /// points, accuracy, defence, damage, hearing, behaviours and doors.
+    /// The rest (glyph, planner, goal) stays.
     pub fn take_kind(&mut self, k: &Kind) {
         self.one = Some(k.name.clone());
         (self.sight, self.speed, self.unknown_factor) = (k.sight, k.speed, k.unknown);
         (self.hp, self.accuracy, self.defence, self.damage) =
             (k.hp, k.accuracy, k.defence, k.damage);
-        (self.hearing, self.sleeps, self.flees, self.opens_doors) = (
-            k.hearing,
-            k.behaviour.sleeps,
-            k.behaviour.flees,
-            k.opens_doors,
-        );
+        (self.hearing, self.opens_doors) = (k.hearing, k.opens_doors);
+        self.behaviours = k.behaviours.clone();
     }
 
     /// A faction with the defaults of the level format: sight 0, a shared
@@ -159,13 +151,10 @@ impl FactionSpec {
             unknown_factor: 1,
             speed: NORMAL_SPEED,
             knows_map: false,
-            hostile: false,
+            behaviours: Behaviours::default(),
             danger: 1,
             hearing: 0,
-            sleeps: false,
-            flees: false,
             opens_doors: true,
-            wanders: false,
             hp: DEFAULT_HP,
             accuracy: SURE_HIT,
             defence: 0,
@@ -374,17 +363,23 @@ impl Level {
             if f.hearing != 0 {
                 let _ = write!(out, " hearing={}", f.hearing);
             }
-            if f.sleeps {
+            let flags = f.behaviours.flags();
+            let (sleeps, flees, hostile, wanders) = flags.unwrap_or_default();
+            if sleeps {
                 out.push_str(" sleeps");
             }
-            if f.flees {
+            if flees {
                 out.push_str(" flees");
             }
             if !f.opens_doors {
                 out.push_str(" no-doors");
             }
-            if f.wanders {
+            if wanders {
                 out.push_str(" wanders");
+            }
+            if flags.is_none() {
+                let names: Vec<&str> = f.behaviours.names().collect();
+                let _ = write!(out, " behaviours={}", names.join(","));
             }
             if f.hp != DEFAULT_HP {
                 let _ = write!(out, " hp={}", f.hp);
@@ -401,7 +396,7 @@ impl Level {
             if f.knows_map {
                 out.push_str(" knows-map");
             }
-            if f.hostile {
+            if hostile {
                 out.push_str(" hostile");
             }
             out.push('\n');

@@ -3,6 +3,7 @@
 //! file, line and column; sizes and counts are limited, so no input can
 //! make the reader allocate without bound or panic.
 
+use crate::content::behaviours::Behaviours;
 use std::path::Path;
 
 use super::{FactionSpec, Level, LevelError, Spawn};
@@ -327,6 +328,9 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
         return Err((0, format!("faction {:?} declared twice", clip(&name, ECHO))));
     }
     let mut spec = FactionSpec::new(&name, '\0');
+    // `(sleeps, flees, hostile, wanders)`, and where `behaviours=` was.
+    let mut flags = (false, false, false, false);
+    let mut listed = None;
     for (at, word) in words {
         let bad = |m: String| (at, m);
         if word == "knows-map" {
@@ -334,15 +338,15 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             continue;
         }
         if word == "hostile" {
-            spec.hostile = true;
+            flags.2 = true;
             continue;
         }
         if word == "sleeps" {
-            spec.sleeps = true;
+            flags.0 = true;
             continue;
         }
         if word == "flees" {
-            spec.flees = true;
+            flags.1 = true;
             continue;
         }
         if word == "no-doors" {
@@ -350,7 +354,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             continue;
         }
         if word == "wanders" {
-            spec.wanders = true;
+            flags.3 = true;
             continue;
         }
         let Some((key, v)) = word.split_once('=') else {
@@ -430,6 +434,11 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 };
                 spec.take_kind(k);
             }
+            "behaviours" => {
+                let known = |n: &str| crate::content::behaviours::BUILTIN.contains(&n);
+                spec.behaviours = Behaviours::parse(v, &known).map_err(bad)?;
+                listed = Some(at);
+            }
             "one" => {
                 // One word, shown on terminals as the name is.
                 if v.is_empty() {
@@ -451,7 +460,7 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, knows-map, hostile, sleeps, flees, no-doors or wanders)",
+                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, behaviours, knows-map, hostile, sleeps, flees, no-doors or wanders)",
                     clip(key, ECHO)
                 )));
             }
@@ -459,6 +468,22 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
     }
     if spec.glyph == '\0' {
         return Err((0, format!("faction {name} needs glyph=LETTER")));
+    }
+    if flags != (false, false, false, false) {
+        if let Some(at) = listed {
+            return Err((
+                at,
+                "give behaviours= or the flags sleeps, flees, hostile and wanders, not both".into(),
+            ));
+        }
+        // The flags add to a kind's behaviours, in the flags' order.
+        let b = &spec.behaviours;
+        spec.behaviours = Behaviours::from_flags(
+            flags.0 || b.sleeps(),
+            flags.1 || b.flees(),
+            flags.2 || b.hunts(),
+            flags.3 || b.wanders(),
+        );
     }
     Ok(spec)
 }

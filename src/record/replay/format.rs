@@ -345,15 +345,18 @@ fn dir_name(d: Dir) -> &'static str {
 pub(super) fn command_text(c: &Command) -> String {
     match c {
         Command::Advance => "advance".into(),
-        Command::Player(PlayerAction::Wait) => "wait".into(),
-        Command::Player(PlayerAction::Move(d)) => format!("move {}", dir_name(*d)),
-        Command::Player(PlayerAction::Close(d)) => format!("close {}", dir_name(*d)),
-        Command::Player(PlayerAction::Sneak) => "sneak".into(),
-        Command::Player(PlayerAction::Descend) => "descend".into(),
-        Command::Player(PlayerAction::Use(s)) => format!("use {s}"),
-        Command::Player(PlayerAction::Throw(s, p)) => format!("throw {s} {} {}", p.x, p.y),
-        Command::Player(PlayerAction::Drop(s)) => format!("drop {s}"),
-        Command::Player(PlayerAction::Ascend) => "ascend".into(),
+        Command::Player(Action::Wait(_)) => "wait".into(),
+        Command::Player(Action::Walk(d)) => format!("move {}", dir_name(*d)),
+        Command::Player(Action::Close(d)) => format!("close {}", dir_name(*d)),
+        Command::Player(Action::Sneak) => "sneak".into(),
+        Command::Player(Action::Descend) => "descend".into(),
+        Command::Player(Action::Use(s)) => format!("use {s}"),
+        Command::Player(Action::Throw(s, p)) => format!("throw {s} {} {}", p.x, p.y),
+        Command::Player(Action::Drop(s)) => format!("drop {s}"),
+        Command::Player(Action::Ascend) => "ascend".into(),
+        Command::Player(Action::Attack(m)) => format!("attack {m}"),
+        Command::Player(Action::Open(d)) => format!("open {}", dir_name(*d)),
+        Command::Player(Action::Think) => "think".into(),
         Command::Kill { monster } => format!("kill {monster}"),
         Command::PutItem { at, item } => format!("item {} {} {}", at.x, at.y, item.word()),
         Command::SetGoal {
@@ -372,22 +375,21 @@ pub(super) fn parse_command(words: &[&str]) -> Option<Command> {
     let coord = |s: &str| s.parse::<i32>().ok();
     Some(match words {
         ["advance"] => Command::Advance,
-        ["wait"] => Command::Player(PlayerAction::Wait),
-        ["move", d] => Command::Player(PlayerAction::Move(
-            DIR_NAMES.iter().find(|(_, n)| n == d)?.0,
-        )),
-        ["close", d] => Command::Player(PlayerAction::Close(
-            DIR_NAMES.iter().find(|(_, n)| n == d)?.0,
-        )),
-        ["sneak"] => Command::Player(PlayerAction::Sneak),
-        ["descend"] => Command::Player(PlayerAction::Descend),
-        ["use", s] => Command::Player(PlayerAction::Use(s.parse().ok()?)),
-        ["throw", s, x, y] => Command::Player(PlayerAction::Throw(
+        ["wait"] => Command::Player(Action::Wait(None)),
+        ["move", d] => Command::Player(Action::Walk(DIR_NAMES.iter().find(|(_, n)| n == d)?.0)),
+        ["close", d] => Command::Player(Action::Close(DIR_NAMES.iter().find(|(_, n)| n == d)?.0)),
+        ["sneak"] => Command::Player(Action::Sneak),
+        ["descend"] => Command::Player(Action::Descend),
+        ["use", s] => Command::Player(Action::Use(s.parse().ok()?)),
+        ["throw", s, x, y] => Command::Player(Action::Throw(
             s.parse().ok()?,
             Pos::new(coord(x)?, coord(y)?),
         )),
-        ["drop", s] => Command::Player(PlayerAction::Drop(s.parse().ok()?)),
-        ["ascend"] => Command::Player(PlayerAction::Ascend),
+        ["drop", s] => Command::Player(Action::Drop(s.parse().ok()?)),
+        ["ascend"] => Command::Player(Action::Ascend),
+        ["attack", m] => Command::Player(Action::Attack(id(m)?)),
+        ["open", d] => Command::Player(Action::Open(DIR_NAMES.iter().find(|(_, n)| n == d)?.0)),
+        ["think"] => Command::Player(Action::Think),
         ["kill", m] => Command::Kill { monster: id(m)? },
         ["item", x, y, kind] => Command::PutItem {
             at: Pos::new(coord(x)?, coord(y)?),

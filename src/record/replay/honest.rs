@@ -93,7 +93,7 @@ mod tests {
     fn only_what_play_records_is_ranked() {
         let run = LevelSource::Run { depth: 1 };
         let moves = vec![
-            Item::Command(0, Command::Player(PlayerAction::Wait)),
+            Item::Command(0, Command::Player(Action::Wait(None))),
             Item::Hash(1, 5),
             Item::Reveal(1),
         ];

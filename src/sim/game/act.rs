@@ -1,28 +1,63 @@
-//! A monster's action: a hunter next to its prey attacks, and otherwise
-//! picks its target; then its plan takes in what its faction learnt, the
-//! faction makes sure the field it reads is settled at its cell, the plan
-//! decides over a read-only context, and the game performs the decision.
+//! A monster's action: its behaviours, first say first, each asked over
+//! a read-only [`Situation`] until one chooses (see
+//! [`crate::sim::behaviour`]); then, unless that was an action, its plan
+//! takes in what its faction learnt, heads where the behaviour said (or
+//! to its faction's goal), the faction makes sure the field it reads is
+//! settled at its cell, the plan decides over a read-only context, and
+//! the game performs the decision.
+
+use std::sync::Arc;
 
 use super::*;
 use crate::fog::noise::{self, Loudness, NoiseReach};
-use crate::sim::plan::Action;
+use crate::sim::action::Action;
+use crate::sim::behaviour::{Choice, Situation};
 
 impl Game {
     /// One action of monster `id`.
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
-        if self.monsters[id].asleep && !self.wakes_at_sight(id, ev) {
-            return self.perform(id, Action::Wait(None), ev);
+        let fi = self.monsters[id].faction;
+        let mut minds = false;
+        let mut target = None;
+        for i in 0..self.factions[fi].behaviours().len() {
+            let behaviour = Arc::clone(&self.factions[fi].behaviours()[i]);
+            if behaviour.reads_mind() && !minds {
+                self.settle_mind(id, ev);
+                minds = true;
+            }
+            match behaviour.choose(&Situation::new(self, id as MonsterId)) {
+                Choice::Pass => {}
+                Choice::Act(action) => {
+                    self.perform(id, action, ev);
+                    return;
+                }
+                Choice::Doze => {
+                    if !self.wakes_at_sight(id, ev) {
+                        self.perform(id, Action::Wait(None), ev);
+                        return;
+                    }
+                }
+                Choice::FleeFrom(threat) => {
+                    if let Some(away) = self.flight(id, threat) {
+                        self.perform(id, away, ev);
+                        return;
+                    }
+                }
+                Choice::HeadFor(place) => {
+                    target = place;
+                    break;
+                }
+            }
         }
-        if let Some(away) = self.flight(id) {
-            return self.perform(id, away, ev);
-        }
-        let spec = self.factions[self.monsters[id].faction].spec();
-        let (hostile, wanders) = (spec.hostile, spec.wanders);
-        if hostile && let Some(target) = self.enemy_beside(id) {
-            return self.perform(id, Action::Attack(target), ev);
-        }
-        if hostile || wanders {
-            self.mind(id, ev);
+        if minds {
+            // A monster with a mind heads where it says, or to its
+            // faction's goal when no state of mind sends it anywhere.
+            let target = target.or(self.factions[fi].spec().goal);
+            let m = &mut self.monsters[id];
+            if m.plan.goal() != target {
+                m.plan = m.plan.retargeted(target);
+                self.unqueue(id as MonsterId);
+            }
         }
         self.sync(id, ev);
         self.prepare(id);
@@ -31,26 +66,23 @@ impl Game {
         self.perform(id, decision.action, ev);
     }
 
-    /// A monster of a faction that flees, down to a third of its hit
-    /// points with the player about (in its sight, or where its faction
-    /// last saw it): the step down its safety map (Brogue's: away from
-    /// the threat, toward open ground rather than a corner), over what its
-    /// faction knows; cornered (no safer cell), it stands and fights as
-    /// usual. `None`: not fleeing.
-    fn flight(&mut self, id: usize) -> Option<Action> {
-        let threat = self.threat(id)?;
+    /// A monster fleeing `threat`: the step down its faction's safety map
+    /// (Brogue's: away from the threat, toward open ground rather than a
+    /// corner), over what its faction knows. `None`: cornered (no safer
+    /// cell free), so its next behaviour decides.
+    fn flight(&mut self, id: usize, threat: Pos) -> Option<Action> {
         let m = &self.monsters[id];
         let to = self.factions[m.faction].flee_step(threat, m.pos)?;
-        (self.world.occupant(to).is_none()).then_some(Action::Walk(to))
+        (self.world.occupant(to).is_none()).then_some(Action::toward(m.pos, to))
     }
 
     /// What a hurt monster of a faction that flees runs from: the player
     /// in its sight, or where its faction last saw it. `None`: it is not
     /// hurt enough, does not flee, or knows of nothing to run from.
-    fn threat(&self, id: usize) -> Option<Pos> {
+    pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
         let spec = self.factions[m.faction].spec();
-        if !spec.flees || m.hp * 3 > spec.hp {
+        if !spec.behaviours.flees() || m.hp * 3 > spec.hp {
             return None;
         }
         let player = self.player().filter(|p| p.is_here()).map(|p| p.pos);
@@ -114,16 +146,16 @@ impl Game {
                 self.wake(id, Some(at), ev);
             }
             let f = &mut self.factions[self.monsters[id].faction];
-            if f.spec().hostile {
+            if f.spec().behaviours.hunts() {
                 f.player_seen = Some(at);
                 f.search = None;
             }
         }
     }
 
-    /// A hostile monster's first business: an enemy next to it (a unit
-    /// of another faction, the player included) to hit.
-    fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
+    /// An enemy next to monster `id` (a unit of another faction, the
+    /// player included), within reach.
+    pub(crate) fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
         let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
         Dir::ALL.into_iter().find_map(|d| {
             let o = self.world.occupant(at.step(d))?;

@@ -183,7 +183,7 @@ impl Game {
                 h.int(s.since as i64);
                 hash_pos(&mut h, s.spot);
             }
-            if f.spec().wanders {
+            if f.spec().behaviours.wanders() {
                 for &p in f.wander_places() {
                     hash_pos(&mut h, p);
                 }

@@ -7,6 +7,7 @@ use rand::RngExt;
 use super::*;
 use crate::fog::flight::flight;
 use crate::fog::noise;
+use crate::sim::action::Outcome;
 use crate::sim::item::{DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, THROW_RANGE};
 use crate::sim::player::PLAYER_HP;
 
@@ -117,10 +118,9 @@ impl Game {
     /// The player uses the item in pack slot `slot`; false (no time) if
     /// there is none, it is thrown rather than used, or it would do
     /// nothing.
-    pub(super) fn use_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn use_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> Outcome {
         let Some(&kind) = self.pack().get(slot) else {
-            ev.push(Event::NoSuchItem);
-            return false;
+            return Outcome::Failed(Event::NoSuchItem);
         };
         let at = self.monsters[id].pos;
         match kind {
@@ -157,8 +157,7 @@ impl Game {
                         && self.world.occupant(p).is_none()
                         && !marked(p)
                 }) else {
-                    ev.push(Event::Fizzled { item: kind });
-                    return false;
+                    return Outcome::Failed(Event::Fizzled { item: kind });
                 };
                 self.world.collapse(cell);
                 ev.push(Event::Collapsed { at: cell });
@@ -169,8 +168,7 @@ impl Game {
                     dx.max(dy) >= 10
                 });
                 if far.is_empty() {
-                    ev.push(Event::Fizzled { item: kind });
-                    return false;
+                    return Outcome::Failed(Event::Fizzled { item: kind });
                 }
                 let to = far[self.rng.random_range(0..far.len())];
                 self.world.remove(at);
@@ -196,14 +194,12 @@ impl Game {
             | ItemKind::Sword
             | ItemKind::Plate
             | ItemKind::Axe => {
-                ev.push(Event::NotUsable { item: kind });
-                return false;
+                return Outcome::Failed(Event::NotUsable { item: kind });
             }
         }
         ev.push(Event::Used { item: kind });
         self.take_from_pack(slot);
-        self.stand(id, None, ev);
-        true
+        self.stand(id, None, ev)
     }
 
     /// The player throws the item in pack slot `slot` at `target`, a cell
@@ -214,23 +210,21 @@ impl Game {
         slot: usize,
         target: Pos,
         ev: &mut Vec<Event>,
-    ) -> bool {
+    ) -> Outcome {
         let Some(&kind) = self.pack().get(slot) else {
-            ev.push(Event::NoSuchItem);
-            return false;
+            return Outcome::Failed(Event::NoSuchItem);
         };
         let at = self.monsters[id].pos;
         let (dx, dy) = at.abs_delta(target);
         let seen = self.player_view.as_ref().is_some_and(|v| v.sees(target));
         if !kind.is_thrown() || dx.max(dy) > THROW_RANGE || !seen || target == at {
-            ev.push(Event::CannotThrow {
+            return Outcome::Failed(Event::CannotThrow {
                 item: kind,
                 at: target,
             });
-            return false;
         }
         self.take_from_pack(slot);
-        self.stand(id, None, ev);
+        let done = self.stand(id, None, ev);
         ev.push(Event::Threw {
             item: kind,
             at: target,
@@ -258,26 +252,23 @@ impl Game {
                 }
             }
         }
-        true
+        done
     }
 
     /// The player drops the item in pack slot `slot` where it stands (if
     /// nothing lies there); false (no time) if it cannot.
-    pub(super) fn drop_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn drop_item(&mut self, id: usize, slot: usize, ev: &mut Vec<Event>) -> Outcome {
         let Some(&kind) = self.pack().get(slot) else {
-            ev.push(Event::NoSuchItem);
-            return false;
+            return Outcome::Failed(Event::NoSuchItem);
         };
         let at = self.monsters[id].pos;
         if self.items.iter().any(|&(p, _)| p == at) {
-            ev.push(Event::CannotDrop { item: kind });
-            return false;
+            return Outcome::Failed(Event::CannotDrop { item: kind });
         }
         self.take_from_pack(slot);
         self.items.push((at, kind));
         ev.push(Event::Dropped { item: kind });
-        self.stand(id, None, ev);
-        true
+        self.stand(id, None, ev)
     }
 
     /// The floor cells nobody stands on that `keep` keeps, in reading

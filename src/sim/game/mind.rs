@@ -1,6 +1,7 @@
-//! A monster's state of mind and where it takes it: [`Game::awareness`]
-//! says which state holds (see [`Awareness`]), and [`Game::mind`] turns it
-//! into the target its plan heads for. Hunting, searching and wandering
+//! A monster's state of mind: [`Game::awareness`] says which state holds
+//! (see [`Awareness`]), and [`Game::settle_mind`] keeps its faction's
+//! side of it up to date before its behaviours read it (hunt, search and
+//! wander, in `crate::sim::behaviour`). Hunting, searching and wandering
 //! are faction business, decided once for all its monsters, over what the
 //! faction knows: the place it last saw or heard the player; the search
 //! round the place it lost it (the ground there it has not seen since,
@@ -24,11 +25,11 @@ impl Game {
             Awareness::Asleep
         } else if self.is_fleeing(id as usize) {
             Awareness::Fleeing
-        } else if spec.hostile && f.player_seen.is_some() {
+        } else if spec.behaviours.hunts() && f.player_seen.is_some() {
             Awareness::Hunting
-        } else if spec.hostile && f.search.is_some() {
+        } else if spec.behaviours.has("search") && f.search.is_some() {
             Awareness::Searching
-        } else if spec.wanders && spec.goal.is_none() {
+        } else if spec.behaviours.wanders() && spec.goal.is_none() {
             Awareness::Wandering
         } else if m.plan.goal().is_some() {
             Awareness::Heading
@@ -37,12 +38,14 @@ impl Game {
         }
     }
 
-    /// A hostile or wandering monster's mind before its plan's: what it
-    /// sees of the player, whether its faction lost track, and then the
-    /// target its state gives (its plan is retargeted if that changed).
-    pub(super) fn mind(&mut self, id: usize, ev: &mut Vec<Event>) {
+    /// Before monster `id`'s behaviours read its state of mind: a hunter
+    /// notes the player if it sees it (and, got to where the player was
+    /// with the player gone, its faction loses track and searches); a
+    /// search under way moves on to its next spot (or ends); a wanderer's
+    /// place is drawn afresh if it must be.
+    pub(super) fn settle_mind(&mut self, id: usize, ev: &mut Vec<Event>) {
         let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
-        if self.factions[fi].spec().hostile {
+        if self.factions[fi].spec().behaviours.hunts() {
             if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos)
                 && self.sees(id, player)
             {
@@ -60,16 +63,8 @@ impl Game {
             // The search just ended: the next state takes over.
             state = self.awareness(id as MonsterId);
         }
-        let target = match state {
-            Awareness::Hunting => self.factions[fi].player_seen,
-            Awareness::Searching => self.factions[fi].search.and_then(|s| s.spot),
-            Awareness::Wandering => self.wander_place(id),
-            _ => self.factions[fi].spec().goal,
-        };
-        let m = &mut self.monsters[id];
-        if m.plan.goal() != target {
-            m.plan = m.plan.retargeted(target);
-            self.unqueue(id as MonsterId);
+        if state == Awareness::Wandering {
+            self.wander_place(id);
         }
     }
 
@@ -123,7 +118,8 @@ impl Game {
 
     /// The place monster `id` wanders to: its faction's place for it (its
     /// id picks one of [`WANDER_PLACES`]), drawn afresh when one of them
-    /// stands on it, it turned out a wall, or there is no way there.
+    /// stands on it, it turned out a wall, or there is no way there; kept
+    /// as the faction's place for it.
     fn wander_place(&mut self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
         let (fi, at) = (m.faction, m.pos);

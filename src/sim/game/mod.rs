@@ -37,6 +37,7 @@ use std::collections::VecDeque;
 use rand::RngExt;
 
 use super::Command;
+use super::behaviour::Repertoire;
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
 use super::monster::{Monster, MonsterId, Presence, Spawned};
@@ -133,6 +134,8 @@ pub enum GameError {
     BadSpawn { monster: usize, at: Pos },
     #[error("faction {faction}'s goal {at} is off the map")]
     BadGoal { faction: String, at: Pos },
+    #[error("faction {faction} has a behaviour this game does not know: {name}")]
+    UnknownBehaviour { faction: String, name: String },
 }
 
 /// A search that ran out of budget and goes on next turn.
@@ -203,6 +206,18 @@ impl Game {
     /// a random head start of energy (so equal-speed monsters are not in
     /// lockstep), and every monster looks around once.
     pub fn new(level: &Level, seed: u64, config: SimConfig) -> Result<Game, GameError> {
+        Game::new_knowing(level, seed, config, &Repertoire::builtin())
+    }
+
+    /// [`Game::new`] for a game whose monsters may have behaviours of its
+    /// own beside the built-in ones: every faction's behaviours are looked
+    /// up in `known`.
+    pub fn new_knowing(
+        level: &Level,
+        seed: u64,
+        config: SimConfig,
+        known: &Repertoire,
+    ) -> Result<Game, GameError> {
         let terrain = &level.terrain;
         let mut world = World::new(terrain.clone());
         let mut rng = sim_rng(seed);
@@ -217,6 +232,11 @@ impl Game {
                 });
             }
             let mut f = Faction::new(spec.clone(), terrain.width(), terrain.height());
+            f.resolve_behaviours(known)
+                .map_err(|name| GameError::UnknownBehaviour {
+                    faction: spec.name.clone(),
+                    name,
+                })?;
             if spec.knows_map {
                 for p in terrain.grid().positions() {
                     f.know(p, terrain.grid()[p]);
@@ -248,7 +268,7 @@ impl Game {
                     plan: Plan::new(spec.planner, spec.goal),
                     hp: spec.hp,
                     is_player: false,
-                    asleep: spec.sleeps,
+                    asleep: spec.behaviours.sleeps(),
                 },
                 terrain.width(),
             ));
@@ -373,7 +393,8 @@ impl Game {
         }
         self.monsters.iter().all(|m| {
             !m.is_here()
-                || (m.plan.goal().is_none() && !self.factions[m.faction].spec().wanders)
+                || (m.plan.goal().is_none()
+                    && !self.factions[m.faction].spec().behaviours.wanders())
                 || (m.plan.status() == Status::NoPath && m.plan.blocked().is_empty())
         })
     }

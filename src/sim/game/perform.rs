@@ -1,87 +1,167 @@
-//! The rules, in one place: [`Game::perform`] applies an action a monster
-//! (or the player) decided, on the true world. A walk is a step, a bump
-//! into a wall it did not know, or a meeting with a unit (the player's is
-//! an attack; a monster's a swap with an ally, a wait, or a way round);
-//! a swap is two steps; an attack may kill.
+//! The rules, in one place: [`Game::perform`] applies an action any
+//! actor decided, the player's or a monster's, on the true world, and
+//! says what came of it ([`Outcome`]). A walk is a step, a bump into a
+//! wall it did not know, or a meeting with a unit or a door (the
+//! player's meeting with a unit is an attack; a monster's a swap with an
+//! ally, a wait, or a way round; a door opens for whoever can open it);
+//! a swap is two steps; an attack may kill. The player's items and the
+//! stairs are in `items.rs` and `run.rs`, called from here.
 
 use rand::RngExt;
 
 use super::*;
 use crate::content::dice::Dice;
 use crate::fog::noise;
-use crate::sim::plan::{Action, FIELD_STUCK_ACTIONS};
+use crate::sim::action::{Action, Outcome};
+use crate::sim::plan::FIELD_STUCK_ACTIONS;
 use crate::sim::player::SNEAK_FACTOR;
 
 impl Game {
-    /// Monster `id` does `action`. [`Action::Think`] hands over to what
-    /// its plan says once the search queue has run.
-    pub(super) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) {
-        match action {
-            Action::Walk(to) => self.walk_to(id, to, ev),
-            Action::Wait(reason) => self.stand(id, reason, ev),
-            Action::Attack(target) => self.attack(id, target as usize, ev),
-            Action::Think => {
-                self.think(id, ev);
-                let then = self.monsters[id].plan.follow();
-                self.perform(id, then, ev);
+    /// Actor `id` does `action`, and whatever it turns into: a done
+    /// action's energy is spent here, a failed one's event told.
+    pub(super) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) -> Outcome {
+        let mut action = action;
+        loop {
+            match self.rule(id, action, ev) {
+                Outcome::Alternate(instead) => action = instead,
+                Outcome::Done(energy) => {
+                    // Taking the stairs hands the game to another depth
+                    // (where `id` may be someone else); it costs nothing.
+                    if energy != 0 {
+                        self.monsters[id].energy -= energy;
+                    }
+                    return Outcome::Done(energy);
+                }
+                Outcome::Failed(why) => {
+                    ev.push(why.clone());
+                    return Outcome::Failed(why);
+                }
             }
         }
     }
 
-    /// Monster `id` goes for `next`: it bumps into a wall it did not know,
-    /// meets a unit, or steps.
-    fn walk_to(&mut self, id: usize, next: Pos, ev: &mut Vec<Event>) {
-        let at = self.monsters[id].pos;
-        let Some(dir) = at.dir_to(next) else {
-            // Plans only step to neighbours; never trust that blindly.
-            self.monsters[id].plan.forget();
-            return self.stand(id, Some(WaitReason::Thinking), ev);
+    /// The rule for one action. [`Action::Think`] runs the search queue
+    /// and hands over to what the plan then says.
+    fn rule(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) -> Outcome {
+        let m = &self.monsters[id];
+        let is_player = m.is_player;
+        match action {
+            Action::Walk(dir) => self.walk(id, dir, ev),
+            Action::Wait(reason) => self.stand(id, reason, ev),
+            Action::Attack(target) => self.attack(id, target as usize, ev),
+            Action::Open(dir) => self.open(id, dir, ev),
+            Action::Close(dir) => self.close(id, dir, ev),
+            Action::Think if is_player => self.stand(id, None, ev),
+            Action::Think => {
+                self.think(id, ev);
+                let m = &self.monsters[id];
+                Outcome::Alternate(m.plan.follow(m.pos))
+            }
+            // The rest are the player's: a monster has no pack, no stairs
+            // to take and no sneaking.
+            Action::Sneak | Action::Use(_) | Action::Throw(..) | Action::Drop(_) if !is_player => {
+                Outcome::Failed(Event::NoSuchItem)
+            }
+            Action::Descend | Action::Ascend if !is_player => Outcome::Failed(Event::NoStairs {
+                down: action == Action::Descend,
+            }),
+            Action::Sneak => self.sneak(ev),
+            Action::Use(slot) => self.use_item(id, slot as usize, ev),
+            Action::Throw(slot, at) => self.throw_item(id, slot as usize, at, ev),
+            Action::Drop(slot) => self.drop_item(id, slot as usize, ev),
+            Action::Descend => self.take_stairs(true, ev),
+            Action::Ascend => self.take_stairs(false, ev),
+        }
+    }
+
+    /// The player starts or stops sneaking: no time.
+    fn sneak(&mut self, ev: &mut Vec<Event>) -> Outcome {
+        let Some(play) = &mut self.play else {
+            return Outcome::Failed(Event::NoSuchItem);
         };
+        play.sneaking = !play.sneaking;
+        ev.push(Event::Sneak { on: play.sneaking });
+        Outcome::Done(0)
+    }
+
+    /// Actor `id` goes one cell `dir`: it bumps into a wall it did not
+    /// know, meets a unit or a door, or steps. The player is refused a
+    /// walk into a wall it knows (no time; a monster's plan never asks
+    /// for one but by mistake, which the bump corrects). A diagonal past
+    /// a wall corner is no more an attack than a step, for anyone.
+    fn walk(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
+        let at = self.monsters[id].pos;
+        let next = at.step(dir);
         // Legality first: a unit diagonally past a wall corner is no more
         // to be swapped with, waited for or hit than stepped to.
         if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
+            let (a, b) = dir.components();
+            let knowledge = self.factions[self.monsters[id].faction].knowledge();
+            if self.monsters[id].is_player
+                && [next, at.step(a), at.step(b)]
+                    .iter()
+                    .all(|&p| knowledge.is_known(p))
+            {
+                return Outcome::Failed(Event::Blocked { at: next });
+            }
             return self.bump(id, next, dir, ev);
         }
         if self.world.get(next) == Some(Terrain::Door) {
             // Nobody stands in a closed door: it opens, or it is a wall.
-            let m = &self.monsters[id];
-            if m.is_player || self.factions[m.faction].spec().opens_doors {
-                return self.open_door(id, dir, ev);
+            if self.opens_doors(id) {
+                return Outcome::Alternate(Action::Open(dir));
             }
             return self.bump(id, next, dir, ev);
         }
         if let Some(other) = self.world.occupant(next) {
             if self.monsters[id].is_player {
-                return self.attack(id, other as usize, ev);
+                return Outcome::Alternate(Action::Attack(other));
             }
             return self.collide(id, other as usize, ev);
         }
-        self.step(id, next, dir, ev);
+        self.step(id, next, dir, ev)
     }
 
-    /// Monster `id` opens the closed door a step away in `dir`: a turn,
+    /// True when `id` opens doors (the player does, and the monsters of a
+    /// faction that opens them).
+    fn opens_doors(&self, id: usize) -> bool {
+        let m = &self.monsters[id];
+        m.is_player || self.factions[m.faction].spec().opens_doors
+    }
+
+    /// Actor `id` opens the closed door a step away in `dir`: a turn,
     /// and the noise of a door. It looks again at once (the door no
     /// longer hides what is behind it); it steps through on its next
     /// action.
-    fn open_door(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) {
-        self.world.set_door(self.monsters[id].pos.step(dir), true);
-        self.door_moved(id, dir, true, ev);
+    fn open(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
+        let at = self.monsters[id].pos;
+        let door = at.step(dir);
+        let legal = crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some();
+        if !legal || self.world.get(door) != Some(Terrain::Door) || !self.opens_doors(id) {
+            return Outcome::Failed(Event::CannotOpen { at: door });
+        }
+        self.world.set_door(door, true);
+        self.door_moved(id, dir, true, ev)
     }
 
-    /// The player closes the open door a step away in `dir` (the caller
-    /// checked that it is one and that nobody stands in it).
-    pub(super) fn close_door(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) {
-        self.world.set_door(self.monsters[id].pos.step(dir), false);
-        self.door_moved(id, dir, false, ev);
+    /// Actor `id` closes the open door a step away in `dir` (nobody may
+    /// stand in it).
+    fn close(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
+        let door = self.monsters[id].pos.step(dir);
+        if self.world.get(door) != Some(Terrain::OpenDoor) || self.world.occupant(door).is_some() {
+            return Outcome::Failed(Event::CannotClose { at: door });
+        }
+        self.world.set_door(door, false);
+        self.door_moved(id, dir, false, ev)
     }
 
     /// What opening or closing the door a step away in `dir` costs and
     /// tells: the turn, the event, the noise, and a fresh look for the one
     /// who did it.
-    fn door_moved(&mut self, id: usize, dir: Dir, open: bool, ev: &mut Vec<Event>) {
+    fn door_moved(&mut self, id: usize, dir: Dir, open: bool, ev: &mut Vec<Event>) -> Outcome {
         let from = self.monsters[id].pos;
         let at = from.step(dir);
-        self.stand(id, None, ev);
+        let done = self.stand(id, None, ev);
         ev.push(Event::Door {
             by: id as MonsterId,
             at,
@@ -103,12 +183,17 @@ impl Game {
                 self.sync(other, ev);
             }
         }
+        done
     }
 
-    /// Spends an action standing still.
-    pub(super) fn stand(&mut self, id: usize, reason: Option<WaitReason>, ev: &mut Vec<Event>) {
+    /// An action standing still: it takes a wait's energy.
+    pub(super) fn stand(
+        &mut self,
+        id: usize,
+        reason: Option<WaitReason>,
+        ev: &mut Vec<Event>,
+    ) -> Outcome {
         let m = &mut self.monsters[id];
-        m.energy -= WAIT_ENERGY;
         m.still += 1;
         if let Some(reason) = reason {
             match reason {
@@ -120,6 +205,7 @@ impl Game {
                 reason,
             });
         }
+        Outcome::Done(WAIT_ENERGY)
     }
 
     /// A unit stands on the next cell. If it is heading into this monster's
@@ -129,7 +215,7 @@ impl Game {
     /// waiting in line is not pushed back: that would only swap it back.
     /// Anyone else: wait for it to move on, and go round it once it is
     /// stopped or patience runs out.
-    fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) {
+    fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) -> Outcome {
         let (me, them) = (&self.monsters[id], &self.monsters[other]);
         let head_on = them.plan.next_step() == Some(me.pos);
         let idle_ally = them.faction == me.faction && them.plan.next_step().is_none();
@@ -164,20 +250,20 @@ impl Game {
         } else {
             self.monsters[id].blocked_waits += 1;
         }
-        self.stand(id, Some(WaitReason::Blocked), ev);
+        self.stand(id, Some(WaitReason::Blocked), ev)
     }
 
     /// Monster `id` steps into its ally `other`'s cell and `other` into
     /// its: two steps, the second taking no time from `other` (`head_on`
     /// when that is where `other` was going anyway; otherwise it was
     /// pushed, and its plan is told so).
-    fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) {
+    fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) -> Outcome {
         let (from, to) = (self.monsters[id].pos, self.monsters[other].pos);
         let Some(dir) = from.dir_to(to) else {
             return self.stand(id, Some(WaitReason::Blocked), ev);
         };
         self.world.remove(to);
-        self.step(id, to, dir, ev);
+        let done = self.step(id, to, dir, ev);
         self.moved(other, from);
         let o = &mut self.monsters[other];
         if head_on {
@@ -194,10 +280,11 @@ impl Game {
             to: from,
         });
         self.land(other, from, &Self::corners(to, dir.opposite()), ev);
+        done
     }
 
-    /// A step on the true map, paid for with energy.
-    fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) {
+    /// A step on the true map: its energy is the ground's.
+    fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
         let factor = self
             .world
             .get(to)
@@ -209,7 +296,7 @@ impl Game {
         self.moved(id, to);
         let m = &mut self.monsters[id];
         let slow = if sneaking { SNEAK_FACTOR } else { 1 };
-        m.energy -= slow * move_energy(factor, dir.is_diagonal());
+        let energy = slow * move_energy(factor, dir.is_diagonal());
         m.blocked_waits = 0;
         m.plan.advanced(to);
         let monster = m.id;
@@ -219,6 +306,7 @@ impl Game {
         if self.monsters[id].is_player {
             self.player_arrived(to, ev);
         }
+        Outcome::Done(energy)
     }
 
     /// Monster `id` is now on `to`: its counters and trail (where it is
@@ -261,7 +349,7 @@ impl Game {
     /// A step into a wall the monster did not know: it feels the cells that
     /// stopped it (the target, and for a diagonal the two corners), loses
     /// the move and replans.
-    fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) {
+    fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
         let m = &mut self.monsters[id];
         m.stats.bumps += 1;
         let (at, monster) = (m.pos, m.id);
@@ -272,8 +360,9 @@ impl Game {
             // It bumped into something its faction knew: its plan is wrong.
             self.monsters[id].plan.forget();
         }
-        self.stand(id, None, ev);
+        let done = self.stand(id, None, ev);
         self.sync(id, ev);
+        done
     }
 
     /// `id` swings at `target`: it hits with its faction's accuracy less
@@ -281,12 +370,27 @@ impl Game {
     /// of 100 or more always hits and rolls nothing, the level format's
     /// default), for its faction's damage dice, on the simulation's RNG;
     /// at no hit points left the target dies.
-    fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) {
+    /// The target must stand next to it, past no wall corner.
+    fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) -> Outcome {
+        let at = self.monsters[id].pos;
+        let Some(there) = self
+            .monsters
+            .get(target)
+            .filter(|t| t.is_here())
+            .map(|t| t.pos)
+        else {
+            return Outcome::Failed(Event::OutOfReach { at });
+        };
+        let within = at.dir_to(there).is_some_and(|d| {
+            crate::path::step(self.world.terrain(), at, d, Connectivity::Eight).is_some()
+        });
+        if !within || target == id {
+            return Outcome::Failed(Event::OutOfReach { at: there });
+        }
         let dice = self.factions[self.monsters[id].faction].spec().damage;
-        let attacker = &mut self.monsters[id];
-        attacker.energy -= WAIT_ENERGY;
-        attacker.still += 1;
+        self.monsters[id].still += 1;
         self.strike(id, target, dice, ev);
+        Outcome::Done(WAIT_ENERGY)
     }
 
     /// `id`'s blow (or dart) at `target` for `dice`: it lands with `id`'s

@@ -5,8 +5,7 @@
 use super::*;
 use crate::content::level::FactionSpec;
 use crate::fog::sight::FieldOfView;
-use crate::sim::PlayerAction;
-use crate::sim::plan::Action;
+use crate::sim::action::Action;
 use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
 
 /// Turns the world plays on, at most, after one player action (a player
@@ -97,15 +96,15 @@ impl Game {
             .map(|p| &self.monsters[p.player as usize])
     }
 
-    /// The player acts, then the world plays on until the player can act
-    /// again.
-    pub(super) fn player_turn(&mut self, action: PlayerAction, ev: &mut Vec<Event>) {
+    /// The player acts, then, if the action was done, the world plays on
+    /// until the player can act again.
+    pub(super) fn player_turn(&mut self, action: Action, ev: &mut Vec<Event>) {
         let Some(play) = &self.play else { return };
         if play.outcome != PlayOutcome::Playing {
             return;
         }
         let id = play.player as usize;
-        if !self.player_acts(id, action, ev) {
+        if !self.perform(id, action, ev).is_done() {
             return;
         }
         // Stairs make another depth this game: its player's number.
@@ -118,59 +117,6 @@ impl Game {
             }
             self.advance(ev);
         }
-    }
-
-    /// The player's action; false if it took no time (walking into a wall
-    /// the player already knew). A walk into a unit is an attack (see
-    /// [`Game::perform`]); a diagonal past a wall corner is no more an
-    /// attack than a move, for the player as for monsters.
-    fn player_acts(&mut self, id: usize, action: PlayerAction, ev: &mut Vec<Event>) -> bool {
-        let at = self.monsters[id].pos;
-        let dir = match action {
-            PlayerAction::Move(dir) => dir,
-            PlayerAction::Wait => {
-                self.perform(id, Action::Wait(None), ev);
-                return true;
-            }
-            PlayerAction::Sneak => {
-                let Some(play) = &mut self.play else {
-                    return false;
-                };
-                play.sneaking = !play.sneaking;
-                ev.push(Event::Sneak { on: play.sneaking });
-                return false;
-            }
-            PlayerAction::Descend => return self.take_stairs(true, ev),
-            PlayerAction::Use(slot) => return self.use_item(id, slot as usize, ev),
-            PlayerAction::Throw(slot, at) => return self.throw_item(id, slot as usize, at, ev),
-            PlayerAction::Drop(slot) => return self.drop_item(id, slot as usize, ev),
-            PlayerAction::Ascend => return self.take_stairs(false, ev),
-            PlayerAction::Close(dir) => {
-                let door = at.step(dir);
-                if self.world.get(door) != Some(Terrain::OpenDoor)
-                    || self.world.occupant(door).is_some()
-                {
-                    ev.push(Event::CannotClose { at: door });
-                    return false;
-                }
-                self.close_door(id, dir, ev);
-                return true;
-            }
-        };
-        let to = at.step(dir);
-        let legal = crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some();
-        let (a, b) = dir.components();
-        let knowledge = self.factions[self.monsters[id].faction].knowledge();
-        if !legal
-            && [to, at.step(a), at.step(b)]
-                .iter()
-                .all(|&p| knowledge.is_known(p))
-        {
-            ev.push(Event::Blocked { at: to });
-            return false;
-        }
-        self.perform(id, Action::Walk(to), ev);
-        true
     }
 
     /// The treasure is taken where it lies; the stairs with it win.

@@ -14,6 +14,7 @@
 use super::*;
 use crate::content::bestiary::{Bestiary, DEPTHS};
 use crate::content::generator::{depth_level, depth_seed};
+use crate::sim::action::Outcome;
 
 /// The run's state beside the current depth's game.
 #[derive(Clone, Debug)]
@@ -42,7 +43,7 @@ impl Game {
     /// player climbs to them).
     ///
     /// ```
-    /// use darkstar::sim::{Command, Game, PlayerAction, SimConfig};
+    /// use darkstar::sim::{Action, Command, Game, SimConfig};
     /// let mut game = Game::new_run(3, 1, SimConfig::default()).unwrap();
     /// assert_eq!(game.depth(), Some(1));
     /// let stairs = game.stairs().unwrap();
@@ -113,12 +114,11 @@ impl Game {
     }
 
     /// `>` or `<`: the player takes the stairs it stands on, down or up;
-    /// false (no time passes) if it is not on such stairs, or climbs out
+    /// failed (no time passes) if it is not on such stairs, or climbs out
     /// of depth 1 without the Darkstar.
-    pub(super) fn take_stairs(&mut self, down: bool, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn take_stairs(&mut self, down: bool, ev: &mut Vec<Event>) -> Outcome {
         let (Some(stairs), Some(depth)) = (self.stairs(), self.depth()) else {
-            ev.push(Event::NoStairs { down });
-            return false;
+            return Outcome::Failed(Event::NoStairs { down });
         };
         let at = self.player().map(|p| p.pos);
         let carrying = self.play.as_ref().is_some_and(|p| p.carrying);
@@ -130,17 +130,13 @@ impl Game {
                     play.outcome = PlayOutcome::Won(turn);
                 }
                 ev.push(Event::Won { turn });
-                true
+                Outcome::Done(0)
             }
             (false, Some(p)) if p == stairs.up && depth == 1 => {
-                ev.push(Event::NeedDarkstar);
-                false
+                Outcome::Failed(Event::NeedDarkstar)
             }
             (false, Some(p)) if p == stairs.up => self.change_depth(depth - 1, ev),
-            _ => {
-                ev.push(Event::NoStairs { down });
-                false
-            }
+            _ => Outcome::Failed(Event::NoStairs { down }),
         }
     }
 
@@ -149,9 +145,10 @@ impl Game {
     /// current one, and the player arrives on its stairs (the up-stairs
     /// going down, the down-stairs going up, or the nearest free cell),
     /// with its hit points and the Darkstar if carried.
-    fn change_depth(&mut self, to: u32, ev: &mut Vec<Event>) -> bool {
+    fn change_depth(&mut self, to: u32, ev: &mut Vec<Event>) -> Outcome {
+        let down = to > self.depth().unwrap_or(0);
         let Some(mut run) = self.run.take() else {
-            return false;
+            return Outcome::Failed(Event::NoStairs { down });
         };
         let (turn, config) = (self.turn, self.config);
         let next = match run.others[to as usize - 1].take() {
@@ -162,20 +159,16 @@ impl Game {
                     // A depth that cannot start (never for the
                     // generator's levels): the player stays.
                     self.run = Some(run);
-                    ev.push(Event::NoStairs {
-                        down: to > self.depth().unwrap_or(0),
-                    });
-                    return false;
+                    return Outcome::Failed(Event::NoStairs { down });
                 }
             },
         };
         let Some(traveller) = self.traveller() else {
-            return false;
+            return Outcome::Failed(Event::NoStairs { down });
         };
         self.player_leaves();
         let left = std::mem::replace(self, next);
         run.others[run.depth as usize - 1] = Some(Box::new(left));
-        let down = to > run.depth;
         run.depth = to;
         self.run = Some(run);
         self.turn = self.turn.max(turn);
@@ -183,11 +176,11 @@ impl Game {
         let at = match (down, stairs) {
             (true, Some(s)) => s.up,
             (false, Some(s)) => s.down.unwrap_or(s.up),
-            (_, None) => return false,
+            (_, None) => return Outcome::Done(0),
         };
         self.player_enters(at, traveller, ev);
         ev.push(Event::Depth { depth: to, down });
-        true
+        Outcome::Done(0)
     }
 
     /// The player leaves the level (for another depth): off the map,

@@ -86,7 +86,7 @@ impl Game {
 
     /// True when monster `id` can see `target` with its faction's sight
     /// (never into a darkness, unless it is the player).
-    pub(super) fn sees(&self, id: usize, target: Pos) -> bool {
+    pub(crate) fn sees(&self, id: usize, target: Pos) -> bool {
         let m = &self.monsters[id];
         if !m.is_player() && self.darkness.is_some_and(|d| d.covers(target)) {
             return false;

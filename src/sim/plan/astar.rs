@@ -74,10 +74,10 @@ impl AStarPlan {
 
     /// Without a plan it thinks (the game queues its search); otherwise it
     /// follows its path.
-    pub(super) fn decide(&mut self, _ctx: &Context, _budget: &mut Budget) -> Decision {
+    pub(super) fn decide(&mut self, ctx: &Context, _budget: &mut Budget) -> Decision {
         Decision::act(match self.path.status {
             Status::NeedsPlan => Action::Think,
-            status => follow(status, &self.path.route),
+            status => follow(status, &self.path.route, ctx.at),
         })
     }
 

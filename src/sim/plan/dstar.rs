@@ -99,7 +99,7 @@ impl DStarPlan {
             told = news(self.path.status, self.path.route.cost(), None);
         }
         let action = match self.next_step() {
-            Some(next) => Action::Walk(next),
+            Some(next) => Action::toward(ctx.at, next),
             None => Action::Wait(None),
         };
         Decision { news: told, action }

@@ -115,7 +115,7 @@ impl FieldPlan {
             && self.status == Status::Ready
             && let Some(next) = self.route.next_step()
         {
-            return Decision::act(Action::Walk(next));
+            return Decision::act(Action::toward(ctx.at, next));
         }
         let Some(goal) = self.goal else {
             return Decision::act(Action::Wait(None));
@@ -164,7 +164,7 @@ impl FieldPlan {
         };
         Decision {
             news,
-            action: Action::Walk(next),
+            action: Action::toward(at, next),
         }
     }
 

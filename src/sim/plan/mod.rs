@@ -43,10 +43,11 @@ pub use field::FieldPlan;
 pub(crate) use field::STUCK_ACTIONS as FIELD_STUCK_ACTIONS;
 pub use view::{CLAIM_PENALTY, PlanView};
 
+pub use super::action::Action;
 use super::event::WaitReason;
 use super::fnv::Fnv;
 use super::log::Log;
-use super::monster::MonsterId;
+
 use crate::fog::knowledge::Knowledge;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
@@ -95,27 +96,6 @@ pub struct Sync {
     pub repaired: bool,
 }
 
-/// What a monster does with one action: decided by its plan (or by the
-/// game for the player and for a hunter next to its prey), performed by
-/// [`crate::sim::Game`] under the rules.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Go for this neighbouring cell: a step, or a bump into a wall the
-    /// monster did not know, or a meeting with the unit standing there
-    /// (a swap with an ally, a wait, a way round; the player's walk into
-    /// a unit is an attack).
-    Walk(Pos),
-    /// Stand still for the action, for a reason shown to the player (none:
-    /// resting, or nowhere to go).
-    Wait(Option<WaitReason>),
-    /// Hit this unit, next to it.
-    Attack(MonsterId),
-    /// Ask the game's search queue for a path (A*): the game queues the
-    /// request, runs the queue under the turn's budget, and the action
-    /// goes on as the plan then says (a step, or a wait to think).
-    Think,
-}
-
 /// What a plan has to tell: the game turns it into an event (and counts
 /// replans).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -152,11 +132,11 @@ fn news(status: Status, cost: Option<Cost>, reason: Option<ReplanReason>) -> Opt
     }
 }
 
-/// A plan's next step on `route` as it stands at `status`, or a wait (to
+/// A plan's next step from `at` on `route` as it stands at `status`, or a wait (to
 /// think, while a search is due or under way).
-fn follow(status: Status, route: &route::Route) -> Action {
+fn follow(status: Status, route: &route::Route, at: Pos) -> Action {
     match route.next_step().filter(|_| status == Status::Ready) {
-        Some(next) => Action::Walk(next),
+        Some(next) => Action::toward(at, next),
         None => {
             let thinking = matches!(status, Status::Queued | Status::NeedsPlan);
             Action::Wait(thinking.then_some(WaitReason::Thinking))
@@ -295,8 +275,8 @@ impl Plan {
     /// What the plan says to do now, without thinking further: its next
     /// step, or a wait (to think, while a search is due or under way).
     /// Where [`Action::Think`] hands over once the game has run its queue.
-    pub(crate) fn follow(&self) -> Action {
-        each!(self, p => follow(p.status(), p.route()))
+    pub(crate) fn follow(&self, at: Pos) -> Action {
+        each!(self, p => follow(p.status(), p.route(), at))
     }
 
     /// A unit blocks the way and patience ran out: look for a way round

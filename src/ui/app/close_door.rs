@@ -3,7 +3,7 @@
 //! game says if there is none); any other key takes the question back.
 
 use super::component::{Ask, Component, Ctx, Handled};
-use crate::sim::PlayerAction;
+use crate::sim::Action;
 use crate::ui::keymap::Intent;
 
 /// The question, while asked.
@@ -14,7 +14,7 @@ impl Component for CloseWhich {
     fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         asks.push(Ask::Close);
         match intent {
-            Intent::Move(dir) => asks.push(Ask::Act(PlayerAction::Close(dir))),
+            Intent::Move(dir) => asks.push(Ask::Act(Action::Close(dir))),
             _ => asks.push(Ask::Say("Never mind.".to_string())),
         }
         Handled::Used

@@ -47,7 +47,7 @@ pub enum Ask {
     /// Play one turn (the clock's `.`).
     Step,
     /// The player does this (play).
-    Act(crate::sim::PlayerAction),
+    Act(crate::sim::Action),
     /// Put up a target cursor to throw the item in this pack slot.
     Aim(u8),
 }

@@ -64,7 +64,7 @@ impl Component for Cursor {
             (Purpose::Throw(slot), Intent::Confirm | Intent::Wait | Intent::ThrowItem) => {
                 asks.extend([
                     Ask::Close,
-                    Ask::Act(crate::sim::PlayerAction::Throw(slot, self.at)),
+                    Ask::Act(crate::sim::Action::Throw(slot, self.at)),
                 ]);
             }
             (Purpose::Throw(_), Intent::Quit | Intent::Look) => asks.push(Ask::Close),

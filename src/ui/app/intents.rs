@@ -4,7 +4,7 @@
 //! game's (a move, a wait, an activity, an overlay). Then the app carries
 //! out what the components asked for.
 
-use crate::sim::PlayerAction;
+use crate::sim::Action;
 use crate::sim::autopilot::{self, Activity, Stop};
 
 use super::component::{Ask, Component, Ctx, Handled};
@@ -156,13 +156,13 @@ impl App {
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.confirm = Some(super::ConfirmQuit),
             Intent::Move(dir) => {
-                self.player(PlayerAction::Move(dir));
+                self.player(Action::Walk(dir));
             }
             Intent::Wait => {
-                self.player(PlayerAction::Wait);
+                self.player(Action::Wait(None));
             }
             Intent::Sneak => {
-                self.player(PlayerAction::Sneak);
+                self.player(Action::Sneak);
             }
             Intent::CloseDoor => self.close_door(),
             Intent::UseItem => self.choose_item(super::ItemUse::Use),
@@ -174,10 +174,10 @@ impl App {
                 }
             }
             Intent::TravelStairs if self.on_stairs(true) => {
-                self.player(PlayerAction::Descend);
+                self.player(Action::Descend);
             }
             Intent::Upstairs if self.on_stairs(false) => {
-                self.player(PlayerAction::Ascend);
+                self.player(Action::Ascend);
             }
             Intent::Upstairs => match self.game.stairs().map(|s| s.up) {
                 Some(up) => self.begin(Activity::Travel(up)),

@@ -5,7 +5,7 @@
 
 use super::component::{Ask, Component, Ctx, Handled};
 use crate::map::geom::Dir;
-use crate::sim::PlayerAction;
+use crate::sim::Action;
 use crate::ui::keymap::Intent;
 
 /// What the item is picked for.
@@ -62,8 +62,8 @@ impl Component for ItemChooser {
                 asks.push(Ask::Close);
                 let slot = self.selected as u8;
                 asks.push(match self.purpose {
-                    ItemUse::Use => Ask::Act(PlayerAction::Use(slot)),
-                    ItemUse::Drop => Ask::Act(PlayerAction::Drop(slot)),
+                    ItemUse::Use => Ask::Act(Action::Use(slot)),
+                    ItemUse::Drop => Ask::Act(Action::Drop(slot)),
                     ItemUse::Throw => Ask::Aim(slot),
                 });
             }

@@ -123,6 +123,8 @@ impl App {
                     "There is no open door there.".to_string()
                 }
             }
+            Event::CannotOpen { .. } => "There is no closed door there to open.".to_string(),
+            Event::OutOfReach { .. } => "It is out of reach.".to_string(),
             Event::Sneak { on: true } => {
                 "You sneak: half speed, and nobody hears your steps.".to_string()
             }

@@ -5,7 +5,7 @@
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
 use crate::sim::autopilot::{self, Activity, Sight, Stop};
-use crate::sim::{Command, Event, PlayerAction};
+use crate::sim::{Action, Command, Event};
 
 use super::{App, FLASH_TURNS};
 use crate::ui::mode::Mode;
@@ -65,7 +65,7 @@ impl App {
     /// The player acts (play mode); returns what happened. A monster that
     /// comes into view is announced, once while it stays there, and voids
     /// keys typed ahead.
-    pub(super) fn player(&mut self, action: PlayerAction) -> Vec<Event> {
+    pub(super) fn player(&mut self, action: Action) -> Vec<Event> {
         if self.mode != Mode::Play || self.game_over() {
             return Vec::new();
         }
@@ -163,7 +163,7 @@ impl App {
         match doors[..] {
             [] => self.say("There is no open door next to you.".to_string()),
             [d] => {
-                self.player(PlayerAction::Close(d));
+                self.player(Action::Close(d));
             }
             _ => {
                 self.close_which = Some(super::CloseWhich);

@@ -86,7 +86,7 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                     (false, 0) => "blind (touch only)".to_string(),
                     (false, s) => format!("sight {s}"),
                 };
-                let hostile = match (spec.hostile, game.player().is_some()) {
+                let hostile = match (spec.behaviours.fights(), game.player().is_some()) {
                     (true, true) => "hostile (hunts you)",
                     (true, false) => "hostile (attacks other factions)",
                     (false, _) => "not hostile",

@@ -140,7 +140,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         spec.sight
     ));
     lines.push(
-        match (game.awareness(m.id()), spec.hostile) {
+        match (game.awareness(m.id()), spec.behaviours.fights()) {
             (Awareness::Asleep, _) => "It is asleep.",
             (Awareness::Fleeing, _) => "It is fleeing.",
             (Awareness::Hunting, _) => "It is hunting you.",

@@ -1,0 +1,140 @@
+//! Behaviours by name: what a kind of monster does, as the ordered list
+//! the bestiary (or a level) gives it, first say first. The simulation
+//! maps each name to a small type that may choose an action
+//! (`darkstar::sim::behaviour`); here they are only names, so the data
+//! layers can read and check them without knowing the game.
+
+/// The behaviours the simulation knows, in the order a level's flags
+/// put them (see [`Behaviours::from_flags`]):
+/// - `asleep`: while asleep it does nothing; the sight of the player may
+///   wake it (and a noise it hears does);
+/// - `flee`: down to a third of its hit points with the player about, it
+///   runs down its safety map;
+/// - `melee`: it hits a unit of another faction next to it;
+/// - `hunt`: it goes where its faction last saw or heard the player;
+/// - `search`: having lost the player, it searches round where;
+/// - `wander`: with nothing else to do and no goal, it walks to places
+///   its faction believes walkable.
+pub const BUILTIN: [&str; 6] = ["asleep", "flee", "melee", "hunt", "search", "wander"];
+
+/// Most behaviours one kind lists.
+pub const MAX_BEHAVIOURS: usize = 16;
+
+/// An ordered list of behaviour names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Behaviours(Vec<String>);
+
+impl Behaviours {
+    /// The list `names`, in order.
+    pub fn new<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Behaviours {
+        Behaviours(names.into_iter().map(Into::into).collect())
+    }
+
+    /// What a level's flags make: `asleep` for `sleeps`, `flee` for
+    /// `flees`, `melee hunt search` for `hostile`, `wander` for
+    /// `wanders`, in that order.
+    ///
+    /// ```
+    /// use darkstar::content::behaviours::Behaviours;
+    /// let b = Behaviours::from_flags(true, false, true, true);
+    /// assert_eq!(b.to_string(), "asleep melee hunt search wander");
+    /// assert_eq!(b.flags(), Some((true, false, true, true)));
+    /// ```
+    pub fn from_flags(sleeps: bool, flees: bool, hostile: bool, wanders: bool) -> Behaviours {
+        let mut names = Vec::new();
+        if sleeps {
+            names.push("asleep");
+        }
+        if flees {
+            names.push("flee");
+        }
+        if hostile {
+            names.extend(["melee", "hunt", "search"]);
+        }
+        if wanders {
+            names.push("wander");
+        }
+        Behaviours::new(names)
+    }
+
+    /// The flags `(sleeps, flees, hostile, wanders)` that make this list,
+    /// if some do.
+    pub fn flags(&self) -> Option<(bool, bool, bool, bool)> {
+        let flags = (
+            self.has("asleep"),
+            self.has("flee"),
+            self.has("hunt"),
+            self.has("wander"),
+        );
+        (Behaviours::from_flags(flags.0, flags.1, flags.2, flags.3) == *self).then_some(flags)
+    }
+
+    /// Reads `none`, or names separated by commas or spaces, each one
+    /// `known` and none twice.
+    pub fn parse(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Behaviours, String> {
+        let mut names: Vec<String> = Vec::new();
+        for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+            if word == "none" && text.trim() == "none" {
+                return Ok(Behaviours::default());
+            }
+            if !known(word) {
+                return Err(format!(
+                    "no behaviour {:?} (known: {})",
+                    word.chars().take(40).collect::<String>(),
+                    BUILTIN.join(", ")
+                ));
+            }
+            if names.iter().any(|n| n == word) {
+                return Err(format!("behaviour {word} is listed twice"));
+            }
+            if names.len() == MAX_BEHAVIOURS {
+                return Err(format!("at most {MAX_BEHAVIOURS} behaviours"));
+            }
+            names.push(word.to_string());
+        }
+        Ok(Behaviours(names))
+    }
+
+    /// The names, first say first.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+    /// True when it lists `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|n| n == name)
+    }
+    /// Starts asleep.
+    pub fn sleeps(&self) -> bool {
+        self.has("asleep")
+    }
+    /// Flees when hurt.
+    pub fn flees(&self) -> bool {
+        self.has("flee")
+    }
+    /// Hunts the player (and its faction goes to a noise it hears).
+    pub fn hunts(&self) -> bool {
+        self.has("hunt")
+    }
+    /// Hits units of other factions next to it.
+    pub fn fights(&self) -> bool {
+        self.has("melee")
+    }
+    /// Wanders when it has nothing else to do.
+    pub fn wanders(&self) -> bool {
+        self.has("wander")
+    }
+    /// Keeps a state of mind its faction steers (hunting, searching or
+    /// wandering), so its target is chosen afresh each action.
+    pub fn minds(&self) -> bool {
+        self.has("hunt") || self.has("search") || self.has("wander")
+    }
+}
+
+impl std::fmt::Display for Behaviours {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("none");
+        }
+        f.write_str(&self.0.join(" "))
+    }
+}
