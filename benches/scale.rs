@@ -420,7 +420,7 @@ fn eight_factions(planner: Replanner, goal: Pos) -> Vec<FactionSpec> {
         .map(|f| {
             let mut twin = f.clone();
             twin.name = format!("{}2", f.name);
-            twin.glyph = f.glyph.to_ascii_uppercase();
+            twin.kinds[0].glyph = f.glyph().to_ascii_uppercase();
             twin
         })
         .collect();

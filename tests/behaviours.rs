@@ -110,7 +110,7 @@ fn a_kind_without_melee_never_attacks() {
 fn level_flags_and_lists_read_and_round_trip() {
     let text = "name: x\nfaction: a glyph=a sleeps hostile wanders\nfaction: b glyph=b behaviours=hunt,melee\nmap:\n#####\n#a.b#\n#####\n";
     let level = Level::parse(text, Path::new("x.txt")).unwrap();
-    let names = |i: usize| level.factions[i].behaviours.to_string();
+    let names = |i: usize| level.factions[i].kind().behaviours.to_string();
     assert_eq!(names(0), "asleep melee hunt search wander");
     assert_eq!(names(1), "hunt melee");
     let again = Level::parse(&level.to_text(), Path::new("x.txt")).unwrap();
@@ -164,4 +164,83 @@ fn the_players_walk_becomes_an_attack_or_an_opening_and_failures_take_no_time() 
         e.iter().any(|e| matches!(e, Event::Attacked { attacker, .. } | Event::Missed { attacker, .. } if *attacker == 1)),
         "a walk into a monster attacks it: {e:?}"
     );
+}
+
+/// A faction of two kinds: a sighted scout (3 hit points) and a blind
+/// brute (30), each with its own numbers, one knowledge between them.
+const PACK: &str = "name: pack
+faction: goblins glyph=s one=scout sight=8 hp=3 hostile
+kind: brute of=goblins glyph=B hp=30 damage=2d4 hostile
+map:
+###########
+#@.....s..#
+#.#########
+#....B....#
+###########
+";
+
+#[test]
+fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_sighted() {
+    let level = Level::parse(PACK, Path::new("pack.txt")).unwrap();
+    let goblins = &level.factions[0];
+    assert_eq!(goblins.kinds.len(), 2);
+    assert_eq!(goblins.one_of(1), "brute");
+    assert_eq!(
+        Level::parse(&level.to_text(), Path::new("pack.txt")).unwrap(),
+        level,
+        "a level of two kinds writes back as it reads"
+    );
+    let game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let (scout, brute) = (&game.monsters()[0], &game.monsters()[1]);
+    assert_eq!((scout.faction(), brute.faction()), (0, 0));
+    assert_eq!((scout.hp(), brute.hp()), (3, 30));
+    assert_eq!(
+        (game.kind_of(scout).sight, game.kind_of(brute).sight),
+        (8, 0)
+    );
+    let brute_start = brute.pos();
+    // The scout sees the player; the blind brute, sharing its
+    // knowledge, comes for it.
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let near = after_waits(&mut game, 6);
+    let _ = game.monsters()[0].pos();
+    let moved = game.monsters()[1].pos();
+    assert_ne!(moved, brute_start, "the brute came: {near:?}");
+    assert!(moved.x < brute_start.x || moved.y < brute_start.y);
+    // Kill the scout first: the pack's eyes are gone, and the brute,
+    // blind and knowing nothing of the player, never moves.
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    game.apply(Command::Kill { monster: 0 });
+    after_waits(&mut game, 30);
+    assert_eq!(
+        game.monsters()[1].pos(),
+        brute_start,
+        "blind, it learnt nothing"
+    );
+}
+
+/// A kind line's mistakes name their line and column; what is the
+/// faction's cannot be set on a kind.
+#[test]
+fn kind_lines_are_checked() {
+    for (line, expect) in [
+        ("kind: brute glyph=B", "needs of=FACTION"),
+        ("kind: brute of=trolls glyph=B", "declared above"),
+        (
+            "kind: brute of=goblins glyph=s",
+            "already faction goblins's",
+        ),
+        ("kind: brute of=goblins glyph=B unknown=3", "the faction's"),
+        (
+            "kind: brute of=goblins glyph=B kind=rat",
+            "one knowledge serves",
+        ),
+        ("kind: brute of=goblins", "needs glyph"),
+    ] {
+        let text = format!("name: x\nfaction: goblins glyph=s\n{line}\nmap:\n###\n#s#\n###\n");
+        let e = Level::parse(&text, Path::new("x.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("x.txt:3") && e.contains(expect), "{line}: {e}");
+    }
 }

@@ -343,7 +343,7 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     let me = game.player().unwrap().faction();
     pick(&mut game, ItemKind::Armour, Dir::E);
     pick(&mut game, ItemKind::Sword, Dir::E);
-    let spec = game.factions()[me].spec();
+    let spec = game.factions()[me].spec().kind();
     assert_eq!((spec.defence, spec.damage), (ARMOUR_DEFENCE, SWORD_DAMAGE));
     assert!(game.pack().is_empty(), "worn, not carried");
     // Plate and an axe are better; mail and a sword found after them are
@@ -352,7 +352,7 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     pick(&mut game, ItemKind::Axe, Dir::W);
     pick(&mut game, ItemKind::Armour, Dir::E);
     pick(&mut game, ItemKind::Sword, Dir::W);
-    let spec = game.factions()[me].spec();
+    let spec = game.factions()[me].spec().kind();
     assert_eq!((spec.defence, spec.damage), (PLATE_DEFENCE, AXE_DAMAGE));
 }
 

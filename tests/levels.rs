@@ -151,6 +151,7 @@ fn through_the_pass(level: &Level, deaths: usize) -> bool {
     for &at in pass.iter().take(deaths) {
         staged.spawns.push(darkstar::content::level::Spawn {
             faction: raiders,
+            kind: 0,
             at,
         });
     }

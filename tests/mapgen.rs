@@ -222,14 +222,15 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
                     .find(|k| k.plural == f.name)
                     .unwrap_or_else(|| panic!("{} is no kind", f.name));
                 assert!(kind.lives_on(depth), "{} on depth {depth}", kind.name);
+                let k = f.kind();
                 assert_eq!(
-                    (f.glyph, f.hp, f.damage),
+                    (k.glyph, k.hp, k.damage),
                     (kind.glyph, kind.hp, kind.damage)
                 );
                 assert!(
-                    f.behaviours == kind.behaviours
-                        && f.behaviours.hunts()
-                        && f.behaviours.wanders()
+                    k.behaviours == kind.behaviours
+                        && k.behaviours.hunts()
+                        && k.behaviours.wanders()
                 );
                 let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
                 let packs = packs_on(depth);

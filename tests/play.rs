@@ -135,7 +135,7 @@ fn play_levels_have_a_player_a_treasure_and_stairs_within_reach() {
         );
         let islands = Islands::compute(&level.terrain, Connectivity::Eight);
         assert!(islands.connected(p, t) && islands.connected(p, s));
-        assert!(level.factions.iter().all(|f| f.behaviours.hunts()));
+        assert!(level.factions.iter().all(|f| f.hunts()));
         assert_eq!(
             Level::parse(&level.to_text(), "p.txt".as_ref()).unwrap(),
             level
@@ -583,11 +583,12 @@ fn accuracy_against_defence_decides_a_hit_and_dice_the_damage() {
     // A kind brings the bestiary's numbers, and a setting after it wins.
     let zombies = parse("name: z\nfaction: zombies glyph=z kind=zombie hp=20 hostile\nmap:\n#z#\n");
     let spec = &zombies.factions[0];
-    let kind = darkstar::content::bestiary::Bestiary::builtin();
-    let zombie = kind.kind("zombie").unwrap();
+    let kind = spec.kind();
+    let bestiary = darkstar::content::bestiary::Bestiary::builtin();
+    let zombie = bestiary.kind("zombie").unwrap();
     assert_eq!(spec.one(), "zombie");
     assert_eq!(
-        (spec.sight, spec.speed, spec.accuracy, spec.damage, spec.hp),
+        (kind.sight, kind.speed, kind.accuracy, kind.damage, kind.hp),
         (
             zombie.sight,
             zombie.speed,

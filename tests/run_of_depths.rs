@@ -191,7 +191,7 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
     act(&mut game, &mut rec, Action::Walk(dir));
     act(&mut game, &mut rec, Action::Sneak);
     let gear = |g: &Game| {
-        let spec = g.factions()[g.player().unwrap().faction()].spec();
+        let spec = g.kind_of(g.player().unwrap());
         (spec.defence, spec.damage)
     };
     assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));

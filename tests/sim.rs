@@ -42,7 +42,7 @@ fn levels_dir() -> std::path::PathBuf {
 fn dead_end(sight: u32, planner: Replanner, knows_map: bool) -> Level {
     let mut level = Level::load(&levels_dir().join("dead-end.txt")).unwrap();
     let f = &mut level.factions[0];
-    (f.sight, f.planner, f.knows_map) = (sight, planner, knows_map);
+    (f.kinds[0].sight, f.planner, f.knows_map) = (sight, planner, knows_map);
     level
 }
 
@@ -340,7 +340,7 @@ fn two_factions(terrain: darkstar::map::terrain::TerrainMap, goal: Pos, spawns: 
     let mut blind = FactionSpec::new("blind", 'b');
     blind.goal = Some(goal);
     let mut scouts = FactionSpec::new("scouts", 's');
-    (scouts.sight, scouts.planner, scouts.goal) = (2, Replanner::DStarLite, Some(goal));
+    (scouts.kinds[0].sight, scouts.planner, scouts.goal) = (2, Replanner::DStarLite, Some(goal));
     Level {
         name: "random".into(),
         description: String::new(),
@@ -349,7 +349,11 @@ fn two_factions(terrain: darkstar::map::terrain::TerrainMap, goal: Pos, spawns: 
         spawns: spawns
             .iter()
             .enumerate()
-            .map(|(i, &at)| Spawn { faction: i % 2, at })
+            .map(|(i, &at)| Spawn {
+                faction: i % 2,
+                kind: 0,
+                at,
+            })
             .collect(),
         player: None,
         treasure: None,

@@ -1050,11 +1050,9 @@ fn unknown_cells_drawn(app: &App, w: u16, h: u16) -> usize {
             }
             if let Some(o) = game.world().occupant(p)
                 && !game.monsters()[o as usize].is_player()
-                && cell.symbol().starts_with(
-                    game.factions()[game.monsters()[o as usize].faction()]
-                        .spec()
-                        .glyph,
-                )
+                && cell
+                    .symbol()
+                    .starts_with(game.kind_of(&game.monsters()[o as usize]).glyph)
                 && !app.player_sees(p)
             {
                 bad += 1;
@@ -1863,7 +1861,7 @@ fn the_legend_is_always_on_screen_in_watch() {
             "{name}\n{text}"
         );
         assert!(
-            text.contains(&format!("{} {}", f.glyph, f.name)),
+            text.contains(&format!("{} {}", f.glyph(), f.name)),
             "{name}\n{text}"
         );
         // The level's top-left corner is drawn: the legend hides none of
@@ -2143,10 +2141,10 @@ fn the_status_rows_fit_80_columns() {
             .game()
             .factions()
             .iter()
-            .filter(|f| f.spec().glyph != '@')
+            .filter(|f| f.spec().glyph() != '@')
         {
             assert!(
-                counters.contains(&format!("{} ", f.spec().glyph)),
+                counters.contains(&format!("{} ", f.spec().glyph())),
                 "{what}: {} missing from {counters:?}",
                 f.spec().name
             );
@@ -2217,7 +2215,8 @@ fn watch_opens_on_the_idea() {
     assert_eq!(app.turns_per_second(), 2, "the opening speed");
     let viewed = app.faction();
     assert_eq!(
-        level.factions[viewed].sight, 0,
+        level.factions[viewed].kind().sight,
+        0,
         "the blind are watched first"
     );
     let goal = level.factions[viewed].goal.unwrap();
@@ -2380,7 +2379,7 @@ fn low_hit_points_turn_red() {
 fn watch_help_describes_watch() {
     use darkstar::ui::widgets::help_lines;
     let mut level = Level::opening();
-    level.factions[1].behaviours =
+    level.factions[1].kinds[0].behaviours =
         darkstar::content::behaviours::Behaviours::from_flags(false, false, true, false);
     let app = App::new(&level, 1).unwrap();
     let (_, glyphs) = help_lines(&app, 1);

@@ -142,8 +142,7 @@ pub fn known_stairs(game: &Game) -> Option<Pos> {
 pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
     let player = playing(game)?;
     if let Some(&m) = monsters_in_view(game).iter().find(|&&m| {
-        game.factions()[game.monsters()[m as usize].faction()]
-            .spec()
+        game.kind_of(&game.monsters()[m as usize])
             .behaviours
             .fights()
     }) {

@@ -162,10 +162,7 @@ fn nearness(at: Pos, q: Pos) -> (u32, i32, i32) {
 /// True when monster `m` fights (its behaviours include melee).
 fn is_hostile(game: &Game, m: super::MonsterId) -> bool {
     let monster = &game.monsters()[m as usize];
-    game.factions()[monster.faction()]
-        .spec()
-        .behaviours
-        .fights()
+    game.kind_of(monster).behaviours.fights()
 }
 
 fn knows(game: &Game, p: crate::map::geom::Pos) -> bool {

@@ -50,9 +50,9 @@ pub struct Faction {
     /// the cost). Not in the state hash: it decides nothing a fresh one
     /// would not.
     safety: Option<(Pos, u64, SafetyMap)>,
-    /// What its monsters do, first say first: its spec's behaviours, each
-    /// name resolved to its type when the game started.
-    behaviours: Vec<Arc<dyn Behaviour>>,
+    /// What its monsters do, by kind, first say first: its kinds'
+    /// behaviours, each name resolved to its type when the game started.
+    behaviours: Vec<Vec<Arc<dyn Behaviour>>>,
 }
 
 impl Faction {
@@ -78,19 +78,24 @@ impl Faction {
         }
     }
 
-    /// Its monsters' behaviours, first say first.
-    pub fn behaviours(&self) -> &[Arc<dyn Behaviour>] {
-        &self.behaviours
+    /// The behaviours of its kind `kind`, first say first.
+    pub fn behaviours(&self, kind: usize) -> &[Arc<dyn Behaviour>] {
+        self.behaviours.get(kind).map_or(&[], Vec::as_slice)
     }
 
-    /// Resolves its spec's behaviours in `known`; the first name it does
+    /// Resolves its kinds' behaviours in `known`; the first name it does
     /// not know, if any.
     pub(crate) fn resolve_behaviours(&mut self, known: &Repertoire) -> Result<(), String> {
         self.behaviours = self
             .spec
-            .behaviours
-            .names()
-            .map(|n| known.get(n).ok_or_else(|| n.to_string()))
+            .kinds
+            .iter()
+            .map(|k| {
+                k.behaviours
+                    .names()
+                    .map(|n| known.get(n).ok_or_else(|| n.to_string()))
+                    .collect::<Result<Vec<_>, _>>()
+            })
             .collect::<Result<_, _>>()?;
         Ok(())
     }

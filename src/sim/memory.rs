@@ -161,8 +161,8 @@ impl Footprint {
                 .map(|(f, n)| FactionFootprint {
                     planner: f.planner,
                     monsters: n,
-                    hostile: f.behaviours.hunts(),
-                    flees: f.behaviours.flees(),
+                    hostile: f.hunts(),
+                    flees: f.kinds.iter().any(|k| k.behaviours.flees()),
                 })
                 .collect(),
             player: level.player.is_some(),
@@ -183,8 +183,8 @@ impl Footprint {
                 .map(|(f, &monsters)| FactionFootprint {
                     planner: f.planner,
                     monsters,
-                    hostile: f.behaviours.hunts(),
-                    flees: f.behaviours.flees(),
+                    hostile: f.hunts(),
+                    flees: f.kinds.iter().any(|k| k.behaviours.flees()),
                 })
                 .collect(),
             player: outline.player,

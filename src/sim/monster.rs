@@ -26,6 +26,8 @@ pub enum Presence {
 pub struct Monster {
     pub(crate) id: MonsterId,
     pub(crate) faction: usize,
+    /// Its kind: an index into its faction's kinds.
+    pub(crate) kind: usize,
     pub(crate) pos: Pos,
     pub(crate) presence: Presence,
     /// Banked energy; it acts while this is at least
@@ -55,6 +57,7 @@ pub struct Monster {
 pub(crate) struct Spawned {
     pub id: MonsterId,
     pub faction: usize,
+    pub kind: usize,
     pub at: Pos,
     pub energy: i64,
     pub speed: u32,
@@ -71,6 +74,7 @@ impl Monster {
         Monster {
             id: s.id,
             faction: s.faction,
+            kind: s.kind,
             pos: s.at,
             presence: Presence::Here,
             energy: s.energy,
@@ -98,6 +102,10 @@ impl Monster {
     /// Index of its faction.
     pub fn faction(&self) -> usize {
         self.faction
+    }
+    /// Index of its kind among its faction's kinds.
+    pub fn kind(&self) -> usize {
+        self.kind
     }
     pub fn pos(&self) -> Pos {
         self.pos

@@ -55,7 +55,7 @@ pub fn traverse(
     max_turns: Turn,
 ) -> Result<Traverse, GameError> {
     let mut unit = FactionSpec::new("unit", 'u');
-    unit.sight = radius;
+    unit.kind_mut().sight = radius;
     unit.planner = replanner;
     unit.goal = Some(goal);
     let level = Level {
@@ -65,6 +65,7 @@ pub fn traverse(
         factions: vec![unit],
         spawns: vec![Spawn {
             faction: 0,
+            kind: 0,
             at: start,
         }],
         player: None,

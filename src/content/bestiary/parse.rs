@@ -253,15 +253,27 @@ impl Draft {
             behaviours,
             about,
         };
-        // One kind a faction: a faction is one FactionSpec in a level,
-        // with one set of combat numbers for all its monsters.
-        if let Some(k) = earlier.iter().find(|k| k.faction == kind.faction) {
-            let (n, c, _) = get("faction")?;
+        // Kinds of one faction share its knowledge of the map, so what
+        // that one knowledge holds is the faction's, not each kind's: how
+        // it prices the unknown, and whether doors are walls to it.
+        if let Some(k) = earlier.iter().find(|k| {
+            k.faction == kind.faction
+                && (k.unknown, k.opens_doors) != (kind.unknown, kind.opens_doors)
+        }) {
+            let (key, differs) = if k.unknown != kind.unknown {
+                ("unknown", format!("unknown: {}", k.unknown))
+            } else {
+                (
+                    "doors",
+                    format!("doors: {}", if k.opens_doors { "opens" } else { "cannot" }),
+                )
+            };
+            let (n, c, _) = get(key)?;
             return Err((
                 n,
                 c,
                 format!(
-                    "the {} is of the faction {} already: one kind a faction (a level keeps combat numbers per faction)",
+                    "the {} is of the faction {} too, which has {differs}: kinds of one faction share its knowledge of the map, so they share unknown and doors",
                     k.name, k.faction
                 ),
             ));
@@ -337,13 +349,31 @@ mod tests {
         );
         let e = error(&format!("{GOBLIN}behaviours: hunt melee hunt\n"));
         assert!(e.2.contains("twice"), "{}", e.2);
-        let cautious = GOBLIN
+        // Two kinds of one faction: their numbers may differ, not what
+        // the faction's one knowledge holds.
+        let scout = GOBLIN
             .replace("kind: goblin", "kind: hob")
-            .replace("glyph: g", "glyph: h");
-        let e = error(&format!("{GOBLIN}\n{cautious}"));
-        assert_eq!((e.0, e.1), (20, 10));
-        assert!(e.2.contains("one kind a faction"), "{}", e.2);
-        let other = cautious.replace("faction: goblins", "faction: hobs");
+            .replace("glyph: g", "glyph: h")
+            .replace("sight: 6", "sight: 9")
+            .replace("hp: 6", "hp: 3");
+        assert_eq!(
+            parse(&format!("{GOBLIN}\n{scout}"), &builtin)
+                .unwrap()
+                .len(),
+            2
+        );
+        let reckless = scout.replace("unknown: 2", "unknown: 1");
+        let e = error(&format!("{GOBLIN}\n{reckless}"));
+        assert_eq!((e.0, e.1), (29, 10));
+        assert!(
+            e.2.contains("share unknown and doors") && e.2.contains("unknown: 2"),
+            "{}",
+            e.2
+        );
+        let doorless = scout.replace("doors: opens", "doors: cannot");
+        let e = error(&format!("{GOBLIN}\n{doorless}"));
+        assert_eq!((e.0, e.1), (30, 8));
+        let other = reckless.replace("faction: goblins", "faction: hobs");
         assert!(parse(&format!("{GOBLIN}\n{other}"), &builtin).is_ok());
         let e = error(&GOBLIN.replace("kind: goblin", "kind: Goblin"));
         assert_eq!((e.0, e.1), (1, 7));

@@ -20,10 +20,10 @@ pub fn scale_factions(planner: Replanner, goal: Pos) -> Vec<FactionSpec> {
         FactionSpec::new("wary", 'w'),
         FactionSpec::new("natives", 'n'),
     ];
-    factions[1].sight = 4;
-    (factions[2].sight, factions[2].unknown_factor) = (8, 2);
+    factions[1].kinds[0].sight = 4;
+    (factions[2].kinds[0].sight, factions[2].unknown_factor) = (8, 2);
     factions[3].knows_map = true;
-    factions[3].one = Some("native".to_string());
+    factions[3].kinds[0].one = Some("native".to_string());
     for f in &mut factions {
         (f.goal, f.goal_label, f.planner) = (Some(goal), Some('1'), planner);
     }
@@ -73,7 +73,11 @@ pub fn packed(base: &Level, faction: FactionSpec, start: Pos, monsters: usize) -
             break;
         }
         if Some(p) != goal {
-            spawns.push(Spawn { faction: 0, at: p });
+            spawns.push(Spawn {
+                faction: 0,
+                kind: 0,
+                at: p,
+            });
         }
         for d in crate::map::geom::Dir::ALL {
             let q = p.step(d);

@@ -16,7 +16,8 @@
 //! use darkstar::content::generator::depth_level;
 //! let level = depth_level(7, 3, &Bestiary::builtin());
 //! assert!(level.player.is_some() && level.factions.len() >= 2);
-//! assert!(level.factions.iter().all(|f| f.behaviours.hunts() && f.behaviours.wanders()));
+//! let kinds = level.factions.iter().flat_map(|f| &f.kinds);
+//! assert!(kinds.clone().all(|k| k.behaviours.hunts() && k.behaviours.wanders()));
 //! ```
 
 use rand::RngExt;
@@ -24,7 +25,7 @@ use rand::RngExt;
 use super::dungeon::{GenParams, Style};
 use super::play::{PlayGround, play_ground};
 use crate::content::bestiary::{Bestiary, DEPTHS, Kind};
-use crate::content::level::{FactionSpec, Level, Spawn};
+use crate::content::level::{FactionSpec, KindSpec, Level, Spawn};
 
 /// Columns of a depth: it fits an 80-column terminal across.
 pub const DEPTH_WIDTH: u32 = 80;
@@ -84,13 +85,27 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
         chosen.push(living.swap_remove(rng.random_range(0..living.len())));
     }
     chosen.sort_by_key(|&(i, _)| i);
-    let mut factions = Vec::new();
+    let mut factions: Vec<FactionSpec> = Vec::new();
+    // The bestiary's faction of each of `factions`: kinds of one faction
+    // share it (named for the first of them).
+    let mut bestiary_factions: Vec<&str> = Vec::new();
     let mut spawns = Vec::new();
     for (_, kind) in chosen {
-        let faction = factions.len();
-        let mut spec = FactionSpec::new(&kind.plural, kind.glyph);
-        spec.take_kind(kind);
-        factions.push(spec);
+        let (faction, k) = match bestiary_factions.iter().position(|&f| f == kind.faction) {
+            Some(f) => {
+                let mut more = KindSpec::new(kind.glyph);
+                more.take_kind(kind);
+                factions[f].kinds.push(more);
+                (f, factions[f].kinds.len() - 1)
+            }
+            None => {
+                let mut spec = FactionSpec::new(&kind.plural, kind.glyph);
+                spec.take_kind(kind);
+                factions.push(spec);
+                bestiary_factions.push(&kind.faction);
+                (factions.len() - 1, 0)
+            }
+        };
         for _ in 0..packs_on(depth) {
             if far.is_empty() {
                 break;
@@ -104,7 +119,11 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
                 (dx.max(dy), p.y, p.x)
             });
             for at in far.drain(..size.min(far.len())) {
-                spawns.push(Spawn { faction, at });
+                spawns.push(Spawn {
+                    faction,
+                    kind: k,
+                    at,
+                });
             }
             far.sort_by_key(|p| (p.y, p.x));
         }
@@ -132,6 +151,6 @@ pub fn total_hp(level: &Level) -> i64 {
     level
         .spawns
         .iter()
-        .map(|s| level.factions[s.faction].hp as i64)
+        .map(|s| level.factions[s.faction].kinds[s.kind].hp as i64)
         .sum()
 }

@@ -33,10 +33,10 @@ pub fn default_factions(goal: Pos) -> Vec<FactionSpec> {
         FactionSpec::new("scouts", 's'),
         FactionSpec::new("natives", 'n'),
     ];
-    factions[1].sight = 4;
+    factions[1].kinds[0].sight = 4;
     factions[2].knows_map = true;
-    factions[1].one = Some("scout".to_string());
-    factions[2].one = Some("native".to_string());
+    factions[1].kinds[0].one = Some("scout".to_string());
+    factions[2].kinds[0].one = Some("native".to_string());
     for f in &mut factions {
         f.goal = Some(goal);
         f.goal_label = Some('1');
@@ -58,6 +58,7 @@ pub(crate) fn deal_spawns(
     let mut spawns: Vec<Spawn> = (0..monsters.min(spots.len()))
         .map(|i| Spawn {
             faction: i % factions,
+            kind: 0,
             at: spots.swap_remove(rng.random_range(0..spots.len())),
         })
         .collect();

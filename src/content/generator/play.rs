@@ -72,15 +72,16 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
         FactionSpec::new("kobolds", 'k'),
         FactionSpec::new("zombies", 'z'),
     ];
-    (factions[0].sight, factions[1].sight, factions[2].sight) = (6, 4, 2);
-    for (f, one) in factions.iter_mut().zip(["goblin", "kobold", "zombie"]) {
-        f.one = Some(one.to_string());
-    }
-    factions[2].speed = 70; // zombies shamble
-    for f in &mut factions {
-        f.behaviours =
+    for (f, (one, sight)) in factions
+        .iter_mut()
+        .zip([("goblin", 6), ("kobold", 4), ("zombie", 2)])
+    {
+        let k = f.kind_mut();
+        (k.one, k.sight) = (Some(one.to_string()), sight);
+        k.behaviours =
             crate::content::behaviours::Behaviours::from_flags(false, false, true, false);
     }
+    factions[2].kind_mut().speed = 70; // zombies shamble
     let monsters = params.monsters_per_faction.max(1) * factions.len();
     let spawns = super::deal_spawns(spots, factions.len(), monsters, &mut rng);
     Level {

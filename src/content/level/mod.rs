@@ -32,41 +32,53 @@ use crate::path::Replanner;
 /// energy: see `sim::move_energy`).
 pub const NORMAL_SPEED: u32 = 100;
 
-/// One faction: shared knowledge, shared sight, one way of planning.
+/// One faction: shared knowledge, one way of planning, and the kinds of
+/// monster that make it up. What one field of the faction serves stays
+/// the faction's: how it prices the unknown and whether doors are walls
+/// to it (its knowledge is one for all its kinds); the numbers and
+/// behaviours are each kind's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FactionSpec {
     /// A name for summaries (one word): the name of several ("goblins").
     pub name: String,
-    /// The name of one of them ("goblin"), when the level or the bestiary
-    /// gives it (`one=` in a level); see [`FactionSpec::one`].
-    pub one: Option<String>,
-    /// The letter its monsters are drawn with (and marked with in the grid).
-    pub glyph: char,
-    /// Sight radius in cells; 0 means touch only (a dark dungeon).
-    pub sight: u32,
     /// Repeated A* or D* Lite.
     pub planner: Replanner,
     /// Unknown cells cost this many times floor (1: the freespace
     /// assumption; more prefers known ground).
     pub unknown_factor: Cost,
-    /// Energy gained a turn; [`NORMAL_SPEED`] is one floor step a turn.
-    pub speed: u32,
     /// True when the faction starts knowing the whole map (natives).
     pub knows_map: bool,
-    /// What its monsters do, first say first (see
-    /// [`crate::content::behaviours`]): the level's flags `sleeps`,
-    /// `flees`, `hostile` and `wanders` make it, or `behaviours=`, or the
-    /// bestiary's kind.
-    pub behaviours: Behaviours,
     /// How much danger (deaths, chokepoints) weighs in its planning costs;
     /// 0 ignores it (see [`crate::fog::danger`]).
     pub danger: u32,
-    /// Steps through open ground a noise carries to its monsters (at a
-    /// fight's loudness; see [`crate::fog::noise`]); 0 hears nothing.
-    pub hearing: u32,
     /// Its monsters open doors (a turn); if not, a closed door they know
     /// of is a wall to them.
     pub opens_doors: bool,
+    /// Where its monsters are going, if anywhere.
+    pub goal: Option<Pos>,
+    /// The digit marking the goal in the grid (kept for writing back).
+    pub goal_label: Option<char>,
+    /// Its kinds, never none: the first is the one its `faction:` line
+    /// describes, the others its `kind:` lines.
+    pub kinds: Vec<KindSpec>,
+}
+
+/// One kind of monster in a faction: what each of its monsters is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindSpec {
+    /// The name of one ("goblin"), when the level or the bestiary gives
+    /// it (`one=` in a level); see [`FactionSpec::one_of`].
+    pub one: Option<String>,
+    /// The letter its monsters are drawn with (and marked with in the
+    /// grid).
+    pub glyph: char,
+    /// Sight radius in cells; 0 means touch only (a dark dungeon).
+    pub sight: u32,
+    /// Energy gained a turn; [`NORMAL_SPEED`] is one floor step a turn.
+    pub speed: u32,
+    /// Steps through open ground a noise carries to its monsters (at a
+    /// fight's loudness; see [`crate::fog::noise`]); 0 hears nothing.
+    pub hearing: u32,
     /// Hit points of each of its monsters.
     pub hp: i32,
     /// To-hit in percent against defence 0; 100 or more against the
@@ -76,14 +88,64 @@ pub struct FactionSpec {
     pub defence: u32,
     /// What one of its blows does.
     pub damage: Dice,
-    /// Where its monsters are going, if anywhere.
-    pub goal: Option<Pos>,
-    /// The digit marking the goal in the grid (kept for writing back).
-    pub goal_label: Option<char>,
+    /// What its monsters do, first say first (see
+    /// [`crate::content::behaviours`]): the level's flags `sleeps`,
+    /// `flees`, `hostile` and `wanders` make it, or `behaviours=`, or the
+    /// bestiary's kind.
+    pub behaviours: Behaviours,
+}
+
+impl KindSpec {
+    /// A kind drawn with `glyph`, with the level format's defaults: blind,
+    /// deaf, normal speed, [`DEFAULT_HP`], [`SURE_HIT`],
+    /// [`DEFAULT_DAMAGE`], no behaviours.
+    pub fn new(glyph: char) -> KindSpec {
+        KindSpec {
+            one: None,
+            glyph,
+            sight: 0,
+            speed: NORMAL_SPEED,
+            hearing: 0,
+            hp: DEFAULT_HP,
+            accuracy: SURE_HIT,
+            defence: 0,
+            damage: DEFAULT_DAMAGE,
+            behaviours: Behaviours::default(),
+        }
+    }
+
+    /// Takes every number of the bestiary's kind `k`: its name for one,
+    /// sight, speed, hit points, accuracy, defence, damage, hearing and
+    /// behaviours. The glyph stays.
+    pub fn take_kind(&mut self, k: &Kind) {
+        self.one = Some(k.name.clone());
+        (self.sight, self.speed, self.hearing) = (k.sight, k.speed, k.hearing);
+        (self.hp, self.accuracy, self.defence, self.damage) =
+            (k.hp, k.accuracy, k.defence, k.damage);
+        self.behaviours = k.behaviours.clone();
+    }
 }
 
 impl FactionSpec {
-    /// The name of one of its monsters, as messages say it ("the zombie
+    /// Its first kind (the one its `faction:` line describes).
+    pub fn kind(&self) -> &KindSpec {
+        &self.kinds[0]
+    }
+    /// Its first kind, to change.
+    pub fn kind_mut(&mut self) -> &mut KindSpec {
+        &mut self.kinds[0]
+    }
+    /// The glyph of its first kind: the faction's in legends and tables.
+    pub fn glyph(&self) -> char {
+        self.kinds[0].glyph
+    }
+    /// True when any of its kinds hunts the player (the faction then goes
+    /// to a noise it hears).
+    pub fn hunts(&self) -> bool {
+        self.kinds.iter().any(|k| k.behaviours.hunts())
+    }
+
+    /// The name of one of its first kind, as messages say it ("the zombie
     /// hits you"): the one given (`one=` in a level, or the bestiary's
     /// kind); else the faction's name less one final `s` ("walkers": a
     /// walker), and the name as it is when it ends in no single `s`
@@ -94,13 +156,19 @@ impl FactionSpec {
     /// use darkstar::content::level::FactionSpec;
     /// let mut f = FactionSpec::new("wolves", 'w');
     /// assert_eq!(f.one(), "wolve");
-    /// f.one = Some("wolf".to_string());
+    /// f.kind_mut().one = Some("wolf".to_string());
     /// assert_eq!(f.one(), "wolf");
     /// assert_eq!(FactionSpec::new("blind", 'b').one(), "blind");
     /// assert_eq!(FactionSpec::new("zombies", 'z').one(), "zombie");
     /// ```
     pub fn one(&self) -> &str {
-        if let Some(one) = &self.one {
+        self.one_of(0)
+    }
+
+    /// The name of one of its kind `kind` (see [`FactionSpec::one`]; a
+    /// kind after the first always has its own).
+    pub fn one_of(&self, kind: usize) -> &str {
+        if let Some(one) = self.kinds.get(kind).and_then(|k| k.one.as_deref()) {
             return one;
         }
         match self.name.strip_suffix('s') {
@@ -117,7 +185,12 @@ impl FactionSpec {
     /// assert_eq!(FactionSpec::new("goblins", 'g').a_one(), "a goblin");
     /// ```
     pub fn a_one(&self) -> String {
-        let one = self.one();
+        self.a_one_of(0)
+    }
+
+    /// [`FactionSpec::one_of`] with its article.
+    pub fn a_one_of(&self, kind: usize) -> String {
+        let one = self.one_of(kind);
         let article = match one.chars().next() {
             Some(c) if "aeiouAEIOU".contains(c) => "an",
             _ => "a",
@@ -125,42 +198,29 @@ impl FactionSpec {
         format!("{article} {one}")
     }
 
-    /// Takes every number of the bestiary's kind `k` (a level's `kind=`):
-    /// its name for one, sight, speed, how it prices the unknown, hit
-    /// points, accuracy, defence, damage, hearing, behaviours and doors.
+    /// Takes the bestiary's kind `k` for its first kind (a level's
+    /// `kind=`, see [`KindSpec::take_kind`]), and what of it is the
+    /// faction's: how it prices the unknown and whether it opens doors.
     /// The rest (glyph, planner, goal) stays.
     pub fn take_kind(&mut self, k: &Kind) {
-        self.one = Some(k.name.clone());
-        (self.sight, self.speed, self.unknown_factor) = (k.sight, k.speed, k.unknown);
-        (self.hp, self.accuracy, self.defence, self.damage) =
-            (k.hp, k.accuracy, k.defence, k.damage);
-        (self.hearing, self.opens_doors) = (k.hearing, k.opens_doors);
-        self.behaviours = k.behaviours.clone();
+        self.kinds[0].take_kind(k);
+        (self.unknown_factor, self.opens_doors) = (k.unknown, k.opens_doors);
     }
 
-    /// A faction with the defaults of the level format: sight 0, a shared
-    /// field,
-    /// unknown factor 1, normal speed, danger weight 1, no goal.
+    /// A faction with the defaults of the level format: one kind drawn
+    /// with `glyph` (see [`KindSpec::new`]), a shared field, unknown
+    /// factor 1, danger weight 1, doors opened, no goal.
     pub fn new(name: &str, glyph: char) -> FactionSpec {
         FactionSpec {
             name: name.to_string(),
-            one: None,
-            glyph,
-            sight: 0,
             planner: Replanner::Field,
             unknown_factor: 1,
-            speed: NORMAL_SPEED,
             knows_map: false,
-            behaviours: Behaviours::default(),
             danger: 1,
-            hearing: 0,
             opens_doors: true,
-            hp: DEFAULT_HP,
-            accuracy: SURE_HIT,
-            defence: 0,
-            damage: DEFAULT_DAMAGE,
             goal: None,
             goal_label: None,
+            kinds: vec![KindSpec::new(glyph)],
         }
     }
 }
@@ -180,6 +240,8 @@ pub const DEFAULT_DAMAGE: Dice = Dice::new(1, 3, 1);
 pub struct Spawn {
     /// Index into [`Level::factions`].
     pub faction: usize,
+    /// Index into its faction's [`FactionSpec::kinds`].
+    pub kind: usize,
     pub at: Pos,
 }
 
@@ -213,7 +275,7 @@ impl Level {
     ///
     /// ```
     /// let level = darkstar::content::level::Level::opening();
-    /// assert_eq!(level.factions[0].sight, 0);
+    /// assert_eq!(level.factions[0].kind().sight, 0);
     /// assert!(level.terrain.width() <= 80);
     /// ```
     pub fn opening() -> Level {
@@ -330,7 +392,7 @@ impl Level {
     /// use darkstar::content::level::Level;
     /// let text = "name: corridor\nfaction: orcs glyph=o sight=2 goal=1\nmap:\n#####\n#o.1#\n#####\n";
     /// let level = Level::parse(text, "corridor.txt".as_ref()).unwrap();
-    /// assert_eq!(level.factions[0].sight, 2);
+    /// assert_eq!(level.factions[0].kind().sight, 2);
     /// assert_eq!(level.spawns.len(), 1);
     /// assert_eq!(Level::parse(&level.to_text(), "again".as_ref()).unwrap(), level);
     /// ```
@@ -346,53 +408,19 @@ impl Level {
             let _ = writeln!(out, "description: {}", self.description);
         }
         for f in &self.factions {
-            let planner = f.planner.name();
+            let (planner, k) = (f.planner.name(), f.kind());
             let _ = write!(
                 out,
                 "faction: {} glyph={} sight={} planner={planner} unknown={} speed={} danger={}",
-                f.name, f.glyph, f.sight, f.unknown_factor, f.speed, f.danger
+                f.name, k.glyph, k.sight, f.unknown_factor, k.speed, f.danger
             );
             if let Some(label) = f.goal_label {
                 let _ = write!(out, " goal={label}");
             }
-            if let Some(one) = &f.one {
+            if let Some(one) = &k.one {
                 let _ = write!(out, " one={one}");
             }
-            // Combat only where it differs from the format's defaults, so
-            // a level that never spoke of it is written as it was read.
-            if f.hearing != 0 {
-                let _ = write!(out, " hearing={}", f.hearing);
-            }
-            let flags = f.behaviours.flags();
-            let (sleeps, flees, hostile, wanders) = flags.unwrap_or_default();
-            if sleeps {
-                out.push_str(" sleeps");
-            }
-            if flees {
-                out.push_str(" flees");
-            }
-            if !f.opens_doors {
-                out.push_str(" no-doors");
-            }
-            if wanders {
-                out.push_str(" wanders");
-            }
-            if flags.is_none() {
-                let names: Vec<&str> = f.behaviours.names().collect();
-                let _ = write!(out, " behaviours={}", names.join(","));
-            }
-            if f.hp != DEFAULT_HP {
-                let _ = write!(out, " hp={}", f.hp);
-            }
-            if f.accuracy != SURE_HIT {
-                let _ = write!(out, " accuracy={}", f.accuracy);
-            }
-            if f.defence != 0 {
-                let _ = write!(out, " defence={}", f.defence);
-            }
-            if f.damage != DEFAULT_DAMAGE {
-                let _ = write!(out, " damage={}", f.damage);
-            }
+            let hostile = write_kind(&mut out, k, !f.opens_doors);
             if f.knows_map {
                 out.push_str(" knows-map");
             }
@@ -400,6 +428,21 @@ impl Level {
                 out.push_str(" hostile");
             }
             out.push('\n');
+            for k in &f.kinds[1..] {
+                let _ = write!(
+                    out,
+                    "kind: {} of={} glyph={} sight={} speed={}",
+                    k.one.as_deref().unwrap_or("?"),
+                    f.name,
+                    k.glyph,
+                    k.sight,
+                    k.speed
+                );
+                if write_kind(&mut out, k, false) {
+                    out.push_str(" hostile");
+                }
+                out.push('\n');
+            }
         }
         out.push_str("map:\n");
         let mut rows: Vec<Vec<char>> = (0..self.terrain.height() as i32)
@@ -416,7 +459,7 @@ impl Level {
             }
         }
         for s in &self.spawns {
-            put(s.at, self.factions[s.faction].glyph);
+            put(s.at, self.factions[s.faction].kinds[s.kind].glyph);
         }
         for (mark, c) in [(self.player, '@'), (self.treasure, '$'), (self.stairs, '>')] {
             if let Some(p) = mark {
@@ -429,4 +472,46 @@ impl Level {
         }
         out
     }
+}
+
+/// Writes kind `k`'s settings but its glyph, sight, speed and name, each
+/// only where it differs from the format's defaults, so a level that
+/// never spoke of them is written as it was read (with ` no-doors` where
+/// the flags' order puts it, when `no_doors`); true when it is hostile
+/// (the caller writes the word last, as levels always had it).
+fn write_kind(out: &mut String, k: &KindSpec, no_doors: bool) -> bool {
+    if k.hearing != 0 {
+        let _ = write!(out, " hearing={}", k.hearing);
+    }
+    let flags = k.behaviours.flags();
+    let (sleeps, flees, hostile, wanders) = flags.unwrap_or_default();
+    if sleeps {
+        out.push_str(" sleeps");
+    }
+    if flees {
+        out.push_str(" flees");
+    }
+    if no_doors {
+        out.push_str(" no-doors");
+    }
+    if wanders {
+        out.push_str(" wanders");
+    }
+    if flags.is_none() {
+        let names: Vec<&str> = k.behaviours.names().collect();
+        let _ = write!(out, " behaviours={}", names.join(","));
+    }
+    if k.hp != DEFAULT_HP {
+        let _ = write!(out, " hp={}", k.hp);
+    }
+    if k.accuracy != SURE_HIT {
+        let _ = write!(out, " accuracy={}", k.accuracy);
+    }
+    if k.defence != 0 {
+        let _ = write!(out, " defence={}", k.defence);
+    }
+    if k.damage != DEFAULT_DAMAGE {
+        let _ = write!(out, " damage={}", k.damage);
+    }
+    hostile
 }

@@ -80,7 +80,10 @@ impl Level {
         let mut monsters = vec![0u64; factions.len()];
         let mut player = false;
         for c in cells() {
-            if let Some(f) = factions.iter().position(|f| f.glyph == c) {
+            if let Some(f) = factions
+                .iter()
+                .position(|f| f.kinds.iter().any(|k| k.glyph == c))
+            {
                 monsters[f] += 1;
             }
             player |= c == '@';

@@ -6,7 +6,7 @@
 use crate::content::behaviours::Behaviours;
 use std::path::Path;
 
-use super::{FactionSpec, Level, LevelError, Spawn};
+use super::{FactionSpec, KindSpec, Level, LevelError, Spawn};
 use crate::content::bestiary::Bestiary;
 use crate::content::dice::Dice;
 use crate::content::textfile::{ECHO, clip, escape_controls};
@@ -121,6 +121,10 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
                     faction(value, &factions).map_err(|(offset, m)| err(n, column + offset, m))?;
                 factions.push(f);
             }
+            "kind" => {
+                extra_kind(value, &mut factions)
+                    .map_err(|(offset, m)| err(n, column + offset, m))?;
+            }
             "map" => {
                 if !value.is_empty() {
                     return Err(err(
@@ -137,7 +141,7 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
                     n,
                     1,
                     format!(
-                        "unknown key {:?} (expected name, description, faction or map){}",
+                        "unknown key {:?} (expected name, description, faction, kind or map){}",
                         clip(other, ECHO),
                         grid_hint(trimmed)
                     ),
@@ -220,11 +224,19 @@ pub(super) fn parse_located(text: &str, file: &Path) -> Result<(Level, usize), L
             let at = Pos::new(x as i32, y as i32);
             let t = if let Some(t) = Terrain::from_glyph(c) {
                 t
-            } else if let Some(f) = factions.iter().position(|f| f.glyph == c) {
+            } else if let Some((f, kind)) = factions
+                .iter()
+                .enumerate()
+                .find_map(|(f, spec)| spec.kinds.iter().position(|k| k.glyph == c).map(|k| (f, k)))
+            {
                 if spawns.len() == MAX_MONSTERS {
                     return Err(err(n, x + 1, format!("more than {MAX_MONSTERS} monsters")));
                 }
-                spawns.push(Spawn { faction: f, at });
+                spawns.push(Spawn {
+                    faction: f,
+                    kind,
+                    at,
+                });
                 Terrain::Floor
             } else if let Some(k) = ['@', '$', '>'].iter().position(|&m| m == c) {
                 if marks[k].is_some() {
@@ -313,8 +325,7 @@ fn grid_hint(line: &str) -> &'static str {
     }
 }
 
-/// One `faction:` value: a name, then `key=value` settings and flags.
-/// Errors carry the byte offset of the bad word within `value`.
+/// A faction's line: its name, then its settings and its first kind's.
 fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, String)> {
     let mut words = value
         .split_whitespace()
@@ -328,33 +339,18 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
         return Err((0, format!("faction {:?} declared twice", clip(&name, ECHO))));
     }
     let mut spec = FactionSpec::new(&name, '\0');
-    // `(sleeps, flees, hostile, wanders)`, and where `behaviours=` was.
-    let mut flags = (false, false, false, false);
-    let mut listed = None;
+    let mut kind = KindDraft::default();
     for (at, word) in words {
         let bad = |m: String| (at, m);
         if word == "knows-map" {
             spec.knows_map = true;
             continue;
         }
-        if word == "hostile" {
-            flags.2 = true;
-            continue;
-        }
-        if word == "sleeps" {
-            flags.0 = true;
-            continue;
-        }
-        if word == "flees" {
-            flags.1 = true;
-            continue;
-        }
         if word == "no-doors" {
             spec.opens_doors = false;
             continue;
         }
-        if word == "wanders" {
-            flags.3 = true;
+        if kind.flag(word) {
             continue;
         }
         let Some((key, v)) = word.split_once('=') else {
@@ -363,41 +359,11 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 clip(word, ECHO)
             )));
         };
-        let number = |max: u64, min: u64| -> Result<u64, (usize, String)> {
-            v.parse::<u64>()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| {
-                    bad(format!(
-                        "{key} must be a whole number from {min} to {max}, found {:?}",
-                        clip(v, ECHO)
-                    ))
-                })
-        };
         match key {
-            "glyph" => {
-                let mut chars = v.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(bad(format!(
-                        "glyph must be one letter, found {:?}",
-                        clip(v, ECHO)
-                    )));
-                };
-                if !c.is_ascii_alphabetic() {
-                    return Err(bad(format!("glyph must be an ASCII letter, found {c:?}")));
-                }
-                if let Some(f) = earlier.iter().find(|f| f.glyph == c) {
-                    return Err(bad(format!(
-                        "glyph {c:?} is already faction {}'s",
-                        clip(&f.name, ECHO)
-                    )));
-                }
-                spec.glyph = c;
+            "unknown" => spec.unknown_factor = number(key, v, MAX_UNKNOWN, 1).map_err(bad)?,
+            "danger" => {
+                spec.danger = number(key, v, MAX_DANGER_WEIGHT as u64, 0).map_err(bad)? as u32
             }
-            "sight" => spec.sight = number(MAX_SIGHT as u64, 0)? as u32,
-            "unknown" => spec.unknown_factor = number(MAX_UNKNOWN, 1)?,
-            "speed" => spec.speed = number(MAX_SPEED as u64, 1)? as u32,
-            "danger" => spec.danger = number(MAX_DANGER_WEIGHT as u64, 0)? as u32,
             "planner" => {
                 spec.planner = match v {
                     "astar" => Replanner::AStar,
@@ -411,40 +377,11 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                     }
                 }
             }
-            "hp" => spec.hp = number(MAX_HP, 1)? as i32,
-            "hearing" => spec.hearing = number(MAX_HEARING, 0)? as u32,
-            "accuracy" => spec.accuracy = number(MAX_SKILL, 0)? as u32,
-            "defence" => spec.defence = number(MAX_SKILL, 0)? as u32,
-            "damage" => {
-                spec.damage =
-                    Dice::parse(v).map_err(|m| bad(format!("damage: {}", clip(&m, 2 * ECHO))))?
-            }
             "kind" => {
-                // Every number of the bestiary's kind; settings after it
-                // still change them.
-                let bestiary = Bestiary::builtin();
-                let Some(k) = bestiary.kind(v) else {
-                    let known: Vec<&str> =
-                        bestiary.kinds().iter().map(|k| k.name.as_str()).collect();
-                    return Err(bad(format!(
-                        "no kind {:?} in the bestiary (it has {})",
-                        clip(v, ECHO),
-                        known.join(", ")
-                    )));
-                };
-                spec.take_kind(k);
-            }
-            "behaviours" => {
-                let known = |n: &str| crate::content::behaviours::BUILTIN.contains(&n);
-                spec.behaviours = Behaviours::parse(v, &known).map_err(bad)?;
-                listed = Some(at);
-            }
-            "one" => {
-                // One word, shown on terminals as the name is.
-                if v.is_empty() {
-                    return Err(bad("one must name one of the faction (one=goblin)".into()));
-                }
-                spec.one = Some(escape_controls(v).into_owned());
+                // Every number of the bestiary's kind, and what of it is
+                // the faction's; settings after it still change them.
+                let k = bestiary_kind(v).map_err(bad)?;
+                spec.take_kind(&k);
             }
             "goal" => {
                 let mut chars = v.chars();
@@ -459,33 +396,258 @@ fn faction(value: &str, earlier: &[FactionSpec]) -> Result<FactionSpec, (usize, 
                 }
             }
             _ => {
-                return Err(bad(format!(
-                    "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, behaviours, knows-map, hostile, sleeps, flees, no-doors or wanders)",
-                    clip(key, ECHO)
-                )));
+                if !kind.setting(&mut spec.kinds[0], at, key, v, earlier)? {
+                    return Err(bad(format!(
+                        "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, behaviours, knows-map, hostile, sleeps, flees, no-doors or wanders)",
+                        clip(key, ECHO)
+                    )));
+                }
             }
         }
     }
-    if spec.glyph == '\0' {
+    if spec.glyph() == '\0' {
         return Err((0, format!("faction {name} needs glyph=LETTER")));
     }
-    if flags != (false, false, false, false) {
-        if let Some(at) = listed {
+    kind.finish(&mut spec.kinds[0])?;
+    Ok(spec)
+}
+
+/// A `kind:` line: one more kind of an earlier faction, `NAME of=FACTION
+/// glyph=LETTER` and the settings a kind has (sight, speed, hearing,
+/// hp, accuracy, defence, damage, behaviours or its flags, a bestiary
+/// `kind=`). How the faction prices the unknown and whether it opens
+/// doors are the faction's: a bestiary kind that says otherwise is
+/// refused.
+fn extra_kind(value: &str, factions: &mut [FactionSpec]) -> Result<(), (usize, String)> {
+    let mut words = value
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - value.as_ptr() as usize, w));
+    let Some((_, name)) = words.next() else {
+        return Err((
+            0,
+            "a kind needs a name (the name of one: kind: scout of=goblins glyph=s)".into(),
+        ));
+    };
+    let mut kind = KindSpec::new('\0');
+    kind.one = Some(escape_controls(name).into_owned());
+    let mut draft = KindDraft::default();
+    let mut of = None;
+    for (at, word) in words {
+        let bad = |m: String| (at, m);
+        if draft.flag(word) {
+            continue;
+        }
+        let Some((key, v)) = word.split_once('=') else {
+            return Err(bad(format!(
+                "expected key=value, found {:?}",
+                clip(word, ECHO)
+            )));
+        };
+        match key {
+            "of" => {
+                let Some(f) = factions.iter().position(|f| f.name == v) else {
+                    return Err(bad(format!(
+                        "of= must name a faction declared above, found {:?}",
+                        clip(v, ECHO)
+                    )));
+                };
+                of = Some(f);
+            }
+            "kind" => {
+                let k = bestiary_kind(v).map_err(bad)?;
+                let Some(f) = of.map(|f| &factions[f]) else {
+                    return Err(bad(
+                        "of= comes before kind= (its faction decides what is shared)".into(),
+                    ));
+                };
+                if (k.unknown, k.opens_doors) != (f.unknown_factor, f.opens_doors) {
+                    return Err(bad(format!(
+                        "the {} prices the unknown at {} and {} doors, but faction {} at {} and {} them: one knowledge serves a faction's kinds, so these are the faction's",
+                        k.name,
+                        k.unknown,
+                        if k.opens_doors {
+                            "opens"
+                        } else {
+                            "cannot open"
+                        },
+                        f.name,
+                        f.unknown_factor,
+                        if f.opens_doors {
+                            "opens"
+                        } else {
+                            "cannot open"
+                        },
+                    )));
+                }
+                let one = kind.one.clone();
+                kind.take_kind(&k);
+                kind.one = one;
+            }
+            "unknown" | "planner" | "danger" | "goal" | "knows-map" | "no-doors" => {
+                return Err(bad(format!(
+                    "{key} is the faction's: set it on its faction: line"
+                )));
+            }
+            _ => {
+                if !draft.setting(&mut kind, at, key, v, factions)? {
+                    return Err(bad(format!(
+                        "unknown setting {:?} for a kind (expected of, glyph, kind, sight, speed, hearing, hp, accuracy, defence, damage, behaviours, hostile, sleeps, flees or wanders)",
+                        clip(key, ECHO)
+                    )));
+                }
+            }
+        }
+    }
+    let Some(f) = of else {
+        return Err((0, format!("kind {name} needs of=FACTION")));
+    };
+    if kind.glyph == '\0' {
+        return Err((0, format!("kind {name} needs glyph=LETTER")));
+    }
+    draft.finish(&mut kind)?;
+    if factions[f].kinds.len() == MAX_KINDS {
+        return Err((0, format!("at most {MAX_KINDS} kinds a faction")));
+    }
+    factions[f].kinds.push(kind);
+    Ok(())
+}
+
+/// Most kinds one faction holds.
+pub const MAX_KINDS: usize = 16;
+
+/// A whole number from `min` to `max` for setting `key`.
+fn number(key: &str, v: &str, max: u64, min: u64) -> Result<u64, String> {
+    v.parse::<u64>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{key} must be a whole number from {min} to {max}, found {:?}",
+                clip(v, ECHO)
+            )
+        })
+}
+
+/// The bestiary's kind named `v`.
+fn bestiary_kind(v: &str) -> Result<crate::content::bestiary::Kind, String> {
+    let bestiary = Bestiary::builtin();
+    let Some(k) = bestiary.kind(v) else {
+        let known: Vec<&str> = bestiary.kinds().iter().map(|k| k.name.as_str()).collect();
+        return Err(format!(
+            "no kind {:?} in the bestiary (it has {})",
+            clip(v, ECHO),
+            known.join(", ")
+        ));
+    };
+    Ok(k.clone())
+}
+
+/// A kind's behaviours as its line gives them: the flags `(sleeps, flees,
+/// hostile, wanders)`, and where `behaviours=` was.
+#[derive(Default)]
+struct KindDraft {
+    flags: (bool, bool, bool, bool),
+    listed: Option<usize>,
+}
+
+impl KindDraft {
+    /// True when `word` is one of the flags.
+    fn flag(&mut self, word: &str) -> bool {
+        match word {
+            "sleeps" => self.flags.0 = true,
+            "flees" => self.flags.1 = true,
+            "hostile" => self.flags.2 = true,
+            "wanders" => self.flags.3 = true,
+            _ => return false,
+        }
+        true
+    }
+
+    /// Reads the kind's setting `key=v` at offset `at` into `kind`; false
+    /// if it is none of a kind's. Glyphs are unique over `earlier`
+    /// factions' kinds.
+    fn setting(
+        &mut self,
+        kind: &mut KindSpec,
+        at: usize,
+        key: &str,
+        v: &str,
+        earlier: &[FactionSpec],
+    ) -> Result<bool, (usize, String)> {
+        let bad = |m: String| (at, m);
+        let n = |max: u64, min: u64| number(key, v, max, min).map_err(bad);
+        match key {
+            "glyph" => {
+                let mut chars = v.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(bad(format!(
+                        "glyph must be one letter, found {:?}",
+                        clip(v, ECHO)
+                    )));
+                };
+                if !c.is_ascii_alphabetic() {
+                    return Err(bad(format!("glyph must be an ASCII letter, found {c:?}")));
+                }
+                if let Some(f) = earlier
+                    .iter()
+                    .find(|f| f.kinds.iter().any(|k| k.glyph == c))
+                {
+                    return Err(bad(format!(
+                        "glyph {c:?} is already faction {}'s",
+                        clip(&f.name, ECHO)
+                    )));
+                }
+                kind.glyph = c;
+            }
+            "sight" => kind.sight = n(MAX_SIGHT as u64, 0)? as u32,
+            "speed" => kind.speed = n(MAX_SPEED as u64, 1)? as u32,
+            "hp" => kind.hp = n(MAX_HP, 1)? as i32,
+            "hearing" => kind.hearing = n(MAX_HEARING, 0)? as u32,
+            "accuracy" => kind.accuracy = n(MAX_SKILL, 0)? as u32,
+            "defence" => kind.defence = n(MAX_SKILL, 0)? as u32,
+            "damage" => {
+                kind.damage =
+                    Dice::parse(v).map_err(|m| bad(format!("damage: {}", clip(&m, 2 * ECHO))))?
+            }
+            "behaviours" => {
+                let known = |n: &str| crate::content::behaviours::BUILTIN.contains(&n);
+                kind.behaviours = Behaviours::parse(v, &known).map_err(bad)?;
+                self.listed = Some(at);
+            }
+            "one" => {
+                // One word, shown on terminals as the name is.
+                if v.is_empty() {
+                    return Err(bad("one must name one of the faction (one=goblin)".into()));
+                }
+                kind.one = Some(escape_controls(v).into_owned());
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The flags, added to the kind's behaviours in the flags' order (a
+    /// bestiary kind's, say); never with `behaviours=`.
+    fn finish(self, kind: &mut KindSpec) -> Result<(), (usize, String)> {
+        let flags = self.flags;
+        if flags == (false, false, false, false) {
+            return Ok(());
+        }
+        if let Some(at) = self.listed {
             return Err((
                 at,
                 "give behaviours= or the flags sleeps, flees, hostile and wanders, not both".into(),
             ));
         }
-        // The flags add to a kind's behaviours, in the flags' order.
-        let b = &spec.behaviours;
-        spec.behaviours = Behaviours::from_flags(
+        let b = &kind.behaviours;
+        kind.behaviours = Behaviours::from_flags(
             flags.0 || b.sleeps(),
             flags.1 || b.flees(),
             flags.2 || b.hunts(),
             flags.3 || b.wanders(),
         );
+        Ok(())
     }
-    Ok(spec)
 }
 
 #[cfg(test)]
@@ -520,10 +682,12 @@ mod tests {
             vec![
                 Spawn {
                     faction: 0,
+                    kind: 0,
                     at: Pos::new(1, 1)
                 },
                 Spawn {
                     faction: 1,
+                    kind: 0,
                     at: Pos::new(3, 1)
                 }
             ]

@@ -16,11 +16,11 @@ use crate::sim::behaviour::{Choice, Situation};
 impl Game {
     /// One action of monster `id`.
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
-        let fi = self.monsters[id].faction;
+        let (fi, kind) = (self.monsters[id].faction, self.monsters[id].kind);
         let mut minds = false;
         let mut target = None;
-        for i in 0..self.factions[fi].behaviours().len() {
-            let behaviour = Arc::clone(&self.factions[fi].behaviours()[i]);
+        for i in 0..self.factions[fi].behaviours(kind).len() {
+            let behaviour = Arc::clone(&self.factions[fi].behaviours(kind)[i]);
             if behaviour.reads_mind() && !minds {
                 self.settle_mind(id, ev);
                 minds = true;
@@ -81,8 +81,8 @@ impl Game {
     /// hurt enough, does not flee, or knows of nothing to run from.
     pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
-        let spec = self.factions[m.faction].spec();
-        if !spec.behaviours.flees() || m.hp * 3 > spec.hp {
+        let kind = self.kind_of(m);
+        if !kind.behaviours.flees() || m.hp * 3 > kind.hp {
             return None;
         }
         let player = self.player().filter(|p| p.is_here()).map(|p| p.pos);
@@ -130,7 +130,7 @@ impl Game {
             .monsters
             .iter()
             .filter(|m| m.is_here() && !m.is_player)
-            .map(|m| self.factions[m.faction].spec().hearing)
+            .map(|m| self.kind_of(m).hearing)
             .max();
         let Some(keenest) = keenest.filter(|&h| h > 0) else {
             return;
@@ -138,15 +138,15 @@ impl Game {
         let reach = NoiseReach::compute(self.world.terrain(), at, noise::radius(keenest, loudness));
         for id in 0..self.monsters.len() {
             let m = &self.monsters[id];
-            let f = &self.factions[m.faction];
-            if m.is_player || !m.is_here() || !reach.heard(m.pos, f.spec().hearing, loudness) {
+            if m.is_player || !m.is_here() || !reach.heard(m.pos, self.kind_of(m).hearing, loudness)
+            {
                 continue;
             }
             if m.asleep {
                 self.wake(id, Some(at), ev);
             }
             let f = &mut self.factions[self.monsters[id].faction];
-            if f.spec().behaviours.hunts() {
+            if f.spec().hunts() {
                 f.player_seen = Some(at);
                 f.search = None;
             }

@@ -183,7 +183,7 @@ impl Game {
                 h.int(s.since as i64);
                 hash_pos(&mut h, s.spot);
             }
-            if f.spec().behaviours.wanders() {
+            if f.spec().kinds.iter().any(|k| k.behaviours.wanders()) {
                 for &p in f.wander_places() {
                     hash_pos(&mut h, p);
                 }
@@ -241,7 +241,7 @@ impl Game {
                 h.int(dark.until as i64);
             }
             if let Some(p) = self.player() {
-                let spec = self.factions[p.faction].spec();
+                let spec = self.kind_of(p);
                 let d = spec.damage;
                 for v in [
                     spec.defence as i64,

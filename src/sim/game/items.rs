@@ -93,7 +93,7 @@ impl Game {
             let me = self.monsters[play.player as usize].faction;
             if kind.is_worn() {
                 // Put on only what is better than what it has.
-                let spec = self.factions[me].spec_mut();
+                let spec = self.factions[me].spec_mut().kind_mut();
                 if let Some(d) = kind.defence() {
                     spec.defence = spec.defence.max(d);
                 }

@@ -20,16 +20,16 @@ impl Game {
     pub fn awareness(&self, id: MonsterId) -> Awareness {
         let m = &self.monsters[id as usize];
         let f = &self.factions[m.faction];
-        let spec = f.spec();
+        let (spec, kind) = (f.spec(), self.kind_of(m));
         if m.asleep {
             Awareness::Asleep
         } else if self.is_fleeing(id as usize) {
             Awareness::Fleeing
-        } else if spec.behaviours.hunts() && f.player_seen.is_some() {
+        } else if kind.behaviours.hunts() && f.player_seen.is_some() {
             Awareness::Hunting
-        } else if spec.behaviours.has("search") && f.search.is_some() {
+        } else if kind.behaviours.has("search") && f.search.is_some() {
             Awareness::Searching
-        } else if spec.behaviours.wanders() && spec.goal.is_none() {
+        } else if kind.behaviours.wanders() && spec.goal.is_none() {
             Awareness::Wandering
         } else if m.plan.goal().is_some() {
             Awareness::Heading
@@ -45,7 +45,7 @@ impl Game {
     /// place is drawn afresh if it must be.
     pub(super) fn settle_mind(&mut self, id: usize, ev: &mut Vec<Event>) {
         let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
-        if self.factions[fi].spec().behaviours.hunts() {
+        if self.kind_of(&self.monsters[id]).behaviours.hunts() {
             if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos)
                 && self.sees(id, player)
             {

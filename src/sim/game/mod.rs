@@ -44,7 +44,7 @@ use super::monster::{Monster, MonsterId, Presence, Spawned};
 use super::player::{PlayOutcome, PlayState};
 use super::stats::{Stats, index};
 use super::world::World;
-use crate::content::level::Level;
+use crate::content::level::{KindSpec, Level};
 use crate::fog::danger::DECAY_PERIOD;
 use crate::fog::knowledge::{Knowledge, Learnt, Turn};
 use crate::fog::sight::{FieldOfView, look_seeing, visible_from};
@@ -256,19 +256,21 @@ impl Game {
                 });
             }
             let spec = &level.factions[s.faction];
+            let kind = &spec.kinds[s.kind];
             let id = i as MonsterId;
             world.place(id, s.at);
             monsters.push(Monster::new(
                 Spawned {
                     id,
                     faction: s.faction,
+                    kind: s.kind,
                     at: s.at,
-                    energy: rng.random_range(0..spec.speed.max(1) as i64),
-                    speed: spec.speed,
+                    energy: rng.random_range(0..kind.speed.max(1) as i64),
+                    speed: kind.speed,
                     plan: Plan::new(spec.planner, spec.goal),
-                    hp: spec.hp,
+                    hp: kind.hp,
                     is_player: false,
-                    asleep: spec.behaviours.sleeps(),
+                    asleep: kind.behaviours.sleeps(),
                 },
                 terrain.width(),
             ));
@@ -346,6 +348,11 @@ impl Game {
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
     }
+    /// What monster `m` is: its kind's numbers and behaviours (the
+    /// player's, with what it wears).
+    pub fn kind_of(&self, m: &Monster) -> &KindSpec {
+        &self.factions[m.faction].spec().kinds[m.kind]
+    }
     pub fn config(&self) -> &SimConfig {
         &self.config
     }
@@ -393,8 +400,7 @@ impl Game {
         }
         self.monsters.iter().all(|m| {
             !m.is_here()
-                || (m.plan.goal().is_none()
-                    && !self.factions[m.faction].spec().behaviours.wanders())
+                || (m.plan.goal().is_none() && !self.kind_of(m).behaviours.wanders())
                 || (m.plan.status() == Status::NoPath && m.plan.blocked().is_empty())
         })
     }

@@ -387,7 +387,7 @@ impl Game {
         if !within || target == id {
             return Outcome::Failed(Event::OutOfReach { at: there });
         }
-        let dice = self.factions[self.monsters[id].faction].spec().damage;
+        let dice = self.kind_of(&self.monsters[id]).damage;
         self.monsters[id].still += 1;
         self.strike(id, target, dice, ev);
         Outcome::Done(WAIT_ENERGY)
@@ -397,8 +397,8 @@ impl Game {
     /// faction's accuracy less the target's defence (see
     /// [`Game::attack`]); the noise of a fight either way.
     pub(super) fn strike(&mut self, id: usize, target: usize, dice: Dice, ev: &mut Vec<Event>) {
-        let accuracy = self.factions[self.monsters[id].faction].spec().accuracy;
-        let defence = self.factions[self.monsters[target].faction].spec().defence;
+        let accuracy = self.kind_of(&self.monsters[id]).accuracy;
+        let defence = self.kind_of(&self.monsters[target]).defence;
         let margin = accuracy as i64 - defence as i64;
         let hits = margin >= 100 || self.rng.random_range(0..100) < margin.clamp(5, 95);
         if !hits {

@@ -26,8 +26,8 @@ impl Game {
         }
         let terrain = self.world.terrain();
         let mut spec = FactionSpec::new("you", '@');
-        spec.sight = PLAYER_SIGHT;
-        spec.damage = crate::sim::player::PLAYER_DAMAGE;
+        spec.kind_mut().sight = PLAYER_SIGHT;
+        spec.kind_mut().damage = crate::sim::player::PLAYER_DAMAGE;
         spec.danger = 0;
         self.factions
             .push(Faction::new(spec, terrain.width(), terrain.height()));
@@ -36,6 +36,7 @@ impl Game {
             Spawned {
                 id: id as MonsterId,
                 faction: self.factions.len() - 1,
+                kind: 0,
                 at,
                 energy: ACTION_READY,
                 speed: NORMAL_SPEED,

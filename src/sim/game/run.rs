@@ -198,7 +198,7 @@ impl Game {
     fn traveller(&self) -> Option<Traveller> {
         let p = self.player()?;
         let play = self.play.as_ref()?;
-        let spec = self.factions[p.faction].spec();
+        let spec = self.kind_of(p);
         Some(Traveller {
             hp: p.hp,
             carrying: play.carrying,
@@ -220,7 +220,9 @@ impl Game {
         play.pack = traveller.pack;
         play.sneaking = traveller.sneaking;
         let id = play.player as usize;
-        let spec = self.factions[self.monsters[id].faction].spec_mut();
+        let spec = self.factions[self.monsters[id].faction]
+            .spec_mut()
+            .kind_mut();
         spec.defence = traveller.defence;
         spec.damage = traveller.damage;
         if traveller.defence != 0 || traveller.damage != crate::sim::player::PLAYER_DAMAGE {

@@ -13,7 +13,7 @@ impl Game {
     pub(super) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
         let m = &self.monsters[id];
         let f = &mut self.factions[m.faction];
-        let sight = f.spec().sight;
+        let sight = f.spec().kinds[m.kind].sight;
         let (knowledge, log) = f.knowledge_mut();
         let opened = knowledge.opened();
         let terrain = self.world.terrain();
@@ -91,7 +91,7 @@ impl Game {
         if !m.is_player() && self.darkness.is_some_and(|d| d.covers(target)) {
             return false;
         }
-        let sight = self.factions[m.faction].spec().sight;
+        let sight = self.kind_of(m).sight;
         let (dx, dy) = m.pos.abs_delta(target);
         if dx.max(dy) > sight {
             return false;

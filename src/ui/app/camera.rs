@@ -122,7 +122,7 @@ impl Camera {
         };
         asks.push(Ask::Say(format!(
             "{doing} {}{} at {}.",
-            ctx.game.factions()[m.faction()].spec().glyph,
+            ctx.game.kind_of(m).glyph,
             m.id(),
             m.pos()
         )));

@@ -92,7 +92,7 @@ fn carried(game: &Game) -> Vec<String> {
         });
     }
     let player = &game.monsters()[play.player as usize];
-    let spec = game.factions()[player.faction()].spec();
+    let spec = game.kind_of(player);
     if spec.defence > 0 {
         items.push(format!("armour worn (defence {})", spec.defence));
     }

@@ -234,8 +234,10 @@ impl App {
     /// `start`: at the start of a sentence (capitalised).
     pub(super) fn name(&self, m: MonsterId, start: bool) -> String {
         let monster = &self.game.monsters()[m as usize];
-        let noun = self.game.factions()[monster.faction()].spec().one();
-        let glyph = self.game.factions()[monster.faction()].spec().glyph;
+        let noun = self.game.factions()[monster.faction()]
+            .spec()
+            .one_of(monster.kind());
+        let glyph = self.game.kind_of(monster).glyph;
         let name = if monster.is_player() {
             "you".to_string()
         } else if self.mode == Mode::Play {

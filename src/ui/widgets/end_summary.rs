@@ -30,7 +30,7 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
                 format!(
                     "You died on turn {t}, killed by {} ({}).",
                     spec.a_one(),
-                    spec.glyph
+                    spec.glyph()
                 )
             }
             None => format!("You died on turn {t}."),
@@ -100,14 +100,14 @@ fn watch_summary(app: &App) -> Vec<String> {
         let here = total - home - dead;
         if spec.goal.is_none() {
             // Going nowhere (guards): neither home nor stuck.
-            let mut line = format!("{} {}: no goal, {here} still here", spec.glyph, spec.name);
+            let mut line = format!("{} {}: no goal, {here} still here", spec.glyph(), spec.name);
             if dead > 0 {
                 line += &format!(", {dead} dead");
             }
             lines.push(line);
             continue;
         }
-        let mut line = format!("{} {}: {home} of {total} home", spec.glyph, spec.name);
+        let mut line = format!("{} {}: {home} of {total} home", spec.glyph(), spec.name);
         if home > 0 {
             line += &format!(", the last on turn {last}");
         }

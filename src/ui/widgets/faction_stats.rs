@@ -74,13 +74,13 @@ pub(super) fn draw_faction_stats(app: &App, area: Rect, buf: &mut Buffer) {
         .factions()
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.spec().glyph != '@')
+        .filter(|(_, f)| f.spec().glyph() != '@')
         .map(|(i, f)| {
             let s = game.faction_stats(i);
             let mine = game.monsters().iter().filter(|m| m.faction() == i);
             Counters {
                 faction: i,
-                glyph: f.spec().glyph,
+                glyph: f.spec().glyph(),
                 name: f.spec().name.clone(),
                 here: mine.clone().filter(|m| m.is_here()).count(),
                 home: mine

@@ -80,22 +80,22 @@ pub fn help_lines(app: &App, page: usize) -> (&'static str, Vec<String>) {
                 }
                 // What it knows of the map, said once: a faction that
                 // knows the map is not "blind" whatever its sight.
-                let sight = match (spec.knows_map, spec.sight) {
+                let sight = match (spec.knows_map, spec.kind().sight) {
                     (true, 0) => "knows the map".to_string(),
                     (true, s) => format!("knows the map, sight {s}"),
                     (false, 0) => "blind (touch only)".to_string(),
                     (false, s) => format!("sight {s}"),
                 };
-                let hostile = match (spec.behaviours.fights(), game.player().is_some()) {
+                let hostile = match (spec.kind().behaviours.fights(), game.player().is_some()) {
                     (true, true) => "hostile (hunts you)",
                     (true, false) => "hostile (attacks other factions)",
                     (false, _) => "not hostile",
                 };
                 lines.push(format!(
                     "{} {}: {sight}, speed {}, {hostile}{}",
-                    spec.glyph,
+                    spec.glyph(),
                     spec.name,
-                    speed_of_spec(spec),
+                    speed_of_spec(spec.kind()),
                     if spec.goal.is_some() {
                         ", has a goal >"
                     } else {

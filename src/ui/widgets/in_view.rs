@@ -21,8 +21,13 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     if seen.is_empty() {
         // Dead, the player sees nothing: the row names the killer instead.
         let killer = app.tally().killer.map(|k| {
-            let spec = game.factions()[game.monsters()[k as usize].faction()].spec();
-            format!("Killed by {} ({}).", spec.a_one(), spec.glyph)
+            let m = &game.monsters()[k as usize];
+            let spec = game.factions()[m.faction()].spec();
+            format!(
+                "Killed by {} ({}).",
+                spec.a_one_of(m.kind()),
+                game.kind_of(m).glyph
+            )
         });
         let dead = game.player().is_some_and(|p| !p.is_here());
         let text = match (dead, killer) {
@@ -42,7 +47,12 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     );
     for m in seen {
         let spec = game.factions()[m.faction()].spec();
-        let text = format!("{} {} {} HP  ", spec.glyph, spec.one(), m.hp());
+        let text = format!(
+            "{} {} {} HP  ",
+            game.kind_of(m).glyph,
+            spec.one_of(m.kind()),
+            m.hp()
+        );
         let left = area.right().saturating_sub(x) as usize;
         let style = Style::default().fg(faction_colour(m.faction()));
         (x, _) = buf.set_stringn(x, area.y, text, left, style);

@@ -143,7 +143,7 @@ fn what_parts(app: &App, f: usize) -> (String, String) {
     let sight = if spec.knows_map {
         "knows map".to_string()
     } else {
-        format!("sight {}", spec.sight)
+        format!("sight {}", spec.kind().sight)
     };
     let planner = match spec.planner {
         crate::path::Replanner::AStar => "A*",
@@ -205,13 +205,13 @@ fn draw_panel(app: &App, area: Rect, buf: &mut Buffer) {
         let spec = app.game().factions()[f].spec();
         let mark = if f == app.faction() { '>' } else { ' ' };
         let (sight, plans) = what_parts(app, f);
-        let head = format!("{mark}{} {:<9} {sight}", spec.glyph, spec.name);
+        let head = format!("{mark}{} {:<9} {sight}", spec.glyph(), spec.name);
         if y < area.bottom() {
             buf.set_stringn(x, y, cut_words(&head, width), width, Style::default());
             buf.set_stringn(
                 x + 1,
                 y,
-                spec.glyph.to_string(),
+                spec.glyph().to_string(),
                 1,
                 Style::default()
                     .fg(faction_colour(f))
@@ -254,7 +254,7 @@ fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
     let style = Style::default()
         .fg(faction_colour(f))
         .add_modifier(Modifier::BOLD);
-    let viewed = format!("{} {}: {}", spec.glyph, spec.name, what(app, f));
+    let viewed = format!("{} {}: {}", spec.glyph(), spec.name, what(app, f));
     let left = right.saturating_sub(x) as usize;
     let (x, _) = buf.set_stringn(x, y, cut_words(&viewed, left), left, style);
     // The others after `f:` (the key that views them): with their names
@@ -268,9 +268,12 @@ fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
     let spec = |o: usize| app.game().factions()[o].spec();
     let named: Vec<String> = others
         .iter()
-        .map(|&o| format!("{} {}", spec(o).glyph, spec(o).name))
+        .map(|&o| format!("{} {}", spec(o).glyph(), spec(o).name))
         .collect();
-    let letters: Vec<String> = others.iter().map(|&o| spec(o).glyph.to_string()).collect();
+    let letters: Vec<String> = others
+        .iter()
+        .map(|&o| spec(o).glyph().to_string())
+        .collect();
     for text in [named, letters].map(|v| format!("f: {}", v.join(" "))) {
         if text.chars().count() <= left {
             buf.set_stringn(x, y, &text, left, Style::default());

@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::map::MapView;
-use crate::content::level::FactionSpec;
+use crate::content::level::KindSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
 use crate::sim::Awareness;
@@ -58,8 +58,8 @@ pub(super) fn step_cost(t: Terrain) -> String {
     )
 }
 
-/// A faction's speed in floor steps a turn.
-pub(super) fn speed_of_spec(spec: &FactionSpec) -> String {
+/// A kind's speed in floor steps a turn.
+pub(super) fn speed_of_spec(spec: &KindSpec) -> String {
     number(spec.speed as f64 / NORMAL_SPEED as f64)
 }
 
@@ -129,18 +129,18 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         return lines;
     }
     let f = &game.factions()[m.faction()];
-    let spec = f.spec();
+    let (spec, kind) = (f.spec(), game.kind_of(m));
     lines.push(format!(
         "{} ({}), of the {}: HP {}, speed {}, sight {}.",
-        capitalised(&spec.a_one()),
-        spec.glyph,
+        capitalised(&spec.a_one_of(m.kind())),
+        kind.glyph,
         spec.name,
         m.hp().max(0),
-        speed_of_spec(spec),
-        spec.sight
+        speed_of_spec(kind),
+        kind.sight
     ));
     lines.push(
-        match (game.awareness(m.id()), spec.behaviours.fights()) {
+        match (game.awareness(m.id()), kind.behaviours.fights()) {
             (Awareness::Asleep, _) => "It is asleep.",
             (Awareness::Fleeing, _) => "It is fleeing.",
             (Awareness::Hunting, _) => "It is hunting you.",

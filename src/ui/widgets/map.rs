@@ -285,7 +285,7 @@ impl MapWidget<'_> {
             if honest && !lit_at(m.pos()) {
                 continue; // Only what the player sees now.
             }
-            let glyph = game.factions()[m.faction()].spec().glyph;
+            let glyph = game.kind_of(m).glyph;
             let colour = if m.is_player() {
                 Color::White
             } else {

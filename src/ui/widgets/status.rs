@@ -52,7 +52,9 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
                 9,
                 format!(
                     "inspect {}{} field from {}",
-                    f.glyph, i.monster, field.target
+                    f.glyph(),
+                    i.monster,
+                    field.target
                 ),
             ),
             (
@@ -78,7 +80,10 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             _ => String::new(),
         };
         let parts = vec![
-            (9, format!("inspect {}{} ({})", f.glyph, i.monster, f.name)),
+            (
+                9,
+                format!("inspect {}{} ({})", f.glyph(), i.monster, f.name),
+            ),
             (9, format!("expansion {}/{}", i.shown, i.trace.expansions())),
             (
                 4,
@@ -163,7 +168,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         let camera = match (app.following(), app.selected()) {
             (true, Some(id)) => {
                 let m = &game.monsters()[id as usize];
-                let glyph = game.factions()[m.faction()].spec().glyph;
+                let glyph = game.kind_of(m).glyph;
                 if m.is_here() {
                     format!("follow {glyph}{id} {}", game.awareness(id).word())
                 } else {
