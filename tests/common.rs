@@ -304,3 +304,8 @@ pub fn first_step(
     }
     None
 }
+
+/// The built-in book's item whose word is `word` (as a replay names it).
+pub fn item(word: &str) -> darkstar::sim::item::ItemKind {
+    darkstar::sim::item::ItemKind::named(word).unwrap_or_else(|| panic!("no item {word:?}"))
+}

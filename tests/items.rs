@@ -1,16 +1,16 @@
 //! Items, each about knowledge or terrain, each shown doing what it does
 //! to the player and to the factions' knowledge and plans.
 
+use darkstar::content::items::Effect;
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
-use darkstar::sim::item::{
-    ARMOUR_DEFENCE, AXE_DAMAGE, DARKNESS_TURNS, ItemKind, PLATE_DEFENCE, SWORD_DAMAGE,
-};
+use darkstar::sim::item::ItemKind;
 use darkstar::sim::{Action, Command, Event, Game, SimConfig};
 use proptest::prelude::*;
 
 use crate::checked::Checked;
+use crate::common::item;
 
 fn parse(text: &str) -> Level {
     Level::parse(text, "items.txt".as_ref()).unwrap()
@@ -47,38 +47,32 @@ fn items_are_picked_up_used_and_dropped() {
     for _ in 0..2 {
         game.apply(Command::PutItem {
             at: Pos::new(2, 1),
-            item: ItemKind::Dart,
+            item: item("dart"),
         });
     }
-    let ev = pick(&mut game, ItemKind::Dart, Dir::E);
+    let ev = pick(&mut game, item("dart"), Dir::E);
     assert!(
-        ev.contains(&Event::PickedUp {
-            item: ItemKind::Dart
-        }),
+        ev.contains(&Event::PickedUp { item: item("dart") }),
         "{ev:?}"
     );
-    assert_eq!(game.pack(), [ItemKind::Dart; 3], "all that lies there");
+    assert_eq!(game.pack(), [item("dart"); 3], "all that lies there");
     assert!(game.floor_items().is_empty());
     let turn = game.turn();
     assert_eq!(
         act(&mut game, Action::Use(0)),
-        [Event::NotUsable {
-            item: ItemKind::Dart
-        }]
+        [Event::NotUsable { item: item("dart") }]
     );
     assert_eq!(act(&mut game, Action::Use(9)), [Event::NoSuchItem]);
     assert_eq!(game.turn(), turn, "no time for either");
     let ev = act(&mut game, Action::Drop(0));
-    assert!(ev.contains(&Event::Dropped {
-        item: ItemKind::Dart
-    }));
+    assert!(ev.contains(&Event::Dropped { item: item("dart") }));
     assert_eq!(game.pack().len(), 2);
     let here = game.player().unwrap().pos();
-    assert_eq!(game.floor_items(), [(here, ItemKind::Dart)]);
+    assert_eq!(game.floor_items(), [(here, item("dart"))]);
     assert_eq!(game.turn(), turn + 1);
     act(&mut game, Action::Walk(Dir::E));
     act(&mut game, Action::Walk(Dir::W));
-    assert_eq!(game.pack(), [ItemKind::Dart; 3], "picked up again");
+    assert_eq!(game.pack(), [item("dart"); 3], "picked up again");
 }
 
 /// Healing: back to full hit points.
@@ -88,16 +82,16 @@ fn a_healing_potion_heals_fully() {
         "name: h\nfaction: goblins glyph=g sight=8 hostile\nmap:\n#######\n#@g...#\n#.....#\n#######\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    pick(&mut game, ItemKind::Healing, Dir::S);
+    pick(&mut game, item("healing"), Dir::S);
     for _ in 0..3 {
         act(&mut game, Action::Wait(None));
     }
     assert!(game.player().unwrap().hp() < darkstar::sim::PLAYER_HP);
-    let healing = slot(&game, ItemKind::Healing);
+    let healing = slot(&game, item("healing"));
     let ev = act(&mut game, Action::Use(healing));
     assert!(
         ev.contains(&Event::Used {
-            item: ItemKind::Healing
+            item: item("healing")
         }),
         "{ev:?}"
     );
@@ -118,7 +112,7 @@ fn magic_mapping_teaches_the_player_the_whole_level() {
          ##########\n#@.#.....#\n#..#.###.#\n#..#...#m#\n##########\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    pick(&mut game, ItemKind::MagicMap, Dir::S);
+    pick(&mut game, item("magic-map"), Dir::S);
     let me = game.player().unwrap().faction();
     let unknown = |g: &Game| {
         let k = g.factions()[me].knowledge();
@@ -154,7 +148,7 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
          ######################\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    pick(&mut game, ItemKind::NoiseMaker, Dir::E);
+    pick(&mut game, item("noise-maker"), Dir::E);
     let target = Pos::new(9, 2);
     let ev = act(&mut game, Action::Throw(0, Pos::new(5, 4)));
     assert!(
@@ -169,7 +163,7 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
     let ev = act(&mut game, Action::Throw(0, target));
     assert!(
         ev.contains(&Event::Threw {
-            item: ItemKind::NoiseMaker,
+            item: item("noise-maker"),
             at: target
         }),
         "{ev:?}"
@@ -197,9 +191,9 @@ fn collapse_makes_a_wall_the_monsters_bump_into() {
          ###############\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    pick(&mut game, ItemKind::Collapse, Dir::S);
+    pick(&mut game, item("collapse"), Dir::S);
     act(&mut game, Action::Walk(Dir::N));
-    assert_eq!(game.pack(), [ItemKind::Collapse]);
+    assert_eq!(game.pack(), [item("collapse")]);
     let gap = Pos::new(7, 1);
     assert!(
         game.monsters()[0].plan().remaining().contains(&gap),
@@ -224,7 +218,7 @@ fn collapse_makes_a_wall_the_monsters_bump_into() {
 #[test]
 fn teleport_moves_the_player_far() {
     let mut game = Game::new(&parse(HALL), 4, SimConfig::default()).unwrap();
-    pick(&mut game, ItemKind::Teleport, Dir::E);
+    pick(&mut game, item("teleport"), Dir::E);
     let from = game.player().unwrap().pos();
     let ev = act(&mut game, Action::Use(0));
     let to = game.player().unwrap().pos();
@@ -250,11 +244,18 @@ const LIT_ROOM: &str = "name: d\nfaction: orcs glyph=o sight=8 hostile\nmap:\n\
 /// the same steps are seen. When it lifts, the orc sees the player again.
 #[test]
 fn darkness_hides_the_player_and_the_ground_from_monsters() {
+    let Effect::Darkness {
+        turns: darkness_turns,
+        ..
+    } = item("darkness").effect()
+    else {
+        panic!("a scroll of darkness darkens")
+    };
     let read_at = Pos::new(4, 2);
     let hidden = Pos::new(2, 2);
     for dark in [false, true] {
         let mut game = Game::new(&parse(LIT_ROOM), 1, SimConfig::default()).unwrap();
-        pick(&mut game, ItemKind::Darkness, Dir::E);
+        pick(&mut game, item("darkness"), Dir::E);
         assert_eq!(game.factions()[0].player_seen(), Some(read_at));
         let read = game.turn();
         let mut events = if dark {
@@ -276,7 +277,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         assert!(
             events.contains(&Event::Darkened {
                 at: read_at,
-                until: read + DARKNESS_TURNS
+                until: read + darkness_turns
             }),
             "{events:?}"
         );
@@ -321,10 +322,10 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     for _ in 0..2 {
         game.apply(Command::PutItem {
             at: Pos::new(1, 2),
-            item: ItemKind::Dart,
+            item: item("dart"),
         });
     }
-    pick(&mut game, ItemKind::Dart, Dir::S);
+    pick(&mut game, item("dart"), Dir::S);
     let orc = Pos::new(7, 1);
     let mut hits = 0;
     for _ in 0..3 {
@@ -341,19 +342,25 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
     assert!(hits >= 1, "a dart hits the orc on the line at {orc}");
     assert!(game.pack().is_empty());
     let me = game.player().unwrap().faction();
-    pick(&mut game, ItemKind::Armour, Dir::E);
-    pick(&mut game, ItemKind::Sword, Dir::E);
+    pick(&mut game, item("armour"), Dir::E);
+    pick(&mut game, item("sword"), Dir::E);
     let spec = game.factions()[me].spec().kind();
-    assert_eq!((spec.defence, spec.damage), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    let gear = |armour: &str, weapon: &str| {
+        (
+            item(armour).defence().unwrap(),
+            item(weapon).blow().unwrap(),
+        )
+    };
+    assert_eq!((spec.defence, spec.damage), gear("armour", "sword"));
     assert!(game.pack().is_empty(), "worn, not carried");
     // Plate and an axe are better; mail and a sword found after them are
     // left aside (picked up, not put on).
-    pick(&mut game, ItemKind::Plate, Dir::E);
-    pick(&mut game, ItemKind::Axe, Dir::W);
-    pick(&mut game, ItemKind::Armour, Dir::E);
-    pick(&mut game, ItemKind::Sword, Dir::W);
+    pick(&mut game, item("plate"), Dir::E);
+    pick(&mut game, item("axe"), Dir::W);
+    pick(&mut game, item("armour"), Dir::E);
+    pick(&mut game, item("sword"), Dir::W);
     let spec = game.factions()[me].spec().kind();
-    assert_eq!((spec.defence, spec.damage), (PLATE_DEFENCE, AXE_DAMAGE));
+    assert_eq!((spec.defence, spec.damage), gear("plate", "axe"));
 }
 
 /// A run's depths have their items from the seed: the same on every
@@ -363,25 +370,16 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
 fn depths_have_items_and_item_commands_replay() {
     use darkstar::record::replay::{LevelSource, Recorder, Replay};
     let game = Game::new_run(3, 2, SimConfig::default()).unwrap();
+    assert!(game.floor_items().iter().any(|&(_, k)| k == item("armour")));
     assert!(
         game.floor_items()
             .iter()
-            .any(|&(_, k)| k == ItemKind::Armour)
-    );
-    assert!(
-        game.floor_items()
-            .iter()
-            .any(|&(_, k)| k == ItemKind::Healing)
+            .any(|&(_, k)| k == item("healing"))
     );
     let again = Game::new_run(3, 2, SimConfig::default()).unwrap();
     assert_eq!(game.floor_items(), again.floor_items());
     let sword = Game::new_run(3, 3, SimConfig::default()).unwrap();
-    assert!(
-        sword
-            .floor_items()
-            .iter()
-            .any(|&(_, k)| k == ItemKind::Sword)
-    );
+    assert!(sword.floor_items().iter().any(|&(_, k)| k == item("sword")));
     let level = parse(HALL);
     let config = SimConfig::default();
     let mut game = Game::new(&level, 1, config).unwrap();
@@ -390,14 +388,14 @@ fn depths_have_items_and_item_commands_replay() {
         &mut game,
         Command::PutItem {
             at: Pos::new(2, 1),
-            item: ItemKind::Dart,
+            item: item("dart"),
         },
     );
     rec.apply(
         &mut game,
         Command::PutItem {
             at: Pos::new(1, 2),
-            item: ItemKind::Healing,
+            item: item("healing"),
         },
     );
     for a in [
@@ -431,9 +429,9 @@ fn a_dart_reaches_a_monster_seen_past_a_pillar() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     game.apply(Command::PutItem {
         at: Pos::new(2, 1),
-        item: ItemKind::Dart,
+        item: item("dart"),
     });
-    pick(&mut game, ItemKind::Dart, Dir::E);
+    pick(&mut game, item("dart"), Dir::E);
     act(&mut game, Action::Walk(Dir::W));
     let orc = Pos::new(2, 3);
     assert!(game.player_view().unwrap().sees(orc));
@@ -455,16 +453,16 @@ fn a_dart_reaches_a_monster_seen_past_a_pillar() {
 fn a_dart_that_meets_a_wall_says_where() {
     let level = parse("name: hall\nmap:\n#######\n#.....#\n#.....#\n#.....#\n#..@..#\n#######\n");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    for item in [ItemKind::Dart, ItemKind::Dart, ItemKind::Collapse] {
+    for item in [item("dart"), item("dart"), item("collapse")] {
         game.apply(Command::PutItem {
             at: Pos::new(3, 3),
             item,
         });
     }
-    pick(&mut game, ItemKind::Dart, Dir::N);
+    pick(&mut game, item("dart"), Dir::N);
     act(&mut game, Action::Walk(Dir::S));
     let wall = Pos::new(3, 0);
-    let dart = slot(&game, ItemKind::Dart);
+    let dart = slot(&game, item("dart"));
     let ev = act(&mut game, Action::Throw(dart, wall));
     assert!(
         ev.contains(&Event::DartStopped {
@@ -474,14 +472,14 @@ fn a_dart_that_meets_a_wall_says_where() {
         "{ev:?}"
     );
     // Collapse walls the first open cell clockwise from the north: (3, 3).
-    let scroll = slot(&game, ItemKind::Collapse);
+    let scroll = slot(&game, item("collapse"));
     let ev = act(&mut game, Action::Use(scroll));
     assert!(
         ev.contains(&Event::Collapsed { at: Pos::new(3, 3) }),
         "{ev:?}"
     );
     let aimed = Pos::new(3, 1);
-    let dart = slot(&game, ItemKind::Dart);
+    let dart = slot(&game, item("dart"));
     let ev = act(&mut game, Action::Throw(dart, aimed));
     assert!(
         ev.contains(&Event::DartStopped {
@@ -543,7 +541,7 @@ fn pillared_room() -> impl Strategy<Value = String> {
 #[test]
 fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
     use darkstar::fog::flight::flight;
-    use darkstar::sim::item::THROW_RANGE;
+    let range = item("dart").range().unwrap();
     let config = ProptestConfig::with_cases(200);
     let throws = Checked::new("throws", &config);
     let struck = Checked::new("units struck", &config);
@@ -551,15 +549,15 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
         let mut game = Game::new(&parse(&text), 1, SimConfig::default()).unwrap();
         let me = game.player().unwrap().id();
         let from = game.player().unwrap().pos();
-        pick(&mut game, ItemKind::Dart, Dir::E);
+        pick(&mut game, item("dart"), Dir::E);
         act(&mut game, Action::Walk(Dir::W));
-        prop_assert_eq!((game.player().unwrap().pos(), game.pack()), (from, &[ItemKind::Dart][..]));
+        prop_assert_eq!((game.player().unwrap().pos(), game.pack()), (from, &[item("dart")][..]));
         let terrain = game.world().terrain().clone();
         let targets: Vec<Pos> = game
             .player_view()
             .unwrap()
             .cells()
-            .filter(|&p| p != from && p.abs_delta(from).0.max(p.abs_delta(from).1) <= THROW_RANGE)
+            .filter(|&p| p != from && p.abs_delta(from).0.max(p.abs_delta(from).1) <= range)
             .collect();
         for to in targets {
             let way = flight(from, to, |p| terrain.is_opaque(p));
@@ -580,7 +578,7 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
             let first = way.iter().find_map(|&p| game.world().occupant(p));
             let mut thrown = game.clone();
             let ev = act(&mut thrown, Action::Throw(0, to));
-            prop_assert!(ev.contains(&Event::Threw { item: ItemKind::Dart, at: to }), "{:?}", ev);
+            prop_assert!(ev.contains(&Event::Threw { item: item("dart"), at: to }), "{:?}", ev);
             let hit: Vec<u32> = ev
                 .iter()
                 .filter_map(|e| match *e {
@@ -605,4 +603,172 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
     });
     throws.at_least(20.0);
     struck.at_least(1.0);
+}
+
+/// The built-in book (`data/items.txt`) lays every depth as the code did
+/// before items were data: healing, darts, a noise-maker, a second potion
+/// on even depths, one scroll of four drawn, then the gear of depths 2,
+/// 3, 5 and 6, in that order (each a cell drawn in turn, so the order is
+/// what keeps runs as they were).
+#[test]
+fn the_builtin_book_lays_each_depth_as_before() {
+    use darkstar::content::items::ItemBook;
+    let book = ItemBook::builtin();
+    for depth in 1..=darkstar::content::bestiary::DEPTHS {
+        for pick in 0..4 {
+            let mut expected = vec!["healing", "dart", "noise-maker"];
+            if depth % 2 == 0 {
+                expected.push("healing");
+            }
+            expected.push(["magic-map", "collapse", "teleport", "darkness"][pick]);
+            match depth {
+                2 => expected.push("armour"),
+                3 => expected.push("sword"),
+                5 => expected.push("plate"),
+                6 => expected.push("axe"),
+                _ => {}
+            }
+            let mut draws = Vec::new();
+            let laid = book.laid_on(depth, |n| {
+                draws.push(n);
+                pick
+            });
+            let words: Vec<&str> = laid.iter().map(|d| d.word.as_str()).collect();
+            assert_eq!(words, expected, "depth {depth}");
+            assert_eq!(draws, [4], "one draw, among the four scrolls");
+            let bundles: Vec<u32> = laid.iter().map(|d| d.bundle).collect();
+            assert_eq!(bundles[1], 3, "darts come three together");
+            assert!(bundles.iter().enumerate().all(|(i, &b)| i == 1 || b == 1));
+        }
+    }
+    // The kinds keep the numbers the state hash read them by.
+    let words: Vec<&str> = book.items().iter().map(|d| d.word.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "healing",
+            "magic-map",
+            "noise-maker",
+            "collapse",
+            "teleport",
+            "dart",
+            "armour",
+            "sword",
+            "darkness",
+            "plate",
+            "axe"
+        ]
+    );
+}
+
+/// Two items of effects the game knows, added by a book of one's own and
+/// no code: a firecracker (a noise, twice as loud as the noise-maker)
+/// and a minor potion (heals 5). A run furnished from the book lays them
+/// after the built-in book's items, which lie where they did; the player
+/// walks to them and picks them up. Thrown, the firecracker wakes a
+/// sleeper the noise-maker leaves asleep; drunk, the potion heals 5.
+#[test]
+fn a_book_of_ones_own_adds_items_of_known_effects() {
+    use crate::common::travel;
+    use darkstar::content::items::{BUILTIN, ItemBook};
+    let extra = "\nitem: firecracker\nname: a firecracker\nglyph: (\neffect: noise\n\
+                 loudness: 400\nrange: 8\nfound: lot 7 on every depth\n\n\
+                 item: minor-potion\nname: a minor potion\nglyph: !\neffect: heal\nheal: 5\n\
+                 found: lot 7 on odd depths\n";
+    let book = ItemBook::parse(&format!("{BUILTIN}{extra}"), "book.txt".as_ref())
+        .unwrap()
+        .leak();
+    let firecracker = ItemKind::in_book(book, "firecracker").unwrap();
+    let potion = ItemKind::in_book(book, "minor-potion").unwrap();
+    assert_eq!(format!("{firecracker:?}"), "firecracker");
+
+    // Found on a depth's floor, the built-in items undisturbed.
+    let config = SimConfig::default();
+    let plain = Game::new_run(1, 1, config).unwrap();
+    let mut game = Game::new_run_with_items(1, 1, config, book).unwrap();
+    let n = plain.floor_items().len();
+    assert_eq!(game.floor_items()[..n], *plain.floor_items());
+    let laid: Vec<ItemKind> = game.floor_items()[n..].iter().map(|&(_, k)| k).collect();
+    assert_eq!(laid, [firecracker, potion]);
+    // Picked up: the monsters put away first, so the walk is safe.
+    for m in 0..game.monsters().len() {
+        if !game.monsters()[m].is_player() {
+            game.apply(Command::Kill { monster: m as u32 });
+        }
+    }
+    let mut events = Vec::new();
+    for kind in [firecracker, potion] {
+        let at = game
+            .floor_items()
+            .iter()
+            .find(|&&(_, k)| k == kind)
+            .unwrap()
+            .0;
+        travel(&mut game, at, &mut events);
+        assert!(game.pack().contains(&kind), "{kind:?} picked up");
+    }
+    assert!(events.contains(&Event::PickedUp { item: firecracker }));
+    // The pack is in the book's order: the new items last.
+    assert_eq!(game.pack()[game.pack().len() - 2..], [firecracker, potion]);
+    let depth2 = Game::new_run_with_items(1, 2, config, book).unwrap();
+    assert!(
+        !depth2.floor_items().iter().any(|&(_, k)| k == potion),
+        "odd depths only"
+    );
+
+    // Thrown: fifteen steps from where it lands, a sleeper that hears 5
+    // hears the firecracker (5 * 400 / 100 = 20 steps), not the
+    // noise-maker (10).
+    let wall = "#".repeat(29);
+    let hall = format!(
+        "name: f\nfaction: moles glyph=m sight=0 hearing=5 sleeps hostile\nmap:\n\
+         {wall}\n#@{}m..#\n{wall}\n",
+        ".".repeat(23)
+    );
+    let target = Pos::new(10, 1);
+    for (thrown, wakes) in [(item("noise-maker"), false), (firecracker, true)] {
+        let mut game = Game::new(&parse(&hall), 1, config).unwrap();
+        pick(&mut game, thrown, Dir::E);
+        let sleeper = game.monsters().iter().find(|m| !m.is_player()).unwrap();
+        let (monster, at) = (sleeper.id(), sleeper.pos());
+        assert_eq!(at.x - target.x, 15);
+        assert!(sleeper.is_asleep());
+        let ev = act(&mut game, Action::Throw(0, target));
+        assert!(
+            ev.contains(&Event::Threw {
+                item: thrown,
+                at: target
+            }),
+            "{ev:?}"
+        );
+        let woke = ev.contains(&Event::Woke {
+            monster,
+            heard: Some(target),
+        });
+        assert_eq!(woke, wakes, "{thrown:?}: {ev:?}");
+        assert_eq!(game.monsters()[monster as usize].is_asleep(), !wakes);
+    }
+
+    // Drunk: 5 hit points back, no more.
+    let level = parse(
+        "name: h\nfaction: goblins glyph=g sight=8 hostile\nmap:\n#######\n#@g...#\n#.....#\n#######\n",
+    );
+    let mut game = Game::new(&level, 1, config).unwrap();
+    pick(&mut game, potion, Dir::S);
+    while game.player().unwrap().hp() > darkstar::sim::PLAYER_HP - 5 {
+        act(&mut game, Action::Wait(None));
+        assert!(game.turn() < 200);
+    }
+    let goblin = game
+        .monsters()
+        .iter()
+        .find(|m| !m.is_player())
+        .unwrap()
+        .id();
+    game.apply(Command::Kill { monster: goblin });
+    let hp = game.player().unwrap().hp();
+    let potion_slot = slot(&game, potion);
+    let ev = act(&mut game, Action::Use(potion_slot));
+    assert!(ev.contains(&Event::Used { item: potion }), "{ev:?}");
+    assert_eq!(game.player().unwrap().hp(), hp + 5);
 }

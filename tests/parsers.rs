@@ -22,6 +22,7 @@ proptest! {
         let _ = Scenario::parse(&text, "fuzz.map.scen".as_ref());
         let _ = AsciiMap::parse(&text);
         let _ = Level::parse(&text, "fuzz.txt".as_ref());
+        let _ = darkstar::content::items::ItemBook::parse(&text, "fuzz.txt".as_ref());
     }
 
     /// Near-valid maps: a real header with random sizes and random rows.
@@ -1126,6 +1127,295 @@ proptest! {
             let line: usize = e["scores.txt:".len()..].split(':').next().unwrap().parse().unwrap();
             prop_assert!((1..=lines).contains(&line), "{}", e);
             prop_assert!(!has_controls(&e), "{:?}", e);
+        }
+    }
+}
+
+/// The built-in item book with the whole line `from` (the first one that
+/// is exactly that) made `to`, read as `items.txt`; and that line's
+/// number.
+fn item_book_with(
+    from: &str,
+    to: &str,
+) -> (Result<darkstar::content::items::ItemBook, String>, usize) {
+    use darkstar::content::items::{BUILTIN, ItemBook};
+    let at = BUILTIN
+        .find(&format!("\n{from}\n"))
+        .expect("the line is in the book")
+        + 1;
+    let line = BUILTIN[..at].lines().count() + 1;
+    let text = format!("{}{to}{}", &BUILTIN[..at], &BUILTIN[at + from.len()..]);
+    let book = ItemBook::parse(&text, "items.txt".as_ref()).map_err(|e| e.to_string());
+    (book, line)
+}
+
+/// Each mistake in an item book is refused with the file, line and
+/// column of what is wrong, and what was expected there: every number out
+/// of its range, an effect the game does not know, a glyph the map draws
+/// with, a lot that cannot be read, an item given twice, an unknown key.
+#[test]
+fn an_item_book_refuses_each_mistake_with_its_place() {
+    // The line as the built-in book has it, what it becomes, the column
+    // of the mistake and what the error says.
+    let cases = [
+        (
+            "loudness: 200",
+            "loudness: 1001",
+            11,
+            "loudness must be a whole number from 1 to 1000, found \"1001\"",
+        ),
+        (
+            "range: 8",
+            "range: 0",
+            8,
+            "range must be a whole number from 1 to 64, found \"0\"",
+        ),
+        (
+            "heal: full",
+            "heal: 0",
+            7,
+            "heal must be full or a whole number from 1 to 1000, found \"0\"",
+        ),
+        (
+            "heal: full",
+            "heal: all",
+            7,
+            "heal must be full or a whole number",
+        ),
+        (
+            "radius: 4",
+            "radius: 65",
+            9,
+            "radius must be a whole number from 1 to 64",
+        ),
+        (
+            "turns: 40",
+            "turns: 1001",
+            8,
+            "turns must be a whole number from 1 to 1000",
+        ),
+        (
+            "defence: 20",
+            "defence: 201",
+            10,
+            "defence must be a whole number from 0 to 200",
+        ),
+        (
+            "damage: 2d4+1",
+            "damage: 2d",
+            9,
+            "damage: dice like 1d6 or 2d4+1 expected, found `2d`",
+        ),
+        ("damage: 2d4+1", "damage: 21d4", 9, "damage: 1 to 20 dice"),
+        (
+            "bundle: 3",
+            "bundle: 21",
+            9,
+            "bundle must be a whole number from 1 to 20",
+        ),
+        (
+            "effect: weapon",
+            "effect: wand",
+            9,
+            "effect must be one of heal, map, noise, collapse, teleport, darkness, missile, armour, weapon, found \"wand\"",
+        ),
+        (
+            "glyph: !",
+            "glyph: #",
+            8,
+            "glyph must be one ASCII punctuation character the map does not draw with",
+        ),
+        ("glyph: !", "glyph: !!", 8, "glyph must be one"),
+        (
+            "name: a dart",
+            "name: ",
+            7,
+            "name must be one line of 1 to 32 characters",
+        ),
+        (
+            "item: plate",
+            "item: armour",
+            7,
+            "item armour is given twice",
+        ),
+        (
+            "item: plate",
+            "item: Plate",
+            7,
+            "item must be one lower-case word",
+        ),
+        (
+            "found: lot 6 on depth 2",
+            "found: lot 6 on depth 11",
+            8,
+            "a depth must be a whole number from 1 to 10, found \"11\"",
+        ),
+        (
+            "found: lot 6 on depth 2",
+            "found: lot 100 on depth 2",
+            8,
+            "a lot's number must be a whole number from 1 to 99",
+        ),
+        (
+            "found: lot 6 on depth 5",
+            "found: lot 6 on depths 6-5",
+            8,
+            "FIRST not after LAST",
+        ),
+        (
+            "found: lot 1 on every depth; lot 4 on even depths",
+            "found: lot 1 on every depth; lot 4 on some depths",
+            30,
+            "a lot must be `lot N on DEPTHS`",
+        ),
+        (
+            "found: lot 3 on every depth",
+            "found: lot 3 on every depth, two of noises",
+            8,
+            "one of GROUP",
+        ),
+        (
+            "range: 8",
+            "  colour: red",
+            3,
+            "unknown key \"colour\" (expected one of item, name, glyph, effect",
+        ),
+        (
+            "loudness: 200",
+            "radius: 3",
+            1,
+            "radius is not for an item of effect noise (it takes loudness and range)",
+        ),
+        (
+            "effect: map",
+            "effect: map\nheal: 3",
+            1,
+            "heal is not for an item of effect map (it takes no numbers)",
+        ),
+        (
+            "range: 8",
+            "range: 8\nrange: 9",
+            1,
+            "range given twice (first on line",
+        ),
+        (
+            "range: 8",
+            "range 8",
+            1,
+            "expected `key: value`, found \"range 8\"",
+        ),
+    ];
+    for (from, to, column, says) in cases {
+        let (book, line) = item_book_with(from, to);
+        // The mistake is on the changed line, or on the one added after it.
+        let line = if to.contains('\n') { line + 1 } else { line };
+        let err = book.expect_err(to);
+        let place = format!("items.txt:{line}:{column}: ");
+        assert!(err.starts_with(&place) && err.contains(says), "{to}: {err}");
+    }
+}
+
+/// An item lacking a key it needs is refused at the line it starts on:
+/// the four every item has, and those its effect takes.
+#[test]
+fn an_item_book_refuses_an_item_lacking_a_key() {
+    for (item, lacking, says) in [
+        ("item: dart", "name: a dart", "this item has no `name:`"),
+        ("item: healing", "glyph: !", "this item has no `glyph:`"),
+        (
+            "item: dart",
+            "effect: missile",
+            "this item has no `effect:`",
+        ),
+        (
+            "item: dart",
+            "damage: 1d4+1",
+            "this item has no `damage:` (effect missile needs it)",
+        ),
+        (
+            "item: armour",
+            "defence: 20",
+            "this item has no `defence:` (effect armour needs it)",
+        ),
+        (
+            "item: darkness",
+            "turns: 40",
+            "this item has no `turns:` (effect darkness needs it)",
+        ),
+        (
+            "item: healing",
+            "heal: full",
+            "this item has no `heal:` (effect heal needs it)",
+        ),
+    ] {
+        let (_, line) = item_book_with(item, item);
+        let (book, _) = item_book_with(lacking, "# gone");
+        let err = book.expect_err(lacking);
+        assert_eq!(err, format!("items.txt:{line}:1: {says}"));
+    }
+    // A key before any item.
+    let (book, _) = item_book_with("item: healing", "# no item starts here");
+    let (_, line) = item_book_with("name: a healing potion", "name: a healing potion");
+    assert_eq!(
+        book.expect_err("a key before any item"),
+        format!("items.txt:{line}:1: an item starts with `item:`")
+    );
+}
+
+/// An item book file is read like the bestiary: a file that cannot be
+/// read names itself, bytes that are not UTF-8 name their line, and a
+/// book with no items says so.
+#[test]
+fn an_item_book_file_that_cannot_be_used_says_why() {
+    use darkstar::content::items::ItemBook;
+    let dir = scratch("item-book");
+    let missing = dir.join("none.txt");
+    let err = ItemBook::read(&missing).unwrap_err();
+    assert!(
+        err.to_string().starts_with(&missing.display().to_string()),
+        "{err}"
+    );
+    assert_eq!(err.position(), None);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, b"# items\nitem: x\xff\n").unwrap();
+    let err = ItemBook::read(&bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("{}:2:1: not UTF-8 text", bad.display())
+    );
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing but a comment\n").unwrap();
+    let err = ItemBook::read(&empty).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with(":1:1: no items: an item book needs at least one `item:`"),
+        "{err}"
+    );
+    let good = dir.join("items.txt");
+    std::fs::write(&good, darkstar::content::items::BUILTIN).unwrap();
+    assert_eq!(
+        &ItemBook::read(&good).unwrap(),
+        darkstar::content::items::ItemBook::builtin()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Any line of the built-in item book made anything: no panic, and an
+    /// error names a line of the text.
+    #[test]
+    fn a_mangled_item_book_never_panics(line in 0usize..200, junk in "(?s).{0,40}") {
+        use darkstar::content::items::{BUILTIN, ItemBook, ItemsError};
+        let mut lines: Vec<&str> = BUILTIN.lines().collect();
+        let line = line % lines.len();
+        lines[line] = &junk;
+        let text = lines.join("\n");
+        if let Err(e) = ItemBook::parse(&text, "items.txt".as_ref()) {
+            let ItemsError::Parse { line, column, .. } = e else {
+                panic!("parsing reads no file");
+            };
+            prop_assert!(line >= 1 && line <= text.lines().count().max(1) && column >= 1);
         }
     }
 }

@@ -599,8 +599,8 @@ fn a_progress_callback_that_breaks_interrupts_on_that_turn() {
 #[cfg(feature = "tui")]
 #[test]
 fn only_what_play_records_is_ranked() {
+    use crate::common::item;
     use darkstar::map::geom::Pos;
-    use darkstar::sim::item::ItemKind;
     use darkstar::ui::App;
     use darkstar::ui::keymap::Intent;
     let level = darkstar::content::generator::play_level(&GenParams::default(), 4);
@@ -622,7 +622,7 @@ fn only_what_play_records_is_ranked() {
             },
             Command::PutItem {
                 at: Pos::new(2, 2),
-                item: ItemKind::Plate,
+                item: item("plate"),
             },
         ];
         for cheat in cheats {

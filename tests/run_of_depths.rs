@@ -163,8 +163,12 @@ fn walk(game: &mut Game, rec: &mut Recorder, to: darkstar::map::geom::Pos) {
 /// left depth 2. Recorded, it replays in sync.
 #[test]
 fn the_player_takes_its_pack_and_gear_down_and_up() {
+    use crate::common::item;
     use darkstar::map::geom::Dir;
-    use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind, SWORD_DAMAGE};
+    let worn = (
+        item("armour").defence().unwrap(),
+        item("sword").blow().unwrap(),
+    );
     let config = SimConfig::default();
     let seed = 4;
     let mut game = Game::new_run(seed, 1, config).unwrap();
@@ -179,12 +183,12 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
                 && game.floor_items().iter().all(|&(q, _)| q != p)
         })
         .unwrap();
-    for item in [ItemKind::Healing, ItemKind::Armour, ItemKind::Sword] {
+    for kind in [item("healing"), item("armour"), item("sword")] {
         rec.apply(
             &mut game,
             Command::PutItem {
                 at: start.step(dir),
-                item,
+                item: kind,
             },
         );
     }
@@ -194,20 +198,20 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
         let spec = g.kind_of(g.player().unwrap());
         (spec.defence, spec.damage)
     };
-    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    assert_eq!(gear(&game), worn);
     let pack = game.pack().to_vec();
-    assert!(pack.contains(&ItemKind::Healing));
+    assert!(pack.contains(&item("healing")));
     let down = game.stairs().unwrap().down.unwrap();
     walk(&mut game, &mut rec, down);
     act(&mut game, &mut rec, Action::Descend);
     assert_eq!(game.depth(), Some(2));
     assert_eq!(game.pack(), pack, "the pack came down");
-    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE), "and the gear");
+    assert_eq!(gear(&game), worn, "and the gear");
     assert!(game.play_state().unwrap().sneaking);
     let slot = game
         .pack()
         .iter()
-        .position(|&k| k == ItemKind::Healing)
+        .position(|&k| k == item("healing"))
         .unwrap();
     act(&mut game, &mut rec, Action::Use(slot as u8));
     let lighter = game.pack().to_vec();
@@ -218,7 +222,7 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
     act(&mut game, &mut rec, Action::Ascend);
     assert_eq!(game.depth(), Some(1));
     assert_eq!(game.pack(), lighter, "depth 1 sees the potion gone");
-    assert_eq!(gear(&game), (ARMOUR_DEFENCE, SWORD_DAMAGE));
+    assert_eq!(gear(&game), worn);
     let replay = Replay::parse(&rec.replay().to_text(), "run.replay".as_ref()).unwrap();
     assert_eq!(replay.restore().unwrap().state_hash(), game.state_hash());
 }

@@ -783,14 +783,10 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     assert_eq!(ranked.unranked(), None);
     // What the player carries and wears is in the record (a tmux run's
     // morgue said "Items: none" over a full pack).
-    use darkstar::sim::item::{ARMOUR_DEFENCE, ItemKind};
-    for item in [
-        ItemKind::Dart,
-        ItemKind::Healing,
-        ItemKind::Armour,
-        ItemKind::Healing,
-    ] {
+    use crate::common::item;
+    for kind in ["dart", "healing", "armour", "healing"] {
         let at = darkstar::map::geom::Pos::new(9, 1);
+        let item = item(kind);
         app.apply(darkstar::sim::Command::PutItem { at, item });
     }
     app.handle(Intent::Move(darkstar::map::geom::Dir::E));
@@ -805,7 +801,10 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     assert_eq!(
         morgue.items,
         [
-            format!("armour worn (defence {ARMOUR_DEFENCE})"),
+            format!(
+                "armour worn (defence {})",
+                item("armour").defence().unwrap()
+            ),
             "a healing potion x2".to_string(),
             "a dart".to_string(),
         ]
@@ -1114,7 +1113,7 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
         .min_by_key(|m| (m.pos().x - player.pos().x).abs() + (m.pos().y - player.pos().y).abs())
         .unwrap()
         .id();
-    let axe = darkstar::sim::item::ItemKind::Axe;
+    let axe = crate::common::item("axe");
     edit.apply(
         &mut game,
         Command::PutItem {

@@ -1306,7 +1306,7 @@ fn an_edited_save_is_unranked_on_screen_and_in_its_morgue_and_never_scored() {
         &mut game,
         Command::PutItem {
             at: below,
-            item: darkstar::sim::item::ItemKind::Axe,
+            item: crate::common::item("axe"),
         },
     );
     edit.apply(&mut game, Command::Kill { monster: sleeper });

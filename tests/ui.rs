@@ -2778,15 +2778,15 @@ fn sleepers_and_fleers_say_so() {
 /// it hit as the player knows it (not yet as a wall).
 #[test]
 fn a_dart_that_meets_a_wall_says_where_in_the_log() {
+    use crate::common::item;
     use darkstar::sim::Command;
-    use darkstar::sim::item::ItemKind;
     let level = Level::parse(
         "name: hall\nmap:\n#######\n#.....#\n#.....#\n#.....#\n#..@..#\n#######\n",
         "hall.txt".as_ref(),
     )
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
-    for item in [ItemKind::Dart, ItemKind::Dart, ItemKind::Collapse] {
+    for item in ["dart", "dart", "collapse"].map(item) {
         app.apply(Command::PutItem {
             at: Pos::new(3, 3),
             item,
@@ -2830,8 +2830,8 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
 /// in view (Enter throws), `D` drops; an empty pack says so.
 #[test]
 fn snapshot_inventory_and_targeting() {
+    use crate::common::item;
     use darkstar::sim::Command;
-    use darkstar::sim::item::ItemKind;
     let level = Level::parse(
         "name: pack\nfaction: goblins glyph=g sight=0 hostile\nmap:\n\
          ############\n#@.......g.#\n#..........#\n############\n",
@@ -2842,7 +2842,7 @@ fn snapshot_inventory_and_targeting() {
     app.handle(Intent::UseItem);
     assert!(app.log().any(|l| l == "Your pack is empty."));
     // Items beside the player (put there, recorded), walked onto.
-    for item in [ItemKind::Healing, ItemKind::Dart, ItemKind::NoiseMaker] {
+    for item in ["healing", "dart", "noise-maker"].map(item) {
         app.apply(Command::PutItem {
             at: Pos::new(2, 1),
             item,

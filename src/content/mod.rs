@@ -1,7 +1,8 @@
 //! What a game is played on: the [`level`] format, the procedural
-//! [`generator`], the Moving AI benchmark readers ([`movingai`]), the
-//! headless pathfinding [`demo`], and the size-limited reading of
-//! untrusted text files they share ([`textfile`]). Data, not rules: below
+//! [`generator`], the [`bestiary`] and the [`items`] book a run is
+//! peopled and furnished from, the Moving AI benchmark readers
+//! ([`movingai`]), the headless pathfinding [`demo`], and the size-limited
+//! reading of untrusted text files they share ([`textfile`]). Data, not rules: below
 //! the simulation, which builds a game from a level.
 
 pub mod behaviours;
@@ -9,6 +10,7 @@ pub mod bestiary;
 pub mod demo;
 pub mod dice;
 pub mod generator;
+pub mod items;
 pub mod level;
 pub mod movingai;
 pub mod textfile;

@@ -9,16 +9,16 @@
 //!
 //! The careful bot also fetches the items it knows of, drinks a healing
 //! potion at a third of its hit points, and throws darts at a hostile
-//! monster two to eight cells off; the careless one uses none (it wears
-//! what it walks over).
+//! monster from two cells off to their range (eight); the careless one
+//! uses none (it wears what it walks over).
 
 use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::{Game, GameError};
 use super::player::{PLAYER_HP, PlayOutcome};
 use super::{Action, Awareness, Command, Event, SimConfig};
+use crate::content::items::Effect;
 use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
-use crate::sim::item::{ItemKind, THROW_RANGE};
 
 /// How one bot run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,25 +69,33 @@ pub fn next_action(game: &Game, careful: bool) -> Option<Action> {
             hostile(m) && !matches!(game.awareness(m), Awareness::Asleep | Awareness::Fleeing)
         })
         .collect();
-    let slot = |k: ItemKind| game.pack().iter().position(|&x| x == k).map(|s| s as u8);
+    // The first healing in the pack, and the first missile with its range.
+    let pack = game.pack().iter().enumerate();
+    let healing = pack
+        .clone()
+        .find(|(_, k)| matches!(k.effect(), Effect::Heal(_)));
+    let missile = pack.clone().find_map(|(s, k)| match k.effect() {
+        Effect::Missile { range, .. } => Some((s, range)),
+        _ => None,
+    });
     if careful
         && player.hp() * 3 <= PLAYER_HP
-        && let Some(s) = slot(ItemKind::Healing)
+        && let Some((s, _)) = healing
     {
-        return Some(Action::Use(s));
+        return Some(Action::Use(s as u8));
     }
     if careful && seen.is_empty() && player.hp() < PLAYER_HP {
         return Some(Action::Wait(None));
     }
     // Darts at the nearest hostile monster in range, before it closes.
-    if careful && let Some(s) = slot(ItemKind::Dart) {
+    if careful && let Some((s, range)) = missile {
         let target = seen
             .iter()
             .map(|&m| game.monsters()[m as usize].pos())
-            .filter(|&q| (2..=THROW_RANGE).contains(&nearness(at, q).0))
+            .filter(|&q| (2..=range).contains(&nearness(at, q).0))
             .min_by_key(|&q| nearness(at, q));
         if let Some(q) = target {
-            return Some(Action::Throw(s, q));
+            return Some(Action::Throw(s as u8, q));
         }
     }
     // A hostile monster in view: go for the nearest.

@@ -53,8 +53,8 @@ pub use fields::{
 };
 pub use fnv::Fnv;
 pub use game::{
-    ACTION_READY, DARTS_IN_A_BUNDLE, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs,
-    WAIT_ENERGY, move_energy,
+    ACTION_READY, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs, WAIT_ENERGY,
+    move_energy,
 };
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};

@@ -393,9 +393,8 @@ pub(super) fn parse_command(words: &[&str]) -> Option<Command> {
         ["kill", m] => Command::Kill { monster: id(m)? },
         ["item", x, y, kind] => Command::PutItem {
             at: Pos::new(coord(x)?, coord(y)?),
-            item: crate::sim::item::ItemKind::ALL
-                .into_iter()
-                .find(|k| k.word() == *kind)?,
+            // By its word in the built-in book: a replay plays it.
+            item: crate::sim::item::ItemKind::named(kind)?,
         },
         ["goal", m, "none"] => Command::SetGoal {
             monster: id(m)?,

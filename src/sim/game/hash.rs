@@ -226,16 +226,22 @@ impl Game {
         // faction's defence and blow); only once there were any, so a game
         // without them hashes as it always has.
         if self.had_items {
+            // An item is hashed as its place in its book: the built-in
+            // book lists them in the order the enum they were before
+            // numbered them, so hashes stay as they were. (A later change
+            // hashes stable ids.)
             h.int(self.items.len() as i64);
             for &(p, k) in &self.items {
                 hash_pos(&mut h, Some(p));
-                h.int(k as i64);
+                h.int(k.index() as i64);
             }
             for &k in self.pack() {
-                h.int(k as i64);
+                h.int(k.index() as i64);
             }
             // Only while there is one, so a run that read none hashes as
-            // before darkness existed.
+            // before darkness existed. Its radius is not hashed yet: the
+            // built-in book has one darkness, so it is always the same;
+            // the change that hashes stable ids hashes it too.
             if let Some(dark) = self.darkness {
                 hash_pos(&mut h, Some(dark.at));
                 h.int(dark.until as i64);

@@ -5,16 +5,14 @@
 use rand::RngExt;
 
 use super::*;
+use crate::content::items::{Effect, Heal, ItemBook};
 use crate::fog::flight::flight;
-use crate::fog::noise;
 use crate::sim::action::Outcome;
-use crate::sim::item::{DARKNESS_TURNS, DART_DAMAGE, Darkness, ItemKind, THROW_RANGE};
+use crate::sim::item::{Darkness, ItemKind};
 use crate::sim::player::PLAYER_HP;
 
 /// Most items the pack holds.
 pub const PACK_SIZE: usize = 26;
-/// Darts in a bundle on a depth's floor (one item each, on one cell).
-pub const DARTS_IN_A_BUNDLE: usize = 3;
 
 impl Game {
     /// The items on the floor, `(cell, kind)`, in the order they were put
@@ -33,32 +31,19 @@ impl Game {
         self.darkness
     }
 
-    /// Puts the items of depth `depth` of a run on its floor: drawn with
-    /// an RNG of their own from `seed` (so the monsters' draws are not
+    /// Puts the items of depth `depth` of a run on its floor, as `book`'s
+    /// lots lay them (see the header of `data/items.txt`): drawn with an
+    /// RNG of their own from `seed` (so the monsters' draws are not
     /// moved), on floor cells no one stands on, away from the stairs and
-    /// the Darkstar. Every depth has healing, darts and a noise-maker, and
-    /// one scroll (mapping, collapse, teleport or darkness); depth 2 has mail
-    /// armour, depth 3 a sword, depth 5 plate armour and depth 6 a war axe.
-    pub(super) fn place_items(&mut self, seed: u64, depth: u32) {
+    /// the Darkstar.
+    pub(super) fn place_items(&mut self, seed: u64, depth: u32, book: &'static ItemBook) {
         let mut rng = crate::rng::sim_rng(seed ^ 0x1743_5a11_d00d_f00d);
-        let mut kinds = vec![ItemKind::Healing, ItemKind::Dart, ItemKind::NoiseMaker];
-        if depth.is_multiple_of(2) {
-            kinds.push(ItemKind::Healing);
-        }
-        let scrolls = [
-            ItemKind::MagicMap,
-            ItemKind::Collapse,
-            ItemKind::Teleport,
-            ItemKind::Darkness,
-        ];
-        kinds.push(scrolls[rng.random_range(0..scrolls.len())]);
-        match depth {
-            2 => kinds.push(ItemKind::Armour),
-            3 => kinds.push(ItemKind::Sword),
-            5 => kinds.push(ItemKind::Plate),
-            6 => kinds.push(ItemKind::Axe),
-            _ => {}
-        }
+        // The groups' picks are drawn first, in order, then the cells.
+        let kinds: Vec<ItemKind> = book
+            .laid_on(depth, |n| rng.random_range(0..n))
+            .into_iter()
+            .map(ItemKind::new)
+            .collect();
         let play = self.play.as_ref();
         let marks: Vec<Pos> = [
             play.and_then(|p| p.up),
@@ -74,11 +59,7 @@ impl Game {
                 break;
             }
             let at = free.swap_remove(rng.random_range(0..free.len()));
-            let n = if kind == ItemKind::Dart {
-                DARTS_IN_A_BUNDLE
-            } else {
-                1
-            };
+            let n = kind.def().bundle as usize;
             self.items.extend(std::iter::repeat_n((at, kind), n));
             self.had_items = true;
         }
@@ -123,9 +104,13 @@ impl Game {
             return Outcome::Failed(Event::NoSuchItem);
         };
         let at = self.monsters[id].pos;
-        match kind {
-            ItemKind::Healing => self.monsters[id].hp = PLAYER_HP,
-            ItemKind::MagicMap => {
+        match kind.effect() {
+            Effect::Heal(Heal::Full) => self.monsters[id].hp = PLAYER_HP,
+            Effect::Heal(Heal::By(n)) => {
+                let hp = &mut self.monsters[id].hp;
+                *hp = hp.saturating_add(n as i32).min(PLAYER_HP);
+            }
+            Effect::Map => {
                 let f = self.monsters[id].faction;
                 let (knowledge, log) = self.factions[f].knowledge_mut();
                 let terrain = self.world.terrain();
@@ -144,7 +129,7 @@ impl Game {
                     cells,
                 });
             }
-            ItemKind::Collapse => {
+            Effect::Collapse => {
                 let play = self.play.as_ref();
                 let marked = |p: Pos| {
                     play.is_some_and(|pl| [pl.up, pl.stairs, pl.treasure].contains(&Some(p)))
@@ -162,7 +147,7 @@ impl Game {
                 self.world.collapse(cell);
                 ev.push(Event::Collapsed { at: cell });
             }
-            ItemKind::Teleport => {
+            Effect::Teleport => {
                 let far = self.free_floor(|p| {
                     let (dx, dy) = p.abs_delta(at);
                     dx.max(dy) >= 10
@@ -177,10 +162,11 @@ impl Game {
                 ev.push(Event::Teleported { from: at, to });
                 self.look(id, &[], ev);
             }
-            ItemKind::Darkness => {
+            Effect::Darkness { radius, turns } => {
                 let dark = Darkness {
                     at,
-                    until: self.turn + DARKNESS_TURNS,
+                    radius,
+                    until: self.turn + turns,
                 };
                 self.darkness = Some(dark);
                 ev.push(Event::Darkened {
@@ -188,12 +174,10 @@ impl Game {
                     until: dark.until,
                 });
             }
-            ItemKind::NoiseMaker
-            | ItemKind::Dart
-            | ItemKind::Armour
-            | ItemKind::Sword
-            | ItemKind::Plate
-            | ItemKind::Axe => {
+            Effect::Noise { .. }
+            | Effect::Missile { .. }
+            | Effect::Armour { .. }
+            | Effect::Weapon { .. } => {
                 return Outcome::Failed(Event::NotUsable { item: kind });
             }
         }
@@ -203,7 +187,7 @@ impl Game {
     }
 
     /// The player throws the item in pack slot `slot` at `target`, a cell
-    /// it sees within [`THROW_RANGE`]; false (no time) if it cannot.
+    /// it sees within the item's range; false (no time) if it cannot.
     pub(super) fn throw_item(
         &mut self,
         id: usize,
@@ -217,7 +201,7 @@ impl Game {
         let at = self.monsters[id].pos;
         let (dx, dy) = at.abs_delta(target);
         let seen = self.player_view.as_ref().is_some_and(|v| v.sees(target));
-        if !kind.is_thrown() || dx.max(dy) > THROW_RANGE || !seen || target == at {
+        if kind.range().is_none_or(|r| dx.max(dy) > r) || !seen || target == at {
             return Outcome::Failed(Event::CannotThrow {
                 item: kind,
                 at: target,
@@ -229,9 +213,9 @@ impl Game {
             item: kind,
             at: target,
         });
-        match kind {
-            ItemKind::NoiseMaker => self.noise(target, noise::NOISE_MAKER, ev),
-            _ => {
+        match kind.effect() {
+            Effect::Noise { loudness, .. } => self.noise(target, loudness, ev),
+            Effect::Missile { damage, .. } => {
                 // The dart flies the way the player's sight saw the
                 // target (`fog::flight`, the shadowcast's own rays): the
                 // first unit on it takes the dart; what blocks sight
@@ -246,11 +230,13 @@ impl Game {
                         break;
                     }
                     if let Some(victim) = self.world.occupant(p) {
-                        self.strike(id, victim as usize, DART_DAMAGE, ev);
+                        self.strike(id, victim as usize, damage, ev);
                         break;
                     }
                 }
             }
+            // Nothing else has a range (checked above).
+            _ => {}
         }
         done
     }

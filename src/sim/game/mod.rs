@@ -60,7 +60,7 @@ use crate::{
 };
 
 pub use crate::content::level::NORMAL_SPEED;
-pub use items::{DARTS_IN_A_BUNDLE, PACK_SIZE};
+pub use items::PACK_SIZE;
 pub use run::Stairs;
 
 mod act;

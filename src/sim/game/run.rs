@@ -14,6 +14,7 @@
 use super::*;
 use crate::content::bestiary::{Bestiary, DEPTHS};
 use crate::content::generator::{depth_level, depth_seed};
+use crate::content::items::ItemBook;
 use crate::sim::action::Outcome;
 
 /// The run's state beside the current depth's game.
@@ -24,6 +25,8 @@ pub(super) struct RunState {
     /// The depths made so far and left, by depth (index 0: depth 1); the
     /// current one is `None` here (it is the game itself).
     others: Vec<Option<Box<Game>>>,
+    /// The item book the depths are furnished from.
+    items: &'static ItemBook,
 }
 
 /// Where the player stands on a depth, and what lies there, as the run
@@ -51,26 +54,46 @@ impl Game {
     /// assert!(stairs.down.is_some());
     /// ```
     pub fn new_run(seed: u64, depth: u32, config: SimConfig) -> Result<Game, GameError> {
+        Game::new_run_with_items(seed, depth, config, ItemBook::builtin())
+    }
+
+    /// [`Game::new_run`], its depths furnished from the item book `items`
+    /// rather than the built-in one (a replay always plays the built-in
+    /// one).
+    pub fn new_run_with_items(
+        seed: u64,
+        depth: u32,
+        config: SimConfig,
+        items: &'static ItemBook,
+    ) -> Result<Game, GameError> {
         let depth = depth.clamp(1, DEPTHS);
-        let mut game = Game::depth_game(seed, depth, config, 0)?;
+        let mut game = Game::depth_game(seed, depth, config, 0, items)?;
         game.run = Some(RunState {
             seed,
             depth,
             others: vec![None; DEPTHS as usize],
+            items,
         });
         Ok(game)
     }
 
     /// Depth `depth` of the run with `seed`, as the run lays it out: the
     /// player on the up-stairs, the down-stairs on the far goal, and on
-    /// the last depth the Darkstar there instead; its clock set to `turn`.
-    fn depth_game(seed: u64, depth: u32, config: SimConfig, turn: Turn) -> Result<Game, GameError> {
+    /// the last depth the Darkstar there instead; its items from `items`;
+    /// its clock set to `turn`.
+    fn depth_game(
+        seed: u64,
+        depth: u32,
+        config: SimConfig,
+        turn: Turn,
+        items: &'static ItemBook,
+    ) -> Result<Game, GameError> {
         let mut level = depth_level(seed, depth, &Bestiary::builtin());
         let far = level.treasure;
         level.stairs = far.filter(|_| depth < DEPTHS);
         level.treasure = far.filter(|_| depth == DEPTHS);
         let mut game = Game::new(&level, depth_seed(seed, depth), config)?;
-        game.place_items(depth_seed(seed, depth), depth);
+        game.place_items(depth_seed(seed, depth), depth, items);
         game.turn = turn;
         Ok(game)
     }
@@ -153,7 +176,7 @@ impl Game {
         let (turn, config) = (self.turn, self.config);
         let next = match run.others[to as usize - 1].take() {
             Some(g) => *g,
-            None => match Game::depth_game(run.seed, to, config, turn) {
+            None => match Game::depth_game(run.seed, to, config, turn, run.items) {
                 Ok(g) => g,
                 Err(_) => {
                     // A depth that cannot start (never for the

@@ -1,9 +1,9 @@
 //! The message log's wording: events turned into sentences as they happen
 //! (naming monsters as the player knows them), and the log's one writer.
 
+use crate::content::items::{Effect, Heal};
 use crate::fog::knowledge::Turn;
 use crate::map::terrain::Terrain;
-use crate::sim::item::{DARKNESS_RADIUS, ItemKind};
 use crate::sim::{Event, MonsterId};
 
 use super::App;
@@ -153,22 +153,30 @@ impl App {
             Event::Fizzled { item } => {
                 format!("{}: nothing happens here.", capitalised(item.name()))
             }
-            Event::Used {
-                item: ItemKind::Healing,
-            } => "You feel whole again.".to_string(),
-            Event::Used {
-                item: ItemKind::MagicMap,
-            } => "The whole of this place lies plain in your mind.".to_string(),
-            Event::Used { .. } => return,
+            Event::Used { item } => match item.effect() {
+                Effect::Heal(Heal::Full) => "You feel whole again.".to_string(),
+                Effect::Heal(Heal::By(_)) => "You feel better.".to_string(),
+                Effect::Map => "The whole of this place lies plain in your mind.".to_string(),
+                _ => return,
+            },
             Event::Collapsed { at } => format!("The ground at {at} falls in: a wall now."),
             Event::Teleported { .. } => "You are somewhere else.".to_string(),
-            Event::Darkened { until, .. } => format!(
-                "Darkness pools around you: no monster sees within {DARKNESS_RADIUS} of here until turn {until}."
-            ),
+            // The radius is the darkness's own (the event does not carry
+            // it); gone already if it lifted before the player could act.
+            Event::Darkened { until, .. } => match self.game.darkness() {
+                Some(dark) => format!(
+                    "Darkness pools around you: no monster sees within {} of here until turn {until}.",
+                    dark.radius
+                ),
+                None => format!("Darkness pools around you until turn {until}."),
+            },
             Event::Lifted { at } => format!("The darkness at {at} lifts."),
-            Event::CannotThrow { at, .. } => {
-                format!("You cannot throw there ({at}): out of sight or range (8).")
-            }
+            Event::CannotThrow { item, at } => match item.range() {
+                Some(range) => {
+                    format!("You cannot throw there ({at}): out of sight or range ({range}).")
+                }
+                None => format!("You cannot throw {}.", item.name()),
+            },
             Event::DartStopped { at, aimed } => {
                 // Named as the player knows the ground there.
                 let known = self
@@ -186,11 +194,11 @@ impl App {
                     format!("The dart hits {what} at {at}, short of {aimed}.")
                 }
             }
-            Event::Threw {
-                item: ItemKind::NoiseMaker,
-                at,
-            } => {
-                format!("The noise-maker clatters and shrieks at {at}.")
+            Event::Threw { item, at } if matches!(item.effect(), Effect::Noise { .. }) => {
+                format!(
+                    "{} clatters and shrieks at {at}.",
+                    capitalised(&the(item.name()))
+                )
             }
             Event::Threw { item, .. } => format!("You throw {}.", item.name()),
             Event::CannotDrop { .. } => "Something lies here already.".to_string(),
@@ -264,4 +272,14 @@ pub fn replan_words(reason: crate::sim::ReplanReason) -> &'static str {
         }
         crate::sim::ReplanReason::Blocked => "plans a way round the one in its way",
     }
+}
+
+/// "a noise-maker" as "the noise-maker": an item's name with the definite
+/// article ("plate armour": "the plate armour").
+fn the(name: &str) -> String {
+    let bare = ["a ", "an "]
+        .iter()
+        .find_map(|a| name.strip_prefix(a))
+        .unwrap_or(name);
+    format!("the {bare}")
 }
