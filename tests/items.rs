@@ -772,3 +772,40 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
     assert!(ev.contains(&Event::Used { item: potion }), "{ev:?}");
     assert_eq!(game.player().unwrap().hp(), hp + 5);
 }
+
+/// The state hash reads an item by its word, never its place in the book:
+/// the same game with the same item, from a book that lists the items in
+/// another order, hashes the same (on the floor, and in the pack).
+#[test]
+fn the_state_hash_reads_items_by_their_words_not_their_order() {
+    use darkstar::content::items::{BUILTIN, ItemBook};
+    // The built-in book with its first block moved to the end.
+    let (head, blocks) = BUILTIN.split_once("\nitem:").unwrap();
+    let mut blocks: Vec<String> = format!("\nitem:{blocks}")
+        .split("\nitem:")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| format!("\nitem:{b}"))
+        .collect();
+    blocks.rotate_left(1);
+    let reversed = ItemBook::parse(&format!("{head}{}", blocks.concat()), "r.txt".as_ref())
+        .unwrap()
+        .leak();
+    let dart = |book| ItemKind::in_book(book, "dart").unwrap();
+    assert_ne!(dart(reversed).index(), dart(ItemBook::builtin()).index());
+    let level = Level::parse(
+        "name: x\nfaction: a glyph=a\nmap:\n#####\n#@..#\n#####\n",
+        "x.txt".as_ref(),
+    )
+    .unwrap();
+    let hashes = |kind: ItemKind| {
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        game.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: kind,
+        });
+        let floor = game.state_hash();
+        game.apply(Command::Player(Action::Walk(Dir::E)));
+        (floor, game.state_hash())
+    };
+    assert_eq!(hashes(dart(reversed)), hashes(dart(ItemBook::builtin())));
+}

@@ -97,13 +97,22 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
     let good =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
     let text = std::fs::read_to_string(good).unwrap();
-    let truncated = &text[..text.len() / 2];
+    // Cut halfway, just after a line's `c `: what follows is no turn.
+    let half = text[..text.len() / 2].rfind('\n').unwrap() + 1;
+    let truncated = &format!("{}c ", &text[..half]);
     let cases = [
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 3", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 4", "darkstar-replay 9", 1),
             "version 9",
+        ),
+        // A save of the Darkstar before this one: refused, saying what
+        // to do.
+        (
+            "older",
+            text.replacen("darkstar-replay 4", "darkstar-replay 3", 1),
+            "made by an older Darkstar, whose games play differently; this build reads version 4. Finish or watch it with the Darkstar that made it",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.
         (

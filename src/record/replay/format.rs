@@ -78,14 +78,15 @@ impl Replay {
         if version != REPLAY_VERSION {
             return Err(err(
                 n,
-                format!(
-                    "replay version {version}, written by {} darkstar whose games play differently; this build reads version {REPLAY_VERSION}",
-                    if version < REPLAY_VERSION {
-                        "an older"
-                    } else {
-                        "a newer"
-                    }
-                ),
+                if version < REPLAY_VERSION {
+                    format!(
+                        "replay version {version} was made by an older Darkstar, whose games play differently; this build reads version {REPLAY_VERSION}. Finish or watch it with the Darkstar that made it (a save of it resumes there), or start a new game here"
+                    )
+                } else {
+                    format!(
+                        "replay version {version} was made by a newer Darkstar; this build reads version {REPLAY_VERSION}: play it with that Darkstar"
+                    )
+                },
             ));
         }
         let (n, seed_line) = lines

@@ -12,7 +12,7 @@
 //! The format is plain text, a line an item:
 //!
 //! ```text
-//! darkstar-replay 3
+//! darkstar-replay 4
 //! seed 7
 //! config 20000 2 8 2000 8
 //! level generated dungeon 80 40 3 play
@@ -63,8 +63,11 @@ use crate::sim::{Action, Command, Event, Game, GameError, SimConfig, Tally};
 /// (issue 10), so version 1 games no longer play back in sync. Version 3:
 /// doors open and close, and hostile monsters search and wander (issue
 /// 22), so version 2 games with doors or hunters would play differently;
-/// they are refused with a message saying so, never misread.
-pub const REPLAY_VERSION: u32 = 3;
+/// they are refused with a message saying so, never misread. Version 4:
+/// one rulebook (issue 31): the state is hashed by stable ids (terrain
+/// by glyph, items by word, flags as flags), with no case kept for how
+/// older versions hashed, so a version 3 game's hashes no longer match.
+pub const REPLAY_VERSION: u32 = 4;
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;
 /// Turns between state hashes, by default.

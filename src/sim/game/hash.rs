@@ -24,15 +24,21 @@
 //! last saw the player, its search (where, since when, the cell it is
 //! going to) and its wanderers' places, the walls it has learnt (which name a field
 //! monster's replans), its shared fields (see
-//! [`super::fields::Fields::hash_into`]); the player's state; in a run,
-//! the depth, the run's seed and the hash of every depth left, the items
-//! on the floor and in the pack, and the player's defence and blow.
+//! [`super::fields::Fields::hash_into`]); the terrain as it is now and
+//! how often it changed; the player's state; in a run, the depth, the
+//! run's seed and the hash of every depth left; the items on the floor
+//! and in the pack, a darkness read, and the player's defence and blow.
+//!
+//! Everything is hashed by stable ids, never by the order of an enum:
+//! terrain (known or true) by its glyph in the level format, items by
+//! their words in the item book, a monster's kind by its place in its
+//! level's faction, flags as flags. So a terrain, an item or a kind may
+//! be added anywhere without moving a hash; what does move one is a
+//! change in play, and then the replay version goes up.
 //!
 //! What is left out, and why it cannot change what happens next:
-//! - The terrain, until a door opens or closes (then the whole terrain
-//!   and the count of changes are hashed): before that it is the
-//!   level's, which a replay names with its seed. The world's occupancy
-//!   grid: it is where the monsters that are here stand (hashed).
+//! - The world's occupancy grid: it is where the monsters that are here
+//!   stand (hashed).
 //! - The entries of a faction's discovery log: planners read the log from
 //!   where they left off (`log_seen`, hashed, with the log's length), and
 //!   the log is compacted once all have read an entry. An A* plan only asks
@@ -62,14 +68,33 @@
 
 use super::Game;
 use crate::fog::knowledge::Knowledge;
+use crate::map::terrain::Terrain;
 use crate::sim::fnv::{Fnv, hash_pos};
 use crate::sim::monster::Presence;
 use crate::sim::player::PlayOutcome;
 
+/// A belief byte as a stable id: the terrain's glyph in the level format
+/// (`?` for unknown), never the order of the `Terrain` enum, so adding
+/// or reordering terrain moves no hash.
+const STABLE_BELIEF: [u8; 256] = {
+    let mut table = [b'?'; 256];
+    let mut i = 0;
+    while i < Terrain::ALL.len() {
+        table[Terrain::ALL[i] as usize] = Terrain::ALL[i].glyph() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// Cells by their stable ids (see [`STABLE_BELIEF`]).
+fn stable(bytes: &[u8]) -> Vec<u8> {
+    bytes.iter().map(|&b| STABLE_BELIEF[b as usize]).collect()
+}
+
 /// What decides a faction's planning costs from here on (see the module
 /// notes): beliefs, the cheapest step known, danger and chokepoints.
 fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
-    h.u8s(k.belief_bytes());
+    h.u8s(&stable(k.belief_bytes()));
     h.int(k.unknown_cost() as i64);
     let cheapest = crate::path::CostMap::cheapest_steps(k);
     h.int(cheapest.straight as i64);
@@ -109,13 +134,13 @@ impl Game {
         for m in &self.monsters {
             h.int(m.id as i64);
             h.int(m.faction as i64);
+            h.int(m.kind as i64);
             hash_pos(&mut h, Some(m.pos));
             h.int(m.hp as i64);
             h.int(m.energy);
             h.int(m.speed as i64);
-            // 2 for an asleep monster (a player is 1, an awake monster 0):
-            // a game with no sleepers hashes as it always has.
-            h.int(m.is_player as i64 + 2 * m.asleep as i64);
+            h.int(m.is_player as i64);
+            h.int(m.asleep as i64);
             h.int(match m.presence {
                 Presence::Here => 0,
                 Presence::Escaped(t) => 1 + 2 * t as i64,
@@ -153,15 +178,12 @@ impl Game {
                 hash_knowledge(&mut h, &s.snapshot);
             }
         }
-        if self.world.altered() > 0 {
-            // Doors opened or closed: the terrain is no longer the
-            // level's. (Not hashed before, so a game whose doors never
-            // moved hashes as it always has.)
-            h.int(self.world.altered() as i64);
-            let t = self.world.terrain();
-            let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c as u8).collect();
-            h.u8s(&bytes);
-        }
+        // The terrain as it is now (doors move, collapse makes walls),
+        // each cell by its glyph.
+        h.int(self.world.altered() as i64);
+        let t = self.world.terrain();
+        let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c.glyph() as u8).collect();
+        h.u8s(&bytes);
         h.int(self.factions.len() as i64);
         for f in &self.factions {
             hash_knowledge(&mut h, f.knowledge());
@@ -176,17 +198,16 @@ impl Game {
                 }
             }
             hash_pos(&mut h, f.player_seen());
-            // Only while searching or wandering, so a game whose factions
-            // never did hashes as it always has.
-            if let Some(s) = f.search() {
-                hash_pos(&mut h, Some(s.around));
-                h.int(s.since as i64);
-                hash_pos(&mut h, s.spot);
-            }
-            if f.spec().kinds.iter().any(|k| k.behaviours.wanders()) {
-                for &p in f.wander_places() {
-                    hash_pos(&mut h, p);
+            match f.search() {
+                None => h.int(-1),
+                Some(s) => {
+                    hash_pos(&mut h, Some(s.around));
+                    h.int(s.since as i64);
+                    hash_pos(&mut h, s.spot);
                 }
+            }
+            for &p in f.wander_places() {
+                hash_pos(&mut h, p);
             }
             h.int(f.walls_learnt as i64);
             f.fields().hash_into(&mut h);
@@ -203,13 +224,8 @@ impl Game {
                     PlayOutcome::Won(t) => 1 + 2 * t as i64,
                     PlayOutcome::Lost(t) => 2 + 2 * t as i64,
                 });
-                if play.sneaking {
-                    // Only then, so a game never sneaked in hashes as before.
-                    h.int(-7);
-                }
-                if self.run.is_some() {
-                    hash_pos(&mut h, play.up);
-                }
+                h.int(play.sneaking as i64);
+                hash_pos(&mut h, play.up);
             }
         }
         // A run: its depth, and the state of every depth left (each
@@ -222,41 +238,35 @@ impl Game {
                 h.bytes(&g.state_hash().to_le_bytes());
             }
         }
-        // Items: on the floor, in the pack, and what the player wears (its
-        // faction's defence and blow); only once there were any, so a game
-        // without them hashes as it always has.
-        if self.had_items {
-            // An item is hashed as its place in its book: the built-in
-            // book lists them in the order the enum they were before
-            // numbered them, so hashes stay as they were. (A later change
-            // hashes stable ids.)
-            h.int(self.items.len() as i64);
-            for &(p, k) in &self.items {
-                hash_pos(&mut h, Some(p));
-                h.int(k.index() as i64);
-            }
-            for &k in self.pack() {
-                h.int(k.index() as i64);
-            }
-            // Only while there is one, so a run that read none hashes as
-            // before darkness existed. Its radius is not hashed yet: the
-            // built-in book has one darkness, so it is always the same;
-            // the change that hashes stable ids hashes it too.
-            if let Some(dark) = self.darkness {
+        // Items, by their stable ids (the words of the item book): on the
+        // floor, in the pack; a darkness read; what the player wears.
+        h.int(self.items.len() as i64);
+        for &(p, k) in &self.items {
+            hash_pos(&mut h, Some(p));
+            h.bytes(k.word().as_bytes());
+        }
+        h.int(self.pack().len() as i64);
+        for &k in self.pack() {
+            h.bytes(k.word().as_bytes());
+        }
+        match self.darkness {
+            None => h.int(-1),
+            Some(dark) => {
                 hash_pos(&mut h, Some(dark.at));
+                h.int(dark.radius as i64);
                 h.int(dark.until as i64);
             }
-            if let Some(p) = self.player() {
-                let spec = self.kind_of(p);
-                let d = spec.damage;
-                for v in [
-                    spec.defence as i64,
-                    d.count as i64,
-                    d.sides as i64,
-                    d.bonus as i64,
-                ] {
-                    h.int(v);
-                }
+        }
+        if let Some(p) = self.player() {
+            let spec = self.kind_of(p);
+            let d = spec.damage;
+            for v in [
+                spec.defence as i64,
+                d.count as i64,
+                d.sides as i64,
+                d.bonus as i64,
+            ] {
+                h.int(v);
             }
         }
         h.finish()

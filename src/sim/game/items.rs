@@ -61,7 +61,6 @@ impl Game {
             let at = free.swap_remove(rng.random_range(0..free.len()));
             let n = kind.def().bundle as usize;
             self.items.extend(std::iter::repeat_n((at, kind), n));
-            self.had_items = true;
         }
     }
 

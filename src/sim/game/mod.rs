@@ -194,9 +194,6 @@ pub struct Game {
     run: Option<run::RunState>,
     /// Items on the floor (see `items.rs`).
     items: Vec<(Pos, crate::sim::item::ItemKind)>,
-    /// Any item was ever on this level (the state hash covers items from
-    /// then on).
-    had_items: bool,
     /// A scroll of darkness read on this level, until it lifts.
     darkness: Option<crate::sim::item::Darkness>,
 }
@@ -293,7 +290,6 @@ impl Game {
             player_view: None,
             run: None,
             items: Vec::new(),
-            had_items: false,
             darkness: None,
         };
         if let Some(at) = level.player {
@@ -322,7 +318,6 @@ impl Game {
             Command::PutItem { at, item } => {
                 if self.world.get(at).is_some_and(|t| t.is_passable()) {
                     self.items.push((at, item));
-                    self.had_items = true;
                 }
             }
             Command::Player(action) => self.player_turn(action, &mut events),

@@ -248,10 +248,6 @@ impl Game {
             .kind_mut();
         spec.defence = traveller.defence;
         spec.damage = traveller.damage;
-        if traveller.defence != 0 || traveller.damage != crate::sim::player::PLAYER_DAMAGE {
-            // What it wears is in the state hash from now on.
-            self.had_items = true;
-        }
         // A depth just made has the player on its up-stairs already.
         if self.monsters[id].is_here() {
             self.world.remove(self.monsters[id].pos);
