@@ -146,3 +146,17 @@ impl Repertoire {
         self.known.iter().any(|b| b.name() == name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names the data layers accept are exactly the behaviours the
+    /// game knows built in, in the same order.
+    #[test]
+    fn the_builtin_repertoire_is_the_builtin_names() {
+        let known = Repertoire::builtin();
+        let names: Vec<&str> = known.known.iter().map(|b| b.name()).collect();
+        assert_eq!(names, crate::content::behaviours::BUILTIN);
+    }
+}
