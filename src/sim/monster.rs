@@ -1,8 +1,15 @@
 //! A monster: where it is, how much energy it has banked, its plan and its
-//! counters.
+//! counters. Its fields are its own: the game's rules read them through
+//! the accessors and change them only through the methods below, each
+//! named for what happened to the monster (it spent energy, stood still,
+//! moved, was held up, was hurt, woke, died, left), so that what a rule
+//! may do to a monster is written in one place. Its plan changes by the
+//! plan's own methods (see [`Monster::plan_mut`]).
 
+use super::ACTION_READY;
+use super::event::WaitReason;
 use super::plan::Plan;
-use super::stats::{Stats, Trail};
+use super::stats::{Stats, Trail, index};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 
@@ -24,33 +31,33 @@ pub enum Presence {
 /// One monster.
 #[derive(Clone, Debug)]
 pub struct Monster {
-    pub(crate) id: MonsterId,
-    pub(crate) faction: usize,
+    id: MonsterId,
+    faction: usize,
     /// Its kind: an index into its faction's kinds.
-    pub(crate) kind: usize,
-    pub(crate) pos: Pos,
-    pub(crate) presence: Presence,
+    kind: usize,
+    pos: Pos,
+    presence: Presence,
     /// Banked energy; it acts while this is at least
     /// [`crate::sim::ACTION_READY`], and every action spends some.
-    pub(crate) energy: i64,
-    pub(crate) speed: u32,
-    pub(crate) plan: Plan,
-    pub(crate) stats: Stats,
-    pub(crate) trail: Trail,
+    energy: i64,
+    speed: u32,
+    plan: Plan,
+    stats: Stats,
+    trail: Trail,
     /// Actions in a row without a step: above zero, others treat it as
     /// stopped and plan around it.
-    pub(crate) still: u32,
+    still: u32,
     /// Actions in a row spent waiting for a moving unit to clear the way.
-    pub(crate) blocked_waits: u32,
+    blocked_waits: u32,
     /// How many such actions it will wait this time.
-    pub(crate) patience: u32,
+    patience: u32,
     /// Hit points; at 0 it dies.
-    pub(crate) hp: i32,
+    hp: i32,
     /// True for the player, whom no AI moves.
-    pub(crate) is_player: bool,
+    is_player: bool,
     /// Asleep: it does nothing until a noise it hears wakes it, or, with
     /// the player in its sight, a one-in-three chance a turn.
-    pub(crate) asleep: bool,
+    asleep: bool,
 }
 
 /// What a new monster is made of (the rest starts at zero).
@@ -81,7 +88,7 @@ impl Monster {
             speed: s.speed,
             plan: s.plan,
             stats: Stats::default(),
-            trail: Trail::new(super::stats::index(s.at, width)),
+            trail: Trail::new(index(s.at, width)),
             still: 0,
             blocked_waits: 0,
             patience: 0,
@@ -138,5 +145,164 @@ impl Monster {
     /// True when it did not step on its last action.
     pub fn is_stopped(&self) -> bool {
         self.still > 0
+    }
+    /// Its speed: the energy it gains a turn.
+    pub(crate) fn speed(&self) -> u32 {
+        self.speed
+    }
+    /// Its walk with the loops erased (see [`Trail`]).
+    pub(crate) fn trail(&self) -> &Trail {
+        &self.trail
+    }
+    /// Actions in a row without a step.
+    pub(crate) fn still(&self) -> u32 {
+        self.still
+    }
+    /// Actions in a row spent waiting for a moving unit to clear the way.
+    pub(crate) fn blocked_waits(&self) -> u32 {
+        self.blocked_waits
+    }
+    /// How many such actions it will wait this time.
+    pub(crate) fn patience(&self) -> u32 {
+        self.patience
+    }
+
+    // What happens to it: every change a rule makes to a monster is one
+    // of the methods below.
+
+    /// A turn begins: it gains its speed in energy, but never banks more
+    /// than one turn's gain beyond [`ACTION_READY`], so turns it spends
+    /// not acting (the player between its commands, a monster at its
+    /// most actions a turn) are not saved up for a burst later.
+    pub(crate) fn gain_energy(&mut self) {
+        let speed = self.speed as i64;
+        self.energy = (self.energy + speed).min(ACTION_READY + speed);
+    }
+
+    /// It did an action that costs `energy`.
+    pub(crate) fn spend(&mut self, energy: i64) {
+        self.energy -= energy;
+    }
+
+    /// It spent an action without a step (a wait, a blow, a bump, a door
+    /// moved): from now until it steps, others treat it as stopped.
+    pub(crate) fn stood_still(&mut self) {
+        self.still += 1;
+    }
+
+    /// It stood still for `reason`: a think-wait or a unit-wait counted.
+    pub(crate) fn counted_wait(&mut self, reason: WaitReason) {
+        match reason {
+            WaitReason::Thinking => self.stats.think_waits += 1,
+            WaitReason::Blocked => self.stats.unit_waits += 1,
+        }
+    }
+
+    /// It walked into a wall it did not know: a bump counted.
+    pub(crate) fn counted_bump(&mut self) {
+        self.stats.bumps += 1;
+    }
+
+    /// Its plan was made again: a replan counted.
+    pub(crate) fn counted_replan(&mut self) {
+        self.stats.replans += 1;
+    }
+
+    /// Searches made for it (its own, or its faction's on its behalf)
+    /// expanded `cells` more cells.
+    pub(crate) fn counted_expanded(&mut self, cells: u64) {
+        self.stats.expanded += cells;
+    }
+
+    /// It is now on `to` (a step, either side of a swap, a teleport), on
+    /// a map `width` wide: no longer stopped, a step more walked, its
+    /// trail goes on to `to`, and the steps off the loop-erased walk are
+    /// wasted ones. Where it stands on the world is the world's business.
+    pub(crate) fn moved_to(&mut self, to: Pos, width: u32) {
+        self.pos = to;
+        self.still = 0;
+        self.stats.steps += 1;
+        self.trail.push(index(to, width));
+        self.stats.wasted = self.stats.steps.saturating_sub(self.trail.len());
+    }
+
+    /// A unit stands on its next cell. On the first action of a hold-up
+    /// it draws how many actions it will wait (`patience` is called only
+    /// then, so the RNG is drawn only then). True when it has waited
+    /// that long: time to go round.
+    pub(crate) fn held_up(&mut self, patience: impl FnOnce() -> u32) -> bool {
+        if self.blocked_waits == 0 {
+            self.patience = patience();
+        }
+        self.blocked_waits >= self.patience
+    }
+
+    /// It waited an action for the unit in its way.
+    pub(crate) fn waited_for_unit(&mut self) {
+        self.blocked_waits += 1;
+    }
+
+    /// Hemmed in, with no way round: it will wait this action and `extra`
+    /// more before it tries again, rather than search every action.
+    pub(crate) fn wait_longer(&mut self, extra: u32) {
+        self.patience = self.blocked_waits + 1 + extra;
+    }
+
+    /// Its way is clear (it stepped, or found a way round): the next unit
+    /// in its way starts a new hold-up.
+    pub(crate) fn end_hold_up(&mut self) {
+        self.blocked_waits = 0;
+    }
+
+    /// It is hit for `damage`; true when that kills it (no hit points
+    /// left).
+    pub(crate) fn hurt(&mut self, damage: i32) -> bool {
+        self.hp -= damage;
+        self.hp <= 0
+    }
+
+    /// Its hit points become `hp` (healing: a potion, or the player's
+    /// regeneration).
+    pub(crate) fn heal_to(&mut self, hp: i32) {
+        self.hp = hp;
+    }
+
+    /// It wakes up.
+    pub(crate) fn wake(&mut self) {
+        self.asleep = false;
+    }
+
+    /// It died on `turn`.
+    pub(crate) fn died(&mut self, turn: Turn) {
+        self.presence = Presence::Dead(turn);
+    }
+
+    /// It left the level on `turn`: reached its goal, or (the player)
+    /// took the stairs.
+    pub(crate) fn escaped(&mut self, turn: Turn) {
+        self.presence = Presence::Escaped(turn);
+    }
+
+    /// The run's player arrives on this depth at `at` with the hit points
+    /// `hp` it brings from the last one, ready to act before the depth's
+    /// monsters do.
+    pub(crate) fn arrive(&mut self, at: Pos, hp: i32) {
+        self.hp = hp;
+        self.pos = at;
+        self.presence = Presence::Here;
+        self.energy = ACTION_READY;
+    }
+
+    /// It heads for `goal` (none: nowhere) with a fresh plan of the same
+    /// kind, whatever its plan knew.
+    pub(crate) fn retarget(&mut self, goal: Option<Pos>) {
+        self.plan = self.plan.retargeted(goal);
+    }
+
+    /// Its plan, for the plan's own rules (kept in step with what the
+    /// faction learnt, searched, advanced, pushed, forgotten): what a plan
+    /// may do to itself is [`Plan`]'s business.
+    pub(crate) fn plan_mut(&mut self) -> &mut Plan {
+        &mut self.plan
     }
 }

@@ -16,7 +16,7 @@ use crate::sim::behaviour::{Choice, Situation};
 impl Game {
     /// One action of monster `id`.
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
-        let (fi, kind) = (self.monsters[id].faction, self.monsters[id].kind);
+        let (fi, kind) = (self.monsters[id].faction(), self.monsters[id].kind());
         let mut minds = false;
         let mut target = None;
         for i in 0..self.factions[fi].behaviours(kind).len() {
@@ -54,8 +54,8 @@ impl Game {
             // faction's goal when no state of mind sends it anywhere.
             let target = target.or(self.factions[fi].spec().goal);
             let m = &mut self.monsters[id];
-            if m.plan.goal() != target {
-                m.plan = m.plan.retargeted(target);
+            if m.plan().goal() != target {
+                m.retarget(target);
                 self.unqueue(id as MonsterId);
             }
         }
@@ -72,8 +72,8 @@ impl Game {
     /// cell free), so its next behaviour decides.
     fn flight(&mut self, id: usize, threat: Pos) -> Option<Action> {
         let m = &self.monsters[id];
-        let to = self.factions[m.faction].flee_step(threat, m.pos)?;
-        (self.world.occupant(to).is_none()).then_some(Action::toward(m.pos, to))
+        let to = self.factions[m.faction()].flee_step(threat, m.pos())?;
+        (self.world.occupant(to).is_none()).then_some(Action::toward(m.pos(), to))
     }
 
     /// What a hurt monster of a faction that flees runs from: the player
@@ -82,13 +82,13 @@ impl Game {
     pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
         let kind = self.kind_of(m);
-        if !kind.behaviours.flees() || m.hp * 3 > kind.hp {
+        if !kind.behaviours.flees() || m.hp() * 3 > kind.hp {
             return None;
         }
-        let player = self.player().filter(|p| p.is_here()).map(|p| p.pos);
+        let player = self.player().filter(|p| p.is_here()).map(|p| p.pos());
         player
             .filter(|&p| self.sees(id, p))
-            .or(self.factions[m.faction].player_seen)
+            .or(self.factions[m.faction()].player_seen)
     }
 
     /// True when monster `id` runs for it (see [`Game::threat`]).
@@ -99,7 +99,7 @@ impl Game {
     /// A sleeper with the player in its sight wakes one turn in three (the
     /// roll only then, so a game with no sleepers draws nothing).
     fn wakes_at_sight(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
-        let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos) else {
+        let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos()) else {
             return false;
         };
         if !self.sees(id, player) || self.rng.random_range(0..3) != 0 {
@@ -112,9 +112,9 @@ impl Game {
     /// Monster `id` wakes (at a noise made at `heard`, or at a sight).
     pub(super) fn wake(&mut self, id: usize, heard: Option<Pos>, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
-        m.asleep = false;
+        m.wake();
         ev.push(Event::Woke {
-            monster: m.id,
+            monster: m.id(),
             heard,
         });
     }
@@ -129,7 +129,7 @@ impl Game {
         let keenest = self
             .monsters
             .iter()
-            .filter(|m| m.is_here() && !m.is_player)
+            .filter(|m| m.is_here() && !m.is_player())
             .map(|m| self.kind_of(m).hearing)
             .max();
         let Some(keenest) = keenest.filter(|&h| h > 0) else {
@@ -138,14 +138,16 @@ impl Game {
         let reach = NoiseReach::compute(self.world.terrain(), at, noise::radius(keenest, loudness));
         for id in 0..self.monsters.len() {
             let m = &self.monsters[id];
-            if m.is_player || !m.is_here() || !reach.heard(m.pos, self.kind_of(m).hearing, loudness)
+            if m.is_player()
+                || !m.is_here()
+                || !reach.heard(m.pos(), self.kind_of(m).hearing, loudness)
             {
                 continue;
             }
-            if m.asleep {
+            if m.is_asleep() {
                 self.wake(id, Some(at), ev);
             }
-            let f = &mut self.factions[self.monsters[id].faction];
+            let f = &mut self.factions[self.monsters[id].faction()];
             if f.spec().hunts() {
                 f.player_seen = Some(at);
                 f.search = None;
@@ -156,12 +158,12 @@ impl Game {
     /// An enemy next to monster `id` (a unit of another faction, the
     /// player included), within reach.
     pub(crate) fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
-        let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
+        let (at, fi) = (self.monsters[id].pos(), self.monsters[id].faction());
         Dir::ALL.into_iter().find_map(|d| {
             let o = self.world.occupant(at.step(d))?;
             let legal =
                 crate::path::step(self.world.terrain(), at, d, Connectivity::Eight).is_some();
-            (legal && self.monsters[o as usize].faction != fi).then_some(o)
+            (legal && self.monsters[o as usize].faction() != fi).then_some(o)
         })
     }
 
@@ -173,10 +175,10 @@ impl Game {
     /// show cut off: the plan reads "no route" off them.
     fn prepare(&mut self, id: usize) {
         let m = &self.monsters[id];
-        let Some(goal) = m.plan.reads_field() else {
+        let Some(goal) = m.plan().reads_field() else {
             return;
         };
-        let (at, fi) = (m.pos, m.faction);
+        let (at, fi) = (m.pos(), m.faction());
         let settled = self.factions[fi]
             .fields()
             .get(goal)
@@ -188,6 +190,6 @@ impl Game {
         let before = field.expanded();
         field.value(knowledge, at);
         let expanded = field.expanded() - before;
-        self.monsters[id].stats.expanded += expanded;
+        self.monsters[id].counted_expanded(expanded);
     }
 }

@@ -132,24 +132,24 @@ impl Game {
         }
         h.int(self.monsters.len() as i64);
         for m in &self.monsters {
-            h.int(m.id as i64);
-            h.int(m.faction as i64);
-            h.int(m.kind as i64);
-            hash_pos(&mut h, Some(m.pos));
-            h.int(m.hp as i64);
-            h.int(m.energy);
-            h.int(m.speed as i64);
-            h.int(m.is_player as i64);
-            h.int(m.asleep as i64);
-            h.int(match m.presence {
+            h.int(m.id() as i64);
+            h.int(m.faction() as i64);
+            h.int(m.kind() as i64);
+            hash_pos(&mut h, Some(m.pos()));
+            h.int(m.hp() as i64);
+            h.int(m.energy());
+            h.int(m.speed() as i64);
+            h.int(m.is_player() as i64);
+            h.int(m.is_asleep() as i64);
+            h.int(match m.presence() {
                 Presence::Here => 0,
                 Presence::Escaped(t) => 1 + 2 * t as i64,
                 Presence::Dead(t) => 2 + 2 * t as i64,
             });
-            for v in [m.still, m.blocked_waits, m.patience] {
+            for v in [m.still(), m.blocked_waits(), m.patience()] {
                 h.int(v as i64);
             }
-            let s = m.stats;
+            let s = m.stats();
             for v in [
                 s.steps,
                 s.bumps,
@@ -161,8 +161,8 @@ impl Game {
             ] {
                 h.int(v as i64);
             }
-            h.u32s(m.trail.cells());
-            m.plan.hash_into(&mut h);
+            h.u32s(m.trail().cells());
+            m.plan().hash_into(&mut h);
         }
         let q = &self.queue;
         h.int(q.waiting.len() as i64);
@@ -314,10 +314,10 @@ mod tests {
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
         let changes: [(&str, Change); 22] = [
-            ("patience", |g| g.monsters[0].patience += 1),
-            ("still", |g| g.monsters[0].still += 1),
-            ("blocked waits", |g| g.monsters[0].blocked_waits += 1),
-            ("energy", |g| g.monsters[0].energy += 1),
+            ("patience", |g| g.monsters[0].wait_longer(1000)),
+            ("still", |g| g.monsters[0].stood_still()),
+            ("blocked waits", |g| g.monsters[0].waited_for_unit()),
+            ("energy", |g| g.monsters[0].spend(-1)),
             ("queue order", |g| g.queue.waiting.swap(0, 1)),
             ("queue contents", |g| {
                 g.queue.waiting.pop_back();
@@ -330,9 +330,9 @@ mod tests {
                 let s = g.queue.suspended.as_mut().unwrap();
                 s.snapshot.learn(Pos::new(20, 2), Terrain::Wall, 0);
             }),
-            ("plan status", |g| g.monsters[11].plan.forget()),
+            ("plan status", |g| g.monsters[11].plan_mut().forget()),
             ("claims", |g| {
-                let p = g.monsters[0].plan.as_astar_mut().unwrap();
+                let p = g.monsters[0].plan_mut().as_astar_mut().unwrap();
                 p.ask(true, vec![30], &Knowledge::new(1, 1, 1), 0, Pos::new(0, 0));
             }),
             ("beliefs", |g| {
@@ -357,8 +357,12 @@ mod tests {
             ("budget ran out", |g| g.limited_now = !g.limited_now),
             ("budget-limited turns", |g| g.budget_limited += 1),
             ("monster-turns", |g| g.monster_turns += 1),
-            ("think-waits", |g| g.monsters[0].stats.think_waits += 1),
-            ("unit-waits", |g| g.monsters[0].stats.unit_waits += 1),
+            ("think-waits", |g| {
+                g.monsters[0].counted_wait(crate::sim::WaitReason::Thinking)
+            }),
+            ("unit-waits", |g| {
+                g.monsters[0].counted_wait(crate::sim::WaitReason::Blocked)
+            }),
         ];
         for (what, change) in changes {
             let mut other = game.clone();
@@ -397,16 +401,18 @@ mod tests {
                 g.factions[0].field(Pos::new(1, 1), 5);
             }),
             ("what a read expects", |g| {
-                let at = g.monsters[0].pos;
-                g.monsters[0].plan.pushed(&Knowledge::new(1, 1, 1), at);
+                let at = g.monsters[0].pos();
+                g.monsters[0]
+                    .plan_mut()
+                    .pushed(&Knowledge::new(1, 1, 1), at);
             }),
             ("walls a read saw", |g| {
                 // The read after a wall was learnt records it.
                 let me = g.monsters.iter().position(|m| m.is_here()).unwrap();
-                g.factions[g.monsters[me].faction].walls_learnt += 1;
+                g.factions[g.monsters[me].faction()].walls_learnt += 1;
                 let mut ev = Vec::new();
                 g.act(me, &mut ev);
-                g.factions[g.monsters[me].faction].walls_learnt -= 1;
+                g.factions[g.monsters[me].faction()].walls_learnt -= 1;
             }),
         ];
         for (what, change) in changes {

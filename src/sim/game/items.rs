@@ -70,7 +70,7 @@ impl Game {
         while let Some(i) = self.items.iter().position(|&(p, _)| p == at) {
             let kind = self.items[i].1;
             let Some(play) = &mut self.play else { return };
-            let me = self.monsters[play.player as usize].faction;
+            let me = self.monsters[play.player as usize].faction();
             if kind.is_worn() {
                 // Put on only what is better than what it has.
                 let spec = self.factions[me].spec_mut().kind_mut();
@@ -102,15 +102,15 @@ impl Game {
         let Some(&kind) = self.pack().get(slot) else {
             return Outcome::Failed(Event::NoSuchItem);
         };
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         match kind.effect() {
-            Effect::Heal(Heal::Full) => self.monsters[id].hp = PLAYER_HP,
+            Effect::Heal(Heal::Full) => self.monsters[id].heal_to(PLAYER_HP),
             Effect::Heal(Heal::By(n)) => {
-                let hp = &mut self.monsters[id].hp;
-                *hp = hp.saturating_add(n as i32).min(PLAYER_HP);
+                let m = &mut self.monsters[id];
+                m.heal_to(m.hp().saturating_add(n as i32).min(PLAYER_HP));
             }
             Effect::Map => {
-                let f = self.monsters[id].faction;
+                let f = self.monsters[id].faction();
                 let (knowledge, log) = self.factions[f].knowledge_mut();
                 let terrain = self.world.terrain();
                 let mut cells = Vec::new();
@@ -156,7 +156,7 @@ impl Game {
                 }
                 let to = far[self.rng.random_range(0..far.len())];
                 self.world.remove(at);
-                self.moved(id, to);
+                self.monsters[id].moved_to(to, self.world.width());
                 self.world.place(id as MonsterId, to);
                 ev.push(Event::Teleported { from: at, to });
                 self.look(id, &[], ev);
@@ -197,7 +197,7 @@ impl Game {
         let Some(&kind) = self.pack().get(slot) else {
             return Outcome::Failed(Event::NoSuchItem);
         };
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         let (dx, dy) = at.abs_delta(target);
         let seen = self.player_view.as_ref().is_some_and(|v| v.sees(target));
         if kind.range().is_none_or(|r| dx.max(dy) > r) || !seen || target == at {
@@ -246,7 +246,7 @@ impl Game {
         let Some(&kind) = self.pack().get(slot) else {
             return Outcome::Failed(Event::NoSuchItem);
         };
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         if self.items.iter().any(|&(p, _)| p == at) {
             return Outcome::Failed(Event::CannotDrop { item: kind });
         }

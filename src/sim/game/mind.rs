@@ -19,9 +19,9 @@ impl Game {
     /// Monster `id`'s state of mind now (see [`Awareness`]).
     pub fn awareness(&self, id: MonsterId) -> Awareness {
         let m = &self.monsters[id as usize];
-        let f = &self.factions[m.faction];
+        let f = &self.factions[m.faction()];
         let (spec, kind) = (f.spec(), self.kind_of(m));
-        if m.asleep {
+        if m.is_asleep() {
             Awareness::Asleep
         } else if self.is_fleeing(id as usize) {
             Awareness::Fleeing
@@ -31,7 +31,7 @@ impl Game {
             Awareness::Searching
         } else if kind.behaviours.wanders() && spec.goal.is_none() {
             Awareness::Wandering
-        } else if m.plan.goal().is_some() {
+        } else if m.plan().goal().is_some() {
             Awareness::Heading
         } else {
             Awareness::Idle
@@ -44,9 +44,9 @@ impl Game {
     /// search under way moves on to its next spot (or ends); a wanderer's
     /// place is drawn afresh if it must be.
     pub(super) fn settle_mind(&mut self, id: usize, ev: &mut Vec<Event>) {
-        let (at, fi) = (self.monsters[id].pos, self.monsters[id].faction);
+        let (at, fi) = (self.monsters[id].pos(), self.monsters[id].faction());
         if self.kind_of(&self.monsters[id]).behaviours.hunts() {
-            if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos)
+            if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos())
                 && self.sees(id, player)
             {
                 let f = &mut self.factions[fi];
@@ -91,23 +91,23 @@ impl Game {
     /// [`SEARCH_TURNS`] or when no such cell is left.
     fn search_spot(&mut self, id: usize, ev: &mut Vec<Event>) -> Option<Pos> {
         let m = &self.monsters[id];
-        let f = &self.factions[m.faction];
+        let f = &self.factions[m.faction()];
         let s = f.search?;
         let knowledge = f.knowledge();
         let stale = |p: Pos| {
-            p == m.pos
+            p == m.pos()
                 || knowledge.last_seen(p) >= s.since && knowledge.is_known(p)
                 || !knowledge.is_passable(p)
-                || (m.plan.goal() == Some(p) && m.plan.status() == Status::NoPath)
+                || (m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
         };
         let spot = if self.turn >= s.since + SEARCH_TURNS {
             None
         } else {
             s.spot
                 .filter(|&p| !stale(p))
-                .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos))
+                .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos()))
         };
-        let fi = m.faction;
+        let fi = m.faction();
         let f = &mut self.factions[fi];
         f.search = spot.map(|p| Search { spot: Some(p), ..s });
         if spot.is_none() {
@@ -122,14 +122,14 @@ impl Game {
     /// as the faction's place for it.
     fn wander_place(&mut self, id: usize) -> Option<Pos> {
         let m = &self.monsters[id];
-        let (fi, at) = (m.faction, m.pos);
-        let k = m.id as usize % WANDER_PLACES;
+        let (fi, at) = (m.faction(), m.pos());
+        let k = m.id() as usize % WANDER_PLACES;
         let f = &self.factions[fi];
         let knowledge = f.knowledge();
         let current = f.wander[k].filter(|&p| {
             p != at
                 && knowledge.is_passable(p)
-                && !(m.plan.goal() == Some(p) && m.plan.status() == Status::NoPath)
+                && !(m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
         });
         if current.is_some() {
             return current;

@@ -40,9 +40,9 @@ use super::Command;
 use super::behaviour::Repertoire;
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
-use super::monster::{Monster, MonsterId, Presence, Spawned};
+use super::monster::{Monster, MonsterId, Spawned};
 use super::player::{PlayOutcome, PlayState};
-use super::stats::{Stats, index};
+use super::stats::Stats;
 use super::world::World;
 use crate::content::level::{KindSpec, Level};
 use crate::fog::danger::DECAY_PERIOD;
@@ -310,7 +310,7 @@ impl Game {
             Command::Advance => self.advance(&mut events),
             Command::SetGoal { monster, goal } => {
                 if let Some(m) = self.monsters.get_mut(monster as usize) {
-                    m.plan = m.plan.retargeted(goal);
+                    m.retarget(goal);
                     self.unqueue(monster);
                 }
             }
@@ -346,7 +346,7 @@ impl Game {
     /// What monster `m` is: its kind's numbers and behaviours (the
     /// player's, with what it wears).
     pub fn kind_of(&self, m: &Monster) -> &KindSpec {
-        &self.factions[m.faction].spec().kinds[m.kind]
+        &self.factions[m.faction()].spec().kinds[m.kind()]
     }
     pub fn config(&self) -> &SimConfig {
         &self.config
@@ -375,8 +375,8 @@ impl Game {
     /// for its monsters).
     pub fn faction_stats(&self, faction: usize) -> Stats {
         let mut s = Stats::default();
-        for m in self.monsters.iter().filter(|m| m.faction == faction) {
-            s += m.stats;
+        for m in self.monsters.iter().filter(|m| m.faction() == faction) {
+            s += m.stats();
         }
         if let Some(f) = self.factions.get(faction) {
             s.expanded += f.field_updates().expanded;
@@ -395,8 +395,8 @@ impl Game {
         }
         self.monsters.iter().all(|m| {
             !m.is_here()
-                || (m.plan.goal().is_none() && !self.kind_of(m).behaviours.wanders())
-                || (m.plan.status() == Status::NoPath && m.plan.blocked().is_empty())
+                || (m.plan().goal().is_none() && !self.kind_of(m).behaviours.wanders())
+                || (m.plan().status() == Status::NoPath && m.plan().blocked().is_empty())
         })
     }
 }

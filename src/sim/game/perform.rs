@@ -28,7 +28,7 @@ impl Game {
                     // Taking the stairs hands the game to another depth
                     // (where `id` may be someone else); it costs nothing.
                     if energy != 0 {
-                        self.monsters[id].energy -= energy;
+                        self.monsters[id].spend(energy);
                     }
                     return Outcome::Done(energy);
                 }
@@ -44,7 +44,7 @@ impl Game {
     /// and hands over to what the plan then says.
     fn rule(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) -> Outcome {
         let m = &self.monsters[id];
-        let is_player = m.is_player;
+        let is_player = m.is_player();
         match action {
             Action::Walk(dir) => self.walk(id, dir, ev),
             Action::Wait(reason) => self.stand(id, reason, ev),
@@ -55,7 +55,7 @@ impl Game {
             Action::Think => {
                 self.think(id, ev);
                 let m = &self.monsters[id];
-                Outcome::Alternate(m.plan.follow(m.pos))
+                Outcome::Alternate(m.plan().follow(m.pos()))
             }
             // The rest are the player's: a monster has no pack, no stairs
             // to take and no sneaking.
@@ -90,14 +90,14 @@ impl Game {
     /// for one but by mistake, which the bump corrects). A diagonal past
     /// a wall corner is no more an attack than a step, for anyone.
     fn walk(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         let next = at.step(dir);
         // Legality first: a unit diagonally past a wall corner is no more
         // to be swapped with, waited for or hit than stepped to.
         if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
             let (a, b) = dir.components();
-            let knowledge = self.factions[self.monsters[id].faction].knowledge();
-            if self.monsters[id].is_player
+            let knowledge = self.factions[self.monsters[id].faction()].knowledge();
+            if self.monsters[id].is_player()
                 && [next, at.step(a), at.step(b)]
                     .iter()
                     .all(|&p| knowledge.is_known(p))
@@ -114,7 +114,7 @@ impl Game {
             return self.bump(id, next, dir, ev);
         }
         if let Some(other) = self.world.occupant(next) {
-            if self.monsters[id].is_player {
+            if self.monsters[id].is_player() {
                 return Outcome::Alternate(Action::Attack(other));
             }
             return self.collide(id, other as usize, ev);
@@ -126,7 +126,7 @@ impl Game {
     /// faction that opens them).
     fn opens_doors(&self, id: usize) -> bool {
         let m = &self.monsters[id];
-        m.is_player || self.factions[m.faction].spec().opens_doors
+        m.is_player() || self.factions[m.faction()].spec().opens_doors
     }
 
     /// Actor `id` opens the closed door a step away in `dir`: a turn,
@@ -134,7 +134,7 @@ impl Game {
     /// longer hides what is behind it); it steps through on its next
     /// action.
     fn open(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         let door = at.step(dir);
         let legal = crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some();
         if !legal || self.world.get(door) != Some(Terrain::Door) || !self.opens_doors(id) {
@@ -147,7 +147,7 @@ impl Game {
     /// Actor `id` closes the open door a step away in `dir` (nobody may
     /// stand in it).
     fn close(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let door = self.monsters[id].pos.step(dir);
+        let door = self.monsters[id].pos().step(dir);
         if self.world.get(door) != Some(Terrain::OpenDoor) || self.world.occupant(door).is_some() {
             return Outcome::Failed(Event::CannotClose { at: door });
         }
@@ -159,7 +159,7 @@ impl Game {
     /// tells: the turn, the event, the noise, and a fresh look for the one
     /// who did it.
     fn door_moved(&mut self, id: usize, dir: Dir, open: bool, ev: &mut Vec<Event>) -> Outcome {
-        let from = self.monsters[id].pos;
+        let from = self.monsters[id].pos();
         let at = from.step(dir);
         let done = self.stand(id, None, ev);
         ev.push(Event::Door {
@@ -194,14 +194,11 @@ impl Game {
         ev: &mut Vec<Event>,
     ) -> Outcome {
         let m = &mut self.monsters[id];
-        m.still += 1;
+        m.stood_still();
         if let Some(reason) = reason {
-            match reason {
-                WaitReason::Thinking => m.stats.think_waits += 1,
-                WaitReason::Blocked => m.stats.unit_waits += 1,
-            }
+            m.counted_wait(reason);
             ev.push(Event::Waited {
-                monster: m.id,
+                monster: m.id(),
                 reason,
             });
         }
@@ -217,38 +214,39 @@ impl Game {
     /// stopped or patience runs out.
     fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) -> Outcome {
         let (me, them) = (&self.monsters[id], &self.monsters[other]);
-        let head_on = them.plan.next_step() == Some(me.pos);
-        let idle_ally = them.faction == me.faction && them.plan.next_step().is_none();
+        let head_on = them.plan().next_step() == Some(me.pos());
+        let idle_ally = them.faction() == me.faction() && them.plan().next_step().is_none();
         if head_on || idle_ally {
             return self.swap(id, other, head_on, ev);
         }
         let stopped = them.is_stopped();
-        let stuck = them.still >= FIELD_STUCK_ACTIONS;
-        let m = &mut self.monsters[id];
-        if m.blocked_waits == 0 {
-            // Patience is drawn afresh for each hold-up, so two monsters
-            // waiting on each other do not give up in the same action; a
-            // stopped unit is gone round at once.
-            m.patience = if stopped {
+        let stuck = them.still() >= FIELD_STUCK_ACTIONS;
+        // Patience is drawn afresh for each hold-up, so two monsters
+        // waiting on each other do not give up in the same action; a
+        // stopped unit is gone round at once.
+        let (rng, most) = (&mut self.rng, self.config.patience.max(1));
+        let go_round = self.monsters[id].held_up(|| {
+            if stopped {
                 0
             } else {
-                self.rng.random_range(1..=self.config.patience.max(1))
-            };
-        }
-        if m.blocked_waits >= m.patience {
+                rng.random_range(1..=most)
+            }
+        });
+        if go_round {
             let news = self.with_plan(id, |plan, ctx, budget| plan.go_round(ctx, budget, stuck));
             if news.is_some() {
                 self.announce(id, news, ev);
-                self.monsters[id].blocked_waits = 0;
+                self.monsters[id].end_hold_up();
             } else {
                 // Hemmed in: keep the plan and wait a while before trying
                 // again, rather than search again every action.
+                let extra = self.rng.random_range(2..=6);
                 let m = &mut self.monsters[id];
-                m.patience = m.blocked_waits + 1 + self.rng.random_range(2..=6);
-                m.blocked_waits += 1;
+                m.wait_longer(extra);
+                m.waited_for_unit();
             }
         } else {
-            self.monsters[id].blocked_waits += 1;
+            self.monsters[id].waited_for_unit();
         }
         self.stand(id, Some(WaitReason::Blocked), ev)
     }
@@ -258,22 +256,23 @@ impl Game {
     /// when that is where `other` was going anyway; otherwise it was
     /// pushed, and its plan is told so).
     fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) -> Outcome {
-        let (from, to) = (self.monsters[id].pos, self.monsters[other].pos);
+        let (from, to) = (self.monsters[id].pos(), self.monsters[other].pos());
         let Some(dir) = from.dir_to(to) else {
             return self.stand(id, Some(WaitReason::Blocked), ev);
         };
         self.world.remove(to);
         let done = self.step(id, to, dir, ev);
-        self.moved(other, from);
+        let width = self.world.width();
         let o = &mut self.monsters[other];
+        o.moved_to(from, width);
         if head_on {
-            o.plan.advanced(from);
+            o.plan_mut().advanced(from);
         } else {
-            let f = &self.factions[o.faction];
-            let expanded = o.plan.pushed(f.knowledge(), from);
+            let f = &self.factions[o.faction()];
+            let expanded = o.plan_mut().pushed(f.knowledge(), from);
             self.charge(other, expanded);
         }
-        let monster = self.monsters[other].id;
+        let monster = self.monsters[other].id();
         ev.push(Event::Moved {
             monster,
             from: to,
@@ -290,35 +289,24 @@ impl Game {
             .get(to)
             .and_then(Terrain::enter_cost)
             .unwrap_or(0);
-        let from = self.monsters[id].pos;
+        let from = self.monsters[id].pos();
         let sneaking =
-            self.monsters[id].is_player && self.play.as_ref().is_some_and(|p| p.sneaking);
-        self.moved(id, to);
+            self.monsters[id].is_player() && self.play.as_ref().is_some_and(|p| p.sneaking);
+        let width = self.world.width();
         let m = &mut self.monsters[id];
+        m.moved_to(to, width);
         let slow = if sneaking { SNEAK_FACTOR } else { 1 };
         let energy = slow * move_energy(factor, dir.is_diagonal());
-        m.blocked_waits = 0;
-        m.plan.advanced(to);
-        let monster = m.id;
+        m.end_hold_up();
+        m.plan_mut().advanced(to);
+        let monster = m.id();
         self.world.remove(from);
         ev.push(Event::Moved { monster, from, to });
         self.land(id, to, &Self::corners(from, dir), ev);
-        if self.monsters[id].is_player {
+        if self.monsters[id].is_player() {
             self.player_arrived(to, ev);
         }
         Outcome::Done(energy)
-    }
-
-    /// Monster `id` is now on `to`: its counters and trail (where it is
-    /// placed on the world is `land`'s business).
-    pub(super) fn moved(&mut self, id: usize, to: Pos) {
-        let width = self.world.width();
-        let m = &mut self.monsters[id];
-        m.pos = to;
-        m.still = 0;
-        m.stats.steps += 1;
-        m.trail.push(index(to, width));
-        m.stats.wasted = m.stats.steps.saturating_sub(m.trail.len());
     }
 
     /// Monster `id` has just moved onto `at` (not yet placed there): it
@@ -329,15 +317,16 @@ impl Game {
     /// both steps of a swap.
     fn land(&mut self, id: usize, at: Pos, touched: &[Pos], ev: &mut Vec<Event>) {
         let m = &self.monsters[id];
-        let monster = m.id;
-        let arrived = m.plan.goal() == Some(at) && self.factions[m.faction].spec().goal == Some(at);
-        if m.is_player && !self.play.as_ref().is_some_and(|p| p.sneaking) {
+        let monster = m.id();
+        let arrived =
+            m.plan().goal() == Some(at) && self.factions[m.faction()].spec().goal == Some(at);
+        if m.is_player() && !self.play.as_ref().is_some_and(|p| p.sneaking) {
             // The player's footfall: what a sleeper near enough hears.
             self.noise(at, noise::FOOTSTEP, ev);
         }
         self.look(id, touched, ev);
         if arrived {
-            self.monsters[id].presence = Presence::Escaped(self.turn);
+            self.monsters[id].escaped(self.turn);
             ev.push(Event::ReachedGoal { monster, at });
             return;
         }
@@ -351,14 +340,14 @@ impl Game {
     /// the move and replans.
     fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
         let m = &mut self.monsters[id];
-        m.stats.bumps += 1;
-        let (at, monster) = (m.pos, m.id);
+        m.counted_bump();
+        let (at, monster) = (m.pos(), m.id());
         ev.push(Event::Bumped { monster, toward });
         let mut touched = Self::corners(at, dir);
         touched.insert(0, toward);
         if !self.look(id, &touched, ev) {
             // It bumped into something its faction knew: its plan is wrong.
-            self.monsters[id].plan.forget();
+            self.monsters[id].plan_mut().forget();
         }
         let done = self.stand(id, None, ev);
         self.sync(id, ev);
@@ -372,12 +361,12 @@ impl Game {
     /// at no hit points left the target dies.
     /// The target must stand next to it, past no wall corner.
     fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos;
+        let at = self.monsters[id].pos();
         let Some(there) = self
             .monsters
             .get(target)
             .filter(|t| t.is_here())
-            .map(|t| t.pos)
+            .map(|t| t.pos())
         else {
             return Outcome::Failed(Event::OutOfReach { at });
         };
@@ -388,7 +377,7 @@ impl Game {
             return Outcome::Failed(Event::OutOfReach { at: there });
         }
         let dice = self.kind_of(&self.monsters[id]).damage;
-        self.monsters[id].still += 1;
+        self.monsters[id].stood_still();
         self.strike(id, target, dice, ev);
         Outcome::Done(WAIT_ENERGY)
     }
@@ -406,19 +395,18 @@ impl Game {
                 attacker: id as MonsterId,
                 target: target as MonsterId,
             });
-            return self.noise(self.monsters[id].pos, noise::FIGHT, ev);
+            return self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
         }
         let damage = dice.roll(&mut self.rng);
-        let victim = &mut self.monsters[target];
-        victim.hp -= damage;
+        let dies = self.monsters[target].hurt(damage);
         ev.push(Event::Attacked {
             attacker: id as MonsterId,
             target: target as MonsterId,
             damage,
         });
-        if victim.hp <= 0 {
+        if dies {
             self.kill(target as MonsterId, ev);
         }
-        self.noise(self.monsters[id].pos, noise::FIGHT, ev);
+        self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
     }
 }

@@ -17,7 +17,7 @@ impl Game {
             .iter()
             .map(|f| f.fields().memory_bytes())
             .sum();
-        let planners: usize = self.monsters.iter().map(|m| m.plan.memory_bytes()).sum();
+        let planners: usize = self.monsters.iter().map(|m| m.plan().memory_bytes()).sum();
         let snapshot = self
             .queue
             .suspended
@@ -58,7 +58,10 @@ mod tests {
     }
 
     fn planners_bytes(game: &Game) -> usize {
-        game.monsters().iter().map(|m| m.plan.memory_bytes()).sum()
+        game.monsters()
+            .iter()
+            .map(|m| m.plan().memory_bytes())
+            .sum()
     }
 
     const CELLS: usize = 64 * 64;

@@ -71,8 +71,8 @@ impl Game {
             return;
         }
         let player = &mut self.monsters[play.player as usize];
-        if player.is_here() && player.hp < PLAYER_HP {
-            player.hp += 1;
+        if player.is_here() && player.hp() < PLAYER_HP {
+            player.heal_to(player.hp() + 1);
         }
     }
 
@@ -113,7 +113,7 @@ impl Game {
             return;
         };
         for _ in 0..MAX_TURNS_PER_ACTION {
-            if self.is_settled() || self.monsters[id].energy >= ACTION_READY {
+            if self.is_settled() || self.monsters[id].energy() >= ACTION_READY {
                 break;
             }
             self.advance(ev);

@@ -17,9 +17,9 @@ impl Game {
         id: usize,
         f: impl FnOnce(&mut Plan, &Context, &mut Budget) -> R,
     ) -> R {
-        let mut plan = std::mem::take(&mut self.monsters[id].plan);
+        let mut plan = std::mem::take(self.monsters[id].plan_mut());
         let m = &self.monsters[id];
-        let faction = &self.factions[m.faction];
+        let faction = &self.factions[m.faction()];
         let senses = Senses::new(
             &self.world,
             &self.monsters,
@@ -28,7 +28,7 @@ impl Game {
             self.config.claim_radius,
         );
         let ctx = Context::new(
-            m.pos,
+            m.pos(),
             faction.knowledge(),
             faction.log(),
             faction.islands(),
@@ -40,7 +40,7 @@ impl Game {
         let mut budget = Budget::new(left, self.config.detour_budget, &mut self.detour_ctx);
         let out = f(&mut plan, &ctx, &mut budget);
         let spent = budget.spent();
-        self.monsters[id].plan = plan;
+        *self.monsters[id].plan_mut() = plan;
         self.charge(id, spent);
         out
     }
@@ -61,11 +61,11 @@ impl Game {
     /// phase.
     pub(super) fn sync(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
-        if m.plan.status() == Status::Queued {
+        if m.plan().status() == Status::Queued {
             return; // Checked when the search comes back.
         }
-        let f = &self.factions[m.faction];
-        let sync = m.plan.sync(f.knowledge(), f.log());
+        let f = &self.factions[m.faction()];
+        let sync = m.plan_mut().sync(f.knowledge(), f.log());
         self.charge(id, sync.expanded);
         if sync.broken || sync.costlier {
             let reason = if sync.broken {
@@ -73,7 +73,7 @@ impl Game {
             } else {
                 ReplanReason::Costlier
             };
-            let plan = &self.monsters[id].plan;
+            let plan = self.monsters[id].plan();
             if plan.wants_search() {
                 self.think(id, ev);
             } else {
@@ -102,13 +102,14 @@ impl Game {
         )
         .claims_near();
         let m = &mut self.monsters[id];
-        let f = &self.factions[m.faction];
-        let Some(plan) = m.plan.as_astar_mut() else {
+        let (at, monster) = (m.pos(), m.id());
+        let f = &self.factions[m.faction()];
+        let Some(plan) = m.plan_mut().as_astar_mut() else {
             return;
         };
-        match plan.ask(reachable, claims, f.knowledge(), f.log().total(), m.pos) {
+        match plan.ask(reachable, claims, f.knowledge(), f.log().total(), at) {
             Ask::Answered(news) => return self.announce(id, news, ev),
-            Ask::Queue => self.queue.waiting.push_back(m.id),
+            Ask::Queue => self.queue.waiting.push_back(monster),
             Ask::Queued => {}
         }
         self.pump(ev);
@@ -123,12 +124,12 @@ impl Game {
             };
             let left = self.config.expansion_budget - self.spent;
             let m = &self.monsters[id as usize];
-            let f = &self.factions[m.faction];
+            let f = &self.factions[m.faction()];
             let q = &mut self.queue;
-            let outcome = match (&q.suspended, m.plan.goal()) {
+            let outcome = match (&q.suspended, m.plan().goal()) {
                 (Some(s), _) => q
                     .ctx
-                    .resume(&m.plan.view(&s.snapshot), left)
+                    .resume(&m.plan().view(&s.snapshot), left)
                     .unwrap_or(Outcome::Unreachable),
                 (None, Some(goal)) => {
                     let options = SearchOptions {
@@ -136,7 +137,7 @@ impl Game {
                         ..SearchOptions::default()
                     };
                     q.ctx
-                        .find_path(&m.plan.view(f.knowledge()), m.pos, goal, &options)
+                        .find_path(&m.plan().view(f.knowledge()), m.pos(), goal, &options)
                 }
                 (None, None) => Outcome::Unreachable,
             };
@@ -148,7 +149,7 @@ impl Game {
                         q.suspended = Some(Suspended {
                             snapshot: f.knowledge().snapshot(),
                             log_len: f.log().total(),
-                            from: m.pos,
+                            from: m.pos(),
                             expanded,
                         })
                     }
@@ -159,7 +160,7 @@ impl Game {
             let suspended = q.suspended.take();
             q.waiting.pop_front();
             self.charge(id as usize, expanded);
-            let f = &self.factions[self.monsters[id as usize].faction];
+            let f = &self.factions[self.monsters[id as usize].faction()];
             let (knowledge, log_len) = match &suspended {
                 Some(s) => (&s.snapshot, s.log_len),
                 None => (f.knowledge(), f.log().total()),
@@ -167,9 +168,9 @@ impl Game {
             // A suspended search started where the monster stood then; an
             // ally may have swapped it to a neighbouring cell since.
             let m = &mut self.monsters[id as usize];
-            let at = m.pos;
+            let at = m.pos();
             let news = m
-                .plan
+                .plan_mut()
                 .as_astar_mut()
                 .and_then(|p| p.install(outcome, knowledge, log_len, at));
             self.announce(id as usize, news, ev);
@@ -184,11 +185,11 @@ impl Game {
     /// Tells what a plan had to tell, as an event (a replan is counted).
     pub(super) fn announce(&mut self, id: usize, news: Option<News>, ev: &mut Vec<Event>) {
         let m = &mut self.monsters[id];
-        let monster = m.id;
+        let monster = m.id();
         match news {
             Some(News::Planned(cost)) => ev.push(Event::Planned { monster, cost }),
             Some(News::Replanned(reason, cost)) => {
-                m.stats.replans += 1;
+                m.counted_replan();
                 ev.push(Event::Replanned {
                     monster,
                     reason,
@@ -202,7 +203,7 @@ impl Game {
 
     /// Charges search work to a monster and to the turn's budget.
     pub(super) fn charge(&mut self, id: usize, expanded: u64) {
-        self.monsters[id].stats.expanded += expanded;
+        self.monsters[id].counted_expanded(expanded);
         self.spent += expanded;
     }
 
@@ -211,11 +212,11 @@ impl Game {
     /// or the other).
     pub(super) fn goal_reachable(&self, id: usize) -> bool {
         let m = &self.monsters[id];
-        let Some(goal) = m.plan.goal() else {
+        let Some(goal) = m.plan().goal() else {
             return true;
         };
-        self.factions[m.faction]
+        self.factions[m.faction()]
             .islands()
-            .is_none_or(|i| i.connected(m.pos, goal))
+            .is_none_or(|i| i.connected(m.pos(), goal))
     }
 }

@@ -143,7 +143,7 @@ impl Game {
         let (Some(stairs), Some(depth)) = (self.stairs(), self.depth()) else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        let at = self.player().map(|p| p.pos);
+        let at = self.player().map(|p| p.pos());
         let carrying = self.play.as_ref().is_some_and(|p| p.carrying);
         match (down, at) {
             (true, Some(p)) if Some(p) == stairs.down => self.change_depth(depth + 1, ev),
@@ -212,8 +212,8 @@ impl Game {
         let Some(play) = &self.play else { return };
         let id = play.player as usize;
         let m = &mut self.monsters[id];
-        self.world.remove(m.pos);
-        m.presence = Presence::Escaped(self.turn);
+        self.world.remove(m.pos());
+        m.escaped(self.turn);
     }
 
     /// What the player takes from this depth to another: itself, as it
@@ -223,7 +223,7 @@ impl Game {
         let play = self.play.as_ref()?;
         let spec = self.kind_of(p);
         Some(Traveller {
-            hp: p.hp,
+            hp: p.hp(),
             carrying: play.carrying,
             pack: play.pack.clone(),
             sneaking: play.sneaking,
@@ -243,14 +243,14 @@ impl Game {
         play.pack = traveller.pack;
         play.sneaking = traveller.sneaking;
         let id = play.player as usize;
-        let spec = self.factions[self.monsters[id].faction]
+        let spec = self.factions[self.monsters[id].faction()]
             .spec_mut()
             .kind_mut();
         spec.defence = traveller.defence;
         spec.damage = traveller.damage;
         // A depth just made has the player on its up-stairs already.
         if self.monsters[id].is_here() {
-            self.world.remove(self.monsters[id].pos);
+            self.world.remove(self.monsters[id].pos());
         }
         let free =
             |g: &Game, p: Pos| g.world.terrain().is_passable(p) && g.world.occupant(p).is_none();
@@ -261,11 +261,7 @@ impl Game {
                 .find(|&p| free(self, p))
                 .unwrap_or(at);
         }
-        let m = &mut self.monsters[id];
-        m.hp = traveller.hp;
-        m.pos = spot;
-        m.presence = Presence::Here;
-        m.energy = ACTION_READY;
+        self.monsters[id].arrive(spot, traveller.hp);
         self.world.place(id as MonsterId, spot);
         self.look(id, &[], ev);
     }

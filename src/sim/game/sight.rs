@@ -12,23 +12,23 @@ impl Game {
     /// True if its faction learnt anything.
     pub(super) fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
         let m = &self.monsters[id];
-        let f = &mut self.factions[m.faction];
-        let sight = f.spec().kinds[m.kind].sight;
+        let f = &mut self.factions[m.faction()];
+        let sight = f.spec().kinds[m.kind()].sight;
         let (knowledge, log) = f.knowledge_mut();
         let opened = knowledge.opened();
         let terrain = self.world.terrain();
         let mut cells = if m.is_player() {
             // The player's view is kept from this same shadowcast: the
             // one the screen, the autopilot and the log read.
-            let (cells, view) = look_seeing(knowledge, terrain, m.pos, sight, self.turn);
+            let (cells, view) = look_seeing(knowledge, terrain, m.pos(), sight, self.turn);
             self.player_view = Some(view);
             cells
         } else if let Some(dark) = self.darkness {
-            look_unless(knowledge, terrain, m.pos, sight, self.turn, |p| {
+            look_unless(knowledge, terrain, m.pos(), sight, self.turn, |p| {
                 dark.covers(p)
             })
         } else {
-            look(knowledge, terrain, m.pos, sight, self.turn)
+            look(knowledge, terrain, m.pos(), sight, self.turn)
         };
         for &p in touched {
             if let Some(t) = self.world.get(p)
@@ -50,10 +50,10 @@ impl Game {
 
         log.extend_from_slice(&cells);
         f.walls_learnt += walls as u64;
-        let faction = m.faction;
+        let faction = m.faction();
         ev.push(Event::Discovered {
             faction,
-            by: m.id,
+            by: m.id(),
             cells,
         });
         if reopened {
@@ -68,8 +68,8 @@ impl Game {
     fn reopened(&mut self, fi: usize) {
         self.factions[fi].forget_islands();
         for m in &mut self.monsters {
-            if m.faction == fi && m.plan.status() == Status::NoPath {
-                m.plan = m.plan.retargeted(m.plan.goal());
+            if m.faction() == fi && m.plan().status() == Status::NoPath {
+                m.retarget(m.plan().goal());
             }
         }
     }
@@ -92,14 +92,14 @@ impl Game {
             return false;
         }
         let sight = self.kind_of(m).sight;
-        let (dx, dy) = m.pos.abs_delta(target);
+        let (dx, dy) = m.pos().abs_delta(target);
         if dx.max(dy) > sight {
             return false;
         }
         let mut seen = false;
         let terrain = self.world.terrain();
         visible_from(
-            m.pos,
+            m.pos(),
             sight,
             |p| terrain.is_opaque(p),
             |p| seen |= p == target,

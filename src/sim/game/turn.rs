@@ -38,12 +38,12 @@ impl Game {
         let mut plans = vec![false; self.factions.len()];
         for m in self.monsters.iter() {
             if m.is_here()
-                && !m.is_player
-                && let Some(goal) = m.plan.goal()
+                && !m.is_player()
+                && let Some(goal) = m.plan().goal()
             {
-                plans[m.faction] = true;
-                if m.plan.kind() == Replanner::Field {
-                    readers[m.faction].push((goal, m.pos));
+                plans[m.faction()] = true;
+                if m.plan().kind() == Replanner::Field {
+                    readers[m.faction()].push((goal, m.pos()));
                 }
             }
         }
@@ -90,8 +90,8 @@ impl Game {
         if !m.is_here() {
             return;
         }
-        m.presence = Presence::Dead(self.turn);
-        let (at, fi) = (m.pos, m.faction);
+        m.died(self.turn);
+        let (at, fi) = (m.pos(), m.faction());
         self.world.remove(at);
         self.unqueue(monster);
         let f = &mut self.factions[fi];
@@ -129,7 +129,7 @@ impl Game {
         self.monster_turns += self
             .monsters
             .iter()
-            .filter(|m| m.is_here() && !m.is_player)
+            .filter(|m| m.is_here() && !m.is_player())
             .count() as u64;
         self.regenerate();
         if self.turn.is_multiple_of(DECAY_PERIOD) {
@@ -140,7 +140,7 @@ impl Game {
             }
         }
         for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
-            m.energy = (m.energy + m.speed as i64).min(ACTION_READY + m.speed as i64);
+            m.gain_energy();
         }
         self.update_fields_by(policy);
     }
@@ -153,9 +153,9 @@ impl Game {
         for id in 0..self.monsters.len() {
             let mut actions = 0;
             while actions < MAX_ACTIONS
-                && !self.monsters[id].is_player
+                && !self.monsters[id].is_player()
                 && self.monsters[id].is_here()
-                && self.monsters[id].energy >= ACTION_READY
+                && self.monsters[id].energy() >= ACTION_READY
                 && self
                     .play
                     .as_ref()
@@ -175,13 +175,17 @@ impl Game {
     /// the faction's fields.
     pub(super) fn compact_logs(&mut self) {
         let mut read: Vec<usize> = self.factions.iter().map(|f| f.log().total()).collect();
-        for m in self.monsters.iter().filter(|m| m.is_here() && !m.is_player) {
-            if let Some(seen) = m.plan.log_seen() {
-                read[m.faction] = read[m.faction].min(seen);
+        for m in self
+            .monsters
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player())
+        {
+            if let Some(seen) = m.plan().log_seen() {
+                read[m.faction()] = read[m.faction()].min(seen);
             }
         }
         if let (Some(s), Some(&head)) = (&self.queue.suspended, self.queue.waiting.front()) {
-            let f = self.monsters[head as usize].faction;
+            let f = self.monsters[head as usize].faction();
             read[f] = read[f].min(s.log_len);
         }
         for (f, r) in self.factions.iter_mut().zip(read) {
@@ -271,33 +275,39 @@ mod tests {
         for _ in 0..turns {
             game.begin_turn(policy);
             let mut truth: Vec<(usize, Pos, Vec<Cost>)> = Vec::new();
-            for m in game.monsters.iter().filter(|m| m.is_here() && !m.is_player) {
-                let Some(goal) = m.plan.goal() else { continue };
-                let f = &game.factions[m.faction];
+            for m in game
+                .monsters
+                .iter()
+                .filter(|m| m.is_here() && !m.is_player())
+            {
+                let Some(goal) = m.plan().goal() else {
+                    continue;
+                };
+                let f = &game.factions[m.faction()];
                 let i = match truth
                     .iter()
-                    .position(|(fi, g, _)| *fi == m.faction && *g == goal)
+                    .position(|(fi, g, _)| *fi == m.faction() && *g == goal)
                 {
                     Some(i) => i,
                     None => {
-                        truth.push((m.faction, goal, brute_force(f.knowledge(), goal)));
+                        truth.push((m.faction(), goal, brute_force(f.knowledge(), goal)));
                         truth.len() - 1
                     }
                 };
-                let want = truth[i].2[m.pos.row_major(f.knowledge().width())];
+                let want = truth[i].2[m.pos().row_major(f.knowledge().width())];
                 let read = f
                     .fields()
                     .get(goal)
-                    .and_then(|field| field.settled_value(m.pos));
-                if game.goal_reachable(m.id as usize) {
+                    .and_then(|field| field.settled_value(m.pos()));
+                if game.goal_reachable(m.id() as usize) {
                     let want = Some(want).filter(|&v| v != UNREACHED);
                     assert_eq!(
                         read,
                         Some(want),
                         "seed {seed} {policy:?} turn {}: monster {} at {}",
                         game.turn,
-                        m.id,
-                        m.pos
+                        m.id(),
+                        m.pos()
                     );
                     checked += 1;
                 } else {
@@ -312,7 +322,7 @@ mod tests {
                     .monsters
                     .iter()
                     .filter(|m| m.is_here())
-                    .map(|m| m.id)
+                    .map(|m| m.id())
                     .collect();
                 if !here.is_empty() {
                     game.kill(here[rng.random_range(0..here.len())], &mut ev);

@@ -138,9 +138,9 @@ impl<'a> Senses<'a> {
         Senses {
             world,
             monsters,
-            me: me.id,
-            at: me.pos,
-            faction: me.faction,
+            me: me.id(),
+            at: me.pos(),
+            faction: me.faction(),
             avoid_radius,
             claim_radius,
         }
@@ -152,9 +152,9 @@ impl<'a> Senses<'a> {
         let m = &self.monsters[o as usize];
         Some(Unit {
             id: o,
-            faction: m.faction,
+            faction: m.faction(),
             stopped: m.is_stopped(),
-            heading: m.plan.next_step(),
+            heading: m.plan().next_step(),
         })
     }
 
@@ -184,10 +184,10 @@ impl<'a> Senses<'a> {
                     continue;
                 };
                 let ally = &self.monsters[o as usize];
-                if o == self.me || ally.faction != self.faction {
+                if o == self.me || ally.faction() != self.faction {
                     continue;
                 }
-                let future = ally.plan.remaining().iter().skip(1).take(2 * r as usize);
+                let future = ally.plan().remaining().iter().skip(1).take(2 * r as usize);
                 claims.extend(future.filter(|&&p| near(p)).map(|p| p.row_major(width)));
             }
         }
@@ -212,7 +212,8 @@ impl<'a> Senses<'a> {
                 let other = &self.monsters[o as usize];
                 let (dx, dy) = p.abs_delta(at);
                 let adjacent = dx.max(dy) == 1;
-                if adjacent || (other.faction == self.faction && other.is_stopped() && o != self.me)
+                if adjacent
+                    || (other.faction() == self.faction && other.is_stopped() && o != self.me)
                 {
                     out.push(p.row_major(width));
                 }
