@@ -15,7 +15,7 @@ fn act(game: &mut Game, rec: &mut Recorder, action: Action) -> Vec<Event> {
 
 /// The world's occupancy is exactly the monsters here, each on its cell
 /// (a player who took the stairs leaves no ghost behind).
-fn consistent(game: &Game) {
+fn consistent(game: &darkstar::sim::Floor) {
     let here: Vec<_> = game.monsters().iter().filter(|m| m.is_here()).collect();
     for m in &here {
         assert_eq!(game.world().occupant(m.pos()), Some(m.id()), "{}", m.id());

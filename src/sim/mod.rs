@@ -53,7 +53,7 @@ pub use fields::{
 };
 pub use fnv::Fnv;
 pub use game::{
-    ACTION_READY, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs, WAIT_ENERGY,
+    ACTION_READY, Floor, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs, WAIT_ENERGY,
     move_energy,
 };
 pub use log::Log;

@@ -13,7 +13,7 @@ use super::stats::{Stats, Trail, index};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 
-/// A monster's number: its index in [`crate::sim::Game::monsters`], in the
+/// A monster's number: its index in [`crate::sim::Floor::monsters`], in the
 /// order the level places them.
 pub type MonsterId = u32;
 

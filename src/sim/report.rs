@@ -28,10 +28,10 @@ pub struct Report {
     pub events: [u64; Event::KINDS.len()],
     pub factions: Vec<FactionReport>,
     /// Turns whose search budget ran out with requests still waiting
-    /// ([`Game::budget_limited_turns`]).
+    /// ([`crate::sim::Floor::budget_limited_turns`]).
     pub budget_limited_turns: u64,
     /// Monsters on the level, not the player, summed over turns
-    /// ([`Game::monster_turns`]).
+    /// ([`crate::sim::Floor::monster_turns`]).
     pub monster_turns: u64,
 }
 

@@ -25,7 +25,7 @@ pub use builtin::{Asleep, Flee, Hunt, Melee, Search, Wander};
 use super::Action;
 use super::awareness::Awareness;
 use super::faction::Faction;
-use super::game::Game;
+use super::game::Floor;
 use super::monster::{Monster, MonsterId};
 use crate::map::geom::Pos;
 
@@ -62,12 +62,12 @@ pub trait Behaviour: Debug + Send + Sync {
 /// What a monster about to act can know: itself, its faction and what it
 /// senses, read-only.
 pub struct Situation<'a> {
-    game: &'a Game,
+    game: &'a Floor,
     id: MonsterId,
 }
 
 impl<'a> Situation<'a> {
-    pub(crate) fn new(game: &'a Game, id: MonsterId) -> Situation<'a> {
+    pub(crate) fn new(game: &'a Floor, id: MonsterId) -> Situation<'a> {
         Situation { game, id }
     }
     /// The monster.

@@ -13,7 +13,7 @@ use crate::fog::noise::{self, Loudness, NoiseReach};
 use crate::sim::action::Action;
 use crate::sim::behaviour::{Choice, Situation};
 
-impl Game {
+impl Floor {
     /// One action of monster `id`.
     pub(super) fn act(&mut self, id: usize, ev: &mut Vec<Event>) {
         let (fi, kind) = (self.monsters[id].faction(), self.monsters[id].kind());

@@ -66,7 +66,7 @@
 //!   changes, so it is always the map a fresh making would give from what
 //!   is hashed (the knowledge and where the faction saw the player).
 
-use super::Game;
+use super::{Floor, Game};
 use crate::fog::knowledge::Knowledge;
 use crate::map::terrain::Terrain;
 use crate::sim::fnv::{Fnv, hash_pos};
@@ -110,7 +110,25 @@ fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
 
 impl Game {
     /// The state hash: everything that can change what happens next (see
-    /// the module notes for what is left out, and why).
+    /// the module notes for what is left out, and why): the floor's, and
+    /// in a run its depth, its seed and the hash of every depth left.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv::default();
+        h.word(self.floor.state_hash());
+        if let (Some(depth), Some(seed)) = (self.depth(), self.run_seed()) {
+            h.int(depth as i64);
+            h.int(seed as i64);
+            for (d, floor) in self.other_depths() {
+                h.int(d as i64);
+                h.word(floor.state_hash());
+            }
+        }
+        h.finish()
+    }
+}
+
+impl Floor {
+    /// The state hash of this floor alone (see the module notes).
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv::default();
         h.int(self.turn as i64);
@@ -228,16 +246,6 @@ impl Game {
                 hash_pos(&mut h, play.up);
             }
         }
-        // A run: its depth, and the state of every depth left (each
-        // hashed whole, as its own game).
-        if let (Some(depth), Some(seed)) = (self.depth(), self.run_seed()) {
-            h.int(depth as i64);
-            h.int(seed as i64);
-            for (d, g) in self.other_depths() {
-                h.int(d as i64);
-                h.bytes(&g.state_hash().to_le_bytes());
-            }
-        }
         // Items, by their stable ids (the words of the item book): on the
         // floor, in the pack; a darkness read; what the player wears.
         h.int(self.items.len() as i64);
@@ -314,54 +322,56 @@ mod tests {
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
         let changes: [(&str, Change); 22] = [
-            ("patience", |g| g.monsters[0].wait_longer(1000)),
-            ("still", |g| g.monsters[0].stood_still()),
-            ("blocked waits", |g| g.monsters[0].waited_for_unit()),
-            ("energy", |g| g.monsters[0].spend(-1)),
-            ("queue order", |g| g.queue.waiting.swap(0, 1)),
+            ("patience", |g| g.floor.monsters[0].wait_longer(1000)),
+            ("still", |g| g.floor.monsters[0].stood_still()),
+            ("blocked waits", |g| g.floor.monsters[0].waited_for_unit()),
+            ("energy", |g| g.floor.monsters[0].spend(-1)),
+            ("queue order", |g| g.floor.queue.waiting.swap(0, 1)),
             ("queue contents", |g| {
-                g.queue.waiting.pop_back();
+                g.floor.queue.waiting.pop_back();
             }),
-            ("suspended search", |g| g.queue.suspended = None),
+            ("suspended search", |g| g.floor.queue.suspended = None),
             ("suspended progress", |g| {
-                g.queue.suspended.as_mut().unwrap().expanded += 1
+                g.floor.queue.suspended.as_mut().unwrap().expanded += 1
             }),
             ("suspended snapshot", |g| {
-                let s = g.queue.suspended.as_mut().unwrap();
+                let s = g.floor.queue.suspended.as_mut().unwrap();
                 s.snapshot.learn(Pos::new(20, 2), Terrain::Wall, 0);
             }),
-            ("plan status", |g| g.monsters[11].plan_mut().forget()),
+            ("plan status", |g| g.floor.monsters[11].plan_mut().forget()),
             ("claims", |g| {
-                let p = g.monsters[0].plan_mut().as_astar_mut().unwrap();
+                let p = g.floor.monsters[0].plan_mut().as_astar_mut().unwrap();
                 p.ask(true, vec![30], &Knowledge::new(1, 1, 1), 0, Pos::new(0, 0));
             }),
             ("beliefs", |g| {
-                g.factions[0]
+                g.floor.factions[0]
                     .knowledge_mut()
                     .0
                     .learn(Pos::new(20, 2), Terrain::Wall, 0);
             }),
             ("danger", |g| {
-                g.factions[0].knowledge_mut().0.death(Pos::new(20, 2));
+                g.floor.factions[0].knowledge_mut().0.death(Pos::new(20, 2));
             }),
             ("log length", |g| {
-                g.factions[0].log_changes(vec![Pos::new(1, 1)])
+                g.floor.factions[0].log_changes(vec![Pos::new(1, 1)])
             }),
             ("player seen", |g| {
-                g.factions[0].player_seen = Some(Pos::new(1, 1))
+                g.floor.factions[0].player_seen = Some(Pos::new(1, 1))
             }),
             ("rng", |g| {
-                g.rng.random_range(0..10);
+                g.floor.rng.random_range(0..10);
             }),
-            ("spent budget", |g| g.spent += 1),
-            ("budget ran out", |g| g.limited_now = !g.limited_now),
-            ("budget-limited turns", |g| g.budget_limited += 1),
-            ("monster-turns", |g| g.monster_turns += 1),
+            ("spent budget", |g| g.floor.spent += 1),
+            ("budget ran out", |g| {
+                g.floor.limited_now = !g.floor.limited_now
+            }),
+            ("budget-limited turns", |g| g.floor.budget_limited += 1),
+            ("monster-turns", |g| g.floor.monster_turns += 1),
             ("think-waits", |g| {
-                g.monsters[0].counted_wait(crate::sim::WaitReason::Thinking)
+                g.floor.monsters[0].counted_wait(crate::sim::WaitReason::Thinking)
             }),
             ("unit-waits", |g| {
-                g.monsters[0].counted_wait(crate::sim::WaitReason::Blocked)
+                g.floor.monsters[0].counted_wait(crate::sim::WaitReason::Blocked)
             }),
         ];
         for (what, change) in changes {
@@ -391,28 +401,28 @@ mod tests {
         assert!(!game.factions[0].fields().is_empty());
         let base = game.state_hash();
         let changes: [(&str, Change); 5] = [
-            ("walls learnt", |g| g.factions[0].walls_learnt += 1),
+            ("walls learnt", |g| g.floor.factions[0].walls_learnt += 1),
             ("a field's cells", |g| {
-                let target = g.factions[0].fields().iter().next().unwrap().target();
-                let (field, known) = g.factions[0].field(target, 5);
+                let target = g.floor.factions[0].fields().iter().next().unwrap().target();
+                let (field, known) = g.floor.factions[0].field(target, 5);
                 field.retarget(known, Pos::new(1, 1));
             }),
             ("a new field", |g| {
-                g.factions[0].field(Pos::new(1, 1), 5);
+                g.floor.factions[0].field(Pos::new(1, 1), 5);
             }),
             ("what a read expects", |g| {
-                let at = g.monsters[0].pos();
-                g.monsters[0]
+                let at = g.floor.monsters[0].pos();
+                g.floor.monsters[0]
                     .plan_mut()
                     .pushed(&Knowledge::new(1, 1, 1), at);
             }),
             ("walls a read saw", |g| {
                 // The read after a wall was learnt records it.
-                let me = g.monsters.iter().position(|m| m.is_here()).unwrap();
-                g.factions[g.monsters[me].faction()].walls_learnt += 1;
+                let me = g.floor.monsters.iter().position(|m| m.is_here()).unwrap();
+                g.floor.factions[g.floor.monsters[me].faction()].walls_learnt += 1;
                 let mut ev = Vec::new();
-                g.act(me, &mut ev);
-                g.factions[g.monsters[me].faction()].walls_learnt -= 1;
+                g.floor.act(me, &mut ev);
+                g.floor.factions[g.floor.monsters[me].faction()].walls_learnt -= 1;
             }),
         ];
         for (what, change) in changes {

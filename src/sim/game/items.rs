@@ -14,7 +14,7 @@ use crate::sim::player::PLAYER_HP;
 /// Most items the pack holds.
 pub const PACK_SIZE: usize = 26;
 
-impl Game {
+impl Floor {
     /// The items on the floor, `(cell, kind)`, in the order they were put
     /// down.
     pub fn floor_items(&self) -> &[(Pos, ItemKind)] {

@@ -15,7 +15,7 @@ use crate::sim::awareness::{
     Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_DRAWS, WANDER_PLACES,
 };
 
-impl Game {
+impl Floor {
     /// Monster `id`'s state of mind now (see [`Awareness`]).
     pub fn awareness(&self, id: MonsterId) -> Awareness {
         let m = &self.monsters[id as usize];

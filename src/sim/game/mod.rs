@@ -19,12 +19,17 @@
 //! other. D* Lite repairs are charged to the same budget but run at once:
 //! they are small, and that is the point of them.
 //!
-//! The shape is Hauberk's: each action, a monster's plan decides an
-//! [`Action`](crate::sim::plan::Action) over a read-only context of what
-//! its faction knows and what it senses (`act.rs`), and the game performs
-//! it under the rules (`perform.rs`). This file holds the game's state,
-//! its set-up and what can be read of it; beside it are `act` (a
-//! monster's action: hunt, sync, decide, perform), `perform` (the rules),
+//! The shape is Hauberk's: each action, an actor decides an
+//! [`Action`](crate::sim::Action) (a monster by its behaviours, over a
+//! read-only [`Situation`](crate::sim::behaviour::Situation), and its
+//! plan; the player by a key), and the game performs it under the rules
+//! (`perform.rs`), answering done, failed or "do this instead". A
+//! [`Game`] is one level or a run that owns its depths; each level in
+//! play is a [`Floor`], whose state this file holds with its set-up and
+//! what can be read of it; beside it are `act` (a monster's action: its
+//! behaviours, sync, decide, perform), `mind` (the faction's state of
+//! mind its behaviours read), `perform` (the rules), `items`, `run` (the
+//! run and its depths, the stairs),
 //! `sight` (looking and feeling), `queue` (plans kept in step, the A*
 //! search queue and budget), `turn` (the plan phase and a turn), `play`
 //! (the player), `hash` (the state hash) and `planning_memory`. The
@@ -53,6 +58,7 @@ use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
 use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions};
 use crate::rng::{SimRng, sim_rng};
+use crate::sim::action::{Action, Outcome as ActionOutcome};
 use crate::sim::plan::{Plan, ReplanReason, Status};
 use crate::{
     fog::sight::{look, look_unless},
@@ -163,9 +169,33 @@ struct SearchQueue {
     pub(super) suspended: Option<Suspended>,
 }
 
-/// A game in progress.
+/// A game in progress: one level, or a run of the dungeon's depths,
+/// which owns them. What is on the level the player is on (or the one
+/// level) is its [`Floor`], which it derefs to, so what can be read of a
+/// game is read the same way whatever it is; what changes it goes
+/// through [`Game::apply`], which hands the stairs to the run and all
+/// else to the floor.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The level being played.
+    floor: Floor,
+    /// A run of the dungeon's depths: the depths left, kept (see
+    /// `run.rs`).
+    run: Option<run::RunState>,
+}
+
+impl std::ops::Deref for Game {
+    type Target = Floor;
+    fn deref(&self) -> &Floor {
+        &self.floor
+    }
+}
+
+/// One level in play: its world, factions and monsters, their searches,
+/// the player on it, its items and its own clock and RNG. A game is one
+/// floor, or a run of them (see [`Game`]); the rules are the floor's.
+#[derive(Clone, Debug)]
+pub struct Floor {
     seed: u64,
     turn: Turn,
     world: World,
@@ -190,8 +220,9 @@ pub struct Game {
     /// What the player saw when it last looked (after its last step, or
     /// its bump): computed by the simulation, once, with what it learnt.
     player_view: Option<FieldOfView>,
-    /// A run of the dungeon's depths: the depths left, kept (see `run.rs`).
-    run: Option<run::RunState>,
+    /// A depth of a run: the stairs are taken with `>` and `<` (not won
+    /// by reaching them with the treasure, as on a single level).
+    in_run: bool,
     /// Items on the floor (see `items.rs`).
     items: Vec<(Pos, crate::sim::item::ItemKind)>,
     /// A scroll of darkness read on this level, until it lifts.
@@ -215,6 +246,48 @@ impl Game {
         config: SimConfig,
         known: &Repertoire,
     ) -> Result<Game, GameError> {
+        Ok(Game {
+            floor: Floor::new(level, seed, config, known)?,
+            run: None,
+        })
+    }
+
+    /// Does what `command` asks; returns what happened, in order. The
+    /// player's `>` and `<` in a run are the run's: it moves the player
+    /// to another of its depths. All else is the floor's.
+    pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        match command {
+            Command::Player(action @ (Action::Descend | Action::Ascend)) if self.run.is_some() => {
+                let mut events = Vec::new();
+                if self
+                    .play_state()
+                    .is_some_and(|p| p.outcome == PlayOutcome::Playing)
+                    && let ActionOutcome::Failed(why) =
+                        self.take_stairs(action == Action::Descend, &mut events)
+                {
+                    events.push(why);
+                }
+                events
+            }
+            command => self.floor.apply(command),
+        }
+    }
+
+    /// Brings every faction's fields up to date under `policy` (see
+    /// [`Floor::update_fields_by`]), for the benches.
+    pub fn update_fields_by(&mut self, policy: crate::sim::FieldPolicy) {
+        self.floor.update_fields_by(policy);
+    }
+}
+
+impl Floor {
+    /// A floor of `level` with `seed` (see [`Game::new_knowing`]).
+    fn new(
+        level: &Level,
+        seed: u64,
+        config: SimConfig,
+        known: &Repertoire,
+    ) -> Result<Floor, GameError> {
         let terrain = &level.terrain;
         let mut world = World::new(terrain.clone());
         let mut rng = sim_rng(seed);
@@ -272,7 +345,7 @@ impl Game {
                 terrain.width(),
             ));
         }
-        let mut game = Game {
+        let mut game = Floor {
             seed,
             turn: 0,
             world,
@@ -288,7 +361,7 @@ impl Game {
             budget_limited: 0,
             monster_turns: 0,
             player_view: None,
-            run: None,
+            in_run: false,
             items: Vec::new(),
             darkness: None,
         };
@@ -303,8 +376,9 @@ impl Game {
         Ok(game)
     }
 
-    /// Does what `command` asks; returns what happened, in order.
-    pub fn apply(&mut self, command: Command) -> Vec<Event> {
+    /// Does what `command` asks on this floor; returns what happened, in
+    /// order (the game's [`Game::apply`] gives it all but a run's stairs).
+    fn apply(&mut self, command: Command) -> Vec<Event> {
         let mut events = Vec::new();
         match command {
             Command::Advance => self.advance(&mut events),

@@ -16,7 +16,7 @@ use crate::sim::action::{Action, Outcome};
 use crate::sim::plan::FIELD_STUCK_ACTIONS;
 use crate::sim::player::SNEAK_FACTOR;
 
-impl Game {
+impl Floor {
     /// Actor `id` does `action`, and whatever it turns into: a done
     /// action's energy is spent here, a failed one's event told.
     pub(super) fn perform(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) -> Outcome {
@@ -62,15 +62,15 @@ impl Game {
             Action::Sneak | Action::Use(_) | Action::Throw(..) | Action::Drop(_) if !is_player => {
                 Outcome::Failed(Event::NoSuchItem)
             }
-            Action::Descend | Action::Ascend if !is_player => Outcome::Failed(Event::NoStairs {
+            // The run takes the stairs (`Game::apply`); a floor has none
+            // to take.
+            Action::Descend | Action::Ascend => Outcome::Failed(Event::NoStairs {
                 down: action == Action::Descend,
             }),
             Action::Sneak => self.sneak(ev),
             Action::Use(slot) => self.use_item(id, slot as usize, ev),
             Action::Throw(slot, at) => self.throw_item(id, slot as usize, at, ev),
             Action::Drop(slot) => self.drop_item(id, slot as usize, ev),
-            Action::Descend => self.take_stairs(true, ev),
-            Action::Ascend => self.take_stairs(false, ev),
         }
     }
 

@@ -4,9 +4,9 @@
 //! Knowledge, the true world and the search scratch shared by all
 //! monsters are left out: every planner needs them alike.
 
-use super::Game;
+use super::Floor;
 
-impl Game {
+impl Floor {
     /// Bytes held by planning: every faction's shared fields, every
     /// monster's plan (its path, its lists, its D* Lite if it has one),
     /// and the knowledge snapshot of an A* search suspended for lack of

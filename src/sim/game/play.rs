@@ -12,7 +12,7 @@ use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
 /// slowed to a crawl must not hang the game).
 const MAX_TURNS_PER_ACTION: u32 = 100;
 
-impl Game {
+impl Floor {
     /// Puts the player on the level at `at`, in a faction of its own.
     pub(super) fn add_player(
         &mut self,
@@ -130,7 +130,7 @@ impl Game {
             ev.push(Event::TookTreasure { at });
         }
         // In a run the stairs are taken with `>` and `<` (see `run.rs`).
-        if self.run.is_none() && play.stairs == Some(at) && play.carrying {
+        if !self.in_run && play.stairs == Some(at) && play.carrying {
             play.outcome = PlayOutcome::Won(turn);
             ev.push(Event::Won { turn });
         }

@@ -7,7 +7,7 @@
 use super::*;
 use crate::sim::plan::{Ask, Budget, Context, News, Senses};
 
-impl Game {
+impl Floor {
     /// Runs `f` on monster `id`'s plan with a read-only context of what it
     /// knows and senses and a budget of what is left of the turn's search
     /// work; charges what it spent. The plan is taken out of the monster

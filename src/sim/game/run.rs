@@ -23,8 +23,8 @@ pub(super) struct RunState {
     seed: u64,
     depth: u32,
     /// The depths made so far and left, by depth (index 0: depth 1); the
-    /// current one is `None` here (it is the game itself).
-    others: Vec<Option<Box<Game>>>,
+    /// current one is `None` here (it is the game's floor).
+    others: Vec<Option<Box<Floor>>>,
     /// The item book the depths are furnished from.
     items: &'static ItemBook,
 }
@@ -67,35 +67,37 @@ impl Game {
         items: &'static ItemBook,
     ) -> Result<Game, GameError> {
         let depth = depth.clamp(1, DEPTHS);
-        let mut game = Game::depth_game(seed, depth, config, 0, items)?;
-        game.run = Some(RunState {
-            seed,
-            depth,
-            others: vec![None; DEPTHS as usize],
-            items,
-        });
-        Ok(game)
+        Ok(Game {
+            floor: Game::depth_floor(seed, depth, config, 0, items)?,
+            run: Some(RunState {
+                seed,
+                depth,
+                others: vec![None; DEPTHS as usize],
+                items,
+            }),
+        })
     }
 
     /// Depth `depth` of the run with `seed`, as the run lays it out: the
     /// player on the up-stairs, the down-stairs on the far goal, and on
     /// the last depth the Darkstar there instead; its items from `items`;
     /// its clock set to `turn`.
-    fn depth_game(
+    fn depth_floor(
         seed: u64,
         depth: u32,
         config: SimConfig,
         turn: Turn,
         items: &'static ItemBook,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Floor, GameError> {
         let mut level = depth_level(seed, depth, &Bestiary::builtin());
         let far = level.treasure;
         level.stairs = far.filter(|_| depth < DEPTHS);
         level.treasure = far.filter(|_| depth == DEPTHS);
-        let mut game = Game::new(&level, depth_seed(seed, depth), config)?;
-        game.place_items(depth_seed(seed, depth), depth, items);
-        game.turn = turn;
-        Ok(game)
+        let mut floor = Game::new(&level, depth_seed(seed, depth), config)?.floor;
+        floor.place_items(depth_seed(seed, depth), depth, items);
+        floor.turn = turn;
+        floor.in_run = true;
+        Ok(floor)
     }
 
     /// The depth the player is on, in a run.
@@ -125,9 +127,9 @@ impl Game {
         })
     }
 
-    /// The games of the depths made and left, by depth (for the state
+    /// The floors of the depths made and left, by depth (for the state
     /// hash and for tests).
-    pub fn other_depths(&self) -> impl Iterator<Item = (u32, &Game)> {
+    pub fn other_depths(&self) -> impl Iterator<Item = (u32, &Floor)> {
         self.run.iter().flat_map(|r| {
             r.others
                 .iter()
@@ -149,7 +151,7 @@ impl Game {
             (true, Some(p)) if Some(p) == stairs.down => self.change_depth(depth + 1, ev),
             (false, Some(p)) if p == stairs.up && depth == 1 && carrying => {
                 let turn = self.turn;
-                if let Some(play) = &mut self.play {
+                if let Some(play) = &mut self.floor.play {
                     play.outcome = PlayOutcome::Won(turn);
                 }
                 ev.push(Event::Won { turn });
@@ -163,49 +165,48 @@ impl Game {
         }
     }
 
-    /// The player leaves this depth for depth `to`: this game is kept in
-    /// the run, `to`'s game (made now if never visited) becomes the
-    /// current one, and the player arrives on its stairs (the up-stairs
-    /// going down, the down-stairs going up, or the nearest free cell),
-    /// with its hit points and the Darkstar if carried.
+    /// The player leaves this depth for depth `to`: this floor is kept in
+    /// the run, `to`'s (made now if never visited) becomes the current
+    /// one, and the player arrives on its stairs (the up-stairs going
+    /// down, the down-stairs going up, or the nearest free cell), with
+    /// its hit points and the Darkstar if carried.
     fn change_depth(&mut self, to: u32, ev: &mut Vec<Event>) -> Outcome {
         let down = to > self.depth().unwrap_or(0);
-        let Some(mut run) = self.run.take() else {
+        let Some(run) = self.run.as_mut() else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        let (turn, config) = (self.turn, self.config);
+        let (turn, config) = (self.floor.turn, self.floor.config);
         let next = match run.others[to as usize - 1].take() {
-            Some(g) => *g,
-            None => match Game::depth_game(run.seed, to, config, turn, run.items) {
-                Ok(g) => g,
-                Err(_) => {
-                    // A depth that cannot start (never for the
-                    // generator's levels): the player stays.
-                    self.run = Some(run);
-                    return Outcome::Failed(Event::NoStairs { down });
-                }
+            Some(floor) => *floor,
+            // A depth that cannot start (never for the generator's
+            // levels): the player stays.
+            None => match Game::depth_floor(run.seed, to, config, turn, run.items) {
+                Ok(floor) => floor,
+                Err(_) => return Outcome::Failed(Event::NoStairs { down }),
             },
         };
-        let Some(traveller) = self.traveller() else {
+        let Some(traveller) = self.floor.traveller() else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        self.player_leaves();
-        let left = std::mem::replace(self, next);
-        run.others[run.depth as usize - 1] = Some(Box::new(left));
+        self.floor.player_leaves();
+        let left = std::mem::replace(&mut self.floor, next);
+        let from = run.depth;
+        run.others[from as usize - 1] = Some(Box::new(left));
         run.depth = to;
-        self.run = Some(run);
-        self.turn = self.turn.max(turn);
+        self.floor.turn = self.floor.turn.max(turn);
         let stairs = self.stairs();
         let at = match (down, stairs) {
             (true, Some(s)) => s.up,
             (false, Some(s)) => s.down.unwrap_or(s.up),
             (_, None) => return Outcome::Done(0),
         };
-        self.player_enters(at, traveller, ev);
+        self.floor.player_enters(at, traveller, ev);
         ev.push(Event::Depth { depth: to, down });
         Outcome::Done(0)
     }
+}
 
+impl Floor {
     /// The player leaves the level (for another depth): off the map,
     /// present nowhere until it comes back.
     fn player_leaves(&mut self) {
@@ -253,7 +254,7 @@ impl Game {
             self.world.remove(self.monsters[id].pos());
         }
         let free =
-            |g: &Game, p: Pos| g.world.terrain().is_passable(p) && g.world.occupant(p).is_none();
+            |g: &Floor, p: Pos| g.world.terrain().is_passable(p) && g.world.occupant(p).is_none();
         let mut spot = at;
         if !free(self, at) {
             spot = (1..8)

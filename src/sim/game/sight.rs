@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl Floor {
     /// The monster looks around with its faction's sight, and feels the
     /// `touched` cells (the corners it just squeezed between: a diagonal
     /// step passes right by them, so even a blind monster learns them).

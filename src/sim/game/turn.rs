@@ -13,7 +13,7 @@ use crate::sim::fields::FieldPolicy;
 /// faction's update is its own and serial).
 pub const PARALLEL_PLAN_CELLS: u64 = 128 * 128;
 
-impl Game {
+impl Floor {
     /// The plan phase, at the start of every turn (and once as the level
     /// is set up, so nobody's first action waits for a plan): every
     /// faction with plans to make brings its islands up to date, and its
@@ -268,7 +268,7 @@ mod tests {
         turns: u32,
         policy: FieldPolicy,
     ) -> (Vec<u64>, u64, u64) {
-        let mut game = Game::new(level, seed, SimConfig::default()).unwrap();
+        let mut game = Game::new(level, seed, SimConfig::default()).unwrap().floor;
         let mut rng = crate::rng::sim_rng(seed ^ 0x5eed);
         let mut hashes = Vec::new();
         let mut checked = 0;
