@@ -7,6 +7,7 @@
 
 pub mod behaviours;
 pub mod bestiary;
+pub mod blocks;
 pub mod demo;
 pub mod dice;
 pub mod generator;

@@ -17,10 +17,10 @@
 //! assert!(b.at_depth(1).all(|k| k.depths.0 == 1));
 //! ```
 
-mod error;
 mod parse;
 
-pub use error::BestiaryError;
+/// Why a bestiary could not be used (see [`crate::content::blocks::BlocksError`]).
+pub type BestiaryError = crate::content::blocks::BlocksError;
 pub use parse::{MAX_BESTIARY_BYTES, MAX_KINDS};
 
 use std::path::Path;
@@ -106,35 +106,12 @@ impl Bestiary {
     ) -> Result<Bestiary, BestiaryError> {
         parse::parse(text, known)
             .map(|kinds| Bestiary { kinds })
-            .map_err(|(line, column, message)| BestiaryError::Parse {
-                file: file.to_path_buf(),
-                line,
-                column,
-                message,
-            })
+            .map_err(|e| BestiaryError::at(file, e))
     }
 
     /// Reads the bestiary file at `path` (at most [`MAX_BESTIARY_BYTES`]).
     pub fn read(path: &Path) -> Result<Bestiary, BestiaryError> {
-        use crate::content::textfile::{ReadError, read_limited};
-        let text = read_limited(path, MAX_BESTIARY_BYTES).map_err(|e| match e {
-            ReadError::Io(error) => BestiaryError::Io {
-                file: path.to_path_buf(),
-                error,
-            },
-            ReadError::TooLarge(max) => BestiaryError::Parse {
-                file: path.to_path_buf(),
-                line: 1,
-                column: 1,
-                message: format!("larger than {max} bytes: not a bestiary"),
-            },
-            ReadError::NotUtf8 { line } => BestiaryError::Parse {
-                file: path.to_path_buf(),
-                line,
-                column: 1,
-                message: "not UTF-8 text".to_string(),
-            },
-        })?;
+        let text = crate::content::blocks::read_text(path, MAX_BESTIARY_BYTES, "a bestiary")?;
         Bestiary::parse(&text, path)
     }
 

@@ -5,6 +5,7 @@
 
 use super::{DEPTHS, Kind};
 use crate::content::behaviours::Behaviours;
+use crate::content::blocks;
 use crate::content::dice::Dice;
 use crate::content::level::{MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
 use crate::content::textfile::clip;
@@ -47,78 +48,26 @@ const KEYS: [&str; 17] = [
 /// Keys a kind may leave out.
 const OPTIONAL: [&str; 2] = ["behaviours", "about"];
 
-/// A kind as read so far: each key's value text with its line and column.
+/// A kind as read: each key's value (see [`blocks::Field`]).
 struct Draft {
     line: usize,
-    values: [Option<(usize, usize, String)>; KEYS.len()],
+    values: Vec<Option<blocks::Field>>,
 }
 
 /// Reads a whole bestiary.
 pub(super) fn parse(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Vec<Kind>, Error> {
-    let mut kinds: Vec<Kind> = Vec::new();
-    let mut draft: Option<Draft> = None;
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+    let names = blocks::Names {
+        one: "a kind",
+        many: "kinds",
+        file: "a bestiary",
+    };
+    blocks::read(text, &KEYS, MAX_KINDS, &names, |b, earlier| {
+        Draft {
+            line: b.line,
+            values: b.values,
         }
-        let Some((key, value)) = line.split_once(':') else {
-            return Err((
-                n,
-                1,
-                format!("expected `key: value`, found {:?}", clip(trimmed, ECHO)),
-            ));
-        };
-        let key_column = 1 + key.len() - key.trim_start().len();
-        let value_column = key.len() + 2 + (value.len() - value.trim_start().len());
-        let (key, value) = (key.trim(), value.trim());
-        let Some(k) = KEYS.iter().position(|&known| known == key) else {
-            return Err((
-                n,
-                key_column,
-                format!(
-                    "unknown key {:?} (expected one of {})",
-                    clip(key, ECHO),
-                    KEYS.join(", ")
-                ),
-            ));
-        };
-        if k == 0 {
-            if let Some(done) = draft.take() {
-                kinds.push(done.finish(&kinds, known)?);
-            }
-            if kinds.len() == MAX_KINDS {
-                return Err((n, key_column, format!("more than {MAX_KINDS} kinds")));
-            }
-            draft = Some(Draft {
-                line: n,
-                values: Default::default(),
-            });
-        }
-        let Some(d) = draft.as_mut() else {
-            return Err((n, key_column, "a kind starts with `kind:`".to_string()));
-        };
-        if let Some((first, _, _)) = &d.values[k] {
-            return Err((
-                n,
-                key_column,
-                format!("{key} given twice (first on line {first})"),
-            ));
-        }
-        d.values[k] = Some((n, value_column, value.to_string()));
-    }
-    match draft {
-        Some(done) => kinds.push(done.finish(&kinds, known)?),
-        None => {
-            return Err((
-                1,
-                1,
-                "no kinds: a bestiary needs at least one `kind:`".to_string(),
-            ));
-        }
-    }
-    Ok(kinds)
+        .finish(earlier, known)
+    })
 }
 
 impl Draft {
@@ -127,7 +76,7 @@ impl Draft {
         let get = |key: &str| -> Result<(usize, usize, &str), Error> {
             let k = KEYS.iter().position(|&known| known == key).unwrap_or(0);
             match &self.values[k] {
-                Some((n, c, v)) => Ok((*n, *c, v.as_str())),
+                Some((n, _, c, v)) => Ok((*n, *c, v.as_str())),
                 None => Err((self.line, 1, format!("this kind has no `{key}:`"))),
             }
         };

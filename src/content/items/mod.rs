@@ -18,10 +18,10 @@
 //! assert_eq!(book.items()[potion.index].word, "healing");
 //! ```
 
-mod error;
 mod parse;
 
-pub use error::ItemsError;
+/// Why an item book could not be used (see [`crate::content::blocks::BlocksError`]).
+pub type ItemsError = crate::content::blocks::BlocksError;
 pub use parse::{MAX_ITEMS, MAX_ITEMS_BYTES};
 
 use std::path::Path;
@@ -170,35 +170,12 @@ impl ItemBook {
     pub fn parse(text: &str, file: &Path) -> Result<ItemBook, ItemsError> {
         parse::parse(text)
             .map(|items| ItemBook { items })
-            .map_err(|(line, column, message)| ItemsError::Parse {
-                file: file.to_path_buf(),
-                line,
-                column,
-                message,
-            })
+            .map_err(|e| ItemsError::at(file, e))
     }
 
     /// Reads the item book file at `path` (at most [`MAX_ITEMS_BYTES`]).
     pub fn read(path: &Path) -> Result<ItemBook, ItemsError> {
-        use crate::content::textfile::{ReadError, read_limited};
-        let text = read_limited(path, MAX_ITEMS_BYTES).map_err(|e| match e {
-            ReadError::Io(error) => ItemsError::Io {
-                file: path.to_path_buf(),
-                error,
-            },
-            ReadError::TooLarge(max) => ItemsError::Parse {
-                file: path.to_path_buf(),
-                line: 1,
-                column: 1,
-                message: format!("larger than {max} bytes: not an item book"),
-            },
-            ReadError::NotUtf8 { line } => ItemsError::Parse {
-                file: path.to_path_buf(),
-                line,
-                column: 1,
-                message: "not UTF-8 text".to_string(),
-            },
-        })?;
+        let text = crate::content::blocks::read_text(path, MAX_ITEMS_BYTES, "an item book")?;
         ItemBook::parse(&text, path)
     }
 

@@ -6,6 +6,7 @@
 
 use super::{Depths, Effect, Heal, ItemDef, Lot};
 use crate::content::bestiary::DEPTHS;
+use crate::content::blocks;
 use crate::content::dice::Dice;
 use crate::content::level::{MAX_HP, MAX_SIGHT, MAX_SKILL};
 use crate::content::textfile::clip;
@@ -59,82 +60,26 @@ fn takes(word: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// A key's value as read: its line, the key's column, the value's column
-/// and its text.
-type Value = (usize, usize, usize, String);
-
-/// An item as read so far: each key's value.
+/// An item as read: each key's value (see [`blocks::Field`]).
 struct Draft {
     line: usize,
-    values: [Option<Value>; KEYS.len()],
+    values: Vec<Option<blocks::Field>>,
 }
 
 /// Reads a whole item book.
 pub(super) fn parse(text: &str) -> Result<Vec<ItemDef>, Error> {
-    let mut items: Vec<ItemDef> = Vec::new();
-    let mut draft: Option<Draft> = None;
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+    let names = blocks::Names {
+        one: "an item",
+        many: "items",
+        file: "an item book",
+    };
+    blocks::read(text, &KEYS, MAX_ITEMS, &names, |b, earlier| {
+        Draft {
+            line: b.line,
+            values: b.values,
         }
-        let Some((key, value)) = line.split_once(':') else {
-            return Err((
-                n,
-                1,
-                format!("expected `key: value`, found {:?}", clip(trimmed, ECHO)),
-            ));
-        };
-        let key_column = 1 + key.len() - key.trim_start().len();
-        let value_column = key.len() + 2 + (value.len() - value.trim_start().len());
-        let (key, value) = (key.trim(), value.trim());
-        let Some(k) = KEYS.iter().position(|&known| known == key) else {
-            return Err((
-                n,
-                key_column,
-                format!(
-                    "unknown key {:?} (expected one of {})",
-                    clip(key, ECHO),
-                    KEYS.join(", ")
-                ),
-            ));
-        };
-        if k == 0 {
-            if let Some(done) = draft.take() {
-                items.push(done.finish(&items)?);
-            }
-            if items.len() == MAX_ITEMS {
-                return Err((n, key_column, format!("more than {MAX_ITEMS} items")));
-            }
-            draft = Some(Draft {
-                line: n,
-                values: Default::default(),
-            });
-        }
-        let Some(d) = draft.as_mut() else {
-            return Err((n, key_column, "an item starts with `item:`".to_string()));
-        };
-        if let Some((first, _, _, _)) = &d.values[k] {
-            return Err((
-                n,
-                key_column,
-                format!("{key} given twice (first on line {first})"),
-            ));
-        }
-        d.values[k] = Some((n, key_column, value_column, value.to_string()));
-    }
-    match draft {
-        Some(done) => items.push(done.finish(&items)?),
-        None => {
-            return Err((
-                1,
-                1,
-                "no items: an item book needs at least one `item:`".to_string(),
-            ));
-        }
-    }
-    Ok(items)
+        .finish(earlier)
+    })
 }
 
 impl Draft {
