@@ -7,6 +7,7 @@
 mod error;
 mod outline;
 mod parse;
+mod settings;
 
 pub use error::LevelError;
 pub use outline::Outline;
