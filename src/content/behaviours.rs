@@ -123,11 +123,6 @@ impl Behaviours {
     pub fn wanders(&self) -> bool {
         self.has("wander")
     }
-    /// Keeps a state of mind its faction steers (hunting, searching or
-    /// wandering), so its target is chosen afresh each action.
-    pub fn minds(&self) -> bool {
-        self.has("hunt") || self.has("search") || self.has("wander")
-    }
 }
 
 impl std::fmt::Display for Behaviours {
