@@ -1,6 +1,6 @@
 //! Resuming a long saved run: how long `darkstar` takes from a save on
 //! disk to the game on screen (the save read, played back once with every
-//! state hash checked, the tally counted in the same pass, the app made),
+//! state hash checked, the chronicle rebuilt in the same pass, the app made),
 //! on the committed bot run of at least 10,000 turns that reaches depth
 //! 7 or deeper. And the safety map a fleeing faction walks down, which
 //! once took three quarters of that: the fast search (dense arrays,

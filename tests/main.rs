@@ -19,6 +19,8 @@ mod layers;
 mod levels;
 mod mapgen;
 mod memory;
+#[cfg(feature = "tui")]
+mod morgue;
 mod movingai;
 mod parsers;
 mod play;

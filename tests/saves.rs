@@ -803,7 +803,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
         app.handle(Intent::Wait);
         assert!(app.game().turn() < 300);
     }
-    let morgue = app.morgue();
+    let morgue = darkstar::record::morgue::Morgue::of(app.game());
     assert!(!morgue.won);
     assert_eq!(morgue.kills, [("rat".to_string(), 1)]);
     assert_eq!(morgue.cause, "killed by a goblin");
@@ -918,7 +918,7 @@ fn ranked_run(seed: u64) -> Replay {
 
 /// The morgue of a game that ended: the app's own.
 fn lost_morgue(seed: u64) -> darkstar::record::morgue::Morgue {
-    let mut morgue = App::play_run(seed, 1).unwrap().morgue();
+    let mut morgue = darkstar::record::morgue::Morgue::of(App::play_run(seed, 1).unwrap().game());
     morgue.won = false;
     morgue
 }
@@ -1161,7 +1161,12 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
     assert!(app.game_over());
     assert!(screen_of(&mut app).contains("UNRANKED: not in the scores"));
     let now = std::time::SystemTime::now();
-    let recorded = record(&save, &app.morgue(), &app.recording(), now);
+    let recorded = record(
+        &save,
+        &darkstar::record::morgue::Morgue::of(app.game()),
+        &app.recording(),
+        now,
+    );
     assert!(recorded.is_whole() && matches!(recorded.scores, Ok(None)));
     let morgue = std::fs::read_to_string(recorded.morgue.unwrap()).unwrap();
     assert!(
@@ -1171,7 +1176,7 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
     assert!(!dir.join("scores.txt").exists());
     // The unedited save's game, recorded the same way, is scored.
     assert_eq!(read_scores(&save).unwrap().list.len(), 0);
-    let mut morgue = honest.morgue();
+    let mut morgue = darkstar::record::morgue::Morgue::of(honest.game());
     morgue.won = false;
     let recorded = record(&save, &morgue, &honest.recording(), now);
     assert!(matches!(recorded.scores, Ok(Some(_))), "{recorded:?}");

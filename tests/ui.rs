@@ -1456,7 +1456,10 @@ fn the_killer_is_an_orc_not_a_orc() {
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("killed by an orc (o)."), "{text}");
     assert!(text.contains("Killed by an orc (o)."), "{text}");
-    assert_eq!(app.morgue().cause, "killed by an orc");
+    assert_eq!(
+        darkstar::record::morgue::Morgue::of(app.game()).cause,
+        "killed by an orc"
+    );
 }
 
 /// The end screens: turns, kills, damage taken, what killed the player,
@@ -1482,7 +1485,7 @@ fn snapshot_end_summaries() {
             amount * times.parse::<i32>().unwrap()
         })
         .sum();
-    assert_eq!(app.tally().damage_taken, taken);
+    assert_eq!(app.game().chronicle().damage_taken(), taken);
     assert!(death[0].contains("killed by a goblin (g)"), "{death:?}");
     let death_screen = screen(&mut app, 60, 18);
     // Win: the treasure beside the player, the stairs two steps back.
@@ -1542,7 +1545,7 @@ fn the_tally_counts_kills_and_survives_a_resume() {
             Some(d) => app.handle(Intent::Move(d)),
             None => app.handle(Intent::Wait),
         }
-        if app.tally().kills > 0 && !app.game_over() {
+        if app.game().chronicle().kills() > 0 && !app.game_over() {
             break;
         }
     }
@@ -1553,15 +1556,19 @@ fn the_tally_counts_kills_and_survives_a_resume() {
         .filter(|m| !m.is_player() && !m.is_here())
         .count() as u32;
     assert!(
-        app.tally().kills >= 1,
+        app.game().chronicle().kills() >= 1,
         "{:?}",
         app.log().collect::<Vec<_>>()
     );
-    assert_eq!(app.tally().kills, dead, "only the player kills here");
+    assert_eq!(
+        app.game().chronicle().kills(),
+        dead,
+        "only the player kills here"
+    );
     assert!(app.log().any(|l| l.contains("You kill the rat!")));
     if !app.game_over() {
         let resumed = App::resume(app.recording()).unwrap();
-        assert_eq!(resumed.tally(), app.tally());
+        assert_eq!(resumed.game().chronicle(), app.game().chronicle());
     }
 }
 

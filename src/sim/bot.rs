@@ -235,7 +235,6 @@ pub fn play_run_from(
 ) -> Result<(BotRun, Game), GameError> {
     let mut game = Game::new_run(seed, depth, SimConfig::default())?;
     let mut deepest = depth;
-    let mut last_hit = None;
     let mut idle = 0u32;
     let mut stall = Stall::default();
     while game.turn() < max_turns {
@@ -246,20 +245,7 @@ pub fn play_run_from(
             action = a;
         }
         let before = game.turn();
-        let events = apply(&mut game, Command::Player(action));
-        for e in &events {
-            if let Event::Attacked {
-                attacker, target, ..
-            } = e
-                && game
-                    .monsters()
-                    .get(*target as usize)
-                    .is_some_and(|m| m.is_player())
-            {
-                let m = &game.monsters()[*attacker as usize];
-                last_hit = Some(game.factions()[m.faction()].spec().one().to_string());
-            }
-        }
+        apply(&mut game, Command::Player(action));
         deepest = deepest.max(game.depth().unwrap_or(depth));
         // An action that takes no time twice in a row (a refused step):
         // wait instead, so the run always moves on.
@@ -281,7 +267,11 @@ pub fn play_run_from(
         won,
         depth: deepest,
         turns: game.turn(),
-        killed_by: if dead { last_hit } else { None },
+        killed_by: game
+            .chronicle()
+            .killer()
+            .filter(|_| dead)
+            .map(|k| k.noun.clone()),
         timed_out: !won && !dead,
     };
     Ok((run, game))

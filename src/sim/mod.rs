@@ -22,6 +22,7 @@ pub mod autopilot;
 mod awareness;
 pub mod behaviour;
 pub mod bot;
+pub mod chronicle;
 mod command;
 pub mod digest;
 mod event;
@@ -38,12 +39,12 @@ mod player;
 mod report;
 mod stats;
 pub mod sweep;
-mod tally;
 mod traverse;
 mod world;
 
 pub use action::{Action, Outcome};
 pub use awareness::{Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_PLACES};
+pub use chronicle::Chronicle;
 pub use command::Command;
 pub use event::{Event, WaitReason};
 pub use faction::Faction;
@@ -64,6 +65,5 @@ pub use player::{
 };
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
-pub use tally::Tally;
 pub use traverse::{Traverse, traverse};
 pub use world::World;

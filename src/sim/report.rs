@@ -51,14 +51,11 @@ pub fn run_headless(game: &mut Game, turns: Turn) -> Report {
 /// [`run_headless`], calling `progress` with the turns played so far after
 /// every turn (for a progress bar: the library draws nothing itself).
 pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(Turn)) -> Report {
-    let mut events = [0u64; Event::KINDS.len()];
     for played in 1..=turns {
         if game.is_settled() {
             break;
         }
-        for e in game.apply(Command::Advance) {
-            events[e.kind()] += 1;
-        }
+        game.apply(Command::Advance);
         progress(played);
     }
     let factions = game
@@ -88,7 +85,8 @@ pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(
     Report {
         seed: game.seed(),
         turns: game.turn(),
-        events,
+        // Counted by the game's chronicle as they happened.
+        events: *game.chronicle().event_counts(),
         factions,
         budget_limited_turns: game.budget_limited_turns(),
         monster_turns: game.monster_turns(),

@@ -4,7 +4,9 @@
 //! `--record DIR` keeps each run's replay (`seed-N.replay`), the same
 //! file a played game leaves, which plays back in the terminal and
 //! verifies: a run worth keeping can be recorded again after a rule
-//! changes.
+//! changes. `--morgue DIR` writes each run's morgue file (`seed-N.txt`),
+//! the same file a played game that ends so leaves: both are made from
+//! the game's own record ([`Morgue::of`]).
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -18,6 +20,7 @@ use rayon::prelude::*;
 
 use crate::args::parse_seeds;
 use darkstar::content::textfile::escape_path;
+use darkstar::record::morgue::Morgue;
 use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use darkstar::record::save::write_atomically;
 use darkstar::sim::SimConfig;
@@ -45,6 +48,10 @@ pub struct BotArgs {
     /// Write each run's replay to DIR/seed-N.replay (created if need be).
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+    /// Write each run's morgue file to DIR/seed-N.txt (created if need
+    /// be): the record a played game leaves.
+    #[arg(long, value_name = "DIR")]
+    morgue: Option<PathBuf>,
 }
 
 pub fn bot(args: BotArgs) -> Result<ExitCode> {
@@ -122,25 +129,47 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
             escape_path(dir)
         ))?;
     }
+    if let Some(dir) = &args.morgue {
+        crate::output::print(&format!(
+            "morgue files of the {n} runs in {} (seed-N.txt)\n",
+            escape_path(dir)
+        ))?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// One run of the bot's, recorded into `--record`'s folder if asked.
+/// One run of the bot's, its replay recorded into `--record`'s folder
+/// and its morgue file written into `--morgue`'s, if asked.
 fn play(seed: u64, args: &BotArgs) -> Result<BotRun> {
     let careful = !args.careless;
-    let Some(dir) = &args.record else {
-        let (run, _) = play_run_from(seed, args.depth, careful, args.turns, |g, c| g.apply(c))?;
-        return Ok(run);
-    };
     // Recorded as `darkstar play --seed S --depth N` records a game.
     let source = LevelSource::Run { depth: args.depth };
-    let mut rec = Recorder::new(source, seed, SimConfig::default(), HASH_EVERY);
-    let (run, game) = play_run_from(seed, args.depth, careful, args.turns, |g, c| {
-        rec.apply(g, c)
-    })?;
-    let path = recording_path(dir, seed);
-    write_atomically(&path, &rec.closed(&game).to_text())
-        .with_context(|| format!("writing {}", escape_path(&path)))?;
+    let mut rec = args
+        .record
+        .as_ref()
+        .map(|_| Recorder::new(source, seed, SimConfig::default(), HASH_EVERY));
+    let (run, game) = play_run_from(
+        seed,
+        args.depth,
+        careful,
+        args.turns,
+        |g, c| match &mut rec {
+            Some(rec) => rec.apply(g, c),
+            None => g.apply(c),
+        },
+    )?;
+    if let (Some(dir), Some(rec)) = (&args.record, &rec) {
+        let path = recording_path(dir, seed);
+        write_atomically(&path, &rec.closed(&game).to_text())
+            .with_context(|| format!("writing {}", escape_path(&path)))?;
+    }
+    if let Some(dir) = &args.morgue {
+        // A bot gives only the commands a player's keys give: its game is
+        // ranked, so its morgue says nothing of being unranked.
+        let path = dir.join(format!("seed-{seed}.txt"));
+        write_atomically(&path, &Morgue::of(&game).to_text())
+            .with_context(|| format!("writing {}", escape_path(&path)))?;
+    }
     Ok(run)
 }
 

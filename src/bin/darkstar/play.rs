@@ -213,7 +213,7 @@ fn leave_records(path: &Path, done: &App, recording: &Replay) -> bool {
     }
     let recorded = darkstar::record::morgue::record(
         path,
-        &done.morgue(),
+        &darkstar::record::morgue::Morgue::of(done.game()),
         recording,
         std::time::SystemTime::now(),
     );

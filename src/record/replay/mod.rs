@@ -56,7 +56,7 @@ use crate::content::level::{Level, LevelError};
 use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 use crate::sim::memory::Footprint;
-use crate::sim::{Action, Command, Event, Game, GameError, SimConfig, Tally};
+use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};
 
 /// The version this build writes and reads. Version 2: the state hash
 /// covers the whole future-deciding state and the corner rules changed

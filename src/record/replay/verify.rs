@@ -21,7 +21,7 @@ impl Replay {
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Checked, ReplayError> {
         let level = self.level()?;
-        let (_, checked) = self.play_checked(&level, progress, |_, _| {})?;
+        let (_, checked) = self.play_checked(&level, progress)?;
         Ok(checked)
     }
 
@@ -50,20 +50,8 @@ impl Replay {
         level: &Level,
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Game, ReplayError> {
-        Ok(self.restore_tallied(level, progress)?.0)
-    }
-
-    /// [`Replay::restore_on`], with the player's tally (kills, damage
-    /// taken, the killer) folded from the same pass: what resuming a save
-    /// needs, without playing it twice.
-    pub fn restore_tallied(
-        &self,
-        level: &Level,
-        progress: impl FnMut(Progress) -> ControlFlow<()>,
-    ) -> Result<(Game, Tally), ReplayError> {
-        let mut tally = Tally::default();
-        match self.play_checked(level, progress, |game, e| tally.count(game, e))? {
-            (game, Checked::InSync(_)) => Ok((game, tally)),
+        match self.play_checked(level, progress)? {
+            (game, Checked::InSync(_)) => Ok(game),
             (_, Checked::Desync(d)) => Err(ReplayError::Desync(d)),
             (_, Checked::Interrupted { turn }) => Err(ReplayError::Interrupted { turn }),
         }
@@ -78,7 +66,6 @@ impl Replay {
         &self,
         level: &Level,
         mut progress: impl FnMut(Progress) -> ControlFlow<()>,
-        mut observe: impl FnMut(&Game, &Event),
     ) -> Result<(Game, Checked), ReplayError> {
         let (mut game, mut script) = self.begin_on(level)?;
         let total = script.last_turn();
@@ -100,12 +87,7 @@ impl Replay {
             match script.play_next(&mut game) {
                 None => break,
                 Some(Err(desync)) => return Ok((game, Checked::Desync(desync))),
-                Some(Ok(Played::Command(events))) => {
-                    for e in &events {
-                        observe(&game, e);
-                    }
-                }
-                Some(Ok(Played::Hash | Played::Reveal(_))) => {}
+                Some(Ok(Played::Command(_) | Played::Hash | Played::Reveal(_))) => {}
             }
         }
         let verified = script.verified(game.turn());

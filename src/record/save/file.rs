@@ -153,12 +153,11 @@ impl SaveFile {
             save: save.clone(),
             cause,
         })?;
-        match replay.restore_tallied(&level, progress) {
-            Ok((game, tally)) => Ok(CheckedSave {
+        match replay.restore_on(&level, progress) {
+            Ok(game) => Ok(CheckedSave {
                 replay,
                 level,
                 game,
-                tally,
             }),
             Err(ReplayError::Desync(desync)) => Err(SaveError::Desync { save, desync }),
             Err(ReplayError::Interrupted { turn }) => Err(SaveError::Interrupted { save, turn }),

@@ -49,17 +49,16 @@ use std::path::{Path, PathBuf};
 use crate::content::level::Level;
 use crate::content::textfile::escape_path;
 use crate::record::replay::{Desync, Replay, ReplayError};
-use crate::sim::{Game, Tally};
+use crate::sim::Game;
 
 /// A save checked to its last hash: its replay, its level, the game
-/// restored to where it was saved and the player's tally, all from one
+/// restored to where it was saved (its chronicle with it), all from one
 /// pass (so resuming plays the save once).
 #[derive(Debug)]
 pub struct CheckedSave {
     pub replay: Replay,
     pub level: Level,
     pub game: Game,
-    pub tally: Tally,
 }
 
 /// Where saves go unless told otherwise: `$DARKSTAR_SAVE` (set and not

@@ -43,6 +43,7 @@ use rand::RngExt;
 
 use super::Command;
 use super::behaviour::Repertoire;
+use super::chronicle::Chronicle;
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
 use super::monster::{Monster, MonsterId, Spawned};
@@ -182,6 +183,9 @@ pub struct Game {
     /// A run of the dungeon's depths: the depths left, kept (see
     /// `run.rs`).
     run: Option<run::RunState>,
+    /// The game's record, fed every event as it happens (no part of the
+    /// state: a replay rebuilds it).
+    chronicle: Chronicle,
 }
 
 impl std::ops::Deref for Game {
@@ -249,6 +253,7 @@ impl Game {
         Ok(Game {
             floor: Floor::new(level, seed, config, known)?,
             run: None,
+            chronicle: Chronicle::default(),
         })
     }
 
@@ -256,6 +261,21 @@ impl Game {
     /// player's `>` and `<` in a run are the run's: it moves the player
     /// to another of its depths. All else is the floor's.
     pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        let events = self.apply_rules(command);
+        let mut chronicle = std::mem::take(&mut self.chronicle);
+        chronicle.record(self, &events);
+        self.chronicle = chronicle;
+        events
+    }
+
+    /// The game's record so far: kills, damage, the killer, the events
+    /// told and the last the player perceived (see [`Chronicle`]).
+    pub fn chronicle(&self) -> &Chronicle {
+        &self.chronicle
+    }
+
+    /// [`Game::apply`] without the chronicle.
+    fn apply_rules(&mut self, command: Command) -> Vec<Event> {
         match command {
             Command::Player(action @ (Action::Descend | Action::Ascend)) if self.run.is_some() => {
                 let mut events = Vec::new();

@@ -85,6 +85,14 @@ impl Floor {
         self.player_view.as_ref()
     }
 
+    /// True when the player, on the level, sees cell `p` now (its
+    /// [`Floor::player_view`]): what the screen lights, and what the
+    /// chronicle counts as perceived.
+    pub fn player_sees(&self, p: Pos) -> bool {
+        let here = self.player().is_some_and(|m| m.is_here());
+        here && self.player_view().is_some_and(|v| v.sees(p))
+    }
+
     /// The player's side of the game, on a level to play.
     pub fn play_state(&self) -> Option<&PlayState> {
         self.play.as_ref()

@@ -75,6 +75,7 @@ impl Game {
                 others: vec![None; DEPTHS as usize],
                 items,
             }),
+            chronicle: Default::default(),
         })
     }
 

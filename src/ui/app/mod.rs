@@ -51,7 +51,7 @@ use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};
-use crate::sim::{Game, GameError, MonsterId, SimConfig, Tally};
+use crate::sim::{Game, GameError, MonsterId, SimConfig};
 
 use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
@@ -84,8 +84,6 @@ pub struct App {
     revealed_at: Option<Turn>,
     /// Watching a played game: drawn through the player's eyes.
     eyes: bool,
-    /// The player's kills, damage taken and killer, for the end screen.
-    tally: Tally,
     /// The end screen asked for a new game (the binary starts it).
     new_game: bool,
     quit: bool,
@@ -169,7 +167,6 @@ impl App {
             reveal: false,
             revealed_at: None,
             eyes: false,
-            tally: Tally::default(),
             new_game: false,
             quit: false,
             log: MessageLog::new(),
@@ -365,11 +362,6 @@ impl App {
         !self.through_eyes()
             || (!matches!(self.overlay, Overlay::None | Overlay::Combined)
                 && (self.mode == Mode::Watch || self.reveal))
-    }
-
-    /// The player's kills, damage taken and killer so far.
-    pub fn tally(&self) -> &Tally {
-        &self.tally
     }
 
     /// Travel, exploring or rest under way (play mode).

@@ -89,9 +89,7 @@ impl App {
             self.interrupted = true;
         }
         self.in_view = now;
-        for e in events.iter().cloned() {
-            self.note(e, turn);
-        }
+        self.tell_latest();
         events
     }
 

@@ -140,22 +140,24 @@ impl App {
             return;
         }
         let player_before = self.game.player().map(|p| p.id());
-        let events = match &mut self.playback {
-            Some(_) => match self.play_to_command() {
-                Some(events) => events,
-                None => return,
-            },
+        // The events are the chronicle's to tell (see `tell_latest`).
+        match &mut self.playback {
+            Some(_) => {
+                if self.play_to_command().is_none() {
+                    return;
+                }
+            }
             None if self.game.is_settled() => {
                 self.say("Nothing more can happen.".to_string());
                 return;
             }
-            None => self.recorder.apply(&mut self.game, Command::Advance),
-        };
+            None => {
+                self.recorder.apply(&mut self.game, Command::Advance);
+            }
+        }
         let turn = self.game.turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
-        for e in events {
-            self.note(e, turn);
-        }
+        self.tell_latest();
         // Each depth of a run numbers its units afresh: the player picked
         // (a played run's replay follows @) is picked again on the next.
         let player_now = self.game.player().map(|p| p.id());

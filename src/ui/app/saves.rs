@@ -23,24 +23,22 @@ impl App {
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<App, ReplayError> {
         let level = replay.level()?;
-        let (game, tally) = replay.restore_tallied(&level, progress)?;
+        let game = replay.restore_on(&level, progress)?;
         Ok(App::resume_checked(crate::record::save::CheckedSave {
             replay,
             level,
             game,
-            tally,
         }))
     }
 
-    /// Goes on with a save already checked and restored, its tally
-    /// counted in the same pass
+    /// Goes on with a save already checked and restored (its chronicle
+    /// rebuilt in the same pass)
     /// ([`crate::record::save::SaveFile::load_checked`]), without playing it again.
     pub fn resume_checked(save: crate::record::save::CheckedSave) -> App {
         let crate::record::save::CheckedSave {
             replay,
             level,
             game,
-            tally,
         } = save;
         let mode = if game.player().is_some() {
             Mode::Play
@@ -61,7 +59,6 @@ impl App {
         let revealed_at = replay.revealed();
         let recorder = Recorder::resume(replay, turn, HASH_EVERY);
         let mut app = App::with_game(&level, game, mode, recorder);
-        app.tally = tally;
         app.revealed_at = revealed_at;
         app.say(format!("Resumed on turn {turn}."));
         if let Some(t) = revealed_at {

@@ -166,7 +166,6 @@ impl App {
     /// True when the player sees cell `p` now: the simulation's view of
     /// it (see [`crate::sim::Floor::player_view`]), as the map lights it.
     pub fn player_sees(&self, p: Pos) -> bool {
-        let here = self.game.player().is_some_and(|m| m.is_here());
-        here && self.game.player_view().is_some_and(|v| v.sees(p))
+        self.game.player_sees(p)
     }
 }

@@ -16,23 +16,19 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
     let Some(play) = game.play_state() else {
         return app.game_over().then(|| watch_summary(app));
     };
-    let tally = app.tally();
+    let chronicle = game.chronicle();
     let headline = match play.outcome {
         PlayOutcome::Playing => return None,
         PlayOutcome::Won(t) if game.depth().is_some() => {
             format!("You carried the Darkstar out on turn {t}!")
         }
         PlayOutcome::Won(t) => format!("You escaped with the treasure on turn {t}!"),
-        PlayOutcome::Lost(t) => match tally.killer {
-            Some(k) => {
-                let m = &game.monsters()[k as usize];
-                let spec = game.factions()[m.faction()].spec();
-                format!(
-                    "You died on turn {t}, killed by {} ({}).",
-                    spec.a_one(),
-                    spec.glyph()
-                )
-            }
+        PlayOutcome::Lost(t) => match chronicle.killer() {
+            Some(k) => format!(
+                "You died on turn {t}, killed by {} ({}).",
+                k.a_noun(),
+                k.glyph
+            ),
             None => format!("You died on turn {t}."),
         },
     };
@@ -49,8 +45,8 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
         headline,
         String::new(),
         format!("Turns played      {turns}"),
-        format!("Monsters killed   {}", tally.kills),
-        format!("Damage taken      {}", tally.damage_taken),
+        format!("Monsters killed   {}", chronicle.kills()),
+        format!("Damage taken      {}", chronicle.damage_taken()),
         format!("Cells explored    {explored}"),
     ];
     if let Some(d) = game.deepest_depth() {

@@ -20,15 +20,10 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     if seen.is_empty() {
         // Dead, the player sees nothing: the row names the killer instead.
-        let killer = app.tally().killer.map(|k| {
-            let m = &game.monsters()[k as usize];
-            let spec = game.factions()[m.faction()].spec();
-            format!(
-                "Killed by {} ({}).",
-                spec.a_one_of(m.kind()),
-                game.kind_of(m).glyph
-            )
-        });
+        let killer = game
+            .chronicle()
+            .killer()
+            .map(|k| format!("Killed by {} ({}).", k.a_noun(), k.glyph));
         let dead = game.player().is_some_and(|p| !p.is_here());
         let text = match (dead, killer) {
             (true, Some(k)) => k,

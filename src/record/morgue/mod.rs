@@ -11,6 +11,8 @@
 //! ([`crate::record::replay::Unranked`]) gets a morgue file that says so,
 //! and no score.
 
+mod of_game;
+
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -28,6 +30,8 @@ pub struct Morgue {
     pub turns: u32,
     /// Kills by kind, as (name of one, count), by name.
     pub kills: Vec<(String, u32)>,
+    /// Hit points the player lost to blows, and took with theirs.
+    pub damage: (i32, i32),
     /// What ended it: "killed by a jackal on depth 3".
     pub cause: String,
     /// What the player carried at the end.
@@ -66,6 +70,10 @@ impl Morgue {
             } else {
                 kills.join(", ")
             }
+        );
+        out += &format!(
+            "Damage:      {} taken, {} dealt\n",
+            self.damage.0, self.damage.1
         );
         out += &format!(
             "Items:       {}\n",
@@ -167,6 +175,7 @@ mod tests {
             depth: Some(depth),
             turns,
             kills: vec![("jackal".into(), 3), ("rat".into(), 1)],
+            damage: (40, 31),
             cause: if won {
                 "escaped with the Darkstar".into()
             } else {
@@ -203,6 +212,7 @@ mod tests {
             "depth 3",
             "1499",
             "jackal 3, rat 1",
+            "40 taken, 31 dealt",
             "#.@.#",
             "The jackal hits you",
         ] {

@@ -1,0 +1,128 @@
+//! A game's morgue record, made from the game alone: its state at the end
+//! (outcome, depth, turns, what the player carried, the place as they knew
+//! it) and its chronicle (kills by kind, the killer, the last messages the
+//! player perceived). A game played in the terminal and the same commands
+//! played by a bot make the same record.
+
+use super::Morgue;
+use crate::map::geom::Pos;
+use crate::sim::chronicle::{Naming, Said};
+use crate::sim::{Game, PLAYER_DAMAGE, PlayOutcome};
+
+impl Morgue {
+    /// The record of `game` as it stands: seed, outcome, depth reached,
+    /// turns, kills by kind, what ended it, what the player carried, the
+    /// place as the player knew it and the last messages.
+    pub fn of(game: &Game) -> Morgue {
+        let chronicle = game.chronicle();
+        let outcome = game.play_state().map(|p| p.outcome);
+        let on = game
+            .depth()
+            .map_or(String::new(), |d| format!(" on depth {d}"));
+        let cause = match (outcome, chronicle.killer()) {
+            (Some(PlayOutcome::Won(_)), _) if game.depth().is_some() => {
+                "carried the Darkstar out".to_string()
+            }
+            (Some(PlayOutcome::Won(_)), _) => "escaped with the treasure".to_string(),
+            (Some(PlayOutcome::Lost(_)), Some(k)) => format!("killed by {}{on}", k.a_noun()),
+            (Some(PlayOutcome::Lost(_)), None) => format!("died{on}"),
+            _ => format!("left on turn {}{on}", game.turn()),
+        };
+        Morgue {
+            seed: game.run_seed().unwrap_or(game.seed()),
+            won: matches!(outcome, Some(PlayOutcome::Won(_))),
+            depth: game.deepest_depth(),
+            turns: game.turn(),
+            kills: chronicle
+                .kills_by_kind()
+                .map(|(k, n)| (k.to_string(), n))
+                .collect(),
+            damage: (chronicle.damage_taken(), chronicle.damage_dealt()),
+            cause,
+            items: carried(game),
+            map: known_map(game),
+            messages: chronicle.last_said().filter_map(line).collect(),
+        }
+    }
+}
+
+/// A message as the morgue lists it: `TURN: SENTENCE`, with ` xN` for a
+/// run of the same.
+fn line(said: &Said) -> Option<String> {
+    let sentence = said.told.sentence(Naming::Player)?;
+    Some(match said.times {
+        1 => format!("{}: {sentence}", said.told.turn),
+        n => format!("{}: {sentence} x{n}", said.told.turn),
+    })
+}
+
+/// What the player had at the end: the Darkstar (or treasure) if carried,
+/// the armour and weapon worn (as the numbers they give: a worn item is
+/// no longer in the pack), then the pack, one line a kind with its count.
+fn carried(game: &Game) -> Vec<String> {
+    let Some(play) = game.play_state() else {
+        return Vec::new();
+    };
+    let mut items = Vec::new();
+    if play.carrying {
+        items.push(match game.depth() {
+            Some(_) => "the Darkstar".to_string(),
+            None => "the treasure".to_string(),
+        });
+    }
+    let player = &game.monsters()[play.player as usize];
+    let spec = game.kind_of(player);
+    if spec.defence > 0 {
+        items.push(format!("armour worn (defence {})", spec.defence));
+    }
+    if spec.damage != PLAYER_DAMAGE {
+        items.push(format!("a weapon wielded ({})", spec.damage));
+    }
+    for run in game.pack().chunk_by(|a, b| a == b) {
+        items.push(match run.len() {
+            1 => run[0].name().to_string(),
+            n => format!("{} x{n}", run[0].name()),
+        });
+    }
+    items
+}
+
+/// The level as the player knows it, a row a line: terrain where known,
+/// blank where not; `@` the player, `<` `>` the stairs, `$` the treasure.
+fn known_map(game: &Game) -> Vec<String> {
+    let Some(p) = game.player() else {
+        return Vec::new();
+    };
+    let knowledge = game.factions()[p.faction()].knowledge();
+    let play = game.play_state();
+    let marks: Vec<(Option<Pos>, char)> = vec![
+        (
+            play.and_then(|p| p.up).filter(|_| game.depth().is_some()),
+            '<',
+        ),
+        (play.and_then(|p| p.stairs), '>'),
+        (
+            play.and_then(|p| p.treasure)
+                .filter(|_| !play.is_some_and(|p| p.carrying)),
+            '$',
+        ),
+        (Some(p.pos()), '@'),
+    ];
+    (0..knowledge.height() as i32)
+        .map(|y| {
+            (0..knowledge.width() as i32)
+                .map(|x| {
+                    let q = Pos::new(x, y);
+                    if !knowledge.is_known(q) {
+                        return ' ';
+                    }
+                    marks
+                        .iter()
+                        .rev()
+                        .find(|(m, _)| *m == Some(q))
+                        .map_or_else(|| knowledge.terrain(q).map_or(' ', |t| t.glyph()), |m| m.1)
+                })
+                .collect()
+        })
+        .collect()
+}

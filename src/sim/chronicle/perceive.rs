@@ -1,0 +1,47 @@
+//! What the player could know of an event: the one perception filter, read
+//! by the log on screen (playing, or a replay watched through the player's
+//! eyes), by the morgue's last messages and by the bots' reports alike.
+//! As Hauberk's game says what its hero perceives, the simulation decides
+//! it, never the front end.
+
+use crate::sim::{Event, Game, MonsterId};
+
+/// True when the player of `game` could know of `e`, just after `game`
+/// applied it: their own deeds and refusals, and what happens where they
+/// see. Never a monster's plans, its bumps into walls, a fight nobody of
+/// it is in sight, a faction's search; never anything in a game without
+/// a player.
+pub fn perceives(game: &Game, e: &Event) -> bool {
+    if game.player().is_none() {
+        return false;
+    }
+    let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+    let seen = |m: MonsterId| {
+        let monster = &game.monsters()[m as usize];
+        monster.is_player() || game.player_sees(monster.pos())
+    };
+    match *e {
+        // Never told, so never perceived.
+        Event::Moved { .. }
+        | Event::Discovered { .. }
+        | Event::Planned { .. }
+        | Event::Waited { .. } => false,
+        // What the monsters think stays in their heads.
+        Event::Replanned { .. }
+        | Event::NoPath { .. }
+        | Event::Searching { .. }
+        | Event::GaveUp { .. } => false,
+        Event::Bumped { monster, .. } => is_player(monster),
+        Event::ReachedGoal { at, .. } => game.player_sees(at),
+        Event::Died { monster, at } => is_player(monster) || game.player_sees(at),
+        Event::Attacked {
+            attacker, target, ..
+        }
+        | Event::Missed { attacker, target } => seen(attacker) || seen(target),
+        Event::Woke { monster, .. } => seen(monster),
+        Event::Door { by, at, .. } => seen(by) || game.player_sees(at),
+        // The rest is the player's own: their deeds, their refusals, what
+        // their items did, where they went.
+        _ => true,
+    }
+}
