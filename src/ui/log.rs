@@ -9,22 +9,9 @@ use std::collections::VecDeque;
 
 use crate::fog::knowledge::Turn;
 
-/// `s` with its first letter a capital, as a sentence starts: "An orc"
-/// from [`FactionSpec::a_one`](crate::content::level::FactionSpec::a_one)'s
-/// "an orc". The log's lines and the look box's start so.
-///
-/// ```
-/// use darkstar::ui::log::capitalised;
-/// assert_eq!(capitalised("an orc"), "An orc");
-/// assert_eq!(capitalised(""), "");
-/// ```
-pub fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
+/// The log's lines and the look box's start with a capital; the
+/// chronicle's wording says how ([`crate::sim::chronicle::capitalised`]).
+pub use crate::sim::chronicle::capitalised;
 
 /// One message, with how many times in a row it was said.
 #[derive(Clone, Debug, PartialEq, Eq)]
