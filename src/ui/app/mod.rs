@@ -1,16 +1,20 @@
 //! The application state: the game being watched or played, how it is
 //! shown (overlay, which faction's eyes, the log, the flashes), and the
-//! components over it. Keys arrive as [`Intent`](crate::ui::keymap::Intent)s; this module never
-//! touches a terminal, so tests drive it directly. Drawing reads `&App`
-//! and changes nothing (see `ui/widgets`); the map view's size is laid
-//! out before a frame ([`App::lay_out`]).
+//! stack of screens over it. Keys arrive as
+//! [`Intent`](crate::ui::keymap::Intent)s; this module never touches a
+//! terminal, so tests drive it directly. Drawing reads `&App` and changes
+//! nothing (the game's part is `ui/widgets`', each screen draws its own);
+//! the map view's size is laid out before a frame ([`App::lay_out`]).
 //!
-//! Each screen or mode is a [`Component`] in a file of its own, owning
-//! its state and handling its keys: [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
-//! [`Inspector`], [`Cursor`] (look and targeting), [`Playback`], [`Clock`]
-//! and [`Camera`]. `intents.rs` offers a key to them topmost first and
-//! gives the game the keys none used. This file holds the state ([`App`],
-//! its fields private to this module), its construction and its read-only
+//! Each screen is a [`Screen`] in a file of its own, owning its state,
+//! handling its keys, drawing itself and listing its commands:
+//! [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
+//! [`ItemChooser`], [`Inspector`], [`Cursor`] (look, travel and aim) and
+//! [`Desynced`]. `stack.rs` offers a key to the open ones topmost first;
+//! `game.rs` has the keys none used (with the [`Clock`]'s and the
+//! [`Camera`]'s, state the game and the screens share, as the
+//! [`Playback`] is). This file holds what the screens share ([`App`], its
+//! fields private to this module), its construction and its read-only
 //! accessors; the game-side jobs (playing, playback, messages, saves, the
 //! end of a game, what is shown) are `impl App` blocks in the files named
 //! for them.
@@ -18,31 +22,36 @@
 mod camera;
 mod clock;
 mod close_door;
-pub mod component;
 mod confirm;
 mod cursor;
+mod desync;
 mod end_game;
-mod help;
+pub mod game;
+pub mod help;
 mod history;
 pub mod inspector;
-mod intents;
 mod item_chooser;
+mod look;
 mod messages;
 mod play;
 mod playback;
 mod saves;
+pub mod screen;
+mod stack;
 mod view;
 
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};
 pub use close_door::CloseWhich;
-pub use component::{Ask, Component, Ctx, Handled};
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
-pub use help::{HELP_PAGES, Help};
+pub use desync::Desynced;
+pub use help::{Help, KeyPage, help_lines};
 pub use history::History;
-pub use item_chooser::{ItemChooser, ItemUse};
+pub use item_chooser::{ItemChooser, ItemUse, pack_lines};
+pub use look::describe;
 pub use playback::Playback;
+pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
 
 use std::time::Duration;
 
@@ -67,8 +76,8 @@ pub const FLASH_TURNS: Turn = 3;
 pub const ACTIVITY_TICK: Duration = Duration::from_millis(25);
 
 /// A game on screen, played or watched: the game, how it is shown, and
-/// the components that own the screens over it (each with its own state
-/// and keys; see [`component`]).
+/// the stack of screens over it (each with its own state, keys and
+/// drawing; see [`screen`]).
 #[derive(Clone, Debug)]
 pub struct App {
     mode: Mode,
@@ -106,20 +115,9 @@ pub struct App {
     clock: Clock,
     /// Where the map view stands, whom it follows, its size.
     camera: Camera,
-    /// "Really quit?", while asked.
-    confirm: Option<ConfirmQuit>,
-    /// "Close which door?", while asked.
-    close_which: Option<CloseWhich>,
-    /// "Which item?", while asked.
-    items: Option<ItemChooser>,
-    /// The help screen, while open.
-    help: Option<Help>,
-    /// The message history (Ctrl-P), while open.
-    history: Option<History>,
-    /// The search inspector, while open.
-    inspector: Option<Inspector>,
-    /// Look's or targeting's cursor, while up (play).
-    cursor: Option<Cursor>,
+    /// The screens over the game, the one opened first first: keys go
+    /// to the last first, drawing starts with the first.
+    screens: Vec<Box<dyn Screen>>,
     /// A replay being played back.
     playback: Option<Playback>,
 }
@@ -185,13 +183,7 @@ impl App {
                 Mode::Play => 3,
             }),
             camera: Camera::new(mode == Mode::Watch),
-            confirm: None,
-            close_which: None,
-            items: None,
-            help: None,
-            history: None,
-            inspector: None,
-            cursor: None,
+            screens: Vec::new(),
             playback: None,
         };
         app.in_view = autopilot::monsters_in_view(&app.game);
@@ -236,7 +228,7 @@ impl App {
 
     /// The search inspector, while open.
     pub fn inspector(&self) -> Option<&Inspector> {
-        self.inspector.as_ref()
+        self.screen::<Inspector>()
     }
 
     /// True once the user has confirmed quitting.
@@ -266,12 +258,12 @@ impl App {
 
     /// True while the help screen is up.
     pub fn showing_help(&self) -> bool {
-        self.help.is_some()
+        self.screen::<Help>().is_some()
     }
 
     /// True while asking "really quit?".
     pub fn confirming_quit(&self) -> bool {
-        self.confirm.is_some()
+        self.screen::<ConfirmQuit>().is_some()
     }
 
     /// The size of the map view as laid out for the frame (columns,
@@ -305,25 +297,16 @@ impl App {
         self.log.iter()
     }
 
-    /// The help screen, while open.
-    pub fn help(&self) -> Option<&Help> {
-        self.help.as_ref()
-    }
-
-    /// The help screen's page (0: keys, 1: glyphs, 2: factions).
+    /// The help screen's page (from 0: its pages of keys, then glyphs
+    /// and factions).
     pub fn help_page(&self) -> usize {
-        self.help.as_ref().map_or(0, Help::page)
-    }
-
-    /// The message history screen, while open.
-    pub fn history_screen(&self) -> Option<&History> {
-        self.history.as_ref()
+        self.screen::<Help>().map_or(0, Help::page)
     }
 
     /// The message history screen, while open: messages scrolled back
     /// from the newest.
     pub fn history(&self) -> Option<usize> {
-        self.history.as_ref().map(History::back)
+        self.screen::<History>().map(History::back)
     }
 
     /// True while the AI overlays are on in play (see [`Intent::Reveal`](crate::ui::keymap::Intent::Reveal)).

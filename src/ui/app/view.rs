@@ -1,13 +1,13 @@
 //! What is shown and where: overlays and the faction whose eyes they use,
 //! the selected and followed monster, the camera and look cursor clamped
-//! to the map view, help, reveal and the player's-eyes view: what the
-//! app's parts add up to on screen.
+//! to the map view, reveal and the player's-eyes view: what the app's
+//! parts add up to on screen.
 
 use crate::map::geom::Pos;
 use crate::sim::MonsterId;
 
 use super::camera::{centred_origin, clamp_origin};
-use super::{App, Cursor, Help};
+use super::{App, Cursor, Inspector};
 use crate::ui::mode::{Mode, Overlay};
 
 impl App {
@@ -63,8 +63,7 @@ impl App {
             return None;
         }
         let id = self
-            .inspector
-            .as_ref()
+            .screen::<Inspector>()
             .map(|i| i.monster)
             .or(self.selected())?;
         self.game.monsters().get(id as usize).map(|m| m.pos())
@@ -84,14 +83,10 @@ impl App {
         self.camera.set_origin(centred_origin(&self.game, p, size));
     }
 
-    /// The cursor's cell, while looking or picking where to travel.
+    /// The cursor's cell, while looking or picking where to travel (the
+    /// map marks it; playing, the view centres on it).
     pub fn cursor(&self) -> Option<Pos> {
-        self.cursor.as_ref().map(Cursor::at)
-    }
-
-    /// The cursor, while up: where, and what for.
-    pub fn cursor_state(&self) -> Option<&Cursor> {
-        self.cursor.as_ref()
+        self.screen::<Cursor>().map(Cursor::at)
     }
 
     /// The top-left world cell of a `width` x `height` map view, always
@@ -111,10 +106,6 @@ impl App {
         centred_origin(&self.game, centre, size)
     }
 
-    pub(super) fn open_help(&mut self) {
-        self.help = Some(Help::default());
-    }
-
     /// Play: the AI overlays on or off. The first time marks the game, in
     /// its recording too, for good.
     pub(super) fn toggle_reveal(&mut self) {
@@ -123,7 +114,7 @@ impl App {
         }
         self.reveal = !self.reveal;
         if !self.reveal {
-            self.inspector = None;
+            self.close::<Inspector>();
             if self.overlay != Overlay::Cost {
                 self.overlay = Overlay::None;
             }
