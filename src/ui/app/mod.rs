@@ -1,7 +1,7 @@
 //! The application state: the game being watched or played, how it is
 //! shown (overlay, which faction's eyes, the log, the flashes), and the
 //! stack of screens over it. Keys arrive as
-//! [`Intent`](crate::ui::keymap::Intent)s; this module never touches a
+//! [`Intent`]s; this module never touches a
 //! terminal, so tests drive it directly. Drawing reads `&App` and changes
 //! nothing (the game's part is `ui/widgets`', each screen draws its own);
 //! the map view's size is laid out before a frame ([`App::lay_out`]).
@@ -10,14 +10,16 @@
 //! handling its keys, drawing itself and listing its commands:
 //! [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
 //! [`ItemChooser`], [`Inspector`], [`Cursor`] (look, travel and aim) and
-//! [`Desynced`]. `stack.rs` offers a key to the open ones topmost first;
+//! [`Desynced`]. [`App::handle`] offers a key to the open ones topmost
+//! first;
 //! `game.rs` has the keys none used (with the [`Clock`]'s and the
 //! [`Camera`]'s, state the game and the screens share, as the
-//! [`Playback`] is). This file holds what the screens share ([`App`], its
-//! fields private to this module), its construction and its read-only
-//! accessors; the game-side jobs (playing, playback, messages, saves, the
-//! end of a game, what is shown) are `impl App` blocks in the files named
-//! for them.
+//! [`Playback`] is). This file holds what the screens share ([`App`],
+//! its fields private to this module), its construction, its read-only
+//! accessors and the stack (a key offered to the screens topmost first,
+//! what they ask carried out); the game-side jobs (the game's keys and
+//! what it shows, playing, playback, messages, saves, the end of a game)
+//! are `impl App` blocks in the files named for them.
 
 mod camera;
 mod clock;
@@ -37,8 +39,6 @@ mod play;
 mod playback;
 mod saves;
 pub mod screen;
-mod stack;
-mod view;
 
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};
@@ -53,6 +53,7 @@ pub use look::describe;
 pub use playback::Playback;
 pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
 
+use std::any::Any;
 use std::time::Duration;
 
 use crate::content::level::Level;
@@ -61,6 +62,7 @@ use crate::map::geom::Pos;
 use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};
 use crate::sim::{Game, GameError, MonsterId, SimConfig, Tally};
+use crate::ui::keymap::Intent;
 
 use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
@@ -309,7 +311,7 @@ impl App {
         self.screen::<History>().map(History::back)
     }
 
-    /// True while the AI overlays are on in play (see [`Intent::Reveal`](crate::ui::keymap::Intent::Reveal)).
+    /// True while the AI overlays are on in play (see [`Intent::Reveal`]).
     pub fn revealing(&self) -> bool {
         self.reveal
     }
@@ -373,5 +375,130 @@ impl App {
             return ACTIVITY_TICK;
         }
         Duration::from_millis(1000 / self.turns_per_second().max(1) as u64)
+    }
+
+    // The stack of screens, and where a key goes: offered to the open
+    // screens topmost first, then to the game (`game.rs`).
+
+    /// Acts on one intent. Ctrl-C quits from anywhere; any key stops
+    /// travel, exploring or rest (and does nothing else); otherwise the
+    /// open screens are offered it topmost first, and a key none uses is
+    /// the game's.
+    pub fn handle(&mut self, intent: Intent) {
+        if intent == Intent::ForceQuit {
+            self.quit = true;
+            return;
+        }
+        if self.activity.take().is_some() {
+            return self.say("You stop.".to_string());
+        }
+        if self.offer(intent) == Handled::Ignored {
+            self.game_key(intent);
+        }
+    }
+
+    /// Opens `screen` over the others: it gets the keys first and is
+    /// drawn last.
+    pub fn open(&mut self, screen: Box<dyn Screen>) {
+        self.screens.push(screen);
+    }
+
+    /// The topmost open screen of type `T`, if one is open.
+    pub fn screen<T: Screen>(&self) -> Option<&T> {
+        self.screens
+            .iter()
+            .rev()
+            .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
+    }
+
+    /// Closes every open screen of type `T`.
+    pub(super) fn close<T: Screen>(&mut self) {
+        self.screens.retain(|s| !(s.as_ref() as &dyn Any).is::<T>());
+    }
+
+    /// The open screens, the one opened first (drawn first) first.
+    pub fn screens(&self) -> impl DoubleEndedIterator<Item = &dyn Screen> {
+        self.screens.iter().map(|s| s.as_ref())
+    }
+
+    /// Offers `intent` to the open screens topmost first until one uses
+    /// it; closes a screen that asks to be closed, then carries out what
+    /// they asked for.
+    fn offer(&mut self, intent: Intent) -> Handled {
+        let shown = self.camera();
+        let mut asks = Vec::new();
+        let mut handled = Handled::Ignored;
+        for at in (0..self.screens.len()).rev() {
+            // The context borrows the game and the log, never the stack.
+            let ctx = Ctx {
+                game: &self.game,
+                mode: self.mode,
+                faction: self.faction,
+                log_len: self.log.len(),
+                shown,
+            };
+            let start = asks.len();
+            handled = self.screens[at].handle(intent, ctx, &mut asks);
+            if asks[start..].contains(&Ask::Close) {
+                self.screens.remove(at);
+            }
+            if handled == Handled::Used {
+                break;
+            }
+        }
+        self.carry_out_all(asks);
+        handled
+    }
+
+    /// Does what a screen (or the clock, or the camera) asked for.
+    pub(super) fn carry_out_all(&mut self, asks: Vec<Ask>) {
+        for ask in asks {
+            self.carry_out(ask);
+        }
+    }
+
+    fn carry_out(&mut self, ask: Ask) {
+        match ask {
+            // Closing is done by `offer`, which knows who asked.
+            Ask::Close => {}
+            Ask::Open(screen) => self.open(screen),
+            Ask::Quit => self.quit = true,
+            Ask::Say(line) => self.say(line),
+            Ask::Travel(to) => self.begin(Activity::Travel(to)),
+            Ask::Help => self.open_help(),
+            Ask::Select(id) => self.camera.pick(id),
+            Ask::CentreOn(p) => self.centre_on(p),
+            Ask::Pause => self.clock.pause(),
+            Ask::Step => self.step(),
+            Ask::Act(action) => {
+                self.player(action);
+            }
+        }
+    }
+
+    /// Opens the help over the screens open, its first pages their keys
+    /// (topmost first) and the game's.
+    pub(super) fn open_help(&mut self) {
+        let keys = help::key_pages(self);
+        self.open(Box::new(Help::new(keys)));
+    }
+
+    /// The clock and the camera have their keys after the screens', before
+    /// the game's own: whether one of them used `intent`.
+    pub(super) fn clock_and_camera(&mut self, intent: Intent) -> Handled {
+        let ctx = Ctx {
+            game: &self.game,
+            mode: self.mode,
+            faction: self.faction,
+            log_len: self.log.len(),
+            shown: self.camera(),
+        };
+        let mut asks = Vec::new();
+        let mut handled = self.clock.handle(intent, ctx, &mut asks);
+        if handled == Handled::Ignored {
+            handled = self.camera.handle(intent, ctx, &mut asks);
+        }
+        self.carry_out_all(asks);
+        handled
     }
 }
