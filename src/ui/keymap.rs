@@ -1,5 +1,9 @@
-//! Keys to intents. Only key presses count (not repeats' releases), so a
-//! key acts once however the terminal reports it.
+//! Keys to intents, as one table ([`BINDINGS`]): [`intent_for`] reads it
+//! to turn a key into an intent, and [`keys_for`] reads it to say which
+//! keys give an intent, so the help ([`Command::keys`]) names the keys the
+//! game really takes and a key is written down once. Only key presses
+//! count (not repeats' releases), so a key acts once however the terminal
+//! reports it.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -117,13 +121,168 @@ impl Intent {
 /// Cells the camera moves for one scroll key.
 const SCROLL: i32 = 8;
 
-/// The intent of a key event in `mode`, if it has one.
+/// A key as the table matches it: its code, and whether Ctrl is held
+/// (only Ctrl's own keys ask; the rest match with or without modifiers,
+/// as terminals report Shift and Alt unevenly).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+/// One row of the key table: `key` gives `intent` in `mode` (in both when
+/// `None`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub key: Key,
+    pub mode: Option<Mode>,
+    pub intent: Intent,
+}
+
+const fn bind(code: KeyCode, mode: Option<Mode>, intent: Intent) -> Binding {
+    Binding {
+        key: Key { code, ctrl: false },
+        mode,
+        intent,
+    }
+}
+
+const fn ctrl(c: char, intent: Intent) -> Binding {
+    Binding {
+        key: Key {
+            code: KeyCode::Char(c),
+            ctrl: true,
+        },
+        mode: None,
+        intent,
+    }
+}
+
+const fn both(code: KeyCode, intent: Intent) -> Binding {
+    bind(code, None, intent)
+}
+
+const fn play(code: KeyCode, intent: Intent) -> Binding {
+    bind(code, Some(Mode::Play), intent)
+}
+
+const fn watch(code: KeyCode, intent: Intent) -> Binding {
+    bind(code, Some(Mode::Watch), intent)
+}
+
+use KeyCode::Char as C;
+
+/// Every key the game takes, in the order they are tried: the first row
+/// that fits a key (its Ctrl, its mode) gives its intent, so play's rows
+/// come before the shared ones they shadow (in play the movement keys
+/// move; in watch the straight ones scroll). Within an intent's rows the
+/// first is the one the help names first. A key in no row is
+/// [`Intent::Other`].
+pub const BINDINGS: [Binding; 80] = [
+    ctrl('c', Intent::ForceQuit),
+    ctrl('p', Intent::History),
+    ctrl('z', Intent::Suspend),
+    // Play's movement: vi keys, arrows, the numpad's digits (as numpads
+    // send them with Num Lock on) and, for the diagonals, the keys a
+    // numpad sends without it.
+    play(C('h'), Intent::Move(Dir::W)),
+    play(KeyCode::Left, Intent::Move(Dir::W)),
+    play(C('4'), Intent::Move(Dir::W)),
+    play(C('l'), Intent::Move(Dir::E)),
+    play(KeyCode::Right, Intent::Move(Dir::E)),
+    play(C('6'), Intent::Move(Dir::E)),
+    play(C('k'), Intent::Move(Dir::N)),
+    play(KeyCode::Up, Intent::Move(Dir::N)),
+    play(C('8'), Intent::Move(Dir::N)),
+    play(C('j'), Intent::Move(Dir::S)),
+    play(KeyCode::Down, Intent::Move(Dir::S)),
+    play(C('2'), Intent::Move(Dir::S)),
+    play(C('y'), Intent::Move(Dir::NW)),
+    play(C('7'), Intent::Move(Dir::NW)),
+    play(KeyCode::Home, Intent::Move(Dir::NW)),
+    play(C('u'), Intent::Move(Dir::NE)),
+    play(C('9'), Intent::Move(Dir::NE)),
+    play(KeyCode::PageUp, Intent::Move(Dir::NE)),
+    play(C('b'), Intent::Move(Dir::SW)),
+    play(C('1'), Intent::Move(Dir::SW)),
+    play(KeyCode::End, Intent::Move(Dir::SW)),
+    play(C('n'), Intent::Move(Dir::SE)),
+    play(C('3'), Intent::Move(Dir::SE)),
+    play(KeyCode::PageDown, Intent::Move(Dir::SE)),
+    play(C('.'), Intent::Wait),
+    play(C('5'), Intent::Wait),
+    play(C('x'), Intent::Look),
+    play(C('V'), Intent::Reveal),
+    play(C('>'), Intent::TravelStairs),
+    play(C('<'), Intent::Upstairs),
+    play(C('_'), Intent::TravelTo),
+    play(C('o'), Intent::Explore),
+    play(C('R'), Intent::Rest),
+    play(C('C'), Intent::CloseDoor),
+    play(C('s'), Intent::Sneak),
+    play(C('U'), Intent::UseItem),
+    play(C('t'), Intent::ThrowItem),
+    play(C('D'), Intent::DropItem),
+    watch(C('F'), Intent::ToggleFollow),
+    both(C('i'), Intent::Inspect),
+    both(C('e'), Intent::InspectEnd(true)),
+    both(C('E'), Intent::InspectEnd(false)),
+    both(C(']'), Intent::InspectStep(1)),
+    both(C('['), Intent::InspectStep(-1)),
+    both(C('}'), Intent::InspectStep(10)),
+    both(C('{'), Intent::InspectStep(-10)),
+    both(C('m'), Intent::NextMonster(1)),
+    both(C('M'), Intent::NextMonster(-1)),
+    both(C('T'), Intent::Show(Overlay::None)),
+    both(C('z'), Intent::Zoom),
+    both(C('a'), Intent::InspectFigure),
+    both(C('q'), Intent::Quit),
+    both(KeyCode::Esc, Intent::Quit),
+    both(KeyCode::Enter, Intent::Confirm),
+    both(C('?'), Intent::Help),
+    both(C(' '), Intent::TogglePause),
+    both(C('.'), Intent::Step),
+    both(C('+'), Intent::Faster),
+    both(C('='), Intent::Faster),
+    both(C('-'), Intent::Slower),
+    both(C('f'), Intent::NextFaction),
+    both(KeyCode::Tab, Intent::NextFaction),
+    both(C('v'), Intent::Show(Overlay::Knowledge)),
+    both(C('d'), Intent::Show(Overlay::Danger)),
+    both(C('c'), Intent::Show(Overlay::Cost)),
+    both(C('p'), Intent::Show(Overlay::Claims)),
+    both(C('h'), Intent::Scroll(-SCROLL, 0)),
+    both(KeyCode::Left, Intent::Scroll(-SCROLL, 0)),
+    both(C('j'), Intent::Scroll(0, SCROLL)),
+    both(KeyCode::Down, Intent::Scroll(0, SCROLL)),
+    both(C('k'), Intent::Scroll(0, -SCROLL)),
+    both(KeyCode::Up, Intent::Scroll(0, -SCROLL)),
+    both(C('l'), Intent::Scroll(SCROLL, 0)),
+    both(KeyCode::Right, Intent::Scroll(SCROLL, 0)),
+    both(C('0'), Intent::Home),
+    both(KeyCode::Home, Intent::Home),
+    watch(C('@'), Intent::Eyes),
+];
+
+impl Binding {
+    /// True when this row is tried for `key` in `mode`.
+    fn fits(&self, key: &KeyEvent, mode: Mode) -> bool {
+        self.mode.is_none_or(|m| m == mode)
+            && self.key.code == key.code
+            && (!self.key.ctrl || key.modifiers.contains(KeyModifiers::CONTROL))
+    }
+}
+
+/// The intent of a key event in `mode`, if it has one: the first row of
+/// [`BINDINGS`] that fits it, else [`Intent::Other`] (a key with no
+/// meaning still turns the help's page, closes the history, takes back
+/// the quit question: "any key").
 ///
 /// A key means the same in play and watch, but for what play gives the
 /// player: the movement keys move in play and scroll the view in watch,
 /// and `.` waits a turn in play and plays one turn in watch. Play's own
 /// keys (`x > < _ o R C s U t D V`) and watch's (`F @`) mean nothing in
-/// the other mode (`tests/ui.rs`: `keys_mean_the_same_in_play_and_watch`).
+/// the other mode (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -141,73 +300,122 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     if key.kind != KeyEventKind::Press {
         return None;
     }
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        match key.code {
-            KeyCode::Char('c') => return Some(Intent::ForceQuit),
-            KeyCode::Char('p') => return Some(Intent::History),
-            KeyCode::Char('z') => return Some(Intent::Suspend),
-            _ => {}
+    let row = BINDINGS.iter().find(|b| b.fits(&key, mode));
+    Some(row.map_or(Intent::Other, |b| b.intent))
+}
+
+/// The keys that give `intent` in `mode`, as the help writes them, in
+/// the table's order: only the rows no earlier row shadows in that mode
+/// (in play, `h` moves and never scrolls).
+///
+/// ```
+/// use darkstar::map::geom::Dir;
+/// use darkstar::ui::app::Mode;
+/// use darkstar::ui::keymap::{Intent, keys_for};
+/// assert_eq!(keys_for(Intent::Wait, Mode::Play), [".", "5"]);
+/// assert_eq!(keys_for(Intent::Move(Dir::W), Mode::Play), ["h", "Left", "4"]);
+/// assert!(keys_for(Intent::Scroll(-8, 0), Mode::Play).is_empty());
+/// ```
+pub fn keys_for(intent: Intent, mode: Mode) -> Vec<String> {
+    let live = |b: &Binding| b.mode.is_none_or(|m| m == mode);
+    BINDINGS
+        .iter()
+        .enumerate()
+        .filter(|&(i, b)| {
+            live(b)
+                && b.intent == intent
+                && !BINDINGS[..i].iter().any(|e| live(e) && e.key == b.key)
+        })
+        .map(|(_, b)| key_name(b.key))
+        .collect()
+}
+
+/// A key as the help writes it: `q`, `space`, `Esc`, `Ctrl-P` (named
+/// here, not by crossterm, whose names differ between platforms).
+pub fn key_name(key: Key) -> String {
+    let base = match key.code {
+        KeyCode::Char(' ') => "space".to_string(),
+        KeyCode::Char(c) if key.ctrl => c.to_ascii_uppercase().to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Left => "Left".to_string(),
+        KeyCode::Right => "Right".to_string(),
+        KeyCode::Up => "Up".to_string(),
+        KeyCode::Down => "Down".to_string(),
+        KeyCode::Home => "Home".to_string(),
+        KeyCode::End => "End".to_string(),
+        KeyCode::PageUp => "PgUp".to_string(),
+        KeyCode::PageDown => "PgDn".to_string(),
+        KeyCode::Enter => "Enter".to_string(),
+        KeyCode::Esc => "Esc".to_string(),
+        KeyCode::Tab => "Tab".to_string(),
+        other => format!("{other:?}"),
+    };
+    if key.ctrl {
+        format!("Ctrl-{base}")
+    } else {
+        base
+    }
+}
+
+/// Most keys a command's help line names in full; past that, each of its
+/// intents is named by its first key only (the eight moves as `h j k l y
+/// u b n`, not their twenty-four keys).
+const FULL_KEYS: usize = 4;
+
+/// A line of a screen's command list: what its keys do, as the help
+/// shows it (gitui's command list). The keys are the table's: a command
+/// names intents, and [`Command::keys`] finds the keys that give them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command {
+    /// The intents it takes, in the order the help names their keys.
+    pub intents: Vec<Intent>,
+    /// What they do.
+    pub what: String,
+    /// A line that is no key's (the goal of the game): its label.
+    pub note: Option<&'static str>,
+}
+
+impl Command {
+    /// `intents` do `what`.
+    pub fn new(intents: &[Intent], what: impl Into<String>) -> Command {
+        Command {
+            intents: intents.to_vec(),
+            what: what.into(),
+            note: None,
         }
     }
-    if mode == Mode::Play {
-        if let Some(dir) = direction(key.code) {
-            return Some(Intent::Move(dir));
-        }
-        match key.code {
-            KeyCode::Char('.') | KeyCode::Char('5') => return Some(Intent::Wait),
-            KeyCode::Char('x') => return Some(Intent::Look),
-            KeyCode::Char('V') => return Some(Intent::Reveal),
-            KeyCode::Char('>') => return Some(Intent::TravelStairs),
-            KeyCode::Char('<') => return Some(Intent::Upstairs),
-            KeyCode::Char('_') => return Some(Intent::TravelTo),
-            KeyCode::Char('o') => return Some(Intent::Explore),
-            KeyCode::Char('R') => return Some(Intent::Rest),
-            KeyCode::Char('C') => return Some(Intent::CloseDoor),
-            KeyCode::Char('s') => return Some(Intent::Sneak),
-            KeyCode::Char('U') => return Some(Intent::UseItem),
-            KeyCode::Char('t') => return Some(Intent::ThrowItem),
-            KeyCode::Char('D') => return Some(Intent::DropItem),
-            _ => {}
+
+    /// A line of the help that is no key's: `label` then `what`.
+    pub fn note(label: &'static str, what: impl Into<String>) -> Command {
+        Command {
+            intents: Vec::new(),
+            what: what.into(),
+            note: Some(label),
         }
     }
-    if mode == Mode::Watch && key.code == KeyCode::Char('F') {
-        return Some(Intent::ToggleFollow);
+
+    /// Its keys in `mode`, as the help's left column writes them: every
+    /// key of its intents when they are few, else each intent's first.
+    pub fn keys(&self, mode: Mode) -> String {
+        if let Some(label) = self.note {
+            return label.to_string();
+        }
+        let each: Vec<Vec<String>> = self.intents.iter().map(|&i| keys_for(i, mode)).collect();
+        let mut names: Vec<String> = if each.iter().map(Vec::len).sum::<usize>() <= FULL_KEYS {
+            each.into_iter().flatten().collect()
+        } else {
+            each.into_iter()
+                .filter_map(|k| k.into_iter().next())
+                .collect()
+        };
+        let mut seen = Vec::new();
+        names.retain(|n| {
+            let new = !seen.contains(n);
+            seen.push(n.clone());
+            new
+        });
+        names.join(" ")
     }
-    Some(match key.code {
-        KeyCode::Char('i') => Intent::Inspect,
-        KeyCode::Char('e') => Intent::InspectEnd(true),
-        KeyCode::Char('E') => Intent::InspectEnd(false),
-        KeyCode::Char(']') => Intent::InspectStep(1),
-        KeyCode::Char('[') => Intent::InspectStep(-1),
-        KeyCode::Char('}') => Intent::InspectStep(10),
-        KeyCode::Char('{') => Intent::InspectStep(-10),
-        KeyCode::Char('m') => Intent::NextMonster(1),
-        KeyCode::Char('M') => Intent::NextMonster(-1),
-        KeyCode::Char('T') => Intent::Show(Overlay::None),
-        KeyCode::Char('z') => Intent::Zoom,
-        KeyCode::Char('a') => Intent::InspectFigure,
-        KeyCode::Char('q') | KeyCode::Esc => Intent::Quit,
-        KeyCode::Enter => Intent::Confirm,
-        KeyCode::Char('?') => Intent::Help,
-        KeyCode::Char(' ') => Intent::TogglePause,
-        KeyCode::Char('.') => Intent::Step,
-        KeyCode::Char('+') | KeyCode::Char('=') => Intent::Faster,
-        KeyCode::Char('-') => Intent::Slower,
-        KeyCode::Char('f') | KeyCode::Tab => Intent::NextFaction,
-        KeyCode::Char('v') => Intent::Show(Overlay::Knowledge),
-        KeyCode::Char('d') => Intent::Show(Overlay::Danger),
-        KeyCode::Char('c') => Intent::Show(Overlay::Cost),
-        KeyCode::Char('p') => Intent::Show(Overlay::Claims),
-        KeyCode::Left | KeyCode::Char('h') => Intent::Scroll(-SCROLL, 0),
-        KeyCode::Right | KeyCode::Char('l') => Intent::Scroll(SCROLL, 0),
-        KeyCode::Up | KeyCode::Char('k') => Intent::Scroll(0, -SCROLL),
-        KeyCode::Down | KeyCode::Char('j') => Intent::Scroll(0, SCROLL),
-        KeyCode::Home | KeyCode::Char('0') => Intent::Home,
-        KeyCode::Char('@') if mode == Mode::Watch => Intent::Eyes,
-        // Meaningless here, yet a key: it turns the help's page, closes
-        // the history, takes back the quit question ("any key").
-        _ => Intent::Other,
-    })
 }
 
 /// The intent of a key on a finished game's end screen, where `n` asks
@@ -230,88 +438,3 @@ pub fn end_intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     }
     intent_for(key, mode)
 }
-
-/// The direction of a movement key: arrows, vi keys (hjkl, yubn) and the
-/// numpad's digits (as numpads send them with Num Lock on).
-fn direction(code: KeyCode) -> Option<Dir> {
-    Some(match code {
-        KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('4') => Dir::W,
-        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('6') => Dir::E,
-        KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('8') => Dir::N,
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('2') => Dir::S,
-        KeyCode::Char('y') | KeyCode::Char('7') | KeyCode::Home => Dir::NW,
-        KeyCode::Char('u') | KeyCode::Char('9') | KeyCode::PageUp => Dir::NE,
-        KeyCode::Char('b') | KeyCode::Char('1') | KeyCode::End => Dir::SW,
-        KeyCode::Char('n') | KeyCode::Char('3') | KeyCode::PageDown => Dir::SE,
-        _ => return None,
-    })
-}
-
-/// The keys of play mode, for the help screen: (keys, what they do).
-pub const PLAY_HELP: [(&str, &str); 20] = [
-    (
-        "hjkl yubn",
-        "move (or arrows, numpad); into a monster: attack",
-    ),
-    (". or 5", "wait a turn"),
-    ("x", "look: move a cursor, x again to stop"),
-    (
-        "> or <",
-        "on stairs down (up): take them; else travel there",
-    ),
-    ("_", "travel: move a cursor, Enter or . to go, Esc cancels"),
-    ("o", "explore (to the nearest unknown ground)"),
-    ("R", "rest until healed; any key stops travel and rest"),
-    ("C", "close a door next to you (walk into one to open it)"),
-    ("s", "sneak: half speed, and nobody hears your steps"),
-    (
-        "U t D",
-        "use, throw (then aim: Enter), drop an item of your pack",
-    ),
-    ("c", "terrain cost of the cells you know"),
-    ("Ctrl-P", "message history (j k scroll)"),
-    ("V", "reveal the AI overlays: marks the game REVEALED"),
-    (
-        "f, Tab, m M",
-        "after V: next faction; its next / previous monster",
-    ),
-    (
-        "v / d / p / T",
-        "after V: its knowledge+plans / danger / claims / none",
-    ),
-    (
-        "i, a",
-        "after V: inspector (] [ } { e E m M z), a: field/A*",
-    ),
-    ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc", "quit (asks: q or Enter)"),
-    ("Ctrl-C, Ctrl-Z", "quit at once; suspend (fg resumes)"),
-    ("goal", "take the treasure $ back to the stairs >"),
-];
-
-/// The keys of watch mode, for the help screen: (keys, what they do).
-pub const HELP: [(&str, &str); 17] = [
-    ("space / .", "pause / resume; play one turn, then pause"),
-    ("+ / -", "faster / slower (opens at 2 turns a second)"),
-    ("f, Tab", "next faction to view"),
-    ("m / M, F", "follow its next / previous monster; F: or free"),
-    ("T", "the true map alone (again: the combined view)"),
-    ("v / d / p", "its knowledge+plans / danger / claimed cells"),
-    (
-        "c",
-        "terrain cost: floor steps, green cheaper, yellow dearer",
-    ),
-    ("i", "search inspector on the faction's monster: m M next"),
-    ("] [ } {", "inspector: step one / ten; e / E: end / start"),
-    ("a / z", "inspector: its field or its A* / zoom in"),
-    (
-        "arrows, hjkl",
-        "move the view (stops following); 0: top-left",
-    ),
-    ("@", "a played game's replay: through the player's eyes"),
-    ("Ctrl-P", "message history (j k scroll)"),
-    ("?", "this help (any key: next page; q closes)"),
-    ("q, Esc, Ctrl-C", "quit (asks: q or Enter); Ctrl-C: at once"),
-    ("Ctrl-Z", "suspend (fg in the shell resumes)"),
-    ("", "default: true map, unknown grey, plans * on top"),
-];

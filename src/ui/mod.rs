@@ -1,11 +1,15 @@
 //! The terminal front end (feature `tui`): the only part of the library
 //! that knows ratatui and crossterm. [`mode`] holds the shared enums,
-//! [`keymap`] maps keys to intents, [`app`] holds the game and its
-//! components (help, history, quit question, inspector, cursor, playback,
-//! clock, camera: each owns its state and handles its own keys, saying
-//! whether it used them), [`widgets`] lay the screen out and draw it from
-//! the app without changing it (the map as a `StatefulWidget` given where
-//! the view stands), [`event_loop`](mod@event_loop) lays out, draws and
+//! [`keymap`] is the key table (keys to intents, and the keys of an
+//! intent for the help), [`paint`] draws boxes and fitted text for
+//! anything, [`app`] holds the game, what its screens share (clock,
+//! camera, playback) and the stack of screens over it (help, history,
+//! quit question, item list, inspector, cursor, desync: each owns its
+//! state, handles its own keys saying whether it used them, draws itself
+//! and lists its commands), [`widgets`] lay the screen out and draw the
+//! game from the app without changing it (the map as a `StatefulWidget`
+//! given where the view stands), then each screen over it,
+//! [`event_loop`](mod@event_loop) lays out, draws and
 //! acts until the app quits, [`input`] reads the terminal's events on a
 //! thread of their own (so the loop is never inside crossterm's read),
 //! `tty` looks at the terminal (hung up; input crossterm has not seen),
@@ -19,8 +23,8 @@
 //! before the default action runs).
 //!
 //! The modules form a DAG, listed here lowest first; each imports only
-//! modules above it in this list: `mode`, `log`, `keymap`, `app` (with its
-//! inspector state), `widgets`, `event_loop`, `input`, `tty`, `wake`,
+//! modules above it in this list: `mode`, `log`, `keymap`, `paint`, `app`
+//! (with its screens), `widgets`, `event_loop`, `input`, `tty`, `wake`,
 //! `terminal`. This file only declares and re-exports.
 
 pub mod app;
@@ -29,6 +33,7 @@ pub mod input;
 pub mod keymap;
 pub mod log;
 pub mod mode;
+pub mod paint;
 pub mod terminal;
 mod tty;
 mod wake;

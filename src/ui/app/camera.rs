@@ -1,10 +1,13 @@
-//! The camera as a component: where the map view stands when it is not
+//! The camera: shared by the app, the screens and the widgets, not a
+//! screen (it is always there; the inspector centres it, the map reads
+//! it), so the app keeps it and it has its keys after the screens'. Where
+//! the map view stands when it is not
 //! following anyone, whether it follows the selected monster, which one is
 //! selected, and the size of the map view as laid out for the next frame
 //! (set before drawing, never while). Its keys move the view by hand,
 //! send it home, follow or free it, and pick the next or previous monster.
 
-use super::component::{Ask, Component, Ctx, Handled};
+use super::screen::{Ask, Ctx, Handled};
 use crate::map::geom::Pos;
 use crate::sim::{Game, MonsterId};
 use crate::ui::keymap::Intent;
@@ -158,10 +161,10 @@ pub fn centred_origin(game: &Game, centre: Pos, size: (u16, u16)) -> Pos {
     )
 }
 
-impl Component for Camera {
+impl Camera {
     /// Scroll keys move the view from where it stands as shown (following
     /// or not), kept on the map; moving by hand, or home, stops following.
-    fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+    pub fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         match intent {
             Intent::Scroll(dx, dy) => {
                 let to = Pos::new(ctx.shown.x + dx, ctx.shown.y + dy);

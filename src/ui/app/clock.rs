@@ -1,8 +1,11 @@
-//! The clock as a component: paused or running, and how fast (watch,
-//! replay playback, and `+`/`-` while playing). It owns only the setting;
-//! a tick playing a turn is the app's (it changes the game).
+//! The clock: paused or running, and how fast (watch, replay playback,
+//! and `+`/`-` while playing). Not a screen: it is never opened or
+//! closed, the status row and the tick read it, and an inspector opened
+//! or a replay ended pauses it; so the app keeps it, and it has its keys
+//! after the screens' (`game.rs`). It owns only the setting; a tick
+//! playing a turn is the app's (it changes the game).
 
-use super::component::{Ask, Component, Ctx, Handled};
+use super::screen::{Ask, Ctx, Handled};
 use crate::ui::keymap::Intent;
 
 /// Turns per second the speed settings stand for.
@@ -46,10 +49,10 @@ impl Clock {
     }
 }
 
-impl Component for Clock {
+impl Clock {
     /// Space pauses or resumes, `.` plays one turn and pauses, `+`/`-`
     /// change the speed.
-    fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+    pub fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         match intent {
             Intent::TogglePause => {
                 self.paused = !self.paused;

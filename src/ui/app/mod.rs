@@ -1,49 +1,59 @@
 //! The application state: the game being watched or played, how it is
 //! shown (overlay, which faction's eyes, the log, the flashes), and the
-//! components over it. Keys arrive as [`Intent`](crate::ui::keymap::Intent)s; this module never
-//! touches a terminal, so tests drive it directly. Drawing reads `&App`
-//! and changes nothing (see `ui/widgets`); the map view's size is laid
-//! out before a frame ([`App::lay_out`]).
+//! stack of screens over it. Keys arrive as
+//! [`Intent`]s; this module never touches a
+//! terminal, so tests drive it directly. Drawing reads `&App` and changes
+//! nothing (the game's part is `ui/widgets`', each screen draws its own);
+//! the map view's size is laid out before a frame ([`App::lay_out`]).
 //!
-//! Each screen or mode is a [`Component`] in a file of its own, owning
-//! its state and handling its keys: [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
-//! [`Inspector`], [`Cursor`] (look and targeting), [`Playback`], [`Clock`]
-//! and [`Camera`]. `intents.rs` offers a key to them topmost first and
-//! gives the game the keys none used. This file holds the state ([`App`],
-//! its fields private to this module), its construction and its read-only
-//! accessors; the game-side jobs (playing, playback, messages, saves, the
-//! end of a game, what is shown) are `impl App` blocks in the files named
-//! for them.
+//! Each screen is a [`Screen`] in a file of its own, owning its state,
+//! handling its keys, drawing itself and listing its commands:
+//! [`Help`], [`History`], [`ConfirmQuit`], [`CloseWhich`],
+//! [`ItemChooser`], [`Inspector`], [`Cursor`] (look, travel and aim) and
+//! [`Desynced`]. [`App::handle`] offers a key to the open ones topmost
+//! first;
+//! `game.rs` has the keys none used (with the [`Clock`]'s and the
+//! [`Camera`]'s, state the game and the screens share, as the
+//! [`Playback`] is). This file holds what the screens share ([`App`],
+//! its fields private to this module), its construction, its read-only
+//! accessors and the stack (a key offered to the screens topmost first,
+//! what they ask carried out); the game-side jobs (the game's keys and
+//! what it shows, playing, playback, messages, saves, the end of a game)
+//! are `impl App` blocks in the files named for them.
 
 mod camera;
 mod clock;
 mod close_door;
-pub mod component;
 mod confirm;
 mod cursor;
+mod desync;
 mod end_game;
-mod help;
+pub mod game;
+pub mod help;
 mod history;
 pub mod inspector;
-mod intents;
 mod item_chooser;
+mod look;
 mod messages;
 mod play;
 mod playback;
 mod saves;
-mod view;
+pub mod screen;
 
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};
 pub use close_door::CloseWhich;
-pub use component::{Ask, Component, Ctx, Handled};
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
-pub use help::{HELP_PAGES, Help};
+pub use desync::Desynced;
+pub use help::{Help, KeyPage, help_lines};
 pub use history::History;
-pub use item_chooser::{ItemChooser, ItemUse};
+pub use item_chooser::{ItemChooser, ItemUse, pack_lines};
+pub use look::describe;
 pub use playback::Playback;
+pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
 
+use std::any::Any;
 use std::time::Duration;
 
 use crate::content::level::Level;
@@ -52,6 +62,7 @@ use crate::map::geom::Pos;
 use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};
 use crate::sim::{Game, GameError, MonsterId, SimConfig};
+use crate::ui::keymap::Intent;
 
 use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
@@ -67,8 +78,8 @@ pub const FLASH_TURNS: Turn = 3;
 pub const ACTIVITY_TICK: Duration = Duration::from_millis(25);
 
 /// A game on screen, played or watched: the game, how it is shown, and
-/// the components that own the screens over it (each with its own state
-/// and keys; see [`component`]).
+/// the stack of screens over it (each with its own state, keys and
+/// drawing; see [`screen`]).
 #[derive(Clone, Debug)]
 pub struct App {
     mode: Mode,
@@ -104,20 +115,9 @@ pub struct App {
     clock: Clock,
     /// Where the map view stands, whom it follows, its size.
     camera: Camera,
-    /// "Really quit?", while asked.
-    confirm: Option<ConfirmQuit>,
-    /// "Close which door?", while asked.
-    close_which: Option<CloseWhich>,
-    /// "Which item?", while asked.
-    items: Option<ItemChooser>,
-    /// The help screen, while open.
-    help: Option<Help>,
-    /// The message history (Ctrl-P), while open.
-    history: Option<History>,
-    /// The search inspector, while open.
-    inspector: Option<Inspector>,
-    /// Look's or targeting's cursor, while up (play).
-    cursor: Option<Cursor>,
+    /// The screens over the game, the one opened first first: keys go
+    /// to the last first, drawing starts with the first.
+    screens: Vec<Box<dyn Screen>>,
     /// A replay being played back.
     playback: Option<Playback>,
 }
@@ -182,13 +182,7 @@ impl App {
                 Mode::Play => 3,
             }),
             camera: Camera::new(mode == Mode::Watch),
-            confirm: None,
-            close_which: None,
-            items: None,
-            help: None,
-            history: None,
-            inspector: None,
-            cursor: None,
+            screens: Vec::new(),
             playback: None,
         };
         app.in_view = autopilot::monsters_in_view(&app.game);
@@ -233,7 +227,7 @@ impl App {
 
     /// The search inspector, while open.
     pub fn inspector(&self) -> Option<&Inspector> {
-        self.inspector.as_ref()
+        self.screen::<Inspector>()
     }
 
     /// True once the user has confirmed quitting.
@@ -263,12 +257,12 @@ impl App {
 
     /// True while the help screen is up.
     pub fn showing_help(&self) -> bool {
-        self.help.is_some()
+        self.screen::<Help>().is_some()
     }
 
     /// True while asking "really quit?".
     pub fn confirming_quit(&self) -> bool {
-        self.confirm.is_some()
+        self.screen::<ConfirmQuit>().is_some()
     }
 
     /// The size of the map view as laid out for the frame (columns,
@@ -302,28 +296,19 @@ impl App {
         self.log.iter()
     }
 
-    /// The help screen, while open.
-    pub fn help(&self) -> Option<&Help> {
-        self.help.as_ref()
-    }
-
-    /// The help screen's page (0: keys, 1: glyphs, 2: factions).
+    /// The help screen's page (from 0: its pages of keys, then glyphs
+    /// and factions).
     pub fn help_page(&self) -> usize {
-        self.help.as_ref().map_or(0, Help::page)
-    }
-
-    /// The message history screen, while open.
-    pub fn history_screen(&self) -> Option<&History> {
-        self.history.as_ref()
+        self.screen::<Help>().map_or(0, Help::page)
     }
 
     /// The message history screen, while open: messages scrolled back
     /// from the newest.
     pub fn history(&self) -> Option<usize> {
-        self.history.as_ref().map(History::back)
+        self.screen::<History>().map(History::back)
     }
 
-    /// True while the AI overlays are on in play (see [`Intent::Reveal`](crate::ui::keymap::Intent::Reveal)).
+    /// True while the AI overlays are on in play (see [`Intent::Reveal`]).
     pub fn revealing(&self) -> bool {
         self.reveal
     }
@@ -382,5 +367,130 @@ impl App {
             return ACTIVITY_TICK;
         }
         Duration::from_millis(1000 / self.turns_per_second().max(1) as u64)
+    }
+
+    // The stack of screens, and where a key goes: offered to the open
+    // screens topmost first, then to the game (`game.rs`).
+
+    /// Acts on one intent. Ctrl-C quits from anywhere; any key stops
+    /// travel, exploring or rest (and does nothing else); otherwise the
+    /// open screens are offered it topmost first, and a key none uses is
+    /// the game's.
+    pub fn handle(&mut self, intent: Intent) {
+        if intent == Intent::ForceQuit {
+            self.quit = true;
+            return;
+        }
+        if self.activity.take().is_some() {
+            return self.say("You stop.".to_string());
+        }
+        if self.offer(intent) == Handled::Ignored {
+            self.game_key(intent);
+        }
+    }
+
+    /// Opens `screen` over the others: it gets the keys first and is
+    /// drawn last.
+    pub fn open(&mut self, screen: Box<dyn Screen>) {
+        self.screens.push(screen);
+    }
+
+    /// The topmost open screen of type `T`, if one is open.
+    pub fn screen<T: Screen>(&self) -> Option<&T> {
+        self.screens
+            .iter()
+            .rev()
+            .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
+    }
+
+    /// Closes every open screen of type `T`.
+    pub(super) fn close<T: Screen>(&mut self) {
+        self.screens.retain(|s| !(s.as_ref() as &dyn Any).is::<T>());
+    }
+
+    /// The open screens, the one opened first (drawn first) first.
+    pub fn screens(&self) -> impl DoubleEndedIterator<Item = &dyn Screen> {
+        self.screens.iter().map(|s| s.as_ref())
+    }
+
+    /// Offers `intent` to the open screens topmost first until one uses
+    /// it; closes a screen that asks to be closed, then carries out what
+    /// they asked for.
+    fn offer(&mut self, intent: Intent) -> Handled {
+        let shown = self.camera();
+        let mut asks = Vec::new();
+        let mut handled = Handled::Ignored;
+        for at in (0..self.screens.len()).rev() {
+            // The context borrows the game and the log, never the stack.
+            let ctx = Ctx {
+                game: &self.game,
+                mode: self.mode,
+                faction: self.faction,
+                log_len: self.log.len(),
+                shown,
+            };
+            let start = asks.len();
+            handled = self.screens[at].handle(intent, ctx, &mut asks);
+            if asks[start..].contains(&Ask::Close) {
+                self.screens.remove(at);
+            }
+            if handled == Handled::Used {
+                break;
+            }
+        }
+        self.carry_out_all(asks);
+        handled
+    }
+
+    /// Does what a screen (or the clock, or the camera) asked for.
+    pub(super) fn carry_out_all(&mut self, asks: Vec<Ask>) {
+        for ask in asks {
+            self.carry_out(ask);
+        }
+    }
+
+    fn carry_out(&mut self, ask: Ask) {
+        match ask {
+            // Closing is done by `offer`, which knows who asked.
+            Ask::Close => {}
+            Ask::Open(screen) => self.open(screen),
+            Ask::Quit => self.quit = true,
+            Ask::Say(line) => self.say(line),
+            Ask::Travel(to) => self.begin(Activity::Travel(to)),
+            Ask::Help => self.open_help(),
+            Ask::Select(id) => self.camera.pick(id),
+            Ask::CentreOn(p) => self.centre_on(p),
+            Ask::Pause => self.clock.pause(),
+            Ask::Step => self.step(),
+            Ask::Act(action) => {
+                self.player(action);
+            }
+        }
+    }
+
+    /// Opens the help over the screens open, its first pages their keys
+    /// (topmost first) and the game's.
+    pub(super) fn open_help(&mut self) {
+        let keys = help::key_pages(self);
+        self.open(Box::new(Help::new(keys)));
+    }
+
+    /// The clock and the camera have their keys after the screens', before
+    /// the game's own: whether one of them used `intent`.
+    pub(super) fn clock_and_camera(&mut self, intent: Intent) -> Handled {
+        let ctx = Ctx {
+            game: &self.game,
+            mode: self.mode,
+            faction: self.faction,
+            log_len: self.log.len(),
+            shown: self.camera(),
+        };
+        let mut asks = Vec::new();
+        let mut handled = self.clock.handle(intent, ctx, &mut asks);
+        if handled == Handled::Ignored {
+            handled = self.camera.handle(intent, ctx, &mut asks);
+        }
+        self.carry_out_all(asks);
+        handled
     }
 }

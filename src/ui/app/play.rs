@@ -118,31 +118,7 @@ impl App {
         if self.game.pack().is_empty() {
             return self.say("Your pack is empty.".to_string());
         }
-        self.items = Some(super::ItemChooser::new(purpose));
-    }
-
-    /// A target cursor to throw the item in pack slot `slot`, on the
-    /// nearest monster in view (else on the player).
-    pub(super) fn aim(&mut self, slot: u8) {
-        let Some(p) = self.game.player() else { return };
-        let at = p.pos();
-        let nearest = autopilot::monsters_in_view(&self.game)
-            .into_iter()
-            .map(|m| self.game.monsters()[m as usize].pos())
-            .min_by_key(|q| {
-                let (dx, dy) = q.abs_delta(at);
-                (dx.max(dy), q.y, q.x)
-            });
-        self.cursor = Some(super::Cursor::new(
-            nearest.unwrap_or(at),
-            super::Purpose::Throw(slot),
-        ));
-        self.say("Throw where? Enter or . throws, Esc cancels.".to_string());
-    }
-
-    /// The item list while it is up (for drawing).
-    pub fn item_chooser(&self) -> Option<&super::ItemChooser> {
-        self.items.as_ref()
+        self.open(Box::new(super::ItemChooser::new(purpose)));
     }
 
     /// `C`: closes the one open door next to the player, or asks which
@@ -164,7 +140,7 @@ impl App {
                 self.player(Action::Close(d));
             }
             _ => {
-                self.close_which = Some(super::CloseWhich);
+                self.open(Box::new(super::CloseWhich));
                 self.say("Close which door? (a direction; any other key: never mind)".to_string());
             }
         }

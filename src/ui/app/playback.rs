@@ -1,6 +1,9 @@
-//! Watch and replay playback: a replay's [`Script`] as a component (the
-//! items still to play, the hashes checked, where it parted from the
-//! recording), opening a replay for playback, the tick and the step.
+//! Watch and replay playback: a replay's [`Script`] (the items still to
+//! play, the hashes checked, where it parted from the recording), shared
+//! app state (the status row reads its mark, the tick and the step play
+//! it, the end of a game depends on it), opening a replay for playback,
+//! the tick and the step. A desync opens a screen that says so
+//! (`desync.rs`).
 //! The game is built and every item played by the record layer's
 //! [`Script`], the same as `darkstar replay --verify` and resuming a save
 //! use, so what the terminal shows is the game that was checked.
@@ -8,10 +11,8 @@
 use crate::record::replay::{Desync, DesyncKind, Played, Replay, ReplayError, Script, Unranked};
 use crate::sim::Command;
 
-use super::component::{Ask, Component, Ctx, Handled};
-use super::{App, FLASH_TURNS};
+use super::{App, Desynced, FLASH_TURNS};
 use crate::record::replay::{HASH_EVERY, Recorder};
-use crate::ui::keymap::Intent;
 use crate::ui::mode::Mode;
 
 /// A replay being played back.
@@ -36,20 +37,6 @@ impl Playback {
     /// Why the played game being played back is not ranked, if it is not.
     pub fn unranked(&self) -> Option<&Unranked> {
         self.unranked.as_ref()
-    }
-}
-
-impl Component for Playback {
-    /// Parted from its recording, playback cannot go on: space says so
-    /// rather than seeming to run.
-    fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
-        match intent {
-            Intent::TogglePause if self.desync.is_some() => {
-                asks.push(Ask::Say("Playback stopped at the desync.".to_string()));
-                Handled::Used
-            }
-            _ => Handled::Ignored,
-        }
     }
 }
 
@@ -114,18 +101,18 @@ impl App {
         }
     }
 
-    /// Called when the clock ticks: one turn, unless paused, playing (the
-    /// player's keys move time then) or a screen is up.
+    /// Called when the clock ticks: travel's next step playing, a turn
+    /// watching unless paused; nothing while a screen that stills the
+    /// game is open (the help, the quit question, the inspector...).
     pub fn tick(&mut self) {
-        if self.mode == Mode::Play && self.help.is_none() && self.confirm.is_none() {
+        if self.screens.iter().any(|s| s.stills_the_game()) {
+            return;
+        }
+        if self.mode == Mode::Play {
             self.continue_activity();
         }
         if self.mode == Mode::Watch
-            && self.inspector.is_none()
             && !self.clock.paused()
-            && self.help.is_none()
-            && self.history.is_none()
-            && self.confirm.is_none()
             && self.desync().is_none()
             && (self.playback.is_some() || !self.game.is_settled())
         {
@@ -221,5 +208,6 @@ impl App {
             playback.desync = Some(d);
         }
         self.clock.pause();
+        self.open(Box::new(Desynced));
     }
 }

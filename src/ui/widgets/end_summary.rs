@@ -6,9 +6,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::popup::draw_box;
 use crate::sim::{PlayOutcome, Presence};
 use crate::ui::app::{App, Mode};
+use crate::ui::paint::draw_box;
 
 /// The end screen's lines, if the game is over.
 pub fn end_summary(app: &App) -> Option<Vec<String>> {

@@ -11,9 +11,9 @@ use ratatui::style::{Color, Modifier, Style};
 
 use super::map::{UNKNOWN, cost_style};
 use super::palette::{faction_colour, terrain_style};
-use super::status::cut_words;
 use crate::map::terrain::Terrain;
 use crate::ui::app::{App, Overlay};
+use crate::ui::paint::cut_words;
 
 /// Width of the side panel, a margin column included.
 pub(super) const PANEL_WIDTH: u16 = 28;

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use crate::ui::app::App;
+use crate::ui::paint::wrap;
 
 /// The last messages, wrapped, newest at the bottom.
 pub(super) fn draw_log(app: &App, area: Rect, buf: &mut Buffer) {
@@ -32,33 +33,4 @@ pub(super) fn draw_log(app: &App, area: Rect, buf: &mut Buffer) {
             Style::default(),
         );
     }
-}
-
-/// `text` in lines of at most `width` characters, broken after words
-/// (a word longer than a line is cut).
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let len = line.chars().count();
-        let wlen = word.chars().count();
-        if len > 0 && len + 1 + wlen > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let tail: String = line.chars().skip(width).collect();
-            lines.push(head);
-            line = tail;
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

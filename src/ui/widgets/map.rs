@@ -26,20 +26,12 @@ use ratatui::widgets::StatefulWidget;
 /// monsters' routes cost a few milliseconds a frame.
 const ROUTE_STEPS: usize = 4096;
 
-/// Where the map view stands: the world cell at its top-left. The state
-/// the map widget is given, and what is drawn over the map (the look box,
-/// the inspector's figure) reads the same one.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct MapView {
-    pub origin: Pos,
-}
+pub use crate::ui::app::MapView;
 
-impl MapView {
-    /// The view `app` shows in a map area of `area`'s size.
-    pub fn of(app: &App, area: Rect) -> MapView {
-        MapView {
-            origin: app.view_origin(area.width, area.height),
-        }
+/// The view `app` shows in a map area of `area`'s size.
+pub(super) fn view_of(app: &App, area: Rect) -> MapView {
+    MapView {
+        origin: app.view_origin(area.width, area.height),
     }
 }
 

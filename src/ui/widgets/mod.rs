@@ -1,35 +1,29 @@
-//! Drawing: `impl Widget for &App`, which lays the screen out and asks
-//! each widget (one per file here) to draw its part. Widgets read the app
-//! and the game, change neither, and draw nothing from the simulation's
-//! RNG. Only the sixteen basic colours are used, so every terminal shows
-//! the same thing.
+//! Drawing: `impl Widget for &App`, which lays the screen out, draws the
+//! game at the bottom (each part by a widget, one per file here: map,
+//! status rows, log, legend, the end of a game) and then each open screen
+//! over it, the one opened first first (each draws itself: see
+//! [`crate::ui::app::Screen`]). Widgets read the app and the game, change
+//! neither, and draw nothing from the simulation's RNG. Only the sixteen
+//! basic colours are used, so every terminal shows the same thing.
 
 mod end_summary;
 mod faction_stats;
-mod field_inspector;
-mod figure;
-mod help;
-mod history;
 mod in_view;
-mod inspector;
 mod legend;
 mod log;
-mod look;
 mod map;
 mod palette;
-mod popup;
 mod status;
 
+pub use crate::ui::app::{describe, help_lines, pack_lines};
 pub use end_summary::end_summary;
-pub use help::help_lines;
-pub use look::describe;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{StatefulWidget, Widget};
 
-use super::app::{App, Mode};
+use super::app::{App, DrawCtx, Mode};
 
 /// Smallest terminal the game draws in.
 pub const MIN_WIDTH: u16 = 40;
@@ -121,12 +115,9 @@ impl Widget for &App {
             legend::draw_legend(self, placement, buf);
         }
         // Where the view stands, worked out once from the camera and given
-        // to the map and to what is drawn over it.
-        let mut view = map::MapView::of(self, map);
+        // to the map and to what the screens draw over it.
+        let mut view = map::view_of(self, map);
         map::MapWidget::of(self).render(map, buf, &mut view);
-        if let Some(inspector) = self.inspector() {
-            inspector::draw_inspector(self, inspector, view, map, buf);
-        }
         status::draw_status(self, status, buf);
         if self.mode() == Mode::Play && !self.revealing() {
             in_view::draw_in_view(self, stats, buf);
@@ -134,52 +125,16 @@ impl Widget for &App {
             faction_stats::draw_faction_stats(self, stats, buf);
         }
         log::draw_log(self, log, buf);
-        if let Some(c) = self.cursor() {
-            look::draw_look(self, c, view, map, buf);
-        }
-        if let Some(h) = self.history_screen() {
-            history::draw_history(self.log(), h, area, buf);
-        } else if let Some(help) = self.help() {
-            help::draw_help(self, help, area, buf);
-        } else if let Some(chooser) = self.item_chooser() {
-            let lines = pack_lines(self.game().pack(), chooser.selected());
-            let title = format!(
-                " {} which? (up/down, Enter; q: never mind) ",
-                chooser.purpose().verb()
-            );
-            popup::draw_box(
-                &title,
-                &lines.iter().map(String::as_str).collect::<Vec<_>>(),
-                area,
-                buf,
-            );
-        } else if let Some(d) = self.desync() {
-            let line = App::desync_text(d);
-            popup::draw_box(
-                " Replay out of sync ",
-                &[
-                    line.as_str(),
-                    "",
-                    "Playback stopped on this turn: the game no longer",
-                    "matches the recording. q: quit",
-                ],
-                area,
-                buf,
-            );
-        } else {
-            end_summary::draw_end_summary(self, area, buf);
+        end_summary::draw_end_summary(self, area, buf);
+        let dc = DrawCtx {
+            app: self,
+            area,
+            map,
+            status,
+            view,
+        };
+        for screen in self.screens() {
+            screen.draw(&dc, buf);
         }
     }
-}
-
-/// The pack as the item list shows it: a line an item, the picked one
-/// marked.
-pub fn pack_lines(pack: &[crate::sim::item::ItemKind], selected: usize) -> Vec<String> {
-    pack.iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let mark = if i == selected { '>' } else { ' ' };
-            format!("{mark} {} {}", k.glyph(), k.name())
-        })
-        .collect()
 }

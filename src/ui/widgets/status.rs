@@ -1,110 +1,22 @@
-//! The status row: turn, seed, level, speed and view; or what the
-//! inspector, look mode, a quit question or a desync has to say.
+//! The game's status row: turn, seed, level, speed and view (a screen
+//! over the game, such as the inspector, the look cursor, the quit
+//! question or a desync, writes its own over it).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 
-use super::field_inspector::replay_field;
-use super::inspector::replay;
-use crate::map::cost::{Cost, to_tiles};
-use crate::path::Outcome;
 use crate::sim::{PLAYER_HP, PlayOutcome};
 use crate::ui::app::{App, Mode, Overlay};
+use crate::ui::paint::{STATUS, cut_words, fit};
 
 /// Turn, seed, level, speed, overlay, and each faction's counters.
 pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
-    let style = Style::default().fg(Color::Black).bg(Color::Gray);
+    let style = STATUS;
     buf.set_style(area, style);
-    let text = if app.confirming_quit() {
-        "Really quit? q or Enter: quit; any other key: stay".to_string()
-    } else if let Some(d) = app.desync() {
-        let alarm = Style::default().fg(Color::White).bg(Color::Red);
-        buf.set_style(area, alarm);
-        buf.set_stringn(
-            area.x,
-            area.y,
-            App::desync_text(d),
-            area.width as usize,
-            alarm,
-        );
-        return;
-    } else if let Some(i) = app.inspector()
-        && let Some(field) = i.shown_field()
-    {
-        let m = &game.monsters()[i.monster as usize];
-        let f = game.factions()[m.faction()].spec();
-        let state = replay_field(field, i.field_shown);
-        let total = field.expansions();
-        // Values in floor steps: of the monster's cell once the search
-        // is shown to its end, else of the cell expanded last.
-        let value = |v: Cost| format!("{:.2}", to_tiles(v) / 10.0);
-        let verdict = match (field.value, field.truncated, state.current) {
-            (Some(v), _, _) if i.field_shown == total => format!("its cell {}", value(v)),
-            (None, true, _) if i.field_shown == total => "record cut short".to_string(),
-            (None, false, _) if i.field_shown == total => "no route from its cell".to_string(),
-            (_, _, Some(p)) => format!("last {p} {}", value(state.closed[&(p.x, p.y)].0)),
-            (_, _, None) => "starting from the target".to_string(),
-        };
-        let parts = vec![
-            (
-                9,
-                format!(
-                    "inspect {}{} field from {}",
-                    f.glyph(),
-                    i.monster,
-                    field.target
-                ),
-            ),
-            (
-                9,
-                format!(
-                    "expansion {}/{total}, frontier {}",
-                    i.field_shown,
-                    state.open.len()
-                ),
-            ),
-            (8, verdict),
-        ];
-        fit_with_keys(&parts, "a A*", area.width as usize)
-    } else if let Some(i) = app.inspector() {
-        let m = &game.monsters()[i.monster as usize];
-        let f = game.factions()[m.faction()].spec();
-        let state = replay(&i.trace, i.shown);
-        let verdict = match (&i.trace.outcome, i.shown == i.trace.expansions()) {
-            (Outcome::Found { cost, .. }, true) => {
-                format!("path {:.2} floor steps", to_tiles(*cost) / 10.0)
-            }
-            (Outcome::Unreachable, true) => "no path".to_string(),
-            _ => String::new(),
-        };
-        let parts = vec![
-            (
-                9,
-                format!("inspect {}{} ({})", f.glyph(), i.monster, f.name),
-            ),
-            (9, format!("expansion {}/{}", i.shown, i.trace.expansions())),
-            (
-                4,
-                format!("open {}, closed {}", state.open.len(), state.closed.len()),
-            ),
-            (8, verdict),
-        ];
-        let switch = if i.field.is_some() { "a field" } else { "" };
-        fit_with_keys(&parts, switch, area.width as usize)
-    } else if let Some(c) = app.cursor_state() {
-        match c.purpose() {
-            crate::ui::app::Purpose::Throw(_) => format!(
-                "throw at {}: move the cursor; Enter or . throws; Esc: not now",
-                c.at()
-            ),
-            _ => format!(
-                "look at {}: move the cursor with the move keys; x: stop looking",
-                c.at()
-            ),
-        }
-    } else if let (Mode::Play, Some(p), Some(play)) = (app.mode(), game.player(), game.play_state())
+    let text = if let (Mode::Play, Some(p), Some(play)) =
+        (app.mode(), game.player(), game.play_state())
     {
         let view = match app.overlay() {
             Overlay::None => "your view".to_string(),
@@ -239,87 +151,3 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
 /// The colour of the hit points in the status row: red at a third of the
 /// player's and below.
 pub const LOW_HP: Color = Color::Red;
-
-/// The inspector's keys in the status row, each with how much it matters
-/// when the row is short of room (beside the figures' 9, 8 and 4).
-const INSPECT_KEYS: [(u8, &str); 6] = [
-    (7, "e end"),
-    (5, "] [ step"),
-    (3, "} { ten"),
-    (4, "m next"),
-    (2, "z zoom"),
-    (7, "i close"),
-];
-
-/// [`fit`] the figures `parts`, then the inspector's keys (and `extra`,
-/// a key of the least worth, if any), the keys joined by `, ` after a
-/// ` | `.
-fn fit_with_keys(parts: &[(u8, String)], extra: &str, width: usize) -> String {
-    let mut all: Vec<(u8, bool, String)> =
-        parts.iter().map(|(p, t)| (*p, false, t.clone())).collect();
-    all.extend(INSPECT_KEYS.iter().map(|&(p, k)| (p, true, k.to_string())));
-    all.push((2, true, extra.to_string()));
-    fit_parts(&all, width)
-}
-
-/// `parts` (worth, text), in order, joined by ` | `, leaving out the
-/// least worth (the later of equals) until they fit in `width` columns;
-/// empty parts are skipped. What still does not fit is cut at a word's
-/// end, never inside one.
-pub(super) fn fit(parts: &[(u8, String)], width: usize) -> String {
-    let all: Vec<(u8, bool, String)> = parts.iter().map(|(p, t)| (*p, false, t.clone())).collect();
-    fit_parts(&all, width)
-}
-
-/// [`fit`] over (worth, is a key, text): keys next to each other are
-/// joined by `, `, anything else by ` | `. Parts are taken most worth
-/// first (the earlier of equals), each kept if the row still fits with
-/// it, and shown in their order.
-fn fit_parts(parts: &[(u8, bool, String)], width: usize) -> String {
-    let render = |kept: &[usize]| {
-        let mut text = String::new();
-        for (n, &k) in kept.iter().enumerate() {
-            let (_, key, t) = &parts[k];
-            if n > 0 {
-                let after_key = parts[kept[n - 1]].1;
-                text.push_str(if *key && after_key { ", " } else { " | " });
-            }
-            text.push_str(t);
-        }
-        text
-    };
-    let mut by_worth: Vec<usize> = (0..parts.len())
-        .filter(|&k| !parts[k].2.is_empty())
-        .collect();
-    by_worth.sort_by_key(|&k| (std::cmp::Reverse(parts[k].0), k));
-    let mut kept: Vec<usize> = Vec::new();
-    for k in by_worth {
-        let mut with = kept.clone();
-        with.push(k);
-        with.sort_unstable();
-        if kept.is_empty() || render(&with).chars().count() <= width {
-            kept = with;
-        }
-    }
-    cut_words(&render(&kept), width)
-}
-
-/// `text` if it fits in `width` columns, else as many whole words of it as
-/// do (a trailing separator dropped).
-pub(super) fn cut_words(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    for word in text.split(' ') {
-        let sep = usize::from(!out.is_empty());
-        if out.chars().count() + sep + word.chars().count() > width {
-            break;
-        }
-        if sep == 1 {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out.trim_end_matches([' ', '|', ',']).to_string()
-}

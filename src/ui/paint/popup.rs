@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 /// `lines` in a titled box in the middle of `area`.
-pub(super) fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer) {
+pub fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer) {
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let width = (widest + 4)
         .max(title.chars().count() as u16 + 4)
@@ -24,7 +24,7 @@ pub(super) fn draw_box(title: &str, lines: &[&str], area: Rect, buf: &mut Buffer
 
 /// `lines` in a box with `title` filling `area` (cleared first); lines
 /// past its bottom are left out.
-pub(super) fn draw_box_at<S: AsRef<str>>(title: &str, lines: &[S], area: Rect, buf: &mut Buffer) {
+pub fn draw_box_at<S: AsRef<str>>(title: &str, lines: &[S], area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
     Block::default()
         .borders(Borders::ALL)

@@ -7,7 +7,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::map::MapView;
+use super::MapView;
 use crate::content::level::KindSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
@@ -171,5 +171,5 @@ pub(super) fn draw_look(app: &App, cursor: Pos, view: MapView, map: Rect, buf: &
         map.y
     };
     let area = Rect::new(map.x, y, width, height);
-    super::popup::draw_box_at(" Look ", &lines, area, buf);
+    crate::ui::paint::draw_box_at(" Look ", &lines, area, buf);
 }

@@ -7,13 +7,13 @@ use ratatui::layout::Rect;
 
 use std::collections::BTreeMap;
 
-use super::field_inspector::draw_field_inspector;
+use super::field::draw_field_inspector;
 use super::figure::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
-use super::map::MapView;
 use crate::map::cost::{Cost, to_tiles};
 use crate::map::geom::Pos;
 use crate::path::Outcome;
 use crate::path::trace::{Trace, TraceEvent};
+use crate::ui::app::MapView;
 use crate::ui::app::{App, Inspector};
 
 /// A recorded search as it stood after `shown` expansions.

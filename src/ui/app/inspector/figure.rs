@@ -1,5 +1,5 @@
-//! The painting both search-inspector figures (A* in `inspector.rs`, the
-//! Dijkstra field in `field_inspector.rs`) share: cell marks over the map,
+//! The painting both search-inspector figures (A* in `astar.rs`, the
+//! Dijkstra field in `field.rs`) share: cell marks over the map,
 //! the zoomed boxes and walls, parent arrows. Its own module so the two
 //! figures do not import each other (the A* one dispatches to the field one).
 
@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::widgets::{Clear, Widget};
 
-use super::map::MapView;
 use crate::map::geom::Pos;
+use crate::ui::app::MapView;
 use crate::ui::app::{App, Inspector};
 
 /// The parent direction as an arrow.

@@ -1,15 +1,24 @@
-//! The search inspector as a component: one monster's search recorded when
+//! The search inspector as a screen: one monster's search recorded when
 //! the inspector opens on it, how far through it the screen is, and the
-//! keys that step through it. The
-//! drawing is in `widgets/inspector.rs` and `widgets/field_inspector.rs`.
+//! keys that step through it. It draws its figure over the map (the A*
+//! in `astar.rs`, the field in `field.rs`, what they share in
+//! `figure.rs`) and its own status row (`status.rs`).
 
-use super::component::{Ask, Component, Ctx, Handled};
+mod astar;
+mod field;
+mod figure;
+mod status;
+
+use ratatui::buffer::Buffer;
+
+use super::screen::{Ask, Ctx, DrawCtx, Handled, Screen};
 use crate::path::Connectivity;
 use crate::path::Replanner;
 use crate::path::field_trace::{FieldTrace, trace_field};
 use crate::path::trace::{Trace, trace_search};
 use crate::sim::{Game, MonsterId};
-use crate::ui::keymap::Intent;
+use crate::ui::keymap::{Command, Intent};
+use crate::ui::mode::Mode;
 
 /// Which search the inspector shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -151,11 +160,16 @@ pub fn nothing_to_inspect(game: &Game, faction: usize) -> Ask {
     ))
 }
 
-impl Component for Inspector {
+impl Screen for Inspector {
+    fn name(&self) -> &str {
+        "inspector"
+    }
+
     /// The inspector's keys: `]` `[` `}` `{` step, `e`/`E` end and start,
     /// `m`/`M` the next/previous monster, `z` zoom, `a` field or A*, `i` or `q` close.
-    /// The help and reveal keys go on to the app; every other key is
-    /// swallowed while it is open (the clock is stopped on a search).
+    /// The help, reveal and history keys go on to the app; every other
+    /// key is swallowed while it is open (the clock is stopped on a
+    /// search).
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         match intent {
             Intent::Inspect | Intent::Quit => asks.push(Ask::Close),
@@ -181,17 +195,55 @@ impl Component for Inspector {
                     Figure::AStar => Figure::Field,
                 };
             }
-            Intent::Help | Intent::Reveal => return Handled::Ignored,
+            Intent::Help | Intent::Reveal | Intent::History => return Handled::Ignored,
             _ => {}
         }
         Handled::Used
+    }
+
+    /// Its figure over the map, and its status row.
+    fn draw(&self, dc: &DrawCtx<'_>, buf: &mut Buffer) {
+        astar::draw_inspector(dc.app, self, dc.view, dc.map, buf);
+        status::draw_status(dc.app, self, dc.status, buf);
+    }
+
+    fn commands(&self, _: Mode) -> Vec<Command> {
+        use Intent as I;
+        vec![
+            Command::new(
+                &[I::InspectStep(1), I::InspectStep(-1)],
+                "one expansion more / fewer",
+            ),
+            Command::new(
+                &[I::InspectStep(10), I::InspectStep(-10)],
+                "ten more / fewer",
+            ),
+            Command::new(
+                &[I::InspectEnd(true), I::InspectEnd(false)],
+                "the whole search / back to its start",
+            ),
+            Command::new(
+                &[I::NextMonster(1), I::NextMonster(-1)],
+                "the faction's next / previous monster",
+            ),
+            Command::new(&[I::Zoom], "zoom in to F, G, H and parents (or out)"),
+            Command::new(
+                &[I::InspectFigure],
+                "a field planner: its faction's field or its own A*",
+            ),
+            Command::new(&[I::Inspect, I::Quit], "close the inspector"),
+        ]
+    }
+
+    fn stills_the_game(&self) -> bool {
+        true
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::app::component::tests::{ctx, game};
+    use crate::ui::app::screen::tests::{ctx, game};
 
     /// The inspector swallows what would move the game on under it, and
     /// passes on the help and reveal keys.

@@ -8,10 +8,10 @@ use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
 use super::figure::{WALL_BOX, arrow, paint_marks, paint_zoomed, search_mark};
-use super::map::MapView;
 use crate::map::cost::{Cost, to_tiles};
 use crate::map::geom::Pos;
 use crate::path::field_trace::{FieldEvent, FieldTrace};
+use crate::ui::app::MapView;
 use crate::ui::app::{App, Inspector};
 
 /// A recorded field search as it stood after `shown` expansions.

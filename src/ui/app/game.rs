@@ -1,0 +1,447 @@
+//! The game at the bottom of the stack: the keys no screen used (the
+//! clock's and the camera's, then the player's actions and activities,
+//! the overlays, the faction viewed, the screens they open, quit), their
+//! list for the help ([`commands`]), and what the game shows and where:
+//! overlays and the faction whose eyes they use, the selected and
+//! followed monster, the camera and look cursor clamped to the map view,
+//! reveal and the player's-eyes view. Its drawing (map, status rows, log,
+//! legend, the end of a game) is `ui/widgets`'.
+
+use crate::map::geom::{Dir, Pos};
+use crate::sim::MonsterId;
+
+use super::camera::{centred_origin, clamp_origin};
+use crate::sim::Action;
+use crate::sim::autopilot::{self, Activity, Stop};
+
+use super::screen::Handled;
+use super::{App, ConfirmQuit, Cursor, History, Inspector, Purpose, inspector};
+use crate::ui::keymap::{Command, Intent};
+use crate::ui::mode::{Mode, Overlay};
+
+impl App {
+    /// Playing without the AI overlays revealed, the keys that would show
+    /// what only the monsters know.
+    fn hidden_from_player(&self, intent: Intent) -> bool {
+        self.mode == Mode::Play
+            && !self.reveal
+            && matches!(
+                intent,
+                Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
+                    | Intent::NextFaction
+                    | Intent::NextMonster(_)
+                    | Intent::Inspect
+            )
+    }
+
+    /// The keys no screen used: the clock's and the camera's, then the
+    /// player's actions and activities, the overlays and the faction
+    /// viewed, the screens they open, quit.
+    pub(super) fn game_key(&mut self, intent: Intent) {
+        if self.hidden_from_player(intent) {
+            return self.say(
+                "That shows what the monsters know: V reveals it (and marks the game REVEALED)."
+                    .to_string(),
+            );
+        }
+        if self.clock_and_camera(intent) == Handled::Used {
+            return;
+        }
+        match intent {
+            Intent::NewGame if self.game_over() && self.playback.is_none() => {
+                self.new_game = true;
+                self.quit = true;
+            }
+            Intent::Reveal => self.toggle_reveal(),
+            Intent::Eyes => self.toggle_eyes(),
+            Intent::Quit if self.game_over() => self.quit = true,
+            Intent::Quit => self.open(Box::new(ConfirmQuit)),
+            Intent::Move(dir) => {
+                self.player(Action::Walk(dir));
+            }
+            Intent::Wait => {
+                self.player(Action::Wait(None));
+            }
+            Intent::Sneak => {
+                self.player(Action::Sneak);
+            }
+            Intent::CloseDoor => self.close_door(),
+            Intent::UseItem => self.choose_item(super::ItemUse::Use),
+            Intent::ThrowItem => self.choose_item(super::ItemUse::Throw),
+            Intent::DropItem => self.choose_item(super::ItemUse::Drop),
+            Intent::Look => {
+                if let Some(p) = self.game.player() {
+                    self.open(Box::new(Cursor::new(p.pos(), Purpose::Look)));
+                }
+            }
+            Intent::TravelStairs if self.on_stairs(true) => {
+                self.player(Action::Descend);
+            }
+            Intent::Upstairs if self.on_stairs(false) => {
+                self.player(Action::Ascend);
+            }
+            Intent::Upstairs => match self.game.stairs().map(|s| s.up) {
+                Some(up) => self.begin(Activity::Travel(up)),
+                None => self.say("There are no stairs up here.".to_string()),
+            },
+            Intent::TravelStairs => match autopilot::known_stairs(&self.game) {
+                Some(stairs) => self.begin(Activity::Travel(stairs)),
+                None if self.mode == Mode::Play => self.stopped(Stop::StairsUnknown),
+                None => {}
+            },
+            Intent::TravelTo if self.mode == Mode::Play && !self.game_over() => {
+                if let Some(p) = self.game.player() {
+                    self.open(Box::new(Cursor::new(p.pos(), Purpose::Travel)));
+                    self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
+                }
+            }
+            Intent::Explore => self.begin(Activity::Explore),
+            Intent::Rest => self.begin(Activity::Rest(autopilot::REST_TURNS)),
+            Intent::Help => self.open_help(),
+            Intent::History => self.open(Box::new(History::default())),
+            Intent::Inspect => self.inspect_open(),
+            Intent::NextFaction => {
+                let cycle = self.viewable_factions();
+                let at = cycle.iter().position(|&f| f == self.faction);
+                self.faction = match at {
+                    Some(k) => cycle[(k + 1) % cycle.len()],
+                    None => cycle.first().copied().unwrap_or(0),
+                };
+                self.camera.unpick();
+            }
+            Intent::Show(o) => {
+                self.overlay = if self.overlay == o {
+                    App::default_overlay(self.mode)
+                } else {
+                    o
+                };
+            }
+            // Their screens' keys, with the screen closed (or, for Ctrl-C,
+            // handled before any screen; the clock's and the camera's,
+            // taken above).
+            Intent::NewGame
+            | Intent::TravelTo
+            | Intent::ForceQuit
+            | Intent::Confirm
+            | Intent::InspectStep(_)
+            | Intent::InspectEnd(_)
+            | Intent::Zoom
+            | Intent::InspectFigure
+            | Intent::TogglePause
+            | Intent::Step
+            | Intent::Faster
+            | Intent::Slower
+            | Intent::Scroll(..)
+            | Intent::Home
+            | Intent::ToggleFollow
+            | Intent::NextMonster(_)
+            | Intent::Suspend
+            | Intent::Other => {}
+        }
+    }
+
+    /// What the map shows until an overlay key is pressed (and again when
+    /// it is pressed twice): the combined view watching, the player's own
+    /// view playing.
+    pub fn default_overlay(mode: Mode) -> Overlay {
+        match mode {
+            Mode::Watch => Overlay::Combined,
+            Mode::Play => Overlay::None,
+        }
+    }
+
+    /// The factions `f`/Tab cycles through: watching, those with monsters
+    /// of their own (not the player's); playing, all.
+    pub(crate) fn viewable_factions(&self) -> Vec<usize> {
+        let n = self.game.factions().len();
+        if self.mode == Mode::Play {
+            return (0..n).collect();
+        }
+        let mine: Vec<usize> = (0..n)
+            .filter(|&f| {
+                self.game
+                    .monsters()
+                    .iter()
+                    .any(|m| m.faction() == f && !m.is_player())
+            })
+            .collect();
+        if mine.is_empty() {
+            (0..n).collect()
+        } else {
+            mine
+        }
+    }
+
+    /// Watch: the selected monster: the one picked with `m`/`M` while it
+    /// is on the map and of the viewed faction (or the player, whom a
+    /// played game's replay follows), else that faction's first on the
+    /// map.
+    pub fn selected(&self) -> Option<MonsterId> {
+        self.camera.selected(&self.game, self.faction)
+    }
+
+    /// True while the camera follows the selected (or inspected) monster.
+    pub fn following(&self) -> bool {
+        self.camera.following()
+    }
+
+    /// The monster the camera centres on, if following: the inspected
+    /// one while the inspector is open, else the selected one.
+    pub(super) fn followed(&self) -> Option<Pos> {
+        if !self.camera.following() {
+            return None;
+        }
+        let id = self
+            .screen::<Inspector>()
+            .map(|i| i.monster)
+            .or(self.selected())?;
+        self.game.monsters().get(id as usize).map(|m| m.pos())
+    }
+
+    /// The viewed faction's name.
+    pub(in crate::ui) fn faction_name(&self) -> String {
+        self.game
+            .factions()
+            .get(self.faction)
+            .map_or("-".to_string(), |f| f.spec().name.clone())
+    }
+
+    /// Centres the camera on `p` (in the view as laid out).
+    pub(in crate::ui) fn centre_on(&mut self, p: Pos) {
+        let size = self.camera.view_size();
+        self.camera.set_origin(centred_origin(&self.game, p, size));
+    }
+
+    /// The cursor's cell, while looking or picking where to travel (the
+    /// map marks it; playing, the view centres on it).
+    pub fn cursor(&self) -> Option<Pos> {
+        self.screen::<Cursor>().map(Cursor::at)
+    }
+
+    /// The top-left world cell of a `width` x `height` map view, always
+    /// on the map (never showing blank space past its edges; 0 when the
+    /// map is smaller): centred on the followed monster when watching and
+    /// following, else the camera; centred on the player when playing or
+    /// watching through the player's eyes.
+    pub fn view_origin(&self, width: u16, height: u16) -> Pos {
+        let size = (width, height);
+        let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
+            return match self.followed() {
+                Some(p) => centred_origin(&self.game, p, size),
+                None => clamp_origin(&self.game, self.camera.origin(), size),
+            };
+        };
+        let centre = self.cursor().unwrap_or(player.pos());
+        centred_origin(&self.game, centre, size)
+    }
+
+    /// Play: the AI overlays on or off. The first time marks the game, in
+    /// its recording too, for good.
+    pub(super) fn toggle_reveal(&mut self) {
+        if self.mode != Mode::Play {
+            return;
+        }
+        self.reveal = !self.reveal;
+        if !self.reveal {
+            self.close::<Inspector>();
+            if self.overlay != Overlay::Cost {
+                self.overlay = Overlay::None;
+            }
+            return self.say("Reveal off: your own view (the game stays REVEALED).".to_string());
+        }
+        if self.revealed_at.is_none() {
+            let turn = self.game.turn();
+            self.revealed_at = Some(turn);
+            self.recorder.reveal(turn);
+        }
+        self.say(
+            "REVEALED: v d p c f i show what the monsters know; the game is marked so.".to_string(),
+        );
+    }
+
+    /// Watching a played game: through the player's eyes, or the true map.
+    pub(super) fn toggle_eyes(&mut self) {
+        if self.mode != Mode::Watch || self.game.player().is_none() {
+            return self.say("No player in this game: no eyes to see through.".to_string());
+        }
+        self.eyes = !self.eyes;
+        self.say(
+            if self.eyes {
+                "Through the player's eyes: what they knew and saw (@ again: the true map)."
+            } else {
+                "The true map."
+            }
+            .to_string(),
+        );
+    }
+
+    /// Watching through the player's eyes from the start (`replay --eyes`).
+    pub fn with_eyes(mut self) -> App {
+        if self.game.player().is_some() && self.mode == Mode::Watch {
+            self.eyes = true;
+        }
+        self
+    }
+
+    /// True when the player sees cell `p` now: the simulation's view of
+    /// it (see [`crate::sim::Floor::player_view`]), as the map lights it.
+    pub fn player_sees(&self, p: Pos) -> bool {
+        self.game.player_sees(p)
+    }
+
+    /// Opens the inspector on the selected monster (`m`/`M`; else
+    /// the viewed faction's first with somewhere to go).
+    fn inspect_open(&mut self) {
+        let first = self
+            .selected()
+            .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some())
+            .or_else(|| Inspector::next_to_inspect(&self.game, self.faction, u32::MAX, 1));
+        let Some(id) = first else {
+            let ask = inspector::nothing_to_inspect(&self.game, self.faction);
+            return self.carry_out_all(vec![ask]);
+        };
+        let zoom = self.screen::<Inspector>().is_some_and(|i| i.zoom);
+        self.open(Box::new(Inspector::open(&self.game, id, zoom)));
+        self.carry_out_all(Inspector::opened(&self.game, id).into());
+    }
+}
+
+/// The eight moves in the order the help names their keys: `h j k l y u
+/// b n`.
+pub(super) const MOVES: [Intent; 8] = [
+    Intent::Move(Dir::W),
+    Intent::Move(Dir::S),
+    Intent::Move(Dir::N),
+    Intent::Move(Dir::E),
+    Intent::Move(Dir::NW),
+    Intent::Move(Dir::NE),
+    Intent::Move(Dir::SW),
+    Intent::Move(Dir::SE),
+];
+
+/// The game's keys in `mode` and what they do: the last page of keys of
+/// the help (the clock's and the camera's are the game's too, as they
+/// act on no screen).
+pub fn commands(mode: Mode) -> Vec<Command> {
+    use Intent as I;
+    let c = Command::new;
+    match mode {
+        Mode::Play => vec![
+            c(&MOVES, "move (or arrows, numpad); into a monster: attack"),
+            c(&[I::Wait], "wait a turn"),
+            c(&[I::Look], "look: move a cursor (? there: its keys)"),
+            c(
+                &[I::TravelStairs, I::Upstairs],
+                "on stairs down (up): take them; else travel there",
+            ),
+            c(&[I::TravelTo], "travel: move a cursor (? there: its keys)"),
+            c(&[I::Explore], "explore (to the nearest unknown ground)"),
+            c(
+                &[I::Rest],
+                "rest until healed; any key stops travel and rest",
+            ),
+            c(
+                &[I::CloseDoor],
+                "close a door next to you (walk into one to open it)",
+            ),
+            c(
+                &[I::Sneak],
+                "sneak: half speed, and nobody hears your steps",
+            ),
+            c(
+                &[I::UseItem, I::ThrowItem, I::DropItem],
+                "use, throw (then aim), drop an item of your pack",
+            ),
+            c(
+                &[I::Show(Overlay::Cost)],
+                "terrain cost of the cells you know",
+            ),
+            c(&[I::History], "message history (j k scroll)"),
+            c(
+                &[I::Reveal],
+                "reveal the AI overlays: marks the game REVEALED",
+            ),
+            c(
+                &[I::NextFaction, I::NextMonster(1), I::NextMonster(-1)],
+                "after V: next faction; its next / previous monster",
+            ),
+            c(
+                &[
+                    I::Show(Overlay::Knowledge),
+                    I::Show(Overlay::Danger),
+                    I::Show(Overlay::Claims),
+                    I::Show(Overlay::None),
+                ],
+                "after V: its knowledge+plans / danger / claims / none",
+            ),
+            c(
+                &[I::Inspect],
+                "after V: search inspector (? there: its keys)",
+            ),
+            c(&[I::Help], "this help (any key: next page; q closes)"),
+            c(&[I::Quit], "quit (asks: q or Enter)"),
+            c(
+                &[I::ForceQuit, I::Suspend],
+                "quit at once; suspend (fg resumes)",
+            ),
+            Command::note("goal", "take the treasure $ back to the stairs >"),
+        ],
+        Mode::Watch => vec![
+            c(
+                &[I::TogglePause, I::Step],
+                "pause / resume; play one turn, then pause",
+            ),
+            c(
+                &[I::Faster, I::Slower],
+                "faster / slower (opens at 2 turns a second)",
+            ),
+            c(&[I::NextFaction], "next faction to view"),
+            c(
+                &[I::NextMonster(1), I::NextMonster(-1), I::ToggleFollow],
+                "follow its next / previous monster; F: or free",
+            ),
+            c(
+                &[I::Show(Overlay::None)],
+                "the true map alone (again: the combined view)",
+            ),
+            c(
+                &[
+                    I::Show(Overlay::Knowledge),
+                    I::Show(Overlay::Danger),
+                    I::Show(Overlay::Claims),
+                ],
+                "its knowledge+plans / danger / claimed cells",
+            ),
+            c(
+                &[I::Show(Overlay::Cost)],
+                "terrain cost: floor steps, green cheaper, yellow dearer",
+            ),
+            c(
+                &[I::Inspect],
+                "search inspector on the faction's monster (? there: keys)",
+            ),
+            c(
+                &[
+                    I::Scroll(-8, 0),
+                    I::Scroll(0, 8),
+                    I::Scroll(0, -8),
+                    I::Scroll(8, 0),
+                ],
+                "move the view (or arrows; stops following)",
+            ),
+            c(&[I::Home], "the view to the top-left"),
+            c(
+                &[I::Eyes],
+                "a played game's replay: through the player's eyes",
+            ),
+            c(&[I::History], "message history (j k scroll)"),
+            c(&[I::Help], "this help (any key: next page; q closes)"),
+            c(&[I::Quit], "quit (asks: q or Enter)"),
+            c(
+                &[I::ForceQuit, I::Suspend],
+                "quit at once; suspend (fg in the shell resumes)",
+            ),
+            Command::note("", "default: true map, unknown grey, plans * on top"),
+        ],
+    }
+}

@@ -1,0 +1,118 @@
+//! The help screen: its pages (the keys made from the screens' command
+//! lists, the glyphs, the factions), each fitting 80x24, and any key
+//! turning the page.
+
+use super::*;
+
+#[test]
+fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
+    let mut app = dungeon();
+    app.handle(Intent::Show(Overlay::Danger));
+    assert_eq!(app.overlay(), Overlay::Danger);
+    app.handle(Intent::Show(Overlay::Danger));
+    assert_eq!(app.overlay(), Overlay::Combined);
+    let n = app.game().factions().len();
+    for i in 1..=n {
+        app.handle(Intent::NextFaction);
+        assert_eq!(app.faction(), i % n);
+    }
+    app.handle(Intent::Help);
+    assert!(app.showing_help());
+    app.tick();
+    assert_eq!(app.game().turn(), 0, "the help screen pauses the game");
+    // Any key turns the page (keys, glyphs, factions); past the last, or
+    // with q, it closes.
+    // No screen under the help: the game's keys, glyphs, factions.
+    for page in 1..3 {
+        app.handle(Intent::Faster);
+        assert!(app.showing_help());
+        assert_eq!(app.help_page(), page);
+    }
+    app.handle(Intent::Faster);
+    assert!(!app.showing_help());
+    app.handle(Intent::Help);
+    assert_eq!(app.help_page(), 0);
+    app.handle(Intent::Quit);
+    assert!(!app.showing_help() && !app.confirming_quit());
+    app.handle(Intent::Scroll(-8, -8));
+    assert_eq!(
+        app.camera(),
+        darkstar::map::geom::Pos::new(0, 0),
+        "the view stays on the map"
+    );
+    app.handle(Intent::Scroll(8, 8));
+    // The dungeon is 80 wide, as wide as the view: no sideways room.
+    assert_eq!(app.camera(), darkstar::map::geom::Pos::new(0, 8));
+}
+
+#[test]
+fn snapshot_help() {
+    let mut app = dungeon();
+    app.handle(Intent::Help);
+    insta::assert_snapshot!(screen(&mut app, 80, 30));
+}
+
+/// `?` pages through the keys, every glyph with its cost, and the
+/// factions of the level; every page fits 80x24.
+#[test]
+fn snapshot_help_pages() {
+    use darkstar::ui::widgets::help_lines;
+    let mut app = play_app();
+    let mut pages = Vec::new();
+    app.handle(Intent::Help);
+    for page in 0..3 {
+        assert_eq!(app.help_page(), page);
+        let (_, lines) = help_lines(&app, page);
+        assert!(
+            lines.len() + 4 <= 24,
+            "page {page} has {} lines",
+            lines.len()
+        );
+        assert!(
+            lines.iter().all(|l| l.chars().count() + 4 <= 80),
+            "{lines:?}"
+        );
+        pages.push(screen(&mut app, 80, 24));
+        app.handle(Intent::Wait);
+    }
+    assert!(!app.showing_help());
+    let glyphs = &pages[1];
+    assert!(glyphs.contains("swamp: a step costs 3 turns"), "{glyphs}");
+    assert!(
+        pages[2].contains("goblins") && pages[2].contains("hostile"),
+        "{}",
+        pages[2]
+    );
+    insta::assert_snapshot!(pages.join("\n"));
+}
+
+/// Watching, the help speaks of watching: the glyph page has no player,
+/// no treasure and no memory shading, and the factions page never
+/// contradicts itself (a faction that knows the map is not "blind"; a
+/// hostile one does not hunt a "you" who is not there).
+#[test]
+fn watch_help_describes_watch() {
+    use darkstar::ui::widgets::help_lines;
+    let mut level = Level::opening();
+    level.factions[1].kinds[0].behaviours =
+        darkstar::content::behaviours::Behaviours::from_flags(false, false, true, false);
+    let app = App::new(&level, 1).unwrap();
+    let (_, glyphs) = help_lines(&app, 1);
+    let glyphs = glyphs.join("\n");
+    for player_only in ["@", "treasure", "remembered", "stairs"] {
+        assert!(!glyphs.contains(player_only), "{player_only}:\n{glyphs}");
+    }
+    assert!(glyphs.contains("not seen"), "{glyphs}");
+    let (_, factions) = help_lines(&app, 2);
+    let natives = factions
+        .iter()
+        .find(|l| l.starts_with("n natives"))
+        .unwrap();
+    assert!(
+        natives.contains("knows the map") && !natives.contains("blind"),
+        "{natives}"
+    );
+    let blind = factions.iter().find(|l| l.starts_with("b blind")).unwrap();
+    assert!(blind.contains("blind"), "{blind}");
+    assert!(factions.iter().all(|l| !l.contains("you")), "{factions:?}");
+}

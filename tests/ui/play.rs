@@ -1,0 +1,470 @@
+//! Playing as `@`: moves and turns, fog-honest overlays, the look cursor,
+//! the status row, the pack and targeting.
+
+use super::*;
+
+#[test]
+fn play_keys_move_in_eight_directions() {
+    let press = |c| intent_for(key(c), Mode::Play);
+    for (c, d) in [
+        (KeyCode::Char('h'), Dir::W),
+        (KeyCode::Char('j'), Dir::S),
+        (KeyCode::Char('k'), Dir::N),
+        (KeyCode::Char('l'), Dir::E),
+        (KeyCode::Char('y'), Dir::NW),
+        (KeyCode::Char('u'), Dir::NE),
+        (KeyCode::Char('b'), Dir::SW),
+        (KeyCode::Char('n'), Dir::SE),
+        (KeyCode::Left, Dir::W),
+        (KeyCode::Up, Dir::N),
+        (KeyCode::Char('7'), Dir::NW),
+        (KeyCode::Char('3'), Dir::SE),
+    ] {
+        assert_eq!(press(c), Some(Intent::Move(d)), "{c:?}");
+    }
+    assert_eq!(press(KeyCode::Char('.')), Some(Intent::Wait));
+    assert_eq!(press(KeyCode::Char('x')), Some(Intent::Look));
+    assert_eq!(press(KeyCode::Char('?')), Some(Intent::Help));
+    assert_eq!(press(KeyCode::Char('q')), Some(Intent::Quit));
+}
+
+/// The player moves, time passes only when it acts, look mode moves a
+/// cursor and not the player, and ticks never play a turn in play mode.
+#[test]
+fn play_mode_is_turn_based_and_looking_is_free() {
+    let mut app = play_app();
+    let start = app.game().player().unwrap().pos();
+    app.tick();
+    assert_eq!(app.game().turn(), 0, "ticks do not play turns");
+    app.handle(Intent::Wait);
+    assert_eq!(app.game().turn(), 1);
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.cursor(), Some(Pos::new(start.x + 1, start.y)));
+    assert_eq!(app.game().turn(), 1, "looking takes no time");
+    assert_eq!(app.game().player().unwrap().pos(), start);
+    app.handle(Intent::Look);
+    assert_eq!(app.cursor(), None);
+    // Walk somewhere open: some direction from the start is floor.
+    let moved = Dir::ALL.into_iter().any(|d| {
+        app.handle(Intent::Move(d));
+        app.game().player().unwrap().pos() != start
+    });
+    assert!(moved);
+}
+
+#[test]
+fn snapshot_play() {
+    let mut app = play_app();
+    app.handle(Intent::Wait);
+    insta::assert_snapshot!(screen(&mut app, 80, 30));
+}
+
+#[test]
+fn snapshot_play_look_and_death() {
+    let level = Level::parse(
+        "name: duel\nfaction: goblins glyph=g sight=12 hostile\nmap:\n\
+         ##########\n#g......@#\n#........#\n##########\n",
+        "duel.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::W));
+    let look = screen(&mut app, 60, 14);
+    app.handle(Intent::Look);
+    for _ in 0..200 {
+        app.handle(Intent::Wait);
+    }
+    assert!(app.game_over());
+    let end = screen(&mut app, 60, 14);
+    app.handle(Intent::Quit);
+    assert!(app.should_quit(), "after the end q quits without asking");
+    insta::assert_snapshot!(format!("{look}\n{end}"));
+}
+
+/// In play mode `y` is a move (north-west), so quitting is confirmed with
+/// `q` or Enter, as the prompt says.
+#[test]
+fn play_mode_quits_with_q_twice() {
+    let mut app = play_app();
+    for c in ['q', 'q'] {
+        let intent = intent_for(key(KeyCode::Char(c)), Mode::Play).unwrap();
+        app.handle(intent);
+    }
+    assert!(app.should_quit());
+    let mut app = play_app();
+    app.handle(intent_for(key(KeyCode::Char('q')), Mode::Play).unwrap());
+    app.handle(intent_for(key(KeyCode::Enter), Mode::Play).unwrap());
+    assert!(app.should_quit());
+    assert!(screen(&mut play_app(), 80, 30).contains("HP 40/40"));
+}
+
+/// Playing, no overlay key (nor faction, nor inspector) shows a cell the
+/// player does not know or a monster the player does not see; revealing
+/// shows them (so the check can see a leak), and marks the game.
+#[test]
+fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
+    let (w, h) = (80, 30);
+    let mut app = played_a_while();
+    let keys = [
+        Intent::Show(Overlay::Knowledge),
+        Intent::Show(Overlay::Danger),
+        Intent::Show(Overlay::Cost),
+        Intent::Show(Overlay::Claims),
+        Intent::NextFaction,
+        Intent::Inspect,
+    ];
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    for k in keys {
+        app.handle(k);
+        assert_eq!(unknown_cells_drawn(&app, w, h), 0, "after {k:?}");
+        assert!(app.inspector().is_none(), "no inspector without reveal");
+    }
+    assert!(!status_row(&app).contains("REVEALED"));
+    assert!(app.recording().revealed().is_none());
+    // Revealed: the monsters' knowledge overlay shows the true ground they
+    // know (and their plans), which the player has never seen.
+    app.handle(intent_for(key(KeyCode::Char('V')), Mode::Play).unwrap());
+    assert!(app.revealing());
+    app.handle(Intent::Show(Overlay::Knowledge));
+    assert_eq!(app.overlay(), Overlay::Knowledge);
+    assert!(
+        unknown_cells_drawn(&app, w, h) > 0,
+        "reveal shows the hidden"
+    );
+    let turn = app.game().turn();
+    assert!(status_row(&app).starts_with("REVEALED (V: hide) | HP"));
+    // Turned off again: honest again, and still marked.
+    app.handle(Intent::Reveal);
+    assert_eq!(unknown_cells_drawn(&app, w, h), 0);
+    assert!(status_row(&app).starts_with("REVEALED | HP"));
+    // The mark is in the recording (and its text), and a replay of it
+    // says so.
+    let recording = app.recording();
+    assert_eq!(recording.revealed(), Some(turn));
+    let text = recording.to_text();
+    assert!(text.contains(&format!("\nr {turn}\n")), "{text}");
+    let back = darkstar::record::replay::Replay::parse(&text, "x.replay".as_ref()).unwrap();
+    assert_eq!(back, recording);
+    assert!(back.verify().unwrap().is_ok());
+    let mut replayed = App::replay(&back).unwrap();
+    assert_eq!(replayed.revealed_at(), Some(turn));
+    assert!(status_row(&replayed).starts_with("REVEALED | "));
+    play_to_pause(&mut replayed);
+    assert!(replayed.desync().is_none(), "{:?}", replayed.desync());
+    assert!(
+        replayed
+            .log()
+            .any(|l| *l == format!("{turn}: The player revealed the map here."))
+    );
+    // A resumed save stays marked.
+    let resumed = App::resume(recording).unwrap();
+    assert_eq!(resumed.revealed_at(), Some(turn));
+    assert!(status_row(&resumed).starts_with("REVEALED | "));
+}
+
+/// Look names the stairs, the treasure and each terrain with what a step
+/// costs in turns, and a monster the player sees with its faction, HP,
+/// speed, sight and whether it hunts the player; a monster out of sight is
+/// not described.
+#[test]
+fn snapshot_look_descriptions() {
+    use darkstar::ui::widgets::describe;
+    let level = look_level();
+    let mut app = App::play(&level, 1).unwrap();
+    let mut out = Vec::new();
+    for x in 1..=9 {
+        out.extend(describe(&app, Pos::new(x, 1)));
+    }
+    let goblin = app.game().monsters()[0].pos();
+    let before = describe(&app, goblin);
+    out.extend(before.clone());
+    app.handle(Intent::Wait);
+    let goblin = app.game().monsters()[0].pos();
+    let after = describe(&app, goblin);
+    out.extend(after.clone());
+    // The mole is behind walls: the player knows nothing of its cell.
+    let mole = app.game().monsters()[1].pos();
+    let unseen = describe(&app, mole);
+    assert!(!unseen.iter().any(|l| l.contains("mole")), "{unseen:?}");
+    out.extend(unseen);
+    let text = out.join("\n");
+    assert!(
+        text.contains("Swamp (,): a step costs 3 turns (4.2 diagonally)."),
+        "{text}"
+    );
+    assert!(text.contains("The stairs (>)") && text.contains("The treasure ($)"));
+    assert!(
+        after.iter().any(|l| l.contains("It is hunting you.")),
+        "{after:?}"
+    );
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("HP 6, speed 1.5, sight 12")),
+        "{before:?}"
+    );
+    // Drawn: a box over the map, the status row says how to leave.
+    app.handle(Intent::Look);
+    for _ in 0..3 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    let drawn = screen(&mut app, 60, 16);
+    assert!(drawn.contains("Swamp"), "{drawn}");
+    insta::assert_snapshot!(format!("{text}\n\n{drawn}"));
+}
+
+/// A monster on a cell the player knows but does not see now is not
+/// described (it was, before), and the look says how old the memory is:
+/// the player's last sight of the cell was its move on turn 5.
+#[test]
+fn look_shows_monsters_only_where_the_player_sees_now() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: corner\nfaction: moles glyph=m sight=0\nmap:\n\
+         #######\n#@....#\n#####.#\n#m....#\n#######\n",
+        "corner.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let mole = app.game().monsters()[0].pos();
+    assert!(!app.player_sees(mole));
+    // Round the corner, where the mole's corridor is in sight.
+    for d in [Dir::E, Dir::E, Dir::E, Dir::E, Dir::S, Dir::S] {
+        app.handle(Intent::Move(d));
+    }
+    assert!(app.player_sees(mole));
+    let seen = describe(&app, mole);
+    assert!(seen.iter().any(|l| l.contains("A mole (m)")), "{seen:?}");
+    // Back out of sight: the cell is known, the mole no longer shown.
+    for d in [Dir::N, Dir::N, Dir::W, Dir::W, Dir::W, Dir::W] {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(app.game().monsters()[0].pos(), mole, "moles stay put");
+    assert!(!app.player_sees(mole));
+    let text = describe(&app, mole);
+    assert!(!text.iter().any(|l| l.contains("mole")), "{text:?}");
+    assert!(
+        text.iter()
+            .any(|l| l == "You do not see it now (last seen on turn 5; now turn 12)."),
+        "{text:?}"
+    );
+}
+
+/// The look box names a monster with its article as the log does
+/// (`FactionSpec::a_one`): "An orc", "An ogre", "A goblin", never "A orc".
+#[test]
+fn the_look_box_says_an_orc() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: orcs\nfaction: orcs glyph=o kind=orc\nfaction: ogres glyph=O kind=ogre\n\
+         faction: goblins glyph=g kind=goblin\nmap:\n\
+         ########\n#@o.O.g#\n########\n",
+        "orcs.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let said = |app: &App, x: i32| describe(app, Pos::new(x, 1)).join("\n");
+    let (orc, ogre, goblin) = (said(&app, 2), said(&app, 4), said(&app, 6));
+    assert!(orc.contains("An orc (o), of the orcs: "), "{orc}");
+    assert!(ogre.contains("An ogre (O), of the ogres: "), "{ogre}");
+    assert!(
+        goblin.contains("A goblin (g), of the goblins: "),
+        "{goblin}"
+    );
+    // Drawn: the look box over the map, its cursor on the orc.
+    app.handle(Intent::Look);
+    app.handle(Intent::Move(Dir::E));
+    let text = screen(&mut app, 60, 16);
+    assert!(text.contains("An orc (o)"), "{text}");
+    assert!(!text.contains("A orc"), "{text}");
+}
+
+/// A step refused on what the player knows says why: into a wall, "A
+/// wall."; diagonally past a wall's corner to open ground, that the corner
+/// is what stops it.
+#[test]
+fn a_blocked_diagonal_says_why() {
+    let level = Level::parse(
+        "name: corner\nmap:\n#####\n#..##\n#@#.#\n#####\n",
+        "corner.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Move(Dir::NE));
+    assert_eq!(app.game().turn(), 0, "no time passes");
+    assert!(
+        app.log()
+            .last()
+            .unwrap()
+            .ends_with("You cannot squeeze past the corner."),
+        "{:?}",
+        app.log().last()
+    );
+    app.handle(Intent::Move(Dir::W));
+    assert!(
+        app.log().last().unwrap().ends_with("A wall."),
+        "{:?}",
+        app.log().last()
+    );
+}
+
+/// Low hit points show at a glance: the status row's "HP n/m" turns red
+/// at a third of the player's and below, and not before.
+#[test]
+fn low_hit_points_turn_red() {
+    use darkstar::sim::PLAYER_HP;
+    use ratatui::style::Color;
+    let hp_is_red = |app: &App| {
+        let b = buffer(&mut app.clone());
+        let area = *b.area();
+        (0..area.height).any(|y| {
+            let row: String = (0..area.width).map(|x| b[(x, y)].symbol()).collect();
+            row.find("HP ")
+                .is_some_and(|x| b[(x as u16, y)].bg == Color::Red)
+        })
+    };
+    let mut app = duel();
+    assert!(!hp_is_red(&app), "full health");
+    let mut was_red_above_a_third = false;
+    while app.game().player().unwrap().hp() * 3 > PLAYER_HP && app.game().turn() < 200 {
+        was_red_above_a_third |= hp_is_red(&app);
+        app.handle(Intent::Wait);
+    }
+    assert!(!was_red_above_a_third);
+    let hp = app.game().player().unwrap().hp();
+    assert!(
+        hp * 3 <= PLAYER_HP,
+        "the goblin never brought the player low ({hp})"
+    );
+    assert!(hp_is_red(&app), "{hp} of {PLAYER_HP}, not red");
+}
+
+/// The play status row is never cut inside a word, at any width from 40
+/// columns: every word it shows is a whole word of the row at full width
+/// (parts that do not fit are left out whole).
+#[test]
+fn the_play_status_row_keeps_whole_words_at_every_width() {
+    let mut app = play_app();
+    for _ in 0..5 {
+        app.handle(Intent::Wait);
+    }
+    let row_at = |app: &App, w: u16| -> String {
+        let text = screen(&mut app.clone(), w, 24);
+        let rows: Vec<&str> = text.lines().collect();
+        let row = rows
+            .iter()
+            .find(|r| r.contains("turn "))
+            .expect("the status row");
+        row.trim_matches('"').trim_end().to_string()
+    };
+    for revealed in [false, true] {
+        if revealed {
+            app.handle(Intent::Reveal); // the longest row: REVEALED (V: hide)
+        }
+        let full = row_at(&app, 250);
+        let words: Vec<&str> = full.split_whitespace().collect();
+        for w in 40..=200 {
+            let row = row_at(&app, w);
+            for word in row.split_whitespace() {
+                assert!(
+                    words.contains(&word),
+                    "width {w}: {word:?} cut in {row:?} ({full:?})"
+                );
+            }
+        }
+    }
+}
+
+/// A sleeper shows as one: dim on the map, "It is asleep." in the look
+/// box; a fleer down to a third of its hit points, "It is fleeing."
+#[test]
+fn sleepers_and_fleers_say_so() {
+    use ratatui::style::Modifier;
+    let level = Level::parse(
+        "name: den\nfaction: jackals glyph=j kind=jackal hostile\nmap:\n\
+         ##########\n#@..j....#\n##########\n",
+        "den.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let jackal = app.game().monsters()[0].pos();
+    assert!(app.game().monsters()[0].is_asleep());
+    let lines = darkstar::ui::widgets::describe(&app, jackal);
+    assert!(lines.iter().any(|l| l == "It is asleep."), "{lines:?}");
+    let buf = drawn(&mut app, 80, 24);
+    let cam = app.camera();
+    let j = buf[((jackal.x - cam.x) as u16, (jackal.y - cam.y) as u16)].clone();
+    assert_eq!(j.symbol(), "j");
+    assert!(j.modifier.contains(Modifier::DIM) && !j.modifier.contains(Modifier::BOLD));
+    // A kobold (it flees) hurt to a third: it says so.
+    let level = Level::parse(
+        "name: run\nfaction: kobolds glyph=k kind=kobold hp=10 hostile\nmap:\n\
+         ##########\n#@k......#\n#........#\n##########\n",
+        "run.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 2).unwrap();
+    for _ in 0..12 {
+        let k = &app.game().monsters()[0];
+        if k.hp() * 3 <= 10 || !k.is_here() {
+            break;
+        }
+        let me = app.game().player().unwrap().pos();
+        match me.dir_to(k.pos()) {
+            Some(d) => app.handle(Intent::Move(d)),
+            None => app.handle(Intent::Wait),
+        }
+    }
+    let k = &app.game().monsters()[0];
+    assert!(k.is_here() && k.hp() * 3 <= 10, "{} hp", k.hp());
+    let lines = darkstar::ui::widgets::describe(&app, k.pos());
+    assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
+}
+
+/// The pack: `U` lists it (the move keys pick, Enter uses), `t` lists it
+/// for throwing and then puts up a target cursor on the nearest monster
+/// in view (Enter throws), `D` drops; an empty pack says so.
+#[test]
+fn snapshot_inventory_and_targeting() {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: pack\nfaction: goblins glyph=g sight=0 hostile\nmap:\n\
+         ############\n#@.......g.#\n#..........#\n############\n",
+        "pack.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::UseItem);
+    assert!(app.log().any(|l| l == "Your pack is empty."));
+    // Items beside the player (put there, recorded), walked onto.
+    for item in ["healing", "dart", "noise-maker"].map(item) {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item,
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().pack().len(), 3);
+    // Sorted by kind: the potion, the noise-maker, the dart.
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Move(Dir::S));
+    app.handle(Intent::Move(Dir::S));
+    let list = screen(&mut app, 60, 14);
+    app.handle(Intent::Confirm);
+    let aiming = screen(&mut app, 60, 14);
+    assert!(aiming.contains("Throw where?"), "{aiming}");
+    app.handle(Intent::Confirm);
+    assert_eq!(app.game().pack().len(), 2, "thrown");
+    assert!(
+        app.log().any(|l| l.contains("You throw a dart.")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
+    app.handle(Intent::UseItem);
+    app.handle(Intent::Confirm);
+    assert!(app.log().any(|l| l.contains("You feel whole again.")));
+    insta::assert_snapshot!(format!("{list}\n{aiming}"));
+}
