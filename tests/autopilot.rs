@@ -269,6 +269,12 @@ const DUEL: &str = "name: duel\n\
 
 /// Fights the goblin east of the player to its death.
 fn kill_the_goblin(game: &mut Game) {
+    // A turn first, so the goblin has noticed the player: a blow on one
+    // that has not is a stealth blow, and the duel would be over at once.
+    // (Three, so it has struck a few times too.)
+    for _ in 0..3 {
+        game.apply(Command::Player(Action::Wait(None)));
+    }
     for _ in 0..20 {
         if !game.monsters()[1].is_here() {
             return;
@@ -310,6 +316,11 @@ fn resting_heals_to_full_and_stops() {
     let mut app = App::play(&parse(DUEL), 1).unwrap();
     app.handle(Intent::Rest);
     assert_eq!(said(&app, "Not with a goblin in view."), 1);
+    // Turns, so the goblin has noticed the player (no stealth blow) and
+    // struck.
+    for _ in 0..3 {
+        app.handle(Intent::Wait);
+    }
     // Monsters are numbered in reading order: the rat 0, the goblin 1.
     while app.game().monsters()[1].is_here() {
         app.handle(Intent::Move(Dir::E));
@@ -350,6 +361,8 @@ fn a_walker_coming_into_view_interrupts_rest() {
         #######w######\n\
         ##############\n";
     let mut app = App::play(&parse(text), 1).unwrap();
+    // A turn, so the goblin has noticed the player (no stealth blow).
+    app.handle(Intent::Wait);
     while app.game().monsters()[0].is_here() {
         app.handle(Intent::Move(Dir::E));
     }

@@ -278,7 +278,7 @@ fn bot_prints_wins_depths_and_deaths() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for line in [
-        "bot (careful) over seeds 1..2: 2 runs",
+        "bot (brawler) over seeds 1..2: 2 runs",
         "won ",
         "median depth reached",
         "median run",

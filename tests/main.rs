@@ -4,6 +4,7 @@
 mod autopilot;
 mod awareness;
 mod behaviours;
+mod bots;
 mod checked;
 mod cli;
 mod common;

@@ -89,15 +89,23 @@ fn the_bots_morgue_file_is_the_one_playing_its_commands_leaves() {
 /// game played: it is the game's, rebuilt by replaying its commands.
 #[test]
 fn a_resumed_game_has_the_chronicle_it_was_saved_with() {
-    use darkstar::map::geom::Dir;
-    let mut app = App::play_run(3, 8).unwrap();
-    for i in 0..400 {
+    use darkstar::content::level::Level;
+    let level = Level::parse(
+        "name: brawl\nfaction: goblins glyph=g sight=4 hostile hp=40\nmap:\n\
+         #######\n#@.g..#\n#.....#\n#######\n",
+        "brawl.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    for i in 0..40 {
         if app.game_over() {
             break;
         }
-        app.handle(match i % 5 {
-            4 => Intent::Sneak,
-            _ => Intent::Move(Dir::ALL[i * 7 % 8]),
+        let me = app.game().player().unwrap().pos();
+        let goblin = app.game().monsters()[1].pos();
+        app.handle(match (i % 3, me.dir_to(goblin)) {
+            (0, Some(d)) => Intent::Move(d),
+            _ => Intent::Wait,
         });
     }
     let chronicle = app.game().chronicle();

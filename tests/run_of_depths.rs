@@ -311,16 +311,18 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
 /// README, from `darkstar bot`.)
 #[test]
 fn the_bot_plays_runs_the_same_way_every_time() {
-    use darkstar::sim::bot::{median, play_run};
-    let runs: Vec<_> = (1..=4).map(|s| play_run(s, true, 3000)).collect();
-    assert_eq!(runs[0], play_run(1, true, 3000), "deterministic");
+    use darkstar::sim::bot::{Style, median, play_run};
+    let runs: Vec<_> = (1..=4).map(|s| play_run(s, Style::Brawler, 3000)).collect();
+    assert_eq!(runs[0], play_run(1, Style::Brawler, 3000), "deterministic");
     assert!(runs.iter().any(|r| r.depth >= 2), "{runs:?}");
     for r in runs.iter().filter(|r| !r.won && !r.timed_out) {
         assert!(r.killed_by.is_some(), "{r:?}");
     }
     assert_eq!(median(&[5, 1, 3]), 3);
     assert_eq!(median(&[4, 1, 3, 2]), 2);
-    // Careless and careful differ: the careful one rests.
-    let careless: Vec<_> = (1..=4).map(|s| play_run(s, false, 3000)).collect();
+    // Careless and the brawler differ: the brawler rests.
+    let careless: Vec<_> = (1..=4)
+        .map(|s| play_run(s, Style::Careless, 3000))
+        .collect();
     assert_ne!(runs, careless);
 }

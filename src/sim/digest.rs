@@ -13,7 +13,7 @@
 
 use rayon::prelude::*;
 
-use super::bot::play_run_from;
+use super::bot::{Style, play_run_from};
 use super::{Action, Command, Event, Fnv, Game, SimConfig};
 use crate::content::bestiary::Bestiary;
 use crate::content::generator::{
@@ -34,7 +34,7 @@ const RUN_SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
 /// One game's line of the digest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameDigest {
-    /// What was played ("level cave.txt", "careful run seed 3", ...).
+    /// What was played ("level cave.txt", "brawler run seed 3", ...).
     pub name: String,
     /// The hash of all that happened.
     pub hash: u64,
@@ -98,8 +98,8 @@ fn event_text(e: &Event) -> String {
 enum Entry {
     /// A level played headless.
     Level(String, Level, u64),
-    /// A run played by a bot (careful or not) from depth 1.
-    Run { seed: u64, careful: bool },
+    /// A run played by a bot, in one of its styles, from depth 1.
+    Run { seed: u64, style: Style },
     /// A run from `depth` played by a player pressing keys at random
     /// (every kind of action, the refused ones too), drawn from `seed`.
     Random { seed: u64, depth: u32 },
@@ -179,9 +179,9 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
             depth: 1 + (seed as u32 - 1) * 2 % 10,
         });
     }
-    for careful in [true, false] {
+    for style in Style::ALL {
         for seed in RUN_SEEDS {
-            entries.push(Entry::Run { seed, careful });
+            entries.push(Entry::Run { seed, style });
         }
     }
     Ok(entries)
@@ -195,13 +195,10 @@ fn play(entry: Entry) -> Result<GameDigest, String> {
                 .map_err(|e| format!("{name}: {e}"))?;
             Ok(Digester::default().advance(name, game, LEVEL_TURNS))
         }
-        Entry::Run { seed, careful } => {
-            let name = format!(
-                "{} run seed {seed}",
-                if careful { "careful" } else { "careless" }
-            );
+        Entry::Run { seed, style } => {
+            let name = format!("{} run seed {seed}", style.name());
             let mut digest = Digester::default();
-            let (_, game) = play_run_from(seed, 1, careful, RUN_TURNS, |game, command| {
+            let (_, game) = play_run_from(seed, 1, style, RUN_TURNS, |game, command| {
                 let events = game.apply(command);
                 digest.absorb(game, &events);
                 events

@@ -140,11 +140,15 @@ pub enum Event {
     /// An attack on a unit that is not next to the attacker (or not
     /// there at all): `at`, where it is (or the attacker's cell).
     OutOfReach { at: Pos },
+    /// The player's blow fell on `target` unawares (asleep, or its faction
+    /// not hunting the player): a sure blow, [`crate::sim::STEALTH_MULTIPLIER`]
+    /// times as hard. Told just before the blow's [`Event::Attacked`].
+    StealthBlow { target: MonsterId },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 40] = [
+    pub const KINDS: [&'static str; 41] = [
         "moved",
         "bumped",
         "discovered",
@@ -185,6 +189,7 @@ impl Event {
         "dart-stopped",
         "cannot-open",
         "out-of-reach",
+        "stealth-blow",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -230,6 +235,7 @@ impl Event {
             Event::DartStopped { .. } => 37,
             Event::CannotOpen { .. } => 38,
             Event::OutOfReach { .. } => 39,
+            Event::StealthBlow { .. } => 40,
         }
     }
 }

@@ -62,6 +62,7 @@ pub use monster::{Monster, MonsterId, Presence};
 pub use plan::{AStarPlan, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
 pub use player::{
     MONSTER_HP, PLAYER_DAMAGE, PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS,
+    SNEAK_EXTRA, STEALTH_MULTIPLIER, STEALTH_RANGE,
 };
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};

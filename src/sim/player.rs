@@ -43,8 +43,8 @@ pub struct PlayState {
     pub stairs: Option<Pos>,
     pub carrying: bool,
     pub outcome: PlayOutcome,
-    /// Sneaking: the player's steps take twice as long and make no
-    /// sound (see `SNEAK_FACTOR`).
+    /// Sneaking: the player's steps take one floor step longer and make
+    /// no sound (see [`SNEAK_EXTRA`]).
     pub sneaking: bool,
     /// In a run: the up-stairs (where the player came in; on depth 1 the
     /// way out with the Darkstar). `stairs` are then the down-stairs.
@@ -53,5 +53,19 @@ pub struct PlayState {
     pub pack: Vec<crate::sim::item::ItemKind>,
 }
 
-/// A sneaking player's step takes this many times as long.
-pub const SNEAK_FACTOR: i64 = 2;
+/// A sneaking player's step takes as long as the step and this many
+/// floor steps more (straight or diagonal as the step is): one turn more
+/// on any ground, so a swamp's three turns become four, never six.
+pub const SNEAK_EXTRA: i64 = 1;
+
+/// The player's stealth range (Brogue CE's): how far off, in steps, a
+/// monster that sees the player may notice it; sneaking halves it. Within
+/// it, one that has not noticed the player yet does so at once, or, the
+/// player sneaking, each turn by a chance that falls with the distance
+/// (see `Floor::notices`).
+pub const STEALTH_RANGE: u32 = 14;
+
+/// A blow on a monster that has not noticed the player (asleep, or not
+/// hunting it) always lands, for this many times its roll (Brogue CE's
+/// stealth attacks are sure and triple).
+pub const STEALTH_MULTIPLIER: i32 = 3;

@@ -406,6 +406,8 @@ fn sleepers_and_fleers_say_so() {
     )
     .unwrap();
     let mut app = App::play(&level, 2).unwrap();
+    // A turn, so it has noticed the player (no stealth blow).
+    app.handle(Intent::Wait);
     for _ in 0..12 {
         let k = &app.game().monsters()[0];
         if k.hp() * 3 <= 10 || !k.is_here() {

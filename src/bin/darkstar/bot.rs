@@ -24,15 +24,20 @@ use darkstar::record::morgue::Morgue;
 use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use darkstar::record::save::write_atomically;
 use darkstar::sim::SimConfig;
-use darkstar::sim::bot::{BotRun, median, play_run_from};
+use darkstar::sim::bot::{BotRun, Style, Trick, Tricks, median, play_run_from};
 
 #[derive(Debug, Args)]
 pub struct BotArgs {
     /// The seeds, A..B: one run each.
     #[arg(long, value_name = "A..B", default_value = "1..200", value_parser = parse_seeds)]
     seeds: RangeInclusive<u64>,
-    /// Never rest (the careful bot rests when hurt with nothing in view).
-    #[arg(long)]
+    /// How the bot plays: careless (never rests, uses nothing), brawler
+    /// (fights what it sees, fetches and uses items, rests) or cunning
+    /// (the brawler, playing what the monsters do not know).
+    #[arg(long, value_name = "STYLE", default_value = "brawler", value_parser = parse_style)]
+    style: Style,
+    /// The careless bot: the same as --style careless.
+    #[arg(long, conflicts_with = "style")]
     careless: bool,
     /// Most turns a run plays before it counts as unfinished.
     #[arg(long, value_name = "T", default_value_t = 20_000)]
@@ -52,6 +57,25 @@ pub struct BotArgs {
     /// be): the record a played game leaves.
     #[arg(long, value_name = "DIR")]
     morgue: Option<PathBuf>,
+}
+
+/// A style by name, for clap.
+fn parse_style(name: &str) -> Result<Style, String> {
+    Style::named(name).ok_or_else(|| {
+        let names: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+        format!("no bot style {name:?}: one of {}", names.join(", "))
+    })
+}
+
+impl BotArgs {
+    /// The style asked for (`--careless` is `--style careless`).
+    fn style(&self) -> Style {
+        if self.careless {
+            Style::Careless
+        } else {
+            self.style
+        }
+    }
 }
 
 pub fn bot(args: BotArgs) -> Result<ExitCode> {
@@ -97,14 +121,17 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
     by_kind.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let causes: Vec<String> = by_kind.iter().map(|(k, c)| format!("{k} {c}")).collect();
     let reached = |d: u32| depths.iter().filter(|&&x| x >= d).count();
+    let kills: Vec<u32> = runs.iter().map(|r| r.kills).collect();
     crate::output::print(&format!(
         "bot ({}) over seeds {}..{}: {n} runs of at most {} turns, on {} threads\n\
          won {won} of {n} ({:.1}%); unfinished {unfinished}\n\
          median depth reached {}; runs that reached depth 1 to 10: {}\n\
-         median run {} turns\n\
+         median run {} turns; median kills {}\n\
+         {}\n\
          deaths by kind: {}\n\
+         {}\
          {:.1} s\n",
-        if args.careless { "careless" } else { "careful" },
+        args.style().name(),
         args.seeds.start(),
         args.seeds.end(),
         args.turns,
@@ -116,11 +143,14 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
             .collect::<Vec<_>>()
             .join(" "),
         median(&turns),
+        median(&kills),
+        damage_line(&runs),
         if causes.is_empty() {
             "none".to_string()
         } else {
             causes.join(", ")
         },
+        trick_table(&runs),
         seconds,
     ))?;
     if let Some(dir) = &args.record {
@@ -138,26 +168,90 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The median hit points lost on each depth, over the runs that reached
+/// it, and per depth reached over all runs (medians).
+fn damage_line(runs: &[BotRun]) -> String {
+    let by_depth: Vec<String> = (1..=10u32)
+        .map(|d| {
+            let lost: Vec<i32> = runs
+                .iter()
+                .filter(|r| r.depth >= d)
+                .map(|r| r.damage_by_depth[d as usize - 1])
+                .collect();
+            if lost.is_empty() {
+                "-".to_string()
+            } else {
+                median(&lost).to_string()
+            }
+        })
+        .collect();
+    // Tenths of a hit point lost per depth reached, run by run.
+    let per_depth: Vec<i32> = runs
+        .iter()
+        .map(|r| r.damage_by_depth.iter().sum::<i32>() * 10 / r.depth.max(1) as i32)
+        .collect();
+    let m = median(&per_depth);
+    format!(
+        "median hit points lost on depth 1 to 10: {}; per depth reached {}.{}",
+        by_depth.join(" "),
+        m / 10,
+        m % 10
+    )
+}
+
+/// Each trick's line: tried and counted over all runs, the runs it
+/// counted in, and by depth (counted/tried); none for a bot that plays
+/// none.
+fn trick_table(runs: &[BotRun]) -> String {
+    let mut all = Tricks::default();
+    for r in runs {
+        all.add(&r.tricks);
+    }
+    let counted_total: u32 = Trick::ALL.iter().map(|&t| all.total(t).counted).sum();
+    let mut out = String::new();
+    for trick in Trick::ALL {
+        let total = all.total(trick);
+        if total.tried == 0 {
+            continue;
+        }
+        let in_runs = runs
+            .iter()
+            .filter(|r| r.tricks.total(trick).counted > 0)
+            .count();
+        let by_depth: Vec<String> = (1..=10)
+            .map(|d| {
+                let t = all.on(trick, d);
+                format!("{}/{}", t.counted, t.tried)
+            })
+            .collect();
+        out += &format!(
+            "trick {}: tried {}, counted {} ({:.0}% of all tricks that counted), in {} of {} runs; by depth 1 to 10 (counted/tried): {}\n",
+            trick.name(),
+            total.tried,
+            total.counted,
+            100.0 * total.counted as f64 / counted_total.max(1) as f64,
+            in_runs,
+            runs.len(),
+            by_depth.join(" ")
+        );
+    }
+    out
+}
+
 /// One run of the bot's, its replay recorded into `--record`'s folder
 /// and its morgue file written into `--morgue`'s, if asked.
 fn play(seed: u64, args: &BotArgs) -> Result<BotRun> {
-    let careful = !args.careless;
+    let style = args.style();
     // Recorded as `darkstar play --seed S --depth N` records a game.
     let source = LevelSource::Run { depth: args.depth };
     let mut rec = args
         .record
         .as_ref()
         .map(|_| Recorder::new(source, seed, SimConfig::default(), HASH_EVERY));
-    let (run, game) = play_run_from(
-        seed,
-        args.depth,
-        careful,
-        args.turns,
-        |g, c| match &mut rec {
-            Some(rec) => rec.apply(g, c),
-            None => g.apply(c),
-        },
-    )?;
+    let (run, game) = play_run_from(seed, args.depth, style, args.turns, |g, c| match &mut rec {
+        Some(rec) => rec.apply(g, c),
+        None => g.apply(c),
+    })?;
     if let (Some(dir), Some(rec)) = (&args.record, &rec) {
         let path = recording_path(dir, seed);
         write_atomically(&path, &rec.closed(&game).to_text())

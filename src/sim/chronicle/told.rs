@@ -97,6 +97,7 @@ impl Told {
             | Event::ReachedGoal { monster, .. }
             | Event::Died { monster, .. }
             | Event::Woke { monster, .. } => (actor(monster), None),
+            Event::StealthBlow { target } => (actor(target), None),
             Event::Attacked {
                 attacker, target, ..
             }

@@ -41,6 +41,10 @@ impl Told {
                 format!("You kill {}!", name(who, false))
             }
             Event::Died { .. } => format!("{} dies.", name(who, true)),
+            Event::StealthBlow { .. } => format!(
+                "{} never sees you coming: a sure blow, three times as hard.",
+                name(who, true)
+            ),
             Event::Attacked { damage, .. } => {
                 let verb = if you(who) { "hit" } else { "hits" };
                 format!(

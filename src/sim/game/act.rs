@@ -96,13 +96,18 @@ impl Floor {
         self.threat(id).is_some()
     }
 
-    /// A sleeper with the player in its sight wakes one turn in three (the
-    /// roll only then, so a game with no sleepers draws nothing).
+    /// A sleeper with the player in its sight and within the player's
+    /// stealth range wakes one turn in three (the roll only then, so a
+    /// game with no sleepers draws nothing).
     fn wakes_at_sight(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
         let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos()) else {
             return false;
         };
-        if !self.sees(id, player) || self.rng.random_range(0..3) != 0 {
+        let (dx, dy) = self.monsters[id].pos().abs_delta(player);
+        if dx.max(dy) > self.stealth_range()
+            || !self.sees(id, player)
+            || self.rng.random_range(0..3) != 0
+        {
             return false;
         }
         self.wake(id, None, ev);

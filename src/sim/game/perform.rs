@@ -13,8 +13,9 @@ use super::*;
 use crate::content::dice::Dice;
 use crate::fog::noise;
 use crate::sim::action::{Action, Outcome};
+use crate::sim::awareness::Awareness;
 use crate::sim::plan::FIELD_STUCK_ACTIONS;
-use crate::sim::player::SNEAK_FACTOR;
+use crate::sim::player::{SNEAK_EXTRA, STEALTH_MULTIPLIER};
 
 impl Floor {
     /// Actor `id` does `action`, and whatever it turns into: a done
@@ -295,8 +296,10 @@ impl Floor {
         let width = self.world.width();
         let m = &mut self.monsters[id];
         m.moved_to(to, width);
-        let slow = if sneaking { SNEAK_FACTOR } else { 1 };
-        let energy = slow * move_energy(factor, dir.is_diagonal());
+        let quiet = if sneaking { SNEAK_EXTRA } else { 0 };
+        let floor = Terrain::Floor.enter_cost().unwrap_or(1);
+        let energy =
+            move_energy(factor, dir.is_diagonal()) + quiet * move_energy(floor, dir.is_diagonal());
         m.end_hold_up();
         m.plan_mut().advanced(to);
         let monster = m.id();
@@ -378,8 +381,28 @@ impl Floor {
         }
         let dice = self.kind_of(&self.monsters[id]).damage;
         self.monsters[id].stood_still();
-        self.strike(id, target, dice, ev);
+        if self.monsters[id].is_player() && self.unaware(target) {
+            ev.push(Event::StealthBlow {
+                target: target as MonsterId,
+            });
+            let damage = dice.roll(&mut self.rng) * STEALTH_MULTIPLIER;
+            self.land_blow(id, target, damage, ev);
+            self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
+        } else {
+            self.strike(id, target, dice, ev);
+        }
         Outcome::Done(WAIT_ENERGY)
+    }
+
+    /// True when monster `id` has not noticed the player: asleep, or
+    /// neither fleeing it nor hunting it (its faction does not know where
+    /// the player is: wandering, searching the wrong place, heading
+    /// elsewhere). What the look box says of it tells the player which.
+    pub fn unaware(&self, id: usize) -> bool {
+        !matches!(
+            self.awareness(id as MonsterId),
+            Awareness::Hunting | Awareness::Fleeing
+        )
     }
 
     /// `id`'s blow (or dart) at `target` for `dice`: it lands with `id`'s
@@ -398,6 +421,13 @@ impl Floor {
             return self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
         }
         let damage = dice.roll(&mut self.rng);
+        self.land_blow(id, target, damage, ev);
+        self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
+    }
+
+    /// `id`'s blow lands on `target` for `damage`: at no hit points left
+    /// the target dies.
+    fn land_blow(&mut self, id: usize, target: usize, damage: i32, ev: &mut Vec<Event>) {
         let dies = self.monsters[target].hurt(damage);
         ev.push(Event::Attacked {
             attacker: id as MonsterId,
@@ -407,6 +437,5 @@ impl Floor {
         if dies {
             self.kill(target as MonsterId, ev);
         }
-        self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
     }
 }

@@ -1,16 +1,23 @@
 //! A scripted player for measuring difficulty: it plays a whole run
-//! headless, built on the autopilot, and reports how it went. Careful, it
-//! fights what stands next to it, goes for hostile monsters it sees,
-//! rests when hurt with nothing in view, explores each depth and goes down
-//! once the depth is explored (or nothing more can be reached), takes the
-//! Darkstar and climbs out. Careless, it never rests. It knows only what
-//! the player knows (its moves are the autopilot's, over the player's
-//! knowledge), so it is fooled by the dark as a player is.
-//!
-//! The careful bot also fetches the items it knows of, drinks a healing
-//! potion at a third of its hit points, and throws darts at a hostile
-//! monster from two cells off to their range (eight); the careless one
-//! uses none (it wears what it walks over).
+//! headless, built on the autopilot, and reports how it went, in one of
+//! three [`Style`]s. The brawler fights what stands next to it, goes for
+//! hostile monsters it sees, rests when hurt with nothing in view,
+//! explores each depth and goes down once the depth is explored (or
+//! nothing more can be reached), takes the Darkstar and climbs out; it
+//! also fetches the items it knows of, drinks a healing potion at a third
+//! of its hit points, and throws darts at a hostile monster from two cells
+//! off to their range (eight). The careless bot never rests and uses no
+//! item (it wears what it walks over). The cunning bot plays as the
+//! brawler does and uses what the monsters do not know (`cunning.rs`).
+//! Each knows only what the player knows (its moves are the autopilot's,
+//! over the player's knowledge; a monster's state of mind is what the
+//! look box says of it), so it is fooled by the dark as a player is. What
+//! its tricks did is counted in `tricks.rs`.
+
+mod cunning;
+mod tricks;
+
+pub use tricks::{TRICK_TURNS, Trick, TrickTally, Tricks};
 
 use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::{Game, GameError};
@@ -19,6 +26,41 @@ use super::{Action, Awareness, Command, Event, SimConfig};
 use crate::content::items::Effect;
 use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
+
+/// How a bot plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Never rests, uses no item.
+    Careless,
+    /// Fights what it sees, fetches items, drinks healing, throws darts,
+    /// rests (the careful bot of old).
+    Brawler,
+    /// The brawler, playing the monsters' ignorance besides.
+    Cunning,
+}
+
+impl Style {
+    pub const ALL: [Style; 3] = [Style::Careless, Style::Brawler, Style::Cunning];
+
+    /// Its name, as `darkstar bot --style` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Careless => "careless",
+            Style::Brawler => "brawler",
+            Style::Cunning => "cunning",
+        }
+    }
+
+    /// The style named `name`.
+    pub fn named(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// True for the styles that rest, fetch and use items.
+    fn careful(self) -> bool {
+        self != Style::Careless
+    }
+}
 
 /// How one bot run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,11 +75,23 @@ pub struct BotRun {
     pub killed_by: Option<String>,
     /// It ran out of turns (neither won nor died).
     pub timed_out: bool,
+    /// Monsters its blows killed.
+    pub kills: u32,
+    /// Hit points it lost to blows on each depth (index: depth - 1).
+    pub damage_by_depth: Vec<i32>,
+    /// Its tricks, tried and counted, by depth.
+    pub tricks: Tricks,
 }
 
-/// The bot's next action in `game` (`careful`: it rests when hurt), or
-/// `None` when the game is over.
-pub fn next_action(game: &Game, careful: bool) -> Option<Action> {
+/// The bot's next action in `game`, playing in `style`, or `None` when the
+/// game is over.
+pub fn next_action(game: &Game, style: Style) -> Option<Action> {
+    if style == Style::Cunning
+        && let Some(action) = cunning::trick(game)
+    {
+        return Some(action);
+    }
+    let careful = style.careful();
     let play = game.play_state()?;
     let player = game.player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
@@ -68,6 +122,8 @@ pub fn next_action(game: &Game, careful: bool) -> Option<Action> {
         .filter(|&m| {
             hostile(m) && !matches!(game.awareness(m), Awareness::Asleep | Awareness::Fleeing)
         })
+        // The cunning bot goes for none it would lose to.
+        .filter(|&m| style != Style::Cunning || !cunning::loses_to(game, m))
         .collect();
     // The first healing in the pack, and the first missile with its range.
     let pack = game.pack().iter().enumerate();
@@ -214,8 +270,8 @@ fn step_toward(
 }
 
 /// One run with `seed`, played by the bot for at most `max_turns` turns.
-pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
-    match play_run_from(seed, 1, careful, max_turns, |game, c| game.apply(c)) {
+pub fn play_run(seed: u64, style: Style, max_turns: Turn) -> BotRun {
+    match play_run_from(seed, 1, style, max_turns, |game, c| game.apply(c)) {
         Ok((run, _)) => run,
         Err(_) => unreachable!("a run starts on depth 1"),
     }
@@ -229,7 +285,7 @@ pub fn play_run(seed: u64, careful: bool, max_turns: Turn) -> BotRun {
 pub fn play_run_from(
     seed: u64,
     depth: u32,
-    careful: bool,
+    style: Style,
     max_turns: Turn,
     mut apply: impl FnMut(&mut Game, Command) -> Vec<Event>,
 ) -> Result<(BotRun, Game), GameError> {
@@ -237,16 +293,33 @@ pub fn play_run_from(
     let mut deepest = depth;
     let mut idle = 0u32;
     let mut stall = Stall::default();
+    let mut watch = tricks::Watch::default();
+    let mut damage_by_depth = vec![0; crate::content::bestiary::DEPTHS as usize];
     while game.turn() < max_turns {
-        let Some(mut action) = next_action(&game, careful) else {
+        let Some(mut action) = next_action(&game, style) else {
             break;
         };
         if let Some(a) = stall.unstick(&game) {
             action = a;
         }
         let before = game.turn();
-        apply(&mut game, Command::Player(action));
-        deepest = deepest.max(game.depth().unwrap_or(depth));
+        watch.before(&game, &action);
+        let events = apply(&mut game, Command::Player(action));
+        watch.after(&game, &events);
+        let here = game.depth().unwrap_or(depth);
+        let taken: i32 = game
+            .chronicle()
+            .latest()
+            .iter()
+            .filter_map(|t| match t.event {
+                Event::Attacked { damage, .. } if t.whom.as_ref().is_some_and(|w| w.player) => {
+                    Some(damage)
+                }
+                _ => None,
+            })
+            .sum();
+        damage_by_depth[here as usize - 1] += taken;
+        deepest = deepest.max(here);
         // An action that takes no time twice in a row (a refused step):
         // wait instead, so the run always moves on.
         if game.turn() == before {
@@ -273,6 +346,9 @@ pub fn play_run_from(
             .filter(|_| dead)
             .map(|k| k.noun.clone()),
         timed_out: !won && !dead,
+        kills: game.chronicle().kills(),
+        damage_by_depth,
+        tricks: watch.finish(),
     };
     Ok((run, game))
 }

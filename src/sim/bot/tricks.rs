@@ -1,0 +1,232 @@
+//! What a bot's tricks did: each is *tried* when the bot plays it and
+//! *counted* only when it works (the rule): a sneak past monsters
+//! that have not noticed the player counts when, within [`TRICK_TURNS`]
+//! turns, none of them wakes, strikes at the player or hunts it (or the
+//! player has left the depth first); a stealth blow counts when its target
+//! dies before it strikes back; a door shut on hunters that cannot open
+//! doors counts when none of them strikes at the player within
+//! [`TRICK_TURNS`] turns (or the player has left the depth first).
+//! Tallied per trick and per depth, so a table can say where each one
+//! pays.
+
+use std::collections::BTreeMap;
+
+use super::super::autopilot::monsters_in_view;
+use super::super::{Action, Awareness, Event, Game, MonsterId};
+use crate::fog::knowledge::Turn;
+
+/// Turns a trick has to work in.
+pub const TRICK_TURNS: Turn = 20;
+
+/// A trick the cunning bot plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Trick {
+    /// Sneaking (silent steps) near monsters that have not noticed it.
+    Sneak,
+    /// A blow on a monster that has not noticed it: sure, and triple.
+    StealthBlow,
+    /// A door shut on hunters that cannot open doors.
+    ShutDoor,
+}
+
+impl Trick {
+    pub const ALL: [Trick; 3] = [Trick::Sneak, Trick::StealthBlow, Trick::ShutDoor];
+
+    /// Its name in the bot's table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Trick::Sneak => "sneak past the unaware",
+            Trick::StealthBlow => "stealth blow",
+            Trick::ShutDoor => "door shut on a hunter",
+        }
+    }
+}
+
+/// How often a trick was tried, and how often it counted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrickTally {
+    pub tried: u32,
+    pub counted: u32,
+}
+
+impl TrickTally {
+    fn add(&mut self, other: TrickTally) {
+        self.tried += other.tried;
+        self.counted += other.counted;
+    }
+}
+
+/// Tricks tried and counted, by trick and depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tricks {
+    by: BTreeMap<(Trick, u32), TrickTally>,
+}
+
+impl Tricks {
+    /// `trick` on depth `depth`.
+    pub fn on(&self, trick: Trick, depth: u32) -> TrickTally {
+        self.by.get(&(trick, depth)).copied().unwrap_or_default()
+    }
+
+    /// `trick` on every depth.
+    pub fn total(&self, trick: Trick) -> TrickTally {
+        let mut all = TrickTally::default();
+        for (_, &t) in self.by.range((trick, 0)..=(trick, u32::MAX)) {
+            all.add(t);
+        }
+        all
+    }
+
+    /// Adds `other`'s counts to these (a table over many runs).
+    pub fn add(&mut self, other: &Tricks) {
+        for (&k, &t) in &other.by {
+            self.by.entry(k).or_default().add(t);
+        }
+    }
+
+    fn tried(&mut self, trick: Trick, depth: u32) {
+        self.by.entry((trick, depth)).or_default().tried += 1;
+    }
+
+    fn counted(&mut self, trick: Trick, depth: u32) {
+        self.by.entry((trick, depth)).or_default().counted += 1;
+    }
+}
+
+/// A trick being judged over [`TRICK_TURNS`]: since when, on which
+/// depth, on whom (those it went past, or shut out), and whether one of
+/// them has already undone it.
+#[derive(Clone, Debug)]
+struct Pending {
+    trick: Trick,
+    since: Turn,
+    depth: u32,
+    on: Vec<MonsterId>,
+    failed: bool,
+}
+
+/// Watches a run's actions and events for the tricks in them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Watch {
+    tricks: Tricks,
+    /// Stealth blows whose target still lives: (target, depth).
+    blows: Vec<(MonsterId, u32)>,
+    pending: Vec<Pending>,
+}
+
+impl Watch {
+    /// The bot is about to play `action` in `game`.
+    pub(super) fn before(&mut self, game: &Game, action: &Action) {
+        let sneaking = game.play_state().is_some_and(|p| p.sneaking);
+        let in_view = monsters_in_view(game);
+        let (trick, on): (Trick, Vec<MonsterId>) = match action {
+            Action::Sneak if !sneaking => (
+                Trick::Sneak,
+                in_view
+                    .into_iter()
+                    .filter(|&m| game.unaware(m as usize))
+                    .collect(),
+            ),
+            Action::Close(_) => (
+                Trick::ShutDoor,
+                in_view
+                    .into_iter()
+                    .filter(|&m| {
+                        let monster = &game.monsters()[m as usize];
+                        game.awareness(m) == Awareness::Hunting
+                            && !game.factions()[monster.faction()].spec().opens_doors
+                    })
+                    .collect(),
+            ),
+            _ => return,
+        };
+        if on.is_empty() {
+            return;
+        }
+        let depth = game.depth().unwrap_or(1);
+        self.tricks.tried(trick, depth);
+        self.pending.push(Pending {
+            trick,
+            since: game.turn(),
+            depth,
+            on,
+            failed: false,
+        });
+    }
+
+    /// `game` just did `events`.
+    pub(super) fn after(&mut self, game: &Game, events: &[Event]) {
+        let depth = game.depth().unwrap_or(1);
+        let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+        for e in events {
+            match *e {
+                Event::Depth { .. } => {
+                    // Another depth: the sneaks got past, the blows' targets
+                    // are left behind (and each depth numbers its units
+                    // afresh).
+                    for p in self.pending.drain(..) {
+                        if !p.failed {
+                            self.tricks.counted(p.trick, p.depth);
+                        }
+                    }
+                    self.blows.clear();
+                }
+                Event::StealthBlow { target } => {
+                    self.tricks.tried(Trick::StealthBlow, depth);
+                    self.blows.push((target, depth));
+                }
+                Event::Died { monster, .. } => {
+                    if let Some(i) = self.blows.iter().position(|b| b.0 == monster) {
+                        let (_, on) = self.blows.remove(i);
+                        self.tricks.counted(Trick::StealthBlow, on);
+                    }
+                }
+                Event::Attacked {
+                    attacker, target, ..
+                }
+                | Event::Missed { attacker, target }
+                    if is_player(target) =>
+                {
+                    self.blows.retain(|b| b.0 != attacker);
+                    self.undo(attacker, |_| true);
+                }
+                Event::Woke { monster, .. } => self.undo(monster, |t| t == Trick::Sneak),
+                _ => {}
+            }
+        }
+        // A trick is judged once its turns are up: a sneak counts if none
+        // of those it went past woke, struck or hunts the player now; a
+        // shut door if none of those it shut out struck.
+        let turn = game.turn();
+        let (done, going): (Vec<Pending>, Vec<Pending>) = self
+            .pending
+            .drain(..)
+            .partition(|p| turn >= p.since + TRICK_TURNS);
+        self.pending = going;
+        for p in done {
+            let hunted = p.trick == Trick::Sneak
+                && p.on.iter().any(|&m| {
+                    game.monsters()[m as usize].is_here() && game.awareness(m) == Awareness::Hunting
+                });
+            if !p.failed && !hunted {
+                self.tricks.counted(p.trick, p.depth);
+            }
+        }
+    }
+
+    /// Monster `monster` undid the tricks (of the kinds `which` says) it
+    /// was the target of.
+    fn undo(&mut self, monster: MonsterId, which: impl Fn(Trick) -> bool) {
+        for p in &mut self.pending {
+            if which(p.trick) && p.on.contains(&monster) {
+                p.failed = true;
+            }
+        }
+    }
+
+    /// The tally, the run over (what was still being judged does not
+    /// count).
+    pub(super) fn finish(self) -> Tricks {
+        self.tricks
+    }
+}
