@@ -150,7 +150,8 @@ fn sneaking_passes_a_sleeper_that_walking_wakes() {
     let (woke_sneaking, sneaked) = walk(true);
     assert!(woke_walking, "footsteps wake it");
     assert!(!woke_sneaking, "sneaking does not");
-    assert_eq!(sneaked, 2 * walked, "sneaking is half speed");
+    // On floor, a sneaking step takes one floor step more: two turns.
+    assert_eq!(sneaked, 2 * walked, "a sneaking step is a turn longer");
 }
 
 /// Hunters that lose the player where they last saw it search round

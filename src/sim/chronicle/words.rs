@@ -77,7 +77,7 @@ impl Told {
             Event::CannotOpen { .. } => "There is no closed door there to open.".to_string(),
             Event::OutOfReach { .. } => "It is out of reach.".to_string(),
             Event::Sneak { on: true } => {
-                "You sneak: half speed, and nobody hears your steps.".to_string()
+                "You sneak: a turn more a step, unheard, and noticed only close by.".to_string()
             }
             Event::Sneak { on: false } => "You stop sneaking.".to_string(),
             Event::Searching { around, .. } => {

@@ -346,7 +346,7 @@ pub fn commands(mode: Mode) -> Vec<Command> {
             ),
             c(
                 &[I::Sneak],
-                "sneak: half speed, and nobody hears your steps",
+                "sneak: a turn more a step; unheard, and seen only close by",
             ),
             c(
                 &[I::UseItem, I::ThrowItem, I::DropItem],
