@@ -13,7 +13,7 @@
 use super::super::autopilot::monsters_in_view;
 use super::super::player::{PlayOutcome, STEALTH_MULTIPLIER};
 use super::super::{Action, Awareness, Game, MonsterId};
-use super::{is_hostile, knows, nearness, step_toward};
+use super::{is_hostile, knows, nearness, reaches, step_toward};
 use crate::content::level::{KindSpec, NORMAL_SPEED};
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
@@ -38,15 +38,7 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
     let pos = |m: crate::sim::MonsterId| game.monsters()[m as usize].pos();
     // One beside it that has not noticed it: strike it unawares.
     for d in Dir::ALL {
-        if unaware.iter().any(|&m| pos(m) == at.step(d))
-            && crate::path::step(
-                game.world().terrain(),
-                at,
-                d,
-                crate::path::Connectivity::Eight,
-            )
-            .is_some()
-        {
+        if unaware.iter().any(|&m| pos(m) == at.step(d)) && reaches(game, at, d) {
             return Some(Action::Walk(d));
         }
     }

@@ -103,13 +103,7 @@ pub fn next_action(game: &Game, style: Style) -> Option<Action> {
     for d in Dir::ALL {
         if let Some(o) = game.world().occupant(at.step(d))
             && hostile(o)
-            && crate::path::step(
-                game.world().terrain(),
-                at,
-                d,
-                crate::path::Connectivity::Eight,
-            )
-            .is_some()
+            && reaches(game, at, d)
         {
             return Some(Action::Walk(d));
         }
@@ -216,6 +210,18 @@ pub fn next_action(game: &Game, style: Style) -> Option<Action> {
     }
 }
 
+/// True when a step (or a blow) from `at` toward `d` is allowed: not a
+/// diagonal past a wall corner.
+fn reaches(game: &Game, at: Pos, d: Dir) -> bool {
+    crate::path::step(
+        game.world().terrain(),
+        at,
+        d,
+        crate::path::Connectivity::Eight,
+    )
+    .is_some()
+}
+
 /// How near `q` is to `at`, as the bot orders cells: steps (Chebyshev
 /// distance), then reading order to break ties.
 fn nearness(at: Pos, q: Pos) -> (u32, i32, i32) {
@@ -248,15 +254,7 @@ fn step_toward(
 ) -> Option<Action> {
     // Beside it, and the step allowed (not a diagonal past a corner):
     // hit it.
-    if let Some(d) = at.dir_to(to).filter(|&d| {
-        crate::path::step(
-            game.world().terrain(),
-            at,
-            d,
-            crate::path::Connectivity::Eight,
-        )
-        .is_some()
-    }) {
+    if let Some(d) = at.dir_to(to).filter(|&d| reaches(game, at, d)) {
         return Some(Action::Walk(d));
     }
     // Travel refuses cells with monsters in view; head for the known
