@@ -4,11 +4,13 @@
 //! times as hard); it creeps up on one such blow would kill; and it
 //! sneaks (silent steps) while a monster that has not noticed it is within
 //! that monster's hearing, and stops once none is, or once it is hunted.
-//! Hunted by one it would lose to (by the numbers the look box shows:
-//! hit points, how often each side lands a blow and for how much, and
-//! speed), it leaves by the nearest stairs it knows rather than fight. All
-//! of it read as a player reads it: the look box says which monsters are
-//! asleep, wandering or hunting, and their hit points.
+//! It goes for no monster it would lose to. Hunted by more than it can
+//! take (by the numbers the look box shows: hit points, how often each
+//! side lands a blow and for how much, and speed), it shuts a door beside
+//! it on those that work no door, or, if it can outrun them, leaves by the
+//! nearest stairs it knows rather than fight. All of it read as a player
+//! reads it: the look box says which monsters are asleep, wandering or
+//! hunting, and their hit points.
 
 use super::super::autopilot::monsters_in_view;
 use super::super::player::{PlayOutcome, STEALTH_MULTIPLIER};
@@ -42,7 +44,6 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
             return Some(Action::Walk(d));
         }
     }
-    // Hunted by more than it can take: away by the stairs it knows.
     let hunters: Vec<MonsterId> = view
         .iter()
         .copied()
@@ -54,7 +55,8 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
     if outmatched && let Some(d) = door_to_shut(game, at, &hunters) {
         return Some(Action::Close(d));
     }
-    // Only from those it can outrun: a faster one strikes its back.
+    // Else away by the stairs it knows, but only from those it can
+    // outrun: a faster one strikes its back.
     let outrun = hunters
         .iter()
         .all(|&m| game.kind_of(&game.monsters()[m as usize]).speed <= game.kind_of(player).speed);
