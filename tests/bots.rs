@@ -56,3 +56,94 @@ fn three_bots_on_four_seeds_end_as_pinned() {
          DARKSTAR_UPDATE_GOLDEN=1 and say so"
     );
 }
+
+/// A hall with a troll (slow, sees three cells, works no door) six cells
+/// off, in the player's view: too strong to fight.
+const TROLL_HALL: &str = "name: troll hall\n\
+    faction: trolls glyph=T kind=troll hostile hearing=40\n\
+    map:\n\
+    ##########################\n\
+    #........................#\n\
+    #...........@.....T......#\n\
+    #........................#\n\
+    ##########################\n";
+
+/// The hall, its troll hunting the player (it heard a step), the player
+/// holding `items`.
+fn hunted_in_the_hall(items: &[&str]) -> darkstar::sim::Game {
+    use darkstar::sim::{Action, Awareness, Command, Game, SimConfig};
+    let level = darkstar::content::level::Level::parse(TROLL_HALL, "hall.txt".as_ref()).unwrap();
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let at = game.player().unwrap().pos();
+    for &name in items {
+        game.apply(Command::PutItem {
+            at,
+            item: crate::common::item(name),
+        });
+    }
+    game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::W)));
+    game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::E)));
+    let troll = (0..game.monsters().len() as u32)
+        .find(|&m| !game.monsters()[m as usize].is_player())
+        .unwrap();
+    assert_eq!(
+        game.awareness(troll),
+        Awareness::Hunting,
+        "it heard the steps"
+    );
+    game
+}
+
+/// Hunted by a troll it cannot fight that is beyond its sight (it hunts
+/// by ear), the cunning bot throws its noise-maker far off, and the
+/// trolls go there: they hunt a place that is not the player's.
+#[test]
+fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
+    use darkstar::sim::{Action, Command};
+    let mut game = hunted_in_the_hall(&["noise-maker"]);
+    let at = game.player().unwrap().pos();
+    let Some(Action::Throw(0, q)) = darkstar::sim::bot::next_action(&game, Style::Cunning) else {
+        panic!(
+            "no lure: {:?}",
+            darkstar::sim::bot::next_action(&game, Style::Cunning)
+        );
+    };
+    let (dx, dy) = at.abs_delta(q);
+    assert!(dx.max(dy) >= 4, "thrown far off: {q}");
+    game.apply(Command::Player(Action::Throw(0, q)));
+    assert_eq!(
+        game.factions()[0].player_seen(),
+        Some(q),
+        "they go to the noise"
+    );
+    // The brawler keeps it and goes on as before.
+    let game = hunted_in_the_hall(&["noise-maker"]);
+    assert!(!matches!(
+        darkstar::sim::bot::next_action(&game, Style::Brawler),
+        Some(Action::Throw(..))
+    ));
+}
+
+/// With no noise-maker, the cunning bot breaks away: each step takes it
+/// further from the slow troll, which falls behind.
+#[test]
+fn the_cunning_bot_breaks_away_from_a_troll_it_can_outrun() {
+    use darkstar::sim::{Action, Command};
+    let mut game = hunted_in_the_hall(&[]);
+    let troll = game.monsters().iter().position(|m| !m.is_player()).unwrap();
+    let gap = |g: &darkstar::sim::Game| {
+        let (dx, dy) = g
+            .player()
+            .unwrap()
+            .pos()
+            .abs_delta(g.monsters()[troll].pos());
+        dx.max(dy)
+    };
+    let first = gap(&game);
+    for _ in 0..8 {
+        let action = darkstar::sim::bot::next_action(&game, Style::Cunning).unwrap();
+        assert!(matches!(action, Action::Walk(_)), "{action:?}");
+        game.apply(Command::Player(action));
+    }
+    assert!(gap(&game) > first, "{} then {}", first, gap(&game));
+}

@@ -1,27 +1,52 @@
 //! The cunning bot's own moves, tried before the brawler's: it plays what
 //! the monsters do not know. It strikes a monster that has not noticed it
 //! (asleep, or its faction not hunting the player: a sure blow, three
-//! times as hard); it creeps up on one such blow would kill; and it
-//! sneaks (silent steps) while a monster that has not noticed it is within
-//! that monster's hearing, and stops once none is, or once it is hunted.
-//! It goes for no monster it would lose to. Hunted by more than it can
-//! take (by the numbers the look box shows: hit points, how often each
-//! side lands a blow and for how much, and speed), it shuts a door beside
-//! it on those that work no door, or, if it can outrun them, leaves by the
-//! nearest stairs it knows rather than fight. All of it read as a player
-//! reads it: the look box says which monsters are asleep, wandering or
-//! hunting, and their hit points.
+//! times as hard) when the blow kills it or leaves a fight it wins; it
+//! creeps up on one such blow would kill; and it sneaks (silent steps)
+//! while a monster that has not noticed it is within that monster's
+//! hearing, until none is. It goes for no monster it would lose to.
+//! Hunted by more than it can take (by the numbers the look box shows:
+//! hit points, how often each side lands a blow and for how much, speed
+//! and sight), it shuts a door beside it on those that work no door;
+//! hunted by none that can see it from where it stands, it throws a
+//! noise-maker far off to send them there; able to outrun them, it leaves
+//! by the nearest stairs it knows or breaks away, a step at a time to the
+//! cell furthest from them. All of it read as a player reads it: the look
+//! box says which monsters are asleep, wandering or hunting, and their
+//! numbers.
 
 use super::super::autopilot::monsters_in_view;
 use super::super::player::{PlayOutcome, STEALTH_MULTIPLIER};
 use super::super::{Action, Awareness, Game, MonsterId};
+use super::tricks::Trick;
 use super::{is_hostile, knows, nearness, reaches, step_toward};
+use crate::content::items::Effect;
 use crate::content::level::{KindSpec, NORMAL_SPEED};
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
 
-/// The cunning bot's move, if one of its tricks applies now.
-pub(super) fn trick(game: &Game) -> Option<Action> {
+/// What the cunning bot holds back from, for a while: a creep that keeps
+/// it going back and forth, a break from hunters that never ends (one it
+/// cannot get past, found again every time it turns back).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Restraint {
+    pub creep: bool,
+    pub break_away: bool,
+}
+
+impl Restraint {
+    /// Every trick open.
+    pub const NONE: Restraint = Restraint {
+        creep: true,
+        break_away: true,
+    };
+}
+
+/// The cunning bot's move, if one of its tricks applies now, with the
+/// trick it plays when the action alone does not say (a step to get away
+/// from hunters).
+pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Trick>)> {
+    let plain = |a: Action| (a, None);
     let play = game.play_state()?;
     let player = game.player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
@@ -38,10 +63,15 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
         .filter(|&m| game.unaware(m as usize))
         .collect();
     let pos = |m: crate::sim::MonsterId| game.monsters()[m as usize].pos();
-    // One beside it that has not noticed it: strike it unawares.
+    // One beside it that has not noticed it: strike it unawares, if the
+    // blow kills it or leaves a fight it wins.
     for d in Dir::ALL {
-        if unaware.iter().any(|&m| pos(m) == at.step(d)) && reaches(game, at, d) {
-            return Some(Action::Walk(d));
+        if unaware
+            .iter()
+            .any(|&m| pos(m) == at.step(d) && worth_striking(game, m))
+            && reaches(game, at, d)
+        {
+            return Some(plain(Action::Walk(d)));
         }
     }
     let hunters: Vec<MonsterId> = view
@@ -53,19 +83,29 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
     // and past a door beside it: shut it.
     let outmatched = outmatched(game, &hunters);
     if outmatched && let Some(d) = door_to_shut(game, at, &hunters) {
-        return Some(Action::Close(d));
+        return Some(plain(Action::Close(d)));
+    }
+    // Hunted by ear or by where they last saw it, by none that sees it
+    // now: a noise-maker thrown far off sends them there.
+    if outmatched && let Some(throw) = lure(game, at, &hunters) {
+        return Some((throw, Some(Trick::Lure)));
     }
     // Else away by the stairs it knows, but only from those it can
     // outrun: a faster one strikes its back.
-    let outrun = hunters
-        .iter()
-        .all(|&m| game.kind_of(&game.monsters()[m as usize]).speed <= game.kind_of(player).speed);
-    if outrun
-        && outmatched
-        && let Some(action) = leave(game)
-    {
-        // At full pace: a sneaking step would let it catch up.
-        return Some(if play.sneaking { Action::Sneak } else { action });
+    let outrun = hunters.iter().all(|&m| {
+        let monster = &game.monsters()[m as usize];
+        let (theirs, mine) = (game.kind_of(monster).speed, game.kind_of(player).speed);
+        theirs < mine || theirs == mine && nearness(at, monster.pos()).0 > 1
+    });
+    // Else away from them, where they lose it: out of their sight and,
+    // at full pace, out of their hearing, then silent.
+    if outrun && outmatched && open.break_away {
+        let away = leave(game).or_else(|| break_away(game, at, &hunters).map(Action::Walk));
+        if let Some(action) = away {
+            // At full pace: a sneaking step would let it catch up.
+            let action = if play.sneaking { Action::Sneak } else { action };
+            return Some((action, Some(Trick::BreakAway)));
+        }
     }
     // Silent while one that has not noticed it could hear its steps.
     let hunted = view
@@ -75,18 +115,94 @@ pub(super) fn trick(game: &Game) -> Option<Action> {
         let hearing = game.kind_of(&game.monsters()[m as usize]).hearing;
         nearness(at, pos(m)).0 <= hearing
     });
-    let quiet = within_hearing && !hunted;
-    if quiet != play.sneaking {
-        return Some(Action::Sneak);
+    // It starts sneaking only unhunted, but once sneaking it goes on
+    // until none is left to hide from: stopping each time one notices it
+    // and starting again each time that one loses it spent every turn
+    // on the switch.
+    if within_hearing && !hunted && !play.sneaking || !within_hearing && play.sneaking {
+        return Some(plain(Action::Sneak));
     }
     // Creep up on one a sure blow would kill.
+    if !open.creep {
+        return None;
+    }
     let blow = game.kind_of(player).damage.min() * STEALTH_MULTIPLIER;
     let prey = unaware
         .iter()
         .copied()
         .filter(|&m| game.monsters()[m as usize].hp() <= blow)
         .min_by_key(|&m| nearness(at, pos(m)))?;
-    step_toward(game, at, pos(prey))
+    step_toward(game, at, pos(prey)).map(plain)
+}
+
+/// A noise-maker thrown to pull `hunters` off the player at `at`: when
+/// none of them is within its own sight of the player (the look box says
+/// how far each sees; one that sees it would hunt it again at once), at
+/// the cell in the player's view and the noise-maker's range, open
+/// ground, furthest from the player (then the first in reading order).
+fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option<Action> {
+    let (slot, range) = game
+        .pack()
+        .iter()
+        .enumerate()
+        .find_map(|(s, k)| match k.effect() {
+            Effect::Noise { range, .. } => Some((s, range)),
+            _ => None,
+        })?;
+    let sees_me = |m: MonsterId| {
+        let monster = &game.monsters()[m as usize];
+        nearness(at, monster.pos()).0 <= game.kind_of(monster).sight
+    };
+    if hunters.is_empty() || hunters.iter().any(|&m| sees_me(m)) {
+        return None;
+    }
+    let view = game.player_view()?;
+    let r = range as i32;
+    let mut best: Option<(u32, crate::map::geom::Pos)> = None;
+    for y in at.y - r..=at.y + r {
+        for x in at.x - r..=at.x + r {
+            let q = crate::map::geom::Pos::new(x, y);
+            let far = nearness(at, q).0;
+            if far < LURE_STEPS
+                || !view.sees(q)
+                || !game.world().terrain().is_passable(q)
+                || game.world().occupant(q).is_some()
+            {
+                continue;
+            }
+            if best.is_none_or(|(b, _)| far > b) {
+                best = Some((far, q));
+            }
+        }
+    }
+    best.map(|(_, q)| Action::Throw(slot as u8, q))
+}
+
+/// The nearest a lure is thrown: a noise at the player's feet tells them
+/// where it is.
+const LURE_STEPS: u32 = 4;
+
+/// The step from `at` that takes the player furthest from the nearest of
+/// `hunters` (in steps), if one takes it further than it is now; among
+/// equals, the one with the most open ground round it (a corridor's
+/// mouth before a dead end), then the first in the fixed order.
+fn break_away(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option<Dir> {
+    let gap = |p: crate::map::geom::Pos| {
+        hunters
+            .iter()
+            .map(|&m| nearness(p, game.monsters()[m as usize].pos()).0)
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let now = gap(at);
+    let open = |p: crate::map::geom::Pos| Dir::ALL.iter().filter(|&&d| reaches(game, p, d)).count();
+    Dir::ALL
+        .into_iter()
+        .filter(|&d| reaches(game, at, d) && game.world().occupant(at.step(d)).is_none())
+        .map(|d| (gap(at.step(d)), open(at.step(d)), d))
+        .filter(|&(g, _, _)| g > now)
+        .max_by_key(|&(g, o, d)| (g, o, std::cmp::Reverse(d as u8)))
+        .map(|(_, _, d)| d)
 }
 
 /// Blows (in the player's turns) one side needs to kill the other, in
@@ -102,6 +218,17 @@ fn blows_to_kill(by: &KindSpec, on: &KindSpec, hp: i32) -> i64 {
     };
     let landed = chance * by.damage.mean_tenths() as i64 * by.speed as i64;
     (hp as i64 * 1000 * NORMAL_SPEED as i64 * 10) / landed.max(1)
+}
+
+/// True when a stealth blow on monster `m` (sure, three times a blow's
+/// mean) kills it or leaves a fight the player wins: a sleeping ogre it
+/// would only anger is let lie.
+fn worth_striking(game: &Game, m: MonsterId) -> bool {
+    let Some(player) = game.player() else {
+        return false;
+    };
+    let blow = game.kind_of(player).damage.mean_tenths() * STEALTH_MULTIPLIER / 10;
+    !outmatched_after(game, &[m], 10, blow)
 }
 
 /// True when monster `m` alone would kill the player before the player
@@ -121,6 +248,12 @@ fn outmatched(game: &Game, hunters: &[MonsterId]) -> bool {
 /// True when the player's blows to kill all of `ms` in turn exceed
 /// `tenths` tenths of the blows they need together to kill it.
 fn outmatched_by(game: &Game, ms: &[MonsterId], tenths: i64) -> bool {
+    outmatched_after(game, ms, tenths, 0)
+}
+
+/// [`outmatched_by`], once the player's first blow has taken `first` hit
+/// points off the first of `ms`.
+fn outmatched_after(game: &Game, ms: &[MonsterId], tenths: i64, first: i32) -> bool {
     let Some(player) = game.player() else {
         return false;
     };
@@ -131,10 +264,18 @@ fn outmatched_by(game: &Game, ms: &[MonsterId], tenths: i64) -> bool {
     let mut mine = 0;
     // Their blows on the player per thousand of the player's turns.
     let mut rate = 0;
-    for &m in ms {
+    for (i, &m) in ms.iter().enumerate() {
         let monster = &game.monsters()[m as usize];
         let it = game.kind_of(monster);
-        mine += blows_to_kill(me, it, monster.hp());
+        let hp = if i == 0 {
+            monster.hp() - first
+        } else {
+            monster.hp()
+        };
+        if hp <= 0 {
+            continue;
+        }
+        mine += blows_to_kill(me, it, hp);
         rate += 1_000_000 / blows_to_kill(it, me, player.hp()).max(1);
     }
     let theirs = 1_000_000 / rate.max(1);

@@ -8,7 +8,8 @@
 //! of its hit points, and throws darts at a hostile monster from two cells
 //! off to their range (eight). The careless bot never rests and uses no
 //! item (it wears what it walks over). The cunning bot plays as the
-//! brawler does and uses what the monsters do not know (`cunning.rs`).
+//! brawler does and uses what the monsters do not know (`cunning.rs`);
+//! held on one depth for [`DEPTH_TURNS`], it plays as the brawler there.
 //! Each knows only what the player knows (its moves are the autopilot's,
 //! over the player's knowledge; a monster's state of mind is what the
 //! look box says of it), so it is fooled by the dark as a player is. What
@@ -16,6 +17,8 @@
 
 mod cunning;
 mod tricks;
+
+use cunning::Restraint;
 
 pub use tricks::{TRICK_TURNS, Trick, TrickTally, Tricks};
 
@@ -86,11 +89,22 @@ pub struct BotRun {
 /// The bot's next action in `game`, playing in `style`, or `None` when the
 /// game is over.
 pub fn next_action(game: &Game, style: Style) -> Option<Action> {
+    decide(game, style, Restraint::NONE).map(|(a, _)| a)
+}
+
+/// [`next_action`], the cunning bot holding back from what `open` says,
+/// with the trick it plays when the action alone does not say.
+fn decide(game: &Game, style: Style, open: Restraint) -> Option<(Action, Option<Trick>)> {
     if style == Style::Cunning
-        && let Some(action) = cunning::trick(game)
+        && let Some(choice) = cunning::trick(game, open)
     {
-        return Some(action);
+        return Some(choice);
     }
+    brawl(game, style).map(|a| (a, None))
+}
+
+/// The brawler's (and the careless bot's) action.
+fn brawl(game: &Game, style: Style) -> Option<Action> {
     let careful = style.careful();
     let play = game.play_state()?;
     let player = game.player().filter(|p| p.is_here())?;
@@ -292,16 +306,40 @@ pub fn play_run_from(
     let mut idle = 0u32;
     let mut stall = Stall::default();
     let mut watch = tricks::Watch::default();
+    // Steps spent breaking away from hunters, by depth (the stairs
+    // taken away from them count too: back and forth between two
+    // depths with a hunter at each foot is no way out either).
+    let mut breaks = [0u32; crate::content::bestiary::DEPTHS as usize];
+    // The depth it is on, and the turn it came there.
+    let mut arrived = (depth as usize, game.turn());
     let mut damage_by_depth = vec![0; crate::content::bestiary::DEPTHS as usize];
     while game.turn() < max_turns {
-        let Some(mut action) = next_action(&game, style) else {
+        let here = game.depth().unwrap_or(depth) as usize;
+        let open = Restraint {
+            break_away: breaks[here - 1] < BREAK_ACTIONS,
+            ..Restraint::NONE
+        };
+        if here != arrived.0 {
+            arrived = (here, game.turn());
+        }
+        // Long on one depth, the cunning bot plays as the brawler there:
+        // whatever round of tricks held it (a door shut on a hunter and
+        // walked through again, a sleeper crept up on and lost) is over.
+        let style = match style {
+            Style::Cunning if game.turn() > arrived.1 + DEPTH_TURNS => Style::Brawler,
+            s => s,
+        };
+        let Some((mut action, mut trick)) = decide(&game, style, open) else {
             break;
         };
-        if let Some(a) = stall.unstick(&game) {
-            action = a;
+        if let Some(choice) = stall.unstick(&game, style, open) {
+            (action, trick) = choice;
         }
         let before = game.turn();
-        watch.before(&game, &action);
+        watch.before(&game, &action, trick);
+        if trick == Some(Trick::BreakAway) {
+            breaks[here - 1] += 1;
+        }
         let events = apply(&mut game, Command::Player(action));
         watch.after(&game, &events);
         let here = game.depth().unwrap_or(depth);
@@ -351,8 +389,20 @@ pub fn play_run_from(
     Ok((run, game))
 }
 
+/// Steps a depth the cunning bot spends breaking away from hunters in a
+/// run: past them it stands and fights there (a hunter it cannot get
+/// past, met again each time it turns back, would hold it for ever).
+const BREAK_ACTIONS: u32 = 40;
+
+/// Turns on one depth (since it last came there) after which the cunning
+/// bot plays as the brawler until it leaves: five times what a depth
+/// takes it (a median run is about 7,000 turns over nineteen arrivals).
+const DEPTH_TURNS: Turn = 2000;
+
 /// Actions in a row spent between two cells that make a stall.
 const STALL_ACTIONS: usize = 12;
+/// Turns a monster last seen stays the cause of a stall.
+const RECENT: Turn = 2 * STALL_ACTIONS as Turn;
 /// Actions spent going for the monster that caused one.
 const CHASE_ACTIONS: u32 = 40;
 
@@ -368,32 +418,107 @@ struct Stall {
     recent: std::collections::VecDeque<Pos>,
     chase: Option<(Pos, u32)>,
     leave: bool,
+    /// Actions left to play without the cunning bot's creep: a stall
+    /// with nothing to go for and no stairs known, caught between a
+    /// creep toward a sleeper seen from one cell and the brawler's way on
+    /// from the next.
+    plain: u32,
+    /// The turn of the last cell counted.
+    last_turn: Option<Turn>,
+    /// When and where the nearest hostile monster in view stood, the
+    /// last time one was (used only while recent).
+    last_seen: Option<(Turn, Pos)>,
 }
 
 impl Stall {
     /// The action that breaks a stall, if the bot is in one.
-    fn unstick(&mut self, game: &Game) -> Option<Action> {
+    fn unstick(
+        &mut self,
+        game: &Game,
+        style: Style,
+        open: Restraint,
+    ) -> Option<(Action, Option<Trick>)> {
         let at = game.player()?.pos();
+        // Counted in turns played: a switch to sneaking takes none, and
+        // counted would keep a stall's count in step with its round.
+        if self.last_turn == Some(game.turn()) {
+            return self.remedy(game, style, open, at);
+        }
+        self.last_turn = Some(game.turn());
         self.recent.push_back(at);
-        if self.recent.len() > STALL_ACTIONS {
+        if let Some(q) = monsters_in_view(game)
+            .into_iter()
+            .filter(|&m| worth_chasing(game, style, m))
+            .map(|m| game.monsters()[m as usize].pos())
+            .min_by_key(|&q| nearness(at, q))
+        {
+            self.last_seen = Some((game.turn(), q));
+        }
+        if self.recent.len() > 2 * STALL_ACTIONS {
             self.recent.pop_front();
         }
-        let mut cells: Vec<Pos> = self.recent.iter().copied().collect();
-        cells.sort_by_key(|p| (p.y, p.x));
-        cells.dedup();
-        if self.chase.is_none() && self.recent.len() == STALL_ACTIONS && cells.len() <= 2 {
+        let cells = |n: usize| {
+            let mut cells: Vec<Pos> = self.recent.iter().rev().take(n).copied().collect();
+            cells.sort_by_key(|p| (p.y, p.x));
+            cells.dedup();
+            cells.len()
+        };
+        // Two cells for a stall's actions, or a round of three or four
+        // for twice as many (a creep toward a sleeper that drops out of
+        // view one step on, and the way back).
+        let stalled = self.recent.len() >= STALL_ACTIONS && cells(STALL_ACTIONS) <= 2
+            || self.recent.len() == 2 * STALL_ACTIONS
+                && (3..=4).contains(&cells(2 * STALL_ACTIONS));
+        // Going back and forth (not resting in one cell).
+        let moving = cells(STALL_ACTIONS) >= 2;
+        if self.chase.is_none() && stalled {
             let hostile = monsters_in_view(game)
                 .into_iter()
-                .filter(|&m| is_hostile(game, m));
+                .filter(|&m| worth_chasing(game, style, m));
+            // Seen from the other cell only (the round's cause): where
+            // it was last seen.
             let nearest = hostile
                 .map(|m| game.monsters()[m as usize].pos())
-                .min_by_key(|&q| nearness(at, q));
+                .min_by_key(|&q| nearness(at, q))
+                .or(self
+                    .last_seen
+                    .filter(|&(t, _)| moving && t + RECENT >= game.turn())
+                    .map(|(_, q)| q));
             self.chase = nearest
                 .filter(|&q| step_toward(game, at, q).is_some())
                 .map(|q| (q, CHASE_ACTIONS));
             // None to go for: leave by the stairs, if it knows them.
             self.leave = self.chase.is_none();
             self.recent.clear();
+            let stairs_known = game
+                .stairs()
+                .and_then(|s| s.down)
+                .is_some_and(|d| knows(game, d));
+            if self.leave && !stairs_known && style == Style::Cunning {
+                self.plain = CHASE_ACTIONS;
+            }
+        }
+        self.remedy(game, style, open, at)
+    }
+
+    /// What the stall found calls for now, at `at`.
+    fn remedy(
+        &mut self,
+        game: &Game,
+        style: Style,
+        open: Restraint,
+        at: Pos,
+    ) -> Option<(Action, Option<Trick>)> {
+        if self.plain > 0 {
+            self.plain -= 1;
+            return decide(
+                game,
+                style,
+                Restraint {
+                    creep: false,
+                    ..open
+                },
+            );
         }
         if self.leave {
             let down = game
@@ -406,7 +531,7 @@ impl Stall {
                 None => None,
             };
             self.leave = action.is_some() && action != Some(Action::Descend);
-            return action;
+            return action.map(|a| (a, None));
         }
         let (to, left) = self.chase?;
         // The monster where it is now, if still in view.
@@ -418,8 +543,15 @@ impl Stall {
             .unwrap_or(to);
         let action = (left > 0).then(|| step_toward(game, at, to)).flatten();
         self.chase = action.map(|_| (to, left - 1));
-        action
+        action.map(|a| (a, None))
     }
+}
+
+/// True when monster `m` is one a bot in `style` would go for to break
+/// a stall: a hostile one, and for the cunning bot one it would not lose
+/// to.
+fn worth_chasing(game: &Game, style: Style, m: super::MonsterId) -> bool {
+    is_hostile(game, m) && (style != Style::Cunning || !cunning::loses_to(game, m))
 }
 
 /// The median of `values` (the lower middle of an even count), 0 if none.

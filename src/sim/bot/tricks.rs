@@ -1,19 +1,37 @@
 //! What a bot's tricks did: each is *tried* when the bot plays it and
 //! *counted* only when it works (the rule): a sneak past monsters
 //! that have not noticed the player counts when, within [`TRICK_TURNS`]
-//! turns, none of them wakes, strikes at the player or hunts it (or the
-//! player has left the depth first); a stealth blow counts when its target
+//! turns, none of them wakes or strikes at the player, nor hunts it where
+//! it is at their end (or the player has left the depth first); a
+//! stealth blow counts when its target
 //! dies before it strikes back; a door shut on hunters that cannot open
 //! doors counts when none of them strikes at the player within
-//! [`TRICK_TURNS`] turns (or the player has left the depth first).
-//! Tallied per trick and per depth, so a table can say where each one
-//! pays.
+//! [`TRICK_TURNS`] turns (or the player has left the depth first); a
+//! break from hunters (away out of their sight and hearing, or by the
+//! stairs) counts when, [`TRICK_TURNS`] turns on, none of them hunts the
+//! player where it is (their faction has lost it: it hunts another place,
+//! searches or gave up), or the player has left the depth; a noise-maker
+//! thrown to lure hunters off counts the same way.
+//! The same trick played again on the same monsters on a depth is the
+//! one trick. Tallied per trick and per depth, so a table can say where
+//! each one pays.
 
 use std::collections::BTreeMap;
 
 use super::super::autopilot::monsters_in_view;
 use super::super::{Action, Awareness, Event, Game, MonsterId};
 use crate::fog::knowledge::Turn;
+
+/// True when monster `m` (still on the depth) hunts the player where it
+/// is: its faction's last-known place of the player is the player's. One
+/// hunting a noise's place, or searching, has lost it.
+fn hunts_player(game: &Game, m: MonsterId) -> bool {
+    let monster = &game.monsters()[m as usize];
+    let player = game.player().filter(|p| p.is_here()).map(|p| p.pos());
+    monster.is_here()
+        && game.awareness(m) == Awareness::Hunting
+        && game.factions()[monster.faction()].player_seen() == player
+}
 
 /// Turns a trick has to work in.
 pub const TRICK_TURNS: Turn = 20;
@@ -27,10 +45,20 @@ pub enum Trick {
     StealthBlow,
     /// A door shut on hunters that cannot open doors.
     ShutDoor,
+    /// Away from hunters it would lose to, until they lose track of it.
+    BreakAway,
+    /// A noise-maker thrown to send hunters elsewhere.
+    Lure,
 }
 
 impl Trick {
-    pub const ALL: [Trick; 3] = [Trick::Sneak, Trick::StealthBlow, Trick::ShutDoor];
+    pub const ALL: [Trick; 5] = [
+        Trick::Sneak,
+        Trick::StealthBlow,
+        Trick::ShutDoor,
+        Trick::BreakAway,
+        Trick::Lure,
+    ];
 
     /// Its name in the bot's table.
     pub fn name(self) -> &'static str {
@@ -38,6 +66,8 @@ impl Trick {
             Trick::Sneak => "sneak past the unaware",
             Trick::StealthBlow => "stealth blow",
             Trick::ShutDoor => "door shut on a hunter",
+            Trick::BreakAway => "break away from hunters",
+            Trick::Lure => "noise-maker lure",
         }
     }
 }
@@ -112,22 +142,38 @@ pub(super) struct Watch {
     /// Stealth blows whose target still lives: (target, depth).
     blows: Vec<(MonsterId, u32)>,
     pending: Vec<Pending>,
+    /// The monsters each trick has been played on on this depth: the
+    /// same trick on the same monsters again (a door shut, opened and
+    /// shut on one hunter; a sneak started again past one sleeper) is the
+    /// one trick, tried and counted once.
+    played: std::collections::BTreeSet<(Trick, MonsterId)>,
 }
 
 impl Watch {
-    /// The bot is about to play `action` in `game`.
-    pub(super) fn before(&mut self, game: &Game, action: &Action) {
+    /// The bot is about to play `action` in `game`, as `claimed` trick
+    /// if the action alone does not say.
+    pub(super) fn before(&mut self, game: &Game, action: &Action, claimed: Option<Trick>) {
         let sneaking = game.play_state().is_some_and(|p| p.sneaking);
         let in_view = monsters_in_view(game);
-        let (trick, on): (Trick, Vec<MonsterId>) = match action {
-            Action::Sneak if !sneaking => (
+        let breaking = self.pending.iter().any(|p| p.trick == Trick::BreakAway);
+        let (trick, on): (Trick, Vec<MonsterId>) = match (action, claimed) {
+            // One break a run of steps away, judged from its first.
+            (_, Some(Trick::BreakAway)) if breaking => return,
+            (_, Some(trick @ (Trick::BreakAway | Trick::Lure))) => (
+                trick,
+                in_view
+                    .into_iter()
+                    .filter(|&m| game.awareness(m) == Awareness::Hunting)
+                    .collect(),
+            ),
+            (Action::Sneak, _) if !sneaking => (
                 Trick::Sneak,
                 in_view
                     .into_iter()
                     .filter(|&m| game.unaware(m as usize))
                     .collect(),
             ),
-            Action::Close(_) => (
+            (Action::Close(_), _) => (
                 Trick::ShutDoor,
                 in_view
                     .into_iter()
@@ -140,9 +186,10 @@ impl Watch {
             ),
             _ => return,
         };
-        if on.is_empty() {
+        if on.iter().all(|&m| self.played.contains(&(trick, m))) {
             return;
         }
+        self.played.extend(on.iter().map(|&m| (trick, m)));
         let depth = game.depth().unwrap_or(1);
         self.tricks.tried(trick, depth);
         self.pending.push(Pending {
@@ -170,6 +217,7 @@ impl Watch {
                         }
                     }
                     self.blows.clear();
+                    self.played.clear();
                 }
                 Event::StealthBlow { target } => {
                     self.tricks.tried(Trick::StealthBlow, depth);
@@ -188,7 +236,9 @@ impl Watch {
                     if is_player(target) =>
                 {
                     self.blows.retain(|b| b.0 != attacker);
-                    self.undo(attacker, |_| true);
+                    // A break is judged by where the hunters are at its
+                    // end, not by a blow on the way.
+                    self.undo(attacker, |t| !matches!(t, Trick::BreakAway | Trick::Lure));
                 }
                 Event::Woke { monster, .. } => self.undo(monster, |t| t == Trick::Sneak),
                 _ => {}
@@ -204,10 +254,8 @@ impl Watch {
             .partition(|p| turn >= p.since + TRICK_TURNS);
         self.pending = going;
         for p in done {
-            let hunted = p.trick == Trick::Sneak
-                && p.on.iter().any(|&m| {
-                    game.monsters()[m as usize].is_here() && game.awareness(m) == Awareness::Hunting
-                });
+            let hunted = matches!(p.trick, Trick::Sneak | Trick::BreakAway | Trick::Lure)
+                && p.on.iter().any(|&m| hunts_player(game, m));
             if !p.failed && !hunted {
                 self.tricks.counted(p.trick, p.depth);
             }
