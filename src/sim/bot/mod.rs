@@ -9,7 +9,7 @@
 //! off to their range (eight). The careless bot never rests and uses no
 //! item (it wears what it walks over). The cunning bot plays as the
 //! brawler does and uses what the monsters do not know (`cunning.rs`);
-//! held on one depth for [`DEPTH_TURNS`], it plays as the brawler there.
+//! held on one depth for 2,000 turns, it plays as the brawler there.
 //! Each knows only what the player knows (its moves are the autopilot's,
 //! over the player's knowledge; a monster's state of mind is what the
 //! look box says of it), so it is fooled by the dark as a player is. What
