@@ -439,8 +439,10 @@ impl Stall {
         open: Restraint,
     ) -> Option<(Action, Option<Trick>)> {
         let at = game.player()?.pos();
-        // Counted in turns played: a switch to sneaking takes none, and
-        // counted would keep a stall's count in step with its round.
+        // Counted in turns played, not in commands: a switch to sneaking
+        // takes no turn, and counting it would keep a two-cell round's
+        // count in step with the stall check, which then always fell on
+        // the same cell.
         if self.last_turn == Some(game.turn()) {
             return self.remedy(game, style, open, at);
         }
