@@ -358,6 +358,7 @@ fn two_factions(terrain: darkstar::map::terrain::TerrainMap, goal: Pos, spawns: 
         player: None,
         treasure: None,
         stairs: None,
+        pack: Vec::new(),
     }
 }
 

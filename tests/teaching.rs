@@ -148,3 +148,166 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
         );
     }
 }
+
+/// True when the player won and is unhurt.
+fn won_unhurt(game: &Game) -> bool {
+    matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_))
+        && game.player().unwrap().hp() == darkstar::sim::PLAYER_HP
+}
+
+/// True when the player is dead, or down to under half its hit points.
+fn lost_or_nearly(game: &Game) -> bool {
+    let p = game.player().unwrap();
+    !p.is_here() || p.hp() < darkstar::sim::PLAYER_HP / 2
+}
+
+/// The noise-maker: thrown down the south passage from its mouth, it
+/// sends the orc guards there (they hear it, not the player), and the
+/// north passage takes the player to the treasure and the stairs unseen
+/// and unhurt. Walking the north passage without it, they hear the
+/// player's steps by the treasure and kill it.
+#[test]
+fn a_noise_maker_pulls_the_guards_off_the_treasure() {
+    let lvl = level("noise-lure.txt");
+    let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
+    let (mouth, north) = (Pos::new(5, 11), Pos::new(5, 1));
+    for seed in 1..=5 {
+        for throw in [true, false] {
+            let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
+            let mut ev = Vec::new();
+            if throw {
+                travel(&mut game, mouth, &mut ev);
+                do_(&mut game, Action::Throw(0, Pos::new(13, 11)), &mut ev);
+                assert!(game.pack().is_empty(), "seed {seed}: thrown");
+            }
+            travel(&mut game, north, &mut ev);
+            travel(&mut game, treasure, &mut ev);
+            travel(&mut game, stairs, &mut ev);
+            if throw {
+                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+                // They went to the noise, and are searching round it.
+                assert!(
+                    game.monsters()
+                        .iter()
+                        .filter(|m| !m.is_player())
+                        .all(|m| m.pos().x <= 20 && m.pos().y >= 6),
+                    "seed {seed}: a guard stayed by the treasure"
+                );
+            } else {
+                assert!(lost_or_nearly(&game), "seed {seed}: the guards let it by");
+            }
+        }
+    }
+}
+
+/// The dark hall: read eleven cells from the sentinels (beyond their
+/// sight), the darkness hides the player taking the treasure seven cells
+/// from them; they never move. Walking up without it, they see the player
+/// and run it down.
+#[test]
+fn darkness_hides_the_player_from_the_sentinels() {
+    let lvl = level("darkness.txt");
+    let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
+    let spot = Pos::new(26, 3);
+    for seed in 1..=5 {
+        for read in [true, false] {
+            let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
+            let mut ev = Vec::new();
+            travel(&mut game, spot, &mut ev);
+            if read {
+                do_(&mut game, Action::Use(0), &mut ev);
+                assert!(game.darkness().is_some(), "seed {seed}: read");
+            }
+            travel(&mut game, treasure, &mut ev);
+            travel(&mut game, stairs, &mut ev);
+            if read {
+                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+                let at: Vec<Pos> = game.monsters()[..2].iter().map(|m| m.pos()).collect();
+                assert_eq!(
+                    at,
+                    [Pos::new(37, 2), Pos::new(37, 4)],
+                    "seed {seed}: they never saw it"
+                );
+            } else {
+                assert!(
+                    lost_or_nearly(&game),
+                    "seed {seed}: the sentinels let it by"
+                );
+            }
+        }
+    }
+}
+
+/// The collapse: the treasure taken and a step back into the passage,
+/// the scroll makes the doorway rock; the blind troll, brought by the
+/// door's noise, runs into it (its faction learns the rock only by
+/// touch) and the player reaches the stairs unhurt. Without it, the
+/// troll, twice as quick, catches the player in the passage.
+#[test]
+fn a_collapse_makes_a_dead_end_for_the_blind_troll() {
+    let lvl = level("collapse.txt");
+    let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
+    let door = Pos::new(20, 5);
+    assert_eq!(lvl.terrain.get(door), Some(Terrain::Door));
+    for seed in 1..=5 {
+        for read in [true, false] {
+            let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
+            let mut ev = Vec::new();
+            travel(&mut game, treasure, &mut ev);
+            travel(&mut game, door.step(Dir::S), &mut ev);
+            if read {
+                do_(&mut game, Action::Use(0), &mut ev);
+                assert_eq!(game.world().get(door), Some(Terrain::Wall), "seed {seed}");
+            }
+            travel(&mut game, stairs, &mut ev);
+            if read {
+                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+                let known = game.factions()[0].knowledge();
+                assert!(
+                    known.is_known(door) && !known.is_passable(door),
+                    "seed {seed}: the troll never felt the rock"
+                );
+            } else {
+                assert!(lost_or_nearly(&game), "seed {seed}: the troll let it go");
+            }
+        }
+    }
+}
+
+/// The lookout: a dart from seven cells (beyond its sight of six) kills
+/// the lookout, the only eyes of its blind brutes, and the player sneaks
+/// past them to the treasure and back unhurt. Sneaking past with the
+/// lookout alive, it sees the player and the brutes come for it.
+#[test]
+fn killing_the_lookout_blinds_the_brutes() {
+    let lvl = level("eyes.txt");
+    let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
+    let (throw_from, lookout, by) = (Pos::new(9, 7), Pos::new(16, 4), Pos::new(30, 7));
+    for seed in 1..=5 {
+        for dart in [true, false] {
+            let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
+            let mut ev = Vec::new();
+            do_(&mut game, Action::Sneak, &mut ev);
+            travel(&mut game, throw_from, &mut ev);
+            if dart {
+                do_(&mut game, Action::Throw(0, lookout), &mut ev);
+                let dead = game
+                    .monsters()
+                    .iter()
+                    .find(|m| m.kind() == 0 && !m.is_player());
+                assert!(
+                    dead.is_some_and(|m| !m.is_here()),
+                    "seed {seed}: one dart kills it"
+                );
+            }
+            for to in [by, treasure, by, stairs] {
+                travel(&mut game, to, &mut ev);
+            }
+            if dart {
+                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+            } else {
+                assert!(lost_or_nearly(&game), "seed {seed}: the lookout let it by");
+            }
+        }
+    }
+}

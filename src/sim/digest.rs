@@ -96,13 +96,20 @@ fn event_text(e: &Event) -> String {
 
 /// What one entry of the digest plays.
 enum Entry {
-    /// A level played headless.
-    Level(String, Level, u64),
+    /// A level played headless (boxed: a level is large beside a seed).
+    Level(String, Box<Level>, u64),
     /// A run played by a bot, in one of its styles, from depth 1.
     Run { seed: u64, style: Style },
     /// A run from `depth` played by a player pressing keys at random
     /// (every kind of action, the refused ones too), drawn from `seed`.
     Random { seed: u64, depth: u32 },
+}
+
+impl Entry {
+    /// Level `level`, named `name`, played with `seed`.
+    fn level(name: String, level: Level, seed: u64) -> Entry {
+        Entry::Level(name, Box::new(level), seed)
+    }
 }
 
 /// The games of the digest, in its order.
@@ -117,7 +124,7 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
     for path in files {
         let level = Level::load(&path).map_err(|e| e.to_string())?;
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        entries.push(Entry::Level(format!("level {name}"), level, 1));
+        entries.push(Entry::level(format!("level {name}"), level, 1));
     }
     let bestiary = Bestiary::builtin();
     for depth in 1..=10 {
@@ -125,7 +132,7 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
             // Watched: the factions alone, wandering and fighting.
             let mut level = depth_level(seed, depth, &bestiary);
             (level.player, level.treasure, level.stairs) = (None, None, None);
-            entries.push(Entry::Level(
+            entries.push(Entry::level(
                 format!("watched depth {depth} seed {seed}"),
                 level,
                 seed,
@@ -134,12 +141,12 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
     }
     for seed in 1..=4 {
         let params = GenParams::default();
-        entries.push(Entry::Level(
+        entries.push(Entry::level(
             format!("dungeon seed {seed}"),
             generate(&params, seed),
             seed,
         ));
-        entries.push(Entry::Level(
+        entries.push(Entry::level(
             format!("hostile factions seed {seed}"),
             play_level(&params, seed),
             seed,
@@ -159,14 +166,14 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
             (Replanner::DStarLite, "dstar"),
             (Replanner::Field, "field"),
         ] {
-            entries.push(Entry::Level(
+            entries.push(Entry::level(
                 format!("crowd spread {name}"),
                 spread(&base, scale_factions(planner, goal), 300, 7),
                 7,
             ));
             let mut one = scale_factions(planner, goal).swap_remove(1);
             one.name = "crowd".into();
-            entries.push(Entry::Level(
+            entries.push(Entry::level(
                 format!("crowd packed {name}"),
                 packed(&base, one, base.spawns[0].at, 120),
                 7,

@@ -71,6 +71,7 @@ pub fn traverse(
         player: None,
         treasure: None,
         stairs: None,
+        pack: Vec::new(),
     };
     let mut game = Game::new(&level, 1, SimConfig::default())?;
     while !game.is_settled() && game.turn() < max_turns {

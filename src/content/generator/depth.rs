@@ -142,6 +142,7 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
         player: Some(player),
         treasure,
         stairs,
+        pack: Vec::new(),
     }
 }
 

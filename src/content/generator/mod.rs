@@ -90,5 +90,6 @@ pub(crate) fn populate(
         player: None,
         treasure: None,
         stairs: None,
+        pack: Vec::new(),
     }
 }

@@ -93,5 +93,6 @@ pub fn play_level(params: &GenParams, seed: u64) -> Level {
         player: Some(player),
         treasure,
         stairs,
+        pack: Vec::new(),
     }
 }

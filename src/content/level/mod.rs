@@ -22,6 +22,7 @@ use std::path::Path;
 use crate::content::behaviours::Behaviours;
 use crate::content::bestiary::Kind;
 use crate::content::dice::Dice;
+use crate::content::items::ItemDef;
 use crate::content::textfile::escape_controls;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
@@ -261,7 +262,14 @@ pub struct Level {
     pub treasure: Option<Pos>,
     /// ...to the stairs (`>`).
     pub stairs: Option<Pos>,
+    /// What the player starts carrying (`pack:`), from the built-in item
+    /// book (`data/items.txt`), at most [`MAX_PACK`]: a lesson's
+    /// noise-maker or scroll.
+    pub pack: Vec<&'static ItemDef>,
 }
+
+/// Most items a pack holds: the player's, and so a level's `pack:`.
+pub const MAX_PACK: usize = 26;
 
 /// The level `darkstar watch` opens on with no arguments
 /// (`levels/opening.txt`, built into the binary so it opens anywhere): the
@@ -316,6 +324,7 @@ impl Level {
             player: None,
             treasure: None,
             stairs: None,
+            pack: Vec::new(),
         };
         Ok((level, map_line))
     }
@@ -444,6 +453,10 @@ impl Level {
                 }
                 out.push('\n');
             }
+        }
+        if !self.pack.is_empty() {
+            let words: Vec<&str> = self.pack.iter().map(|d| d.word.as_str()).collect();
+            let _ = writeln!(out, "pack: {}", words.join(" "));
         }
         out.push_str("map:\n");
         let mut rows: Vec<Vec<char>> = (0..self.terrain.height() as i32)

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use super::settings::{extra_kind, faction};
-use super::{FactionSpec, Level, LevelError, Spawn};
+use super::{FactionSpec, Level, LevelError, MAX_PACK, Spawn};
+use crate::content::items::{ItemBook, ItemDef};
 use crate::content::textfile::{ECHO, clip, escape_controls};
 use crate::map::geom::Pos;
 use crate::map::grid::Grid;
@@ -59,6 +60,8 @@ pub(super) struct Header<'a> {
     pub name: String,
     pub description: String,
     pub factions: Vec<FactionSpec>,
+    /// What the player starts carrying, and the line that said so.
+    pub pack: Option<(Vec<&'static ItemDef>, usize)>,
     /// The line of `map:`.
     pub map_line: usize,
     /// The grid's rows, trailing blank lines dropped: at least one, at
@@ -76,6 +79,7 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
     let mut name = None;
     let mut description = String::new();
     let mut factions: Vec<FactionSpec> = Vec::new();
+    let mut pack = None;
     let mut lines = text
         .lines()
         .enumerate()
@@ -122,6 +126,13 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
                 extra_kind(value, &mut factions)
                     .map_err(|(offset, m)| err(n, column + offset, m))?;
             }
+            "pack" => {
+                if pack.is_some() {
+                    return Err(err(n, 1, "a second `pack:` line".into()));
+                }
+                let items = pack_items(value).map_err(|(offset, m)| err(n, column + offset, m))?;
+                pack = Some((items, n));
+            }
             "map" => {
                 if !value.is_empty() {
                     return Err(err(
@@ -138,7 +149,7 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
                     n,
                     1,
                     format!(
-                        "unknown key {:?} (expected name, description, faction, kind or map){}",
+                        "unknown key {:?} (expected name, description, faction, kind, pack or map){}",
                         clip(other, ECHO),
                         grid_hint(trimmed)
                     ),
@@ -188,10 +199,45 @@ pub(super) fn header<'a>(text: &'a str, file: &Path) -> Result<Header<'a>, Level
         name,
         description,
         factions,
+        pack,
         map_line,
         rows,
         width,
     })
+}
+
+/// The items a `pack:` line names: words of the built-in item book
+/// (`data/items.txt`), separated by spaces, one word for each item (a
+/// word twice, two of it), at most [`MAX_PACK`]; an error says at which
+/// byte of `value` it lies.
+fn pack_items(value: &str) -> Result<Vec<&'static ItemDef>, (usize, String)> {
+    let book = ItemBook::builtin();
+    let mut items = Vec::new();
+    for word in value.split_whitespace() {
+        let offset = word.as_ptr() as usize - value.as_ptr() as usize;
+        let Some(def) = book.item(word) else {
+            let words: Vec<&str> = book.items().iter().map(|d| d.word.as_str()).collect();
+            return Err((
+                offset,
+                format!(
+                    "unknown item {:?} (expected one of {})",
+                    clip(word, ECHO),
+                    words.join(", ")
+                ),
+            ));
+        };
+        if items.len() == MAX_PACK {
+            return Err((offset, format!("more than {MAX_PACK} items in the pack")));
+        }
+        items.push(def);
+    }
+    if items.is_empty() {
+        return Err((
+            0,
+            "`pack:` names no item (say what the player carries: `pack: noise-maker dart`)".into(),
+        ));
+    }
+    Ok(items)
 }
 
 /// [`parse`], and the 1-based line of `map:` (the grid's row `y` is line
@@ -202,6 +248,7 @@ pub(super) fn parse_located(text: &str, file: &Path) -> Result<(Level, usize), L
         name,
         description,
         mut factions,
+        pack,
         map_line,
         rows,
         width,
@@ -293,6 +340,15 @@ pub(super) fn parse_located(text: &str, file: &Path) -> Result<(Level, usize), L
             format!("goal {:?} is no faction's goal", g.0),
         ));
     }
+    if let Some((_, line)) = &pack
+        && marks[0].is_none()
+    {
+        return Err(err(
+            *line,
+            1,
+            "a `pack:` but no player (`@`) to carry it".into(),
+        ));
+    }
     let level = Level {
         name,
         description,
@@ -302,6 +358,7 @@ pub(super) fn parse_located(text: &str, file: &Path) -> Result<(Level, usize), L
         player: marks[0],
         treasure: marks[1],
         stairs: marks[2],
+        pack: pack.map(|(items, _)| items).unwrap_or_default(),
     };
     Ok((level, map_line))
 }
@@ -409,5 +466,38 @@ mod tests {
                 .2
                 .contains("unknown key")
         );
+    }
+
+    /// `pack:` gives the player what it names, in the file's order, and
+    /// writes back the same; a word no item has, a pack with no player
+    /// and an empty or second `pack:` are refused where they stand.
+    #[test]
+    fn a_pack_line_gives_the_player_its_items() {
+        let text = "name: t\npack: noise-maker dart noise-maker\nmap:\n@.\n";
+        let level = parse(text, Path::new("t.txt")).unwrap();
+        let words: Vec<&str> = level.pack.iter().map(|d| d.word.as_str()).collect();
+        assert_eq!(words, ["noise-maker", "dart", "noise-maker"]);
+        assert_eq!(parse(&level.to_text(), Path::new("again")).unwrap(), level);
+        let (line, column, message) = parse_err("name: t\npack: dart spoon\nmap:\n@.\n");
+        assert_eq!((line, column), (2, 12), "{message}");
+        assert!(message.contains("unknown item \"spoon\""), "{message}");
+        assert!(message.contains("noise-maker"), "{message}");
+        let (line, _, message) = parse_err("name: t\npack: dart\nmap:\n..\n");
+        assert_eq!(line, 2);
+        assert!(message.contains("no player"), "{message}");
+        assert!(
+            parse_err("name: t\npack:\nmap:\n@\n")
+                .2
+                .contains("names no item")
+        );
+        assert!(
+            parse_err("name: t\npack: dart\npack: dart\nmap:\n@\n")
+                .2
+                .contains("second")
+        );
+        let many = vec!["dart"; MAX_PACK + 1].join(" ");
+        let (_, column, message) = parse_err(&format!("name: t\npack: {many}\nmap:\n@\n"));
+        assert!(message.contains("more than 26"), "{message}");
+        assert_eq!(column, 7 + 5 * MAX_PACK);
     }
 }

@@ -12,7 +12,7 @@ use crate::sim::item::{Darkness, ItemKind};
 use crate::sim::player::PLAYER_HP;
 
 /// Most items the pack holds.
-pub const PACK_SIZE: usize = 26;
+pub const PACK_SIZE: usize = crate::content::level::MAX_PACK;
 
 impl Floor {
     /// The items on the floor, `(cell, kind)`, in the order they were put
