@@ -470,3 +470,42 @@ fn snapshot_inventory_and_targeting() {
     assert!(app.log().any(|l| l.contains("You feel whole again.")));
     insta::assert_snapshot!(format!("{list}\n{aiming}"));
 }
+
+/// The row under the status row opens with the stealth range (halved
+/// sneaking) and says of each monster in view what its mind is and
+/// whether the next step at full pace may reach its ears: by the
+/// sleeping pack's passage the jackals are asleep and in earshot; sneaking,
+/// no longer in earshot.
+#[test]
+fn the_in_view_row_tells_stealth_and_earshot() {
+    let mut app = App::play(&level("sleeping-pack.txt"), 1).unwrap();
+    let row = |app: &mut App| {
+        screen(app, 80, 24)
+            .lines()
+            .find(|l| l.contains("Stealth"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        row(&mut app).contains("Stealth 14 | Nothing in view."),
+        "{}",
+        row(&mut app)
+    );
+    app.handle(Intent::Sneak);
+    assert!(
+        row(&mut app).contains("Stealth 7 | Nothing in view."),
+        "{}",
+        row(&mut app)
+    );
+    for _ in 0..9 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    let sneaking = row(&mut app);
+    assert!(sneaking.contains("j jackal 6 HP asleep  "), "{sneaking}");
+    app.handle(Intent::Sneak);
+    let walking = row(&mut app);
+    assert!(
+        walking.contains("Stealth 14 | In view: j jackal 6 HP asleep, in earshot"),
+        "{walking}"
+    );
+}

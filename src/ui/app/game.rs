@@ -346,7 +346,7 @@ pub fn commands(mode: Mode) -> Vec<Command> {
             ),
             c(
                 &[I::Sneak],
-                "sneak: a turn more a step; unheard, and seen only close by",
+                "sneak: a turn more a step; unheard, and Stealth halves",
             ),
             c(
                 &[I::UseItem, I::ThrowItem, I::DropItem],

@@ -1,18 +1,41 @@
 //! Playing (unless revealed), the row under the status row lists the
 //! monsters the player sees now, instead of every faction's counters
-//! (which would tell how many monsters there are, and where they go).
+//! (which would tell how many monsters there are, and where they go):
+//! each with what the look box says of its mind (asleep, hunting you,
+//! unaware of you) and whether the player's next step would reach its
+//! ears. It opens with the player's stealth range (Brogue CE's): how far
+//! off a monster that sees the player may notice it, halved sneaking.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::palette::faction_colour;
+use crate::fog::noise::FOOTSTEP;
+use crate::sim::{Awareness, Game, Monster};
 use crate::ui::app::App;
 
-/// "In view: goblin g 6 HP, ..." or "Nothing in view." (dead: what killed
-/// the player).
+/// "Stealth 14 | In view: g goblin 6 HP hunting, ..." or "Stealth 14 |
+/// Nothing in view." (dead: what killed the player).
 pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
+    let dead = game.player().is_some_and(|p| !p.is_here());
+    let stealth = match dead {
+        true => String::new(),
+        false => format!("Stealth {} | ", game.stealth_range()),
+    };
+    let (x, _) = buf.set_stringn(
+        area.x,
+        area.y,
+        stealth,
+        area.width as usize,
+        Style::default(),
+    );
+    let area = Rect {
+        x,
+        width: area.right().saturating_sub(x),
+        ..area
+    };
     let seen: Vec<_> = game
         .monsters()
         .iter()
@@ -24,7 +47,6 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
             .chronicle()
             .killer()
             .map(|k| format!("Killed by {} ({}).", k.a_noun(), k.glyph));
-        let dead = game.player().is_some_and(|p| !p.is_here());
         let text = match (dead, killer) {
             (true, Some(k)) => k,
             (true, None) => "You died.".to_string(),
@@ -43,10 +65,16 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     for m in seen {
         let spec = game.factions()[m.faction()].spec();
         let text = format!(
-            "{} {} {} HP  ",
+            "{} {} {} HP {}{}  ",
             game.kind_of(m).glyph,
             spec.one_of(m.kind()),
-            m.hp()
+            m.hp(),
+            mind(game, m),
+            if in_earshot(game, m) {
+                ", in earshot"
+            } else {
+                ""
+            },
         );
         let left = area.right().saturating_sub(x) as usize;
         let style = Style::default().fg(faction_colour(m.faction()));
@@ -55,4 +83,31 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
             break;
         }
     }
+}
+
+/// What the look box says of monster `m`'s mind, in a word or two: asleep,
+/// hunting, searching or fleeing as it is, and "unaware" for the rest
+/// (wandering, idle, heading elsewhere: not after the player, so a blow
+/// on it is a stealth blow).
+fn mind(game: &Game, m: &Monster) -> &'static str {
+    match game.awareness(m.id()) {
+        a
+        @ (Awareness::Asleep | Awareness::Hunting | Awareness::Searching | Awareness::Fleeing) => {
+            a.word()
+        }
+        Awareness::Wandering | Awareness::Heading | Awareness::Idle => "unaware",
+    }
+}
+
+/// True when the player's next step, at full pace, may reach monster
+/// `m`'s ears: not sneaking, and within a footstep's reach of its hearing
+/// (the look box gives its hearing; walls on the way may still keep it
+/// from hearing, so "may").
+fn in_earshot(game: &Game, m: &Monster) -> bool {
+    let (Some(player), Some(play)) = (game.player(), game.play_state()) else {
+        return false;
+    };
+    let reach = crate::fog::noise::radius(game.kind_of(m).hearing, FOOTSTEP);
+    let (dx, dy) = player.pos().abs_delta(m.pos());
+    !play.sneaking && dx.max(dy) <= reach
 }
