@@ -130,7 +130,8 @@ fn brawl(game: &Game, style: Style) -> Option<Action> {
         .filter(|&m| {
             hostile(m) && !matches!(game.awareness(m), Awareness::Asleep | Awareness::Fleeing)
         })
-        // The cunning bot goes for none it would lose to.
+        // The cunning bot goes for none it would not beat with blows to
+        // spare.
         .filter(|&m| style != Style::Cunning || !cunning::loses_to(game, m))
         .collect();
     // The first healing in the pack, and the first missile with its range.
@@ -550,8 +551,8 @@ impl Stall {
 }
 
 /// True when monster `m` is one a bot in `style` would go for to break
-/// a stall: a hostile one, and for the cunning bot one it would not lose
-/// to.
+/// a stall: a hostile one, and for the cunning bot one it beats with
+/// blows to spare.
 fn worth_chasing(game: &Game, style: Style, m: super::MonsterId) -> bool {
     is_hostile(game, m) && (style != Style::Cunning || !cunning::loses_to(game, m))
 }

@@ -45,7 +45,7 @@ pub enum Trick {
     StealthBlow,
     /// A door shut on hunters that cannot open doors.
     ShutDoor,
-    /// Away from hunters it would lose to, until they lose track of it.
+    /// Away from hunters it is outmatched by, until they lose track of it.
     BreakAway,
     /// A noise-maker thrown to send hunters elsewhere.
     Lure,
