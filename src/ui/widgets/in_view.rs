@@ -3,8 +3,9 @@
 //! (which would tell how many monsters there are, and where they go):
 //! each with what the look box says of its mind (asleep, hunting you,
 //! unaware of you) and whether the player's next step would reach its
-//! ears. It opens with the player's stealth range (Brogue CE's): how far
-//! off a monster that sees the player may notice it, halved sneaking.
+//! ears. While the game is on it opens with the player's stealth range
+//! (Brogue CE's): how far off a monster that sees the player may notice
+//! it, halved sneaking.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,7 +13,7 @@ use ratatui::style::Style;
 
 use super::palette::faction_colour;
 use crate::fog::noise::FOOTSTEP;
-use crate::sim::{Awareness, Game, Monster};
+use crate::sim::{Awareness, Game, Monster, PlayOutcome};
 use crate::ui::app::App;
 
 /// "Stealth 14 | In view: g goblin 6 HP hunting, ..." or "Stealth 14 |
@@ -20,9 +21,13 @@ use crate::ui::app::App;
 pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
     let dead = game.player().is_some_and(|p| !p.is_here());
-    let stealth = match dead {
-        true => String::new(),
-        false => format!("Stealth {} | ", game.stealth_range()),
+    // Only while the game is on: won or lost, there is nobody to hide from.
+    let playing = game
+        .play_state()
+        .is_some_and(|p| p.outcome == PlayOutcome::Playing);
+    let stealth = match playing && !dead {
+        true => format!("Stealth {} | ", game.stealth_range()),
+        false => String::new(),
     };
     let (x, _) = buf.set_stringn(
         area.x,
