@@ -386,15 +386,7 @@ impl Floor {
             darkness: None,
         };
         if let Some(at) = level.player {
-            game.add_player(at, level.treasure, level.stairs)?;
-            if let Some(play) = &mut game.play {
-                play.pack = level
-                    .pack
-                    .iter()
-                    .map(|&d| crate::sim::item::ItemKind::new(d))
-                    .collect();
-                play.pack.sort();
-            }
+            game.add_player(at, level.treasure, level.stairs, &level.pack)?;
         }
         let mut ignored = Vec::new();
         for id in 0..game.monsters.len() {

@@ -3,9 +3,11 @@
 //! and the treasure to take to the stairs.
 
 use super::*;
+use crate::content::items::ItemDef;
 use crate::content::level::FactionSpec;
 use crate::fog::sight::FieldOfView;
 use crate::sim::action::Action;
+use crate::sim::item::ItemKind;
 use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
 
 /// Turns the world plays on, at most, after one player action (a player
@@ -13,12 +15,14 @@ use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
 const MAX_TURNS_PER_ACTION: u32 = 100;
 
 impl Floor {
-    /// Puts the player on the level at `at`, in a faction of its own.
+    /// Puts the player on the level at `at`, in a faction of its own,
+    /// carrying `pack` (sorted, as every pack is).
     pub(super) fn add_player(
         &mut self,
         at: Pos,
         treasure: Option<Pos>,
         stairs: Option<Pos>,
+        pack: &[&'static ItemDef],
     ) -> Result<(), GameError> {
         let id = self.monsters.len();
         if !self.world.terrain().is_passable(at) || self.world.occupant(at).is_some() {
@@ -56,7 +60,11 @@ impl Floor {
             outcome: PlayOutcome::Playing,
             sneaking: false,
             up: Some(at),
-            pack: Vec::new(),
+            pack: {
+                let mut pack: Vec<ItemKind> = pack.iter().map(|&d| ItemKind::new(d)).collect();
+                pack.sort();
+                pack
+            },
         });
         self.look(id, &[], &mut Vec::new());
         Ok(())
