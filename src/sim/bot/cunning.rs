@@ -20,7 +20,7 @@ use super::super::autopilot::monsters_in_view;
 use super::super::player::{PlayOutcome, STEALTH_MULTIPLIER};
 use super::super::{Action, Awareness, Game, MonsterId};
 use super::tricks::Trick;
-use super::{is_hostile, knows, nearness, reaches, step_toward};
+use super::{in_pack, is_hostile, knows, nearness, reaches, step_toward};
 use crate::content::items::Effect;
 use crate::content::level::{KindSpec, NORMAL_SPEED};
 use crate::map::geom::Dir;
@@ -142,14 +142,10 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
 /// the cell in the player's view and the noise-maker's range, open
 /// ground, furthest from the player (then the first in reading order).
 fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option<Action> {
-    let (slot, range) = game
-        .pack()
-        .iter()
-        .enumerate()
-        .find_map(|(s, k)| match k.effect() {
-            Effect::Noise { range, .. } => Some((s, range)),
-            _ => None,
-        })?;
+    let (slot, range) = in_pack(game, |e| match e {
+        Effect::Noise { range, .. } => Some(range),
+        _ => None,
+    })?;
     let sees_me = |m: MonsterId| {
         let monster = &game.monsters()[m as usize];
         nearness(at, monster.pos()).0 <= game.kind_of(monster).sight

@@ -120,10 +120,7 @@ fn brawl(game: &Game, style: Style) -> Option<Action> {
     // with eight or more), which measured the bot, not the monsters.
     if careful
         && player.hp() * 3 <= PLAYER_HP
-        && let Some(s) = game
-            .pack()
-            .iter()
-            .position(|k| matches!(k.effect(), Effect::Heal(_)))
+        && let Some((s, ())) = in_pack(game, |e| matches!(e, Effect::Heal(_)).then_some(()))
     {
         return Some(Action::Use(s as u8));
     }
@@ -148,14 +145,10 @@ fn brawl(game: &Game, style: Style) -> Option<Action> {
         .filter(|&m| style != Style::Cunning || !cunning::loses_to(game, m))
         .collect();
     // The first missile in the pack, with its range.
-    let missile = game
-        .pack()
-        .iter()
-        .enumerate()
-        .find_map(|(s, k)| match k.effect() {
-            Effect::Missile { range, .. } => Some((s, range)),
-            _ => None,
-        });
+    let missile = in_pack(game, |e| match e {
+        Effect::Missile { range, .. } => Some(range),
+        _ => None,
+    });
     if careful && seen.is_empty() && player.hp() < PLAYER_HP {
         return Some(Action::Wait(None));
     }
@@ -230,6 +223,15 @@ fn brawl(game: &Game, style: Style) -> Option<Action> {
             ),
         },
     }
+}
+
+/// The first item in the pack whose effect `pick` takes: its slot, and
+/// what `pick` made of the effect (a missile's range, say).
+fn in_pack<T>(game: &Game, pick: impl Fn(Effect) -> Option<T>) -> Option<(usize, T)> {
+    game.pack()
+        .iter()
+        .enumerate()
+        .find_map(|(s, k)| pick(k.effect()).map(|t| (s, t)))
 }
 
 /// True when a step (or a blow) from `at` toward `d` is allowed: not a
