@@ -198,8 +198,8 @@ fn dungeons_have_dead_ends_doors_and_terrain() {
 
 /// A depth comes from the run's seed and its number: the same twice, a
 /// different map on every depth; peopled with the bestiary's kinds that
-/// live there (one faction a kind, its numbers the kind's, hostile and
-/// wandering), as many kinds as the depth holds, each in packs of its
+/// live there (one faction a kind, its numbers the kind's, hostile, and
+/// wandering unless it sleeps), as many kinds as the depth holds, each in packs of its
 /// size; written as level text and read back unchanged; playable. Deeper
 /// is more dangerous: the monsters' hit points summed over a depth grow
 /// from depth 1 to 5 to 10 (averaged over seeds).
@@ -227,10 +227,12 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
                     (k.glyph, k.hp, k.damage),
                     (kind.glyph, kind.hp, kind.damage)
                 );
+                // Every kind hunts; all but sleepers roam (a troll or
+                // an ogre woken stays where its search ends).
                 assert!(
                     k.behaviours == kind.behaviours
                         && k.behaviours.hunts()
-                        && k.behaviours.wanders()
+                        && (k.behaviours.wanders() || k.behaviours.sleeps())
                 );
                 let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
                 let packs = packs_on(depth);

@@ -164,13 +164,24 @@ fn playing(game: &Game) -> Result<&super::Monster, Stop> {
 /// The next action of `activity` (a rest counts its turns down), or why
 /// it is over.
 pub fn next_action(game: &Game, activity: &mut Activity) -> Result<Action, Stop> {
+    next_action_avoiding(game, activity, &[])
+}
+
+/// [`next_action`], keeping out of the cells `avoid` besides (a bot's
+/// berth round a monster it would not meet).
+pub fn next_action_avoiding(
+    game: &Game,
+    activity: &mut Activity,
+    avoid: &[Pos],
+) -> Result<Action, Stop> {
     let player = playing(game)?;
     let at = player.pos();
     let Some(knowledge) = player_knowledge(game) else {
         return Err(Stop::NotPlaying);
     };
     let blocked = in_the_way(game, knowledge);
-    let known = KnownGround(knowledge);
+    let mask = keep_out(knowledge, avoid);
+    let known = Berth(KnownGround(knowledge), &mask);
     let map = WithObstacles::new(&known, &blocked);
     let next = match activity {
         Activity::Rest(left) => {
@@ -216,10 +227,16 @@ pub fn next_action(game: &Game, activity: &mut Activity) -> Result<Action, Stop>
 /// path, not by line, the choice holds from step to step, where the
 /// nearest as the crow flies can flip back and forth across a wall.
 pub fn step_to_nearest(game: &Game, targets: &[Pos]) -> Option<Action> {
+    step_to_nearest_avoiding(game, targets, &[])
+}
+
+/// [`step_to_nearest`], keeping out of the cells `avoid` besides.
+pub fn step_to_nearest_avoiding(game: &Game, targets: &[Pos], avoid: &[Pos]) -> Option<Action> {
     let at = playing(game).ok()?.pos();
     let knowledge = player_knowledge(game)?;
     let blocked = in_the_way(game, knowledge);
-    let known = KnownGround(knowledge);
+    let mask = keep_out(knowledge, avoid);
+    let known = Berth(KnownGround(knowledge), &mask);
     let map = WithObstacles::new(&known, &blocked);
     let targets: Vec<Pos> = targets
         .iter()
@@ -302,6 +319,45 @@ pub fn interruption(before: &Sight, game: &Game, events: &[Event]) -> Option<Sto
 /// danger, which the player's faction does not weigh).
 #[derive(Copy, Clone, Debug)]
 pub struct KnownGround<'k>(pub &'k Knowledge);
+
+/// A row-major mask of `avoid`'s cells on `knowledge`'s map (empty when
+/// there are none).
+fn keep_out(knowledge: &Knowledge, avoid: &[Pos]) -> Vec<bool> {
+    if avoid.is_empty() {
+        return Vec::new();
+    }
+    let w = knowledge.width();
+    let mut mask = vec![false; (w * knowledge.height()) as usize];
+    for p in avoid {
+        if p.x >= 0 && p.y >= 0 && (p.x as u32) < w && (p.y as u32) < knowledge.height() {
+            mask[p.row_major(w)] = true;
+        }
+    }
+    mask
+}
+
+/// Known ground with a berth kept: the cells marked in the mask (a
+/// bot's round a monster it would not meet) are out of bounds.
+struct Berth<'k, 'm>(KnownGround<'k>, &'m [bool]);
+
+impl CostMap for Berth<'_, '_> {
+    fn width(&self) -> u32 {
+        self.0.width()
+    }
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        let out = |i: usize| self.1.get(i).copied().unwrap_or(false);
+        if out(step.to_index) || out(step.from_index) {
+            return None;
+        }
+        self.0.step_cost(step)
+    }
+    fn cheapest_steps(&self) -> StepCosts {
+        self.0.cheapest_steps()
+    }
+}
 
 impl CostMap for KnownGround<'_> {
     fn width(&self) -> u32 {
