@@ -326,12 +326,11 @@ fn keep_out(knowledge: &Knowledge, avoid: &[Pos]) -> Vec<bool> {
     if avoid.is_empty() {
         return Vec::new();
     }
+    let known = KnownGround(knowledge);
     let w = knowledge.width();
     let mut mask = vec![false; (w * knowledge.height()) as usize];
-    for p in avoid {
-        if p.x >= 0 && p.y >= 0 && (p.x as u32) < w && (p.y as u32) < knowledge.height() {
-            mask[p.row_major(w)] = true;
-        }
+    for &p in avoid.iter().filter(|&&p| known.contains(p)) {
+        mask[p.row_major(w)] = true;
     }
     mask
 }
