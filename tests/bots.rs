@@ -68,11 +68,11 @@ const TROLL_HALL: &str = "name: troll hall\n\
     #........................#\n\
     ##########################\n";
 
-/// The hall, its troll hunting the player (it heard a step), the player
-/// holding `items`.
-fn hunted_in_the_hall(items: &[&str]) -> darkstar::sim::Game {
+/// The hall in `text`, its one monster hunting the player (it heard a
+/// step), the player holding `items`; and that monster.
+fn hunted_in(text: &str, items: &[&str]) -> (darkstar::sim::Game, u32) {
     use darkstar::sim::{Action, Awareness, Command, Game, SimConfig};
-    let level = darkstar::content::level::Level::parse(TROLL_HALL, "hall.txt".as_ref()).unwrap();
+    let level = darkstar::content::level::Level::parse(text, "hall.txt".as_ref()).unwrap();
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let at = game.player().unwrap().pos();
     for &name in items {
@@ -83,15 +83,19 @@ fn hunted_in_the_hall(items: &[&str]) -> darkstar::sim::Game {
     }
     game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::W)));
     game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::E)));
-    let troll = (0..game.monsters().len() as u32)
-        .find(|&m| !game.monsters()[m as usize].is_player())
-        .unwrap();
+    let monster = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
     assert_eq!(
-        game.awareness(troll),
+        game.awareness(monster),
         Awareness::Hunting,
         "it heard the steps"
     );
-    game
+    (game, monster)
+}
+
+/// The troll hall, its troll hunting the player, the player holding
+/// `items`.
+fn hunted_in_the_hall(items: &[&str]) -> darkstar::sim::Game {
+    hunted_in(TROLL_HALL, items).0
 }
 
 /// Hunted by a troll it cannot fight that is beyond its sight (it hunts
@@ -149,4 +153,52 @@ fn the_cunning_bot_slips_away_silent_from_a_troll_that_hunts_by_ear() {
     assert!(game.play_state().unwrap().sneaking);
     assert_eq!(game.awareness(troll), Awareness::Searching, "{actions:?}");
     assert_eq!(game.player().unwrap().hp(), darkstar::sim::PLAYER_HP);
+}
+
+/// A hall with an ogre (as fast as the player, sees four cells, hears
+/// a step anywhere in it) six cells off.
+const OGRE_HALL: &str = "name: ogre hall\n\
+    faction: giants glyph=O kind=ogre hostile hearing=40\n\
+    map:\n\
+    ##########################\n\
+    #........................#\n\
+    #...........@.....O......#\n\
+    #........................#\n\
+    ##########################\n";
+
+/// Seen by an ogre it cannot fight or outrun, the cunning bot reads its
+/// scroll of darkness (no monster sees into it), goes silent and slips
+/// away: the ogre, come to where it last saw the player, has lost it and
+/// searches, and never lands a blow. Without the scroll it has no such
+/// way: the trick is the scroll's, and the brawler keeps it unread.
+#[test]
+fn the_cunning_bot_reads_darkness_on_an_ogre_that_sees_it() {
+    use darkstar::sim::{Action, Awareness, Command};
+    let (mut game, ogre) = hunted_in(OGRE_HALL, &["darkness"]);
+    let mut actions = Vec::new();
+    while actions.len() < 30
+        && let Some(action) = darkstar::sim::bot::next_action(&game, Style::Cunning)
+    {
+        actions.push(action);
+        game.apply(Command::Player(action));
+        if actions.len() > 2 && game.awareness(ogre) != Awareness::Hunting {
+            break;
+        }
+    }
+    assert!(matches!(actions[0], Action::Use(0)), "{actions:?}");
+    assert!(game.darkness().is_some(), "{actions:?}");
+    assert_eq!(actions[1], Action::Sneak, "{actions:?}");
+    assert!(game.play_state().unwrap().sneaking);
+    assert_eq!(game.awareness(ogre), Awareness::Searching, "{actions:?}");
+    assert_eq!(
+        game.player().unwrap().hp(),
+        darkstar::sim::PLAYER_HP,
+        "{actions:?}"
+    );
+    // The brawler keeps the scroll and goes for the ogre.
+    let (game, _) = hunted_in(OGRE_HALL, &["darkness"]);
+    assert!(!matches!(
+        darkstar::sim::bot::next_action(&game, Style::Brawler),
+        Some(Action::Use(_))
+    ));
 }

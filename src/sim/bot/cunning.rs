@@ -10,7 +10,9 @@
 //! hit points, how often each side lands a blow and for how much, speed
 //! and sight), it shuts a door beside it on those that work no door;
 //! hunted by none that can see it from where it stands, it throws a
-//! noise-maker far off to send them there; able to outrun them, it leaves
+//! noise-maker far off to send them there; seen by them and none beside
+//! it, it reads a scroll of darkness (no monster sees into one) and goes
+//! silent, so they hunt where they last saw it; able to outrun them, it leaves
 //! by the nearest stairs it knows or breaks away, a step at a time to the
 //! cell furthest from them. All of it read as a player reads it: the look
 //! box says which monsters are asleep, wandering or hunting, and their
@@ -97,6 +99,16 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     {
         return Some((throw, Some(Trick::Lure)));
     }
+    // Seen by one of them, none beside it: a darkness read here hides
+    // it (no monster sees into one) while it slips away silent.
+    if outmatched
+        && hunters.iter().any(|&m| could_see(game, m, at))
+        && hunters.iter().all(|&m| nearness(at, pos(m)).0 >= 2)
+        && let Some((slot, ())) =
+            in_pack(game, |e| matches!(e, Effect::Darkness { .. }).then_some(()))
+    {
+        return Some((Action::Use(slot as u8), Some(Trick::Darkness)));
+    }
     // Else away by the stairs it knows, but only from those it can
     // outrun: a faster one strikes its back.
     let outrun = hunters.iter().all(|&m| {
@@ -108,13 +120,13 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     // or it is past their sight) and none beside it: away silent, and
     // they hunt the last place they heard it.
     let unseen = !hunters.is_empty()
-        && hunters.iter().all(|&m| {
-            let monster = &game.monsters()[m as usize];
-            let d = nearness(at, monster.pos()).0;
-            d >= 2 && d > game.kind_of(monster).sight
-        });
+        && hunters
+            .iter()
+            .all(|&m| nearness(at, pos(m)).0 >= 2 && !could_see(game, m, at));
+    // Silent first: the start of a break away from those it would lose
+    // to (so tallied; it is no sneak past monsters unaware of it).
     if unseen && !play.sneaking {
-        return Some(plain(Action::Sneak));
+        return Some((Action::Sneak, outmatched.then_some(Trick::BreakAway)));
     }
     if unseen
         && outmatched
@@ -175,11 +187,7 @@ fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option
         Effect::Noise { range, .. } => Some(range),
         _ => None,
     })?;
-    let sees_me = |m: MonsterId| {
-        let monster = &game.monsters()[m as usize];
-        nearness(at, monster.pos()).0 <= game.kind_of(monster).sight
-    };
-    if hunters.is_empty() || hunters.iter().any(|&m| sees_me(m)) {
+    if hunters.is_empty() || hunters.iter().any(|&m| could_see(game, m, at)) {
         return None;
     }
     let view = game.player_view()?;
@@ -202,6 +210,15 @@ fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option
         }
     }
     best.map(|(_, q)| Action::Throw(slot as u8, q))
+}
+
+/// True when monster `m` could see the player at `at`, as the player
+/// reckons it: within the sight the look box gives it, and the player
+/// not inside a darkness it read (no monster sees into one).
+fn could_see(game: &Game, m: MonsterId, at: crate::map::geom::Pos) -> bool {
+    let monster = &game.monsters()[m as usize];
+    nearness(at, monster.pos()).0 <= game.kind_of(monster).sight
+        && !game.darkness().is_some_and(|d| d.covers(at))
 }
 
 /// The nearest a lure is thrown: a noise at the player's feet tells them

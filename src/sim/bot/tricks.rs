@@ -11,7 +11,8 @@
 //! stairs) counts when, [`TRICK_TURNS`] turns on, none of them hunts the
 //! player where it is (their faction has lost it: it hunts another place,
 //! searches or gave up), or the player has left the depth; a noise-maker
-//! thrown to lure hunters off counts the same way.
+//! thrown to lure hunters off counts the same way, and so does a scroll
+//! of darkness read where hunters see the player.
 //! The same trick played again on the same monsters on a depth is the
 //! one trick. Tallied per trick and per depth, so a table can say where
 //! each one pays.
@@ -49,15 +50,19 @@ pub enum Trick {
     BreakAway,
     /// A noise-maker thrown to send hunters elsewhere.
     Lure,
+    /// A scroll of darkness read where hunters see it, to slip away
+    /// unseen.
+    Darkness,
 }
 
 impl Trick {
-    pub const ALL: [Trick; 5] = [
+    pub const ALL: [Trick; 6] = [
         Trick::Sneak,
         Trick::StealthBlow,
         Trick::ShutDoor,
         Trick::BreakAway,
         Trick::Lure,
+        Trick::Darkness,
     ];
 
     /// Its name in the bot's table.
@@ -68,6 +73,7 @@ impl Trick {
             Trick::ShutDoor => "door shut on a hunter",
             Trick::BreakAway => "break away from hunters",
             Trick::Lure => "noise-maker lure",
+            Trick::Darkness => "darkness on hunters",
         }
     }
 }
@@ -159,7 +165,7 @@ impl Watch {
         let (trick, on): (Trick, Vec<MonsterId>) = match (action, claimed) {
             // One break a run of steps away, judged from its first.
             (_, Some(Trick::BreakAway)) if breaking => return,
-            (_, Some(trick @ (Trick::BreakAway | Trick::Lure))) => (
+            (_, Some(trick @ (Trick::BreakAway | Trick::Lure | Trick::Darkness))) => (
                 trick,
                 in_view
                     .into_iter()
@@ -238,7 +244,9 @@ impl Watch {
                     self.blows.retain(|b| b.0 != attacker);
                     // A break is judged by where the hunters are at its
                     // end, not by a blow on the way.
-                    self.undo(attacker, |t| !matches!(t, Trick::BreakAway | Trick::Lure));
+                    self.undo(attacker, |t| {
+                        !matches!(t, Trick::BreakAway | Trick::Lure | Trick::Darkness)
+                    });
                 }
                 Event::Woke { monster, .. } => self.undo(monster, |t| t == Trick::Sneak),
                 _ => {}
@@ -254,8 +262,10 @@ impl Watch {
             .partition(|p| turn >= p.since + TRICK_TURNS);
         self.pending = going;
         for p in done {
-            let hunted = matches!(p.trick, Trick::Sneak | Trick::BreakAway | Trick::Lure)
-                && p.on.iter().any(|&m| hunts_player(game, m));
+            let hunted = matches!(
+                p.trick,
+                Trick::Sneak | Trick::BreakAway | Trick::Lure | Trick::Darkness
+            ) && p.on.iter().any(|&m| hunts_player(game, m));
             if !p.failed && !hunted {
                 self.tricks.counted(p.trick, p.depth);
             }
