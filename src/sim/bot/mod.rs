@@ -15,13 +15,16 @@
 //! Each knows only what the player knows (its moves are the autopilot's,
 //! over the player's knowledge; a monster's state of mind is what the
 //! look box says of it), so it is fooled by the dark as a player is. What
-//! its tricks did is counted in `tricks.rs`.
+//! its tricks did is counted in `tricks.rs`; what takes it out of going
+//! back and forth is in `stall.rs`.
 
 mod cunning;
+mod stall;
 mod tricks;
 mod wary;
 
 use cunning::Restraint;
+use stall::Stall;
 use wary::Wary;
 
 pub use tricks::{TRICK_TURNS, Trick, TrickTally, Tricks};
@@ -467,188 +470,6 @@ const BREAK_ACTIONS: u32 = 100;
 /// takes it (a median run is about 7,000 turns over nineteen arrivals).
 const DEPTH_TURNS: Turn = 2000;
 
-/// Actions in a row spent between two cells that make a stall.
-const STALL_ACTIONS: usize = 12;
-/// Turns a monster last seen stays the cause of a stall.
-const RECENT: Turn = 2 * STALL_ACTIONS as Turn;
-/// Actions spent going for the monster that caused one.
-const CHASE_ACTIONS: u32 = 40;
-
-/// What breaks the bot out of a stall: seen from one cell a monster (a
-/// fleer, a sleeper beyond a door) stands in the way and sends it one
-/// way, from the next it is out of view and the bot turns back, for ever.
-/// Once the bot has gone back and forth between two cells for
-/// [`STALL_ACTIONS`] actions it goes for the nearest hostile monster it
-/// sees, remembering where it was, for [`CHASE_ACTIONS`] actions; with
-/// none it can reach, it leaves the depth by the stairs down it knows
-/// (not with the Darkstar, whose way out is up). The cunning bot, hunted
-/// by one it would lose to, is left to its own moves.
-#[derive(Debug, Default)]
-struct Stall {
-    recent: std::collections::VecDeque<Pos>,
-    chase: Option<(Pos, u32)>,
-    leave: bool,
-    /// Actions left to play without the cunning bot's creep: a stall
-    /// with nothing to go for and no stairs known, caught between a
-    /// creep toward a sleeper seen from one cell and the brawler's way on
-    /// from the next.
-    plain: u32,
-    /// The turn of the last cell counted.
-    last_turn: Option<Turn>,
-    /// When and where the nearest hostile monster in view stood, the
-    /// last time one was (used only while recent).
-    last_seen: Option<(Turn, Pos)>,
-}
-
-impl Stall {
-    /// The action that breaks a stall, if the bot is in one.
-    fn unstick(
-        &mut self,
-        game: &Game,
-        style: Style,
-        open: Restraint,
-        wary: &Wary,
-    ) -> Option<(Action, Option<Trick>)> {
-        let at = game.player()?.pos();
-        // Counted in turns played, not in commands: a switch to sneaking
-        // takes no turn, and counting it would keep a two-cell round's
-        // count in step with the stall check, which then always fell on
-        // the same cell.
-        if self.last_turn == Some(game.turn()) {
-            return self.remedy(game, style, open, wary, at);
-        }
-        self.last_turn = Some(game.turn());
-        self.recent.push_back(at);
-        if let Some(q) = monsters_in_view(game)
-            .into_iter()
-            .filter(|&m| worth_chasing(game, style, m))
-            .map(|m| game.monsters()[m as usize].pos())
-            .min_by_key(|&q| nearness(at, q))
-        {
-            self.last_seen = Some((game.turn(), q));
-        }
-        if self.recent.len() > 2 * STALL_ACTIONS {
-            self.recent.pop_front();
-        }
-        // Hunted by one it would lose to, the cunning bot's own moves
-        // (away, silent, a door, a lure) say what to do: a stall's
-        // chase or way to the stairs led it into the hunter's arms.
-        if style == Style::Cunning
-            && monsters_in_view(game).into_iter().any(|m| {
-                is_hostile(game, m)
-                    && game.awareness(m) == Awareness::Hunting
-                    && cunning::loses_to(game, m)
-            })
-        {
-            self.chase = None;
-            self.leave = false;
-            self.plain = 0;
-            return None;
-        }
-        let cells = |n: usize| {
-            let mut cells: Vec<Pos> = self.recent.iter().rev().take(n).copied().collect();
-            cells.sort_by_key(|p| (p.y, p.x));
-            cells.dedup();
-            cells.len()
-        };
-        // Two cells for a stall's actions, or a round of three or four
-        // for twice as many (a creep toward a sleeper that drops out of
-        // view one step on, and the way back).
-        let stalled = self.recent.len() >= STALL_ACTIONS && cells(STALL_ACTIONS) <= 2
-            || self.recent.len() == 2 * STALL_ACTIONS
-                && (3..=4).contains(&cells(2 * STALL_ACTIONS));
-        // Going back and forth (not resting in one cell).
-        let moving = cells(STALL_ACTIONS) >= 2;
-        if self.chase.is_none() && stalled {
-            let hostile = monsters_in_view(game)
-                .into_iter()
-                .filter(|&m| worth_chasing(game, style, m));
-            // Seen from the other cell only (the round's cause): where
-            // it was last seen.
-            let nearest = hostile
-                .map(|m| game.monsters()[m as usize].pos())
-                .min_by_key(|&q| nearness(at, q))
-                .or(self
-                    .last_seen
-                    .filter(|&(t, _)| moving && t + RECENT >= game.turn())
-                    .map(|(_, q)| q));
-            self.chase = nearest
-                .filter(|&q| step_toward(game, at, q).is_some())
-                .map(|q| (q, CHASE_ACTIONS));
-            // None to go for: leave by the stairs, if it knows them.
-            self.leave = self.chase.is_none();
-            self.recent.clear();
-            let stairs_known = game
-                .stairs()
-                .and_then(|s| s.down)
-                .is_some_and(|d| knows(game, d));
-            if self.leave && !stairs_known && style == Style::Cunning {
-                self.plain = CHASE_ACTIONS;
-            }
-        }
-        self.remedy(game, style, open, wary, at)
-    }
-
-    /// What the stall found calls for now, at `at`.
-    fn remedy(
-        &mut self,
-        game: &Game,
-        style: Style,
-        open: Restraint,
-        wary: &Wary,
-        at: Pos,
-    ) -> Option<(Action, Option<Trick>)> {
-        if self.plain > 0 {
-            self.plain -= 1;
-            return decide(
-                game,
-                style,
-                Restraint {
-                    creep: false,
-                    ..open
-                },
-                wary,
-            );
-        }
-        if self.leave {
-            // With the Darkstar the way out is up: down and straight back
-            // up again (a sleeper across the only way) held it for ever.
-            let carrying = game.play_state().is_some_and(|p| p.carrying);
-            let down = game
-                .stairs()
-                .and_then(|s| s.down)
-                .filter(|&d| knows(game, d) && !carrying);
-            let action = match down {
-                Some(d) if d == at => Some(Action::Descend),
-                Some(d) => {
-                    let (strict, awake) = (wary.berth(at, false), wary.berth(at, true));
-                    go(game, Activity::Travel(d), &[&strict, &awake]).ok()
-                }
-                None => None,
-            };
-            self.leave = action.is_some() && action != Some(Action::Descend);
-            return action.map(|a| (a, None));
-        }
-        let (to, left) = self.chase?;
-        // The monster where it is now, if still in view.
-        let to = monsters_in_view(game)
-            .into_iter()
-            .map(|m| game.monsters()[m as usize].pos())
-            .min_by_key(|&q| nearness(to, q))
-            .filter(|&q| nearness(to, q).0 <= 3)
-            .unwrap_or(to);
-        let action = (left > 0).then(|| step_toward(game, at, to)).flatten();
-        self.chase = action.map(|_| (to, left - 1));
-        action.map(|a| (a, None))
-    }
-}
-
-/// True when monster `m` is one a bot in `style` would go for to break
-/// a stall: a hostile one, and for the cunning bot one it beats.
-fn worth_chasing(game: &Game, style: Style, m: super::MonsterId) -> bool {
-    is_hostile(game, m) && (style != Style::Cunning || !cunning::loses_to(game, m))
-}
-
 /// The median of `values` (the lower middle of an even count), 0 if none.
 pub fn median<T: Copy + Ord + Default>(values: &[T]) -> T {
     let mut v = values.to_vec();
@@ -656,59 +477,4 @@ pub fn median<T: Copy + Ord + Default>(values: &[T]) -> T {
     v.get(v.len().saturating_sub(1) / 2)
         .copied()
         .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::level::Level;
-
-    /// A hall with a troll six cells off that heard the player (hunting),
-    /// and a zombie, which the player would beat, further off.
-    fn hunted_by_a_troll() -> Game {
-        let text = "name: troll hall\n\
-            faction: trolls glyph=T kind=troll hostile hearing=40\n\
-            faction: dead glyph=z kind=zombie hostile\n\
-            map:\n\
-            ##########################\n\
-            #........................#\n\
-            #z..........@.....T.....>#\n\
-            #........................#\n\
-            ##########################\n";
-        let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
-        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-        game.apply(Command::Player(Action::Walk(Dir::W)));
-        game.apply(Command::Player(Action::Walk(Dir::E)));
-        game
-    }
-
-    /// What the stall says after the player has stood in one cell for
-    /// twice a stall's actions, hunted by the troll.
-    fn stall_after_standing(style: Style) -> Option<Action> {
-        let mut game = hunted_by_a_troll();
-        let mut stall = Stall::default();
-        let mut said = None;
-        for _ in 0..2 * STALL_ACTIONS {
-            said = stall
-                .unstick(&game, style, Restraint::NONE, &Wary::default())
-                .map(|(a, _)| a);
-            game.apply(Command::Player(Action::Wait(None)));
-        }
-        said
-    }
-
-    /// Standing in one cell hunted by a troll it would lose to, the
-    /// cunning bot's stall says nothing, not even a chase of the zombie
-    /// it would beat: its own moves (away, silent, a door, a lure) decide.
-    /// Its stall's chase or way to the stairs had led it past the troll,
-    /// and doubled its wins when gone (seeds 1..200: 43 runs won with it,
-    /// 90 without). The brawler's stall goes for the nearest.
-    #[test]
-    fn a_stall_leaves_a_hunted_cunning_bot_to_its_tricks() {
-        assert_eq!(stall_after_standing(Style::Cunning), None);
-        assert!(matches!(
-            stall_after_standing(Style::Brawler),
-            Some(Action::Walk(_))
-        ));
-    }
 }
