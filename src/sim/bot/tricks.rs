@@ -65,6 +65,13 @@ impl Trick {
         Trick::Darkness,
     ];
 
+    /// True for the tricks that send hunters off the player (away, a
+    /// lure, a darkness): judged by where the hunters are at the end, not
+    /// by a blow on the way.
+    fn loses_hunters(self) -> bool {
+        matches!(self, Trick::BreakAway | Trick::Lure | Trick::Darkness)
+    }
+
     /// Its name in the bot's table.
     pub fn name(self) -> &'static str {
         match self {
@@ -165,7 +172,7 @@ impl Watch {
         let (trick, on): (Trick, Vec<MonsterId>) = match (action, claimed) {
             // One break a run of steps away, judged from its first.
             (_, Some(Trick::BreakAway)) if breaking => return,
-            (_, Some(trick @ (Trick::BreakAway | Trick::Lure | Trick::Darkness))) => (
+            (_, Some(trick)) if trick.loses_hunters() => (
                 trick,
                 in_view
                     .into_iter()
@@ -244,9 +251,7 @@ impl Watch {
                     self.blows.retain(|b| b.0 != attacker);
                     // A break is judged by where the hunters are at its
                     // end, not by a blow on the way.
-                    self.undo(attacker, |t| {
-                        !matches!(t, Trick::BreakAway | Trick::Lure | Trick::Darkness)
-                    });
+                    self.undo(attacker, |t| !t.loses_hunters());
                 }
                 Event::Woke { monster, .. } => self.undo(monster, |t| t == Trick::Sneak),
                 _ => {}
@@ -262,10 +267,8 @@ impl Watch {
             .partition(|p| turn >= p.since + TRICK_TURNS);
         self.pending = going;
         for p in done {
-            let hunted = matches!(
-                p.trick,
-                Trick::Sneak | Trick::BreakAway | Trick::Lure | Trick::Darkness
-            ) && p.on.iter().any(|&m| hunts_player(game, m));
+            let hunted = (p.trick == Trick::Sneak || p.trick.loses_hunters())
+                && p.on.iter().any(|&m| hunts_player(game, m));
             if !p.failed && !hunted {
                 self.tricks.counted(p.trick, p.depth);
             }
