@@ -148,8 +148,7 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     }
     let at = player.pos();
     let hostile = |m| is_hostile(game, m);
-    let strict = wary.berth(at, false);
-    let awake = wary.berth(at, true);
+    let [strict, awake] = wary.berths(at);
     let berths: [&[Pos]; 2] = [&strict, &awake];
     // Down to a third of its hit points: a healing potion, before any
     // blow. A bot that drank only with no enemy beside it died holding

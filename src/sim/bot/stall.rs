@@ -168,7 +168,7 @@ impl Stall {
             let action = match down {
                 Some(d) if d == at => Some(Action::Descend),
                 Some(d) => {
-                    let (strict, awake) = (wary.berth(at, false), wary.berth(at, true));
+                    let [strict, awake] = wary.berths(at);
                     go(game, Activity::Travel(d), &[&strict, &awake]).ok()
                 }
                 None => None,

@@ -78,7 +78,7 @@ impl Wary {
     /// (its sight, and [`AWAKE_MARGIN`] more if awake), and nearer it than
     /// the player at `at` stands now (so a player inside one may still go
     /// away, or round at the same distance). Those awake only, or all.
-    pub fn berth(&self, at: Pos, awake_only: bool) -> Vec<Pos> {
+    fn berth(&self, at: Pos, awake_only: bool) -> Vec<Pos> {
         let mut cells = Vec::new();
         for d in &self.dangers {
             if awake_only && d.asleep {
@@ -99,6 +99,12 @@ impl Wary {
             }
         }
         cells
+    }
+
+    /// The berths a route tries in turn from `at`: every monster's, then
+    /// the awake ones' only (see `go` in `mod.rs`).
+    pub fn berths(&self, at: Pos) -> [Vec<Pos>; 2] {
+        [self.berth(at, false), self.berth(at, true)]
     }
 
     /// True when it keeps clear of anything now.
