@@ -202,3 +202,20 @@ fn the_cunning_bot_reads_darkness_on_an_ogre_that_sees_it() {
         Some(Action::Use(_))
     ));
 }
+
+/// Hunters waiting at the foot of the stairs do not hold the cunning bot
+/// for ever: on seed 26 three orcs stood there each time it came down to
+/// depth 7, and it went back up, round depth 6 and down again, about 70
+/// times until its 20,000 turns ran out. It now takes the stairs away
+/// from hunters three times a depth at most, then breaks away on foot or
+/// fights, and the run ends.
+#[test]
+fn the_cunning_bot_is_not_held_for_ever_by_hunters_at_the_stairs() {
+    let (run, _) = play_run_from(26, 1, Style::Cunning, 20_000, |g, c| g.apply(c)).unwrap();
+    assert!(!run.timed_out, "{}", line(Style::Cunning, &run));
+    assert!(
+        run.won || run.killed_by.is_some(),
+        "{}",
+        line(Style::Cunning, &run)
+    );
+}

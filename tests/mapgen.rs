@@ -4,7 +4,7 @@
 
 use darkstar::content::bestiary::{Bestiary, DEPTHS};
 use darkstar::content::generator::{
-    GenParams, Style, depth_level, generate, kinds_on, packs_on, total_hp,
+    GenParams, Style, depth_level, generate, kinds_on, packs_of, packs_on, total_hp,
 };
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
@@ -200,7 +200,8 @@ fn dungeons_have_dead_ends_doors_and_terrain() {
 /// different map on every depth; peopled with the bestiary's kinds that
 /// live there (one faction a kind, its numbers the kind's, hostile, and
 /// wandering unless it sleeps), as many kinds as the depth holds, each in packs of its
-/// size; written as level text and read back unchanged; playable. Deeper
+/// size, the depth's packs (one more a depth or so) shared among them;
+/// written as level text and read back unchanged; playable. Deeper
 /// is more dangerous: the monsters' hit points summed over a depth grow
 /// from depth 1 to 5 to 10 (averaged over seeds).
 #[test]
@@ -215,6 +216,11 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
             maps.insert(format!("{:?}", level.terrain));
             let living = bestiary.at_depth(depth).count();
             assert_eq!(level.factions.len(), kinds_on(depth).min(living));
+            // The depth's packs, shared among its kinds, one more a depth.
+            let kinds = level.factions.len();
+            let shared: u32 = (0..kinds).map(|i| packs_of(depth, kinds, i)).sum();
+            assert_eq!(shared, packs_on(depth));
+            assert!(packs_on(depth) >= packs_on(depth - 1).max(kinds as u32));
             for (i, f) in level.factions.iter().enumerate() {
                 let kind = bestiary
                     .kinds()
@@ -235,7 +241,7 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
                         && (k.behaviours.wanders() || k.behaviours.sleeps())
                 );
                 let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
-                let packs = packs_on(depth);
+                let packs = packs_of(depth, level.factions.len(), i);
                 assert!(
                     n >= kind.pack.0 && n <= kind.pack.1 * packs,
                     "{n} {}",

@@ -10,8 +10,8 @@ use darkstar::ui::app::App;
 use darkstar::ui::keymap::Intent;
 
 /// The careless bot's run of seed 5 from depth 3: it walks (into
-/// monsters: blows) and takes the stairs down, and a jackal kills it on
-/// turn 1,793 of depth 5.
+/// monsters: blows) and takes the stairs down, and an orc kills it on
+/// turn 1,006 of depth 5.
 const SEED: u64 = 5;
 const DEPTH: u32 = 3;
 
@@ -74,7 +74,7 @@ fn the_bots_morgue_file_is_the_one_playing_its_commands_leaves() {
     // And it says how the run went, from the chronicle.
     for part in [
         "Outcome:     lost",
-        "How:         killed by a jackal on depth 5",
+        "How:         killed by an orc on depth 5",
         "Kills:       ",
         "taken, ",
         "The last messages:",

@@ -621,7 +621,7 @@ mod mutations {
 #[test]
 fn a_run_resumes_as_the_depth_it_was_saved_on() {
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed2.replay");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed4.replay");
     let whole = Replay::load(&path).unwrap();
     // Up to the first state hash after the first way down.
     let down = whole
@@ -652,7 +652,7 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
     assert_eq!(app.level_name(), "depth-2");
     assert!(
         app.log()
-            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 2:")),
+            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 4:")),
         "{:?}",
         app.log().collect::<Vec<_>>()
     );

@@ -1,8 +1,9 @@
 //! A depth of the dungeon: a generated dungeon for the run's seed and the
 //! depth's number, peopled from the bestiary with the kinds that live
 //! there. Deeper depths hold more kinds (two, plus one every three
-//! depths) and more packs of each, and the bestiary's kinds grow stronger
-//! with depth, so a deeper depth is more dangerous; every kind is its own
+//! depths) and more packs (about one more each depth, shared among the
+//! kinds), and the bestiary's kinds grow stronger with depth, so a deeper
+//! depth is more dangerous, a step at a time; every kind is its own
 //! faction (one knowledge layer each), so deeper depths hold more rival
 //! factions, which fight one another as they fight the player.
 //!
@@ -37,9 +38,29 @@ pub fn kinds_on(depth: u32) -> usize {
     2 + depth as usize / 3
 }
 
-/// How many packs of each kind: one, and one more every five depths.
+/// How many packs a depth holds, all its kinds together: one a depth
+/// (two on depth 1, one of each of its kinds), and one more from depth 6
+/// on, where the strong kinds live. One more each depth, not a second
+/// pack of every kind at once: doubling them all on depth 5 made a step
+/// in danger there (the brawler bot lost 10 hit points on depth 4 and 28
+/// on depth 5; README, "Difficulty").
 pub fn packs_on(depth: u32) -> u32 {
-    1 + depth / 5
+    (depth + depth / 6).max(2)
+}
+
+/// How many packs the `i`th of a depth's `kinds` kinds (in the
+/// bestiary's order) brings: the depth's packs shared out evenly, the
+/// first kinds taking what does not divide (a kind earlier in the
+/// bestiary is a weaker one).
+///
+/// ```
+/// use darkstar::content::generator::{packs_of, packs_on};
+/// assert_eq!((0..3).map(|i| packs_of(5, 3, i)).collect::<Vec<_>>(), [2, 2, 1]);
+/// assert_eq!((0..5).map(|i| packs_of(10, 5, i)).sum::<u32>(), packs_on(10));
+/// ```
+pub fn packs_of(depth: u32, kinds: usize, i: usize) -> u32 {
+    let (total, kinds) = (packs_on(depth), kinds.max(1) as u32);
+    total / kinds + u32::from((i as u32) < total % kinds)
 }
 
 /// The seed a depth's map is generated from: the run's seed and the
@@ -90,7 +111,8 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
     // share it (named for the first of them).
     let mut bestiary_factions: Vec<&str> = Vec::new();
     let mut spawns = Vec::new();
-    for (_, kind) in chosen {
+    let kinds = chosen.len();
+    for (i, (_, kind)) in chosen.into_iter().enumerate() {
         let (faction, k) = match bestiary_factions.iter().position(|&f| f == kind.faction) {
             Some(f) => {
                 let mut more = KindSpec::new(kind.glyph);
@@ -106,7 +128,7 @@ pub fn depth_level(seed: u64, depth: u32, bestiary: &Bestiary) -> Level {
                 (factions.len() - 1, 0)
             }
         };
-        for _ in 0..packs_on(depth) {
+        for _ in 0..packs_of(depth, kinds, i) {
             if far.is_empty() {
                 break;
             }

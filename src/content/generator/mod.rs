@@ -9,7 +9,9 @@ mod maze;
 mod play;
 
 pub use crowd::{packed, scale_factions, spread};
-pub use depth::{DEPTH_HEIGHT, DEPTH_WIDTH, depth_level, depth_seed, kinds_on, packs_on, total_hp};
+pub use depth::{
+    DEPTH_HEIGHT, DEPTH_WIDTH, depth_level, depth_seed, kinds_on, packs_of, packs_on, total_hp,
+};
 pub use dungeon::{
     GenParams, MAX_GEN_SIDE, MIN_HEIGHT, MIN_WIDTH, NoFloor, Style, generate, populate_map,
 };

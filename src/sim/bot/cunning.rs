@@ -31,12 +31,15 @@ use crate::map::terrain::Terrain;
 /// What the cunning bot holds back from, for a while: a creep that keeps
 /// it going back and forth, a break from hunters that never ends (one it
 /// cannot get past, found again every time it turns back), a second
-/// noise-maker before the first has had its [`super::TRICK_TURNS`] to work.
+/// noise-maker before the first has had its [`super::TRICK_TURNS`] to work,
+/// a way out by the stairs from hunters that wait at their foot each time
+/// it comes back.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Restraint {
     pub creep: bool,
     pub break_away: bool,
     pub lure: bool,
+    pub stairs: bool,
 }
 
 impl Restraint {
@@ -45,6 +48,7 @@ impl Restraint {
         creep: true,
         break_away: true,
         lure: true,
+        stairs: true,
     };
 }
 
@@ -138,7 +142,11 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     // Else away from them, where they lose it: out of their sight and,
     // at full pace, out of their hearing, then silent.
     if outrun && outmatched && open.break_away {
-        let away = leave(game).or_else(|| break_away(game, at, &hunters).map(Action::Walk));
+        let away = open
+            .stairs
+            .then(|| leave(game))
+            .flatten()
+            .or_else(|| break_away(game, at, &hunters).map(Action::Walk));
         if let Some(action) = away {
             // At full pace: a sneaking step would let it catch up.
             let action = if play.sneaking && !unseen {
