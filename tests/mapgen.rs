@@ -200,7 +200,7 @@ fn dungeons_have_dead_ends_doors_and_terrain() {
 /// different map on every depth; peopled with the bestiary's kinds that
 /// live there (one faction a kind, its numbers the kind's, hostile, and
 /// wandering unless it sleeps), as many kinds as the depth holds, each in packs of its
-/// size, the depth's packs (one more a depth or so) shared among them;
+/// size, the depth's packs (one more than its number) shared among them;
 /// written as level text and read back unchanged; playable. Deeper
 /// is more dangerous: the monsters' hit points summed over a depth grow
 /// from depth 1 to 5 to 10 (averaged over seeds).
@@ -220,7 +220,7 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
             let kinds = level.factions.len();
             let shared: u32 = (0..kinds).map(|i| packs_of(depth, kinds, i)).sum();
             assert_eq!(shared, packs_on(depth));
-            assert!(packs_on(depth) >= packs_on(depth - 1).max(kinds as u32));
+            assert!(packs_on(depth) == depth + 1 && packs_on(depth) >= kinds as u32);
             for (i, f) in level.factions.iter().enumerate() {
                 let kind = bestiary
                     .kinds()

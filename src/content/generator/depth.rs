@@ -1,7 +1,7 @@
 //! A depth of the dungeon: a generated dungeon for the run's seed and the
 //! depth's number, peopled from the bestiary with the kinds that live
 //! there. Deeper depths hold more kinds (two, plus one every three
-//! depths) and more packs (about one more each depth, shared among the
+//! depths) and more packs (one more each depth, shared among the
 //! kinds), and the bestiary's kinds grow stronger with depth, so a deeper
 //! depth is more dangerous, a step at a time; every kind is its own
 //! faction (one knowledge layer each), so deeper depths hold more rival
@@ -38,14 +38,13 @@ pub fn kinds_on(depth: u32) -> usize {
     2 + depth as usize / 3
 }
 
-/// How many packs a depth holds, all its kinds together: one a depth
-/// (two on depth 1, one of each of its kinds), and one more from depth 6
-/// on, where the strong kinds live. One more each depth, not a second
-/// pack of every kind at once: doubling them all on depth 5 made a step
-/// in danger there (the brawler bot lost 10 hit points on depth 4 and 28
-/// on depth 5; README, "Difficulty").
+/// How many packs a depth holds, all its kinds together: one more than
+/// the depth's number (two on depth 1, one of each of its kinds). One
+/// more each depth, not a second pack of every kind at once: doubling
+/// them all on depth 5 made a step in danger there (the brawler bot lost
+/// 10 hit points on depth 4 and 28 on depth 5; README, "Difficulty").
 pub fn packs_on(depth: u32) -> u32 {
-    (depth + depth / 6).max(2)
+    depth + 1
 }
 
 /// How many packs the `i`th of a depth's `kinds` kinds (in the
@@ -55,7 +54,7 @@ pub fn packs_on(depth: u32) -> u32 {
 ///
 /// ```
 /// use darkstar::content::generator::{packs_of, packs_on};
-/// assert_eq!((0..3).map(|i| packs_of(5, 3, i)).collect::<Vec<_>>(), [2, 2, 1]);
+/// assert_eq!((0..3).map(|i| packs_of(4, 3, i)).collect::<Vec<_>>(), [2, 2, 1]);
 /// assert_eq!((0..5).map(|i| packs_of(10, 5, i)).sum::<u32>(), packs_on(10));
 /// ```
 pub fn packs_of(depth: u32, kinds: usize, i: usize) -> u32 {

@@ -79,13 +79,24 @@ impl Stall {
         }
         // Hunted by one it would lose to, the cunning bot's own moves
         // (away, silent, a door, a lure) say what to do: a stall's
-        // chase or way to the stairs led it into the hunter's arms.
-        if style == Style::Cunning
-            && monsters_in_view(game).into_iter().any(|m| {
-                is_hostile(game, m)
-                    && game.awareness(m) == Awareness::Hunting
-                    && cunning::loses_to(game, m)
+        // chase or way to the stairs led it into the hunter's arms. So
+        // with an enemy beside it: a fight in one cell is no stall, and
+        // the stall's way to the stairs had it step back and forth
+        // beside three orcs, struck and never striking.
+        let beside = || {
+            crate::map::geom::Dir::ALL.into_iter().any(|d| {
+                game.world()
+                    .occupant(at.step(d))
+                    .is_some_and(|o| is_hostile(game, o) && super::reaches(game, at, d))
             })
+        };
+        if style == Style::Cunning
+            && (beside()
+                || monsters_in_view(game).into_iter().any(|m| {
+                    is_hostile(game, m)
+                        && game.awareness(m) == Awareness::Hunting
+                        && cunning::loses_to(game, m)
+                }))
         {
             self.chase = None;
             self.leave = false;
@@ -250,5 +261,36 @@ mod tests {
             stall_after_standing(Style::Brawler),
             Some(Action::Walk(_))
         ));
+    }
+
+    /// Beside a rat (which it beats) for twice a stall's
+    /// actions, the cunning bot's stall says nothing: it is a fight, no stall.
+    /// The brawler's stall, as before, walks.
+    #[test]
+    fn an_enemy_beside_the_cunning_bot_is_no_stall() {
+        let text = "name: orc hall\n\
+            faction: vermin glyph=r kind=rat hostile\n\
+            map:\n\
+            ##############\n\
+            #............#\n\
+            #.....@r....>#\n\
+            #............#\n\
+            ##############\n";
+        let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
+        let said = |style: Style| {
+            let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+            let mut stall = Stall::default();
+            let mut said = None;
+            for _ in 0..2 * STALL_ACTIONS {
+                said = stall
+                    .unstick(&game, style, Restraint::NONE, &Wary::default())
+                    .map(|(a, _)| a);
+                // Standing beside it, not striking, so the rat lives on.
+                game.apply(Command::Player(Action::Wait(None)));
+            }
+            said
+        };
+        assert_eq!(said(Style::Cunning), None);
+        assert!(matches!(said(Style::Brawler), Some(Action::Walk(_))));
     }
 }
