@@ -290,3 +290,52 @@ fn doors_and_sneaking_are_in_the_hash_and_the_replay() {
     sneaking.apply(Command::Player(Action::Sneak));
     assert_ne!(sneaking.state_hash(), game.state_hash());
 }
+
+/// A hall with a sleeping troll (blind, hears twelve steps) ten cells
+/// from the player, who stands still, and a raven of the trolls
+/// with `behaviours` (the bestiary's, or without `cry`) beside the
+/// player's way.
+fn raven_hall(behaviours: &str) -> Level {
+    parse(&format!(
+        "name: ravens\n\
+         faction: trolls glyph=T kind=troll\n\
+         kind: raven of=trolls glyph=v kind=raven behaviours={behaviours}\n\
+         map:\n\
+         ##############################\n\
+         #@...........................#\n\
+         #............................#\n\
+         #.......v....................#\n\
+         #............................#\n\
+         #..........T.................#\n\
+         ##############################\n"
+    ))
+}
+
+/// The raven that notices the player cries out, and the blind troll,
+/// asleep (the player makes no sound), wakes at the cry and
+/// hunts the player's place: the raven's eyes are the troll's. A raven
+/// that does not cry leaves it asleep.
+#[test]
+fn a_ravens_cry_wakes_the_blind_troll() {
+    let troll_after = |behaviours: &str| {
+        let mut game = Game::new(&raven_hall(behaviours), 1, SimConfig::default()).unwrap();
+        let troll = game
+            .monsters()
+            .iter()
+            .position(|m| game.kind_of(m).glyph == 'T')
+            .unwrap() as u32;
+        assert_eq!(game.awareness(troll), Awareness::Asleep);
+        let mut cried = false;
+        for _ in 0..5 {
+            cried |= act(&mut game, Action::Wait(None))
+                .iter()
+                .any(|e| matches!(e, Event::Cried { .. }));
+        }
+        (cried, game.awareness(troll))
+    };
+    assert_eq!(
+        troll_after("cry,melee,hunt,search,wander"),
+        (true, Awareness::Hunting)
+    );
+    assert_eq!(troll_after("melee,hunt,search,wander").1, Awareness::Asleep);
+}

@@ -219,3 +219,82 @@ fn the_cunning_bot_is_not_held_for_ever_by_hunters_at_the_stairs() {
         line(Style::Cunning, &run)
     );
 }
+
+/// A hall with a blind troll, awake (hunting by ear, its ear a cell short of the
+/// player) and a raven of its faction, the trolls' eyes, further off
+/// (within a dart's eight cells).
+const RAVEN_HALL: &str = "name: raven hall\n\
+    faction: trolls glyph=T kind=troll hearing=4 behaviours=melee,hunt,search\n\
+    kind: raven of=trolls glyph=v kind=raven\n\
+    map:\n\
+    ##########################\n\
+    #...................v....#\n\
+    #...........@............#\n\
+    #................T.......#\n\
+    ##########################\n";
+
+/// The cunning bot throws its darts at the raven, the eyes of the blind
+/// troll, though the troll is nearer: killed, it tells the troll nothing
+/// more. The brawler throws at the nearest, the troll.
+#[test]
+fn the_cunning_bot_kills_the_eyes_first() {
+    use darkstar::sim::{Action, Command, Game, SimConfig};
+    let level = darkstar::content::level::Level::parse(RAVEN_HALL, "hall.txt".as_ref()).unwrap();
+    let new = || {
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let at = game.player().unwrap().pos();
+        for _ in 0..5 {
+            game.apply(Command::PutItem {
+                at,
+                item: crate::common::item("dart"),
+            });
+        }
+        game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::W)));
+        game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::E)));
+        game
+    };
+    let mut game = new();
+    let raven = game
+        .monsters()
+        .iter()
+        .position(|m| game.kind_of(m).glyph == 'v')
+        .unwrap();
+    let troll = |game: &Game| {
+        let t = game
+            .monsters()
+            .iter()
+            .find(|m| game.kind_of(m).glyph == 'T');
+        t.unwrap().pos()
+    };
+    let Some(Action::Throw(_, q)) = darkstar::sim::bot::next_action(&game, Style::Cunning) else {
+        panic!(
+            "no dart: {:?}",
+            darkstar::sim::bot::next_action(&game, Style::Cunning)
+        );
+    };
+    assert_eq!(q, game.monsters()[raven].pos(), "at the raven");
+    // Dart after dart until the raven dies, the troll never landing one.
+    let mut throws = 0;
+    while game.monsters()[raven].is_here() && throws < 8 {
+        let Some(action @ Action::Throw(..)) =
+            darkstar::sim::bot::next_action(&game, Style::Cunning)
+        else {
+            break;
+        };
+        game.apply(Command::Player(action));
+        throws += 1;
+    }
+    assert!(!game.monsters()[raven].is_here(), "{throws} darts");
+    // The brawler throws at the nearest: the troll.
+    let game = new();
+    let b = darkstar::sim::bot::next_action(&game, Style::Brawler);
+    assert!(
+        matches!(b, Some(Action::Throw(_, q)) if q == troll(&game)),
+        "{b:?} {:?} {:?}",
+        troll(&game),
+        game.monsters()
+            .iter()
+            .map(|m| (m.pos(), game.awareness(m.id())))
+            .collect::<Vec<_>>()
+    );
+}

@@ -198,7 +198,7 @@ fn dungeons_have_dead_ends_doors_and_terrain() {
 
 /// A depth comes from the run's seed and its number: the same twice, a
 /// different map on every depth; peopled with the bestiary's kinds that
-/// live there (one faction a kind, its numbers the kind's, hostile, and
+/// live there (one faction a bestiary faction, its kinds' numbers theirs, hostile, and
 /// wandering unless it sleeps), as many kinds as the depth holds, each in packs of its
 /// size, the depth's packs (one more than its number) shared among them;
 /// written as level text and read back unchanged; playable. Deeper
@@ -215,20 +215,38 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
             assert_eq!(level, depth_level(seed, depth, &bestiary));
             maps.insert(format!("{:?}", level.terrain));
             let living = bestiary.at_depth(depth).count();
-            assert_eq!(level.factions.len(), kinds_on(depth).min(living));
+            // Every kind of the depth, in the bestiary's order: (its
+            // faction, its place in the faction, the bestiary's kind).
+            // Kinds of one bestiary faction share one (a raven sees for
+            // the trolls).
+            let mut kinds: Vec<_> = level
+                .factions
+                .iter()
+                .enumerate()
+                .flat_map(|(f, spec)| spec.kinds.iter().enumerate().map(move |(ki, k)| (f, ki, k)))
+                .map(|(f, ki, k)| {
+                    let at = bestiary.kinds().iter().position(|b| b.glyph == k.glyph);
+                    let at = at.unwrap_or_else(|| panic!("{} is no kind", k.glyph));
+                    (at, f, ki)
+                })
+                .collect();
+            kinds.sort();
+            assert_eq!(kinds.len(), kinds_on(depth).min(living));
+            let factions: std::collections::BTreeSet<&str> = kinds
+                .iter()
+                .map(|&(at, _, _)| bestiary.kinds()[at].faction.as_str())
+                .collect();
+            assert_eq!(level.factions.len(), factions.len());
             // The depth's packs, shared among its kinds, one more a depth.
-            let kinds = level.factions.len();
-            let shared: u32 = (0..kinds).map(|i| packs_of(depth, kinds, i)).sum();
+            let shared: u32 = (0..kinds.len())
+                .map(|i| packs_of(depth, kinds.len(), i))
+                .sum();
             assert_eq!(shared, packs_on(depth));
-            assert!(packs_on(depth) == depth + 1 && packs_on(depth) >= kinds as u32);
-            for (i, f) in level.factions.iter().enumerate() {
-                let kind = bestiary
-                    .kinds()
-                    .iter()
-                    .find(|k| k.plural == f.name)
-                    .unwrap_or_else(|| panic!("{} is no kind", f.name));
+            assert!(packs_on(depth) == depth + 1 && packs_on(depth) >= kinds.len() as u32);
+            for (i, &(at, f, ki)) in kinds.iter().enumerate() {
+                let kind = &bestiary.kinds()[at];
                 assert!(kind.lives_on(depth), "{} on depth {depth}", kind.name);
-                let k = f.kind();
+                let k = &level.factions[f].kinds[ki];
                 assert_eq!(
                     (k.glyph, k.hp, k.damage),
                     (kind.glyph, kind.hp, kind.damage)
@@ -240,8 +258,12 @@ fn depths_are_peopled_from_the_bestiary_and_grow_deadlier() {
                         && k.behaviours.hunts()
                         && (k.behaviours.wanders() || k.behaviours.sleeps())
                 );
-                let n = level.spawns.iter().filter(|s| s.faction == i).count() as u32;
-                let packs = packs_of(depth, level.factions.len(), i);
+                let n = level
+                    .spawns
+                    .iter()
+                    .filter(|s| s.faction == f && s.kind == ki)
+                    .count() as u32;
+                let packs = packs_of(depth, kinds.len(), i);
                 assert!(
                     n >= kind.pack.0 && n <= kind.pack.1 * packs,
                     "{n} {}",

@@ -14,8 +14,11 @@
 /// - `hunt`: it goes where its faction last saw or heard the player;
 /// - `search`: having lost the player, it searches round where;
 /// - `wander`: with nothing else to do and no goal, it walks to places
-///   its faction believes walkable.
-pub const BUILTIN: [&str; 6] = ["asleep", "flee", "melee", "hunt", "search", "wander"];
+///   its faction believes walkable;
+/// - `cry`: when it notices the player, it cries out, as loud as a fight
+///   where the player stands: whoever hears it wakes and hunts there (a
+///   raven's cry wakes the trolls it sees for). It chooses no action.
+pub const BUILTIN: [&str; 7] = ["asleep", "flee", "melee", "hunt", "search", "wander", "cry"];
 
 /// Most behaviours one kind lists.
 pub const MAX_BEHAVIOURS: usize = 16;

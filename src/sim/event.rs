@@ -144,11 +144,15 @@ pub enum Event {
     /// not hunting the player): a sure blow, [`crate::sim::STEALTH_MULTIPLIER`]
     /// times as hard. Told just before the blow's [`Event::Attacked`].
     StealthBlow { target: MonsterId },
+    /// `monster`, one that cries (a raven), noticed the player and cried
+    /// out: a noise as loud as a fight where the player stands. Told just
+    /// before what the noise woke.
+    Cried { monster: MonsterId },
 }
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 41] = [
+    pub const KINDS: [&'static str; 42] = [
         "moved",
         "bumped",
         "discovered",
@@ -190,6 +194,7 @@ impl Event {
         "cannot-open",
         "out-of-reach",
         "stealth-blow",
+        "cried",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -236,6 +241,7 @@ impl Event {
             Event::CannotOpen { .. } => 38,
             Event::OutOfReach { .. } => 39,
             Event::StealthBlow { .. } => 40,
+            Event::Cried { .. } => 41,
         }
     }
 }

@@ -3,9 +3,10 @@
 //! there. Deeper depths hold more kinds (two, plus one every three
 //! depths) and more packs (one more each depth, shared among the
 //! kinds), and the bestiary's kinds grow stronger with depth, so a deeper
-//! depth is more dangerous, a step at a time; every kind is its own
-//! faction (one knowledge layer each), so deeper depths hold more rival
-//! factions, which fight one another as they fight the player.
+//! depth is more dangerous, a step at a time; every faction of the
+//! bestiary is one faction here (one knowledge layer each: a raven's eyes
+//! serve the blind trolls), so deeper depths hold more rival factions,
+//! which fight one another as they fight the player.
 //!
 //! Every faction does what its kind's behaviours say (in the built-in
 //! bestiary all hunt, and wander when they have nothing to hunt);

@@ -106,3 +106,18 @@ fn head_for(now: &Situation, state: Awareness, place: Option<crate::map::geom::P
     }
     Choice::HeadFor(place)
 }
+
+/// It cries out when it notices the player: the game makes the noise
+/// (see `Floor::settle_mind`), where the player stands, as the player is
+/// noticed; as a choice it always passes.
+#[derive(Debug)]
+pub struct Cry;
+
+impl Behaviour for Cry {
+    fn name(&self) -> &str {
+        "cry"
+    }
+    fn choose(&self, _now: &Situation) -> Choice {
+        Choice::Pass
+    }
+}

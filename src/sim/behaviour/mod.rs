@@ -20,7 +20,7 @@ mod builtin;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use builtin::{Asleep, Flee, Hunt, Melee, Search, Wander};
+pub use builtin::{Asleep, Cry, Flee, Hunt, Melee, Search, Wander};
 
 use super::Action;
 use super::awareness::Awareness;
@@ -127,6 +127,7 @@ impl Repertoire {
                 Arc::new(Hunt),
                 Arc::new(Search),
                 Arc::new(Wander),
+                Arc::new(Cry),
             ],
         }
     }

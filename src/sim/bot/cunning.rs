@@ -1,5 +1,7 @@
 //! The cunning bot's own moves, tried before the brawler's: it plays what
-//! the monsters do not know. It strikes a monster that has not noticed it
+//! the monsters do not know. It kills the eyes of blind kin first (a
+//! raven sees for the trolls: a blow beside it, else a dart with a clear
+//! way), so that they hunt by ear again. It strikes a monster that has not noticed it
 //! (asleep, or its faction not hunting the player: a sure blow, three
 //! times as hard) when the blow kills it or leaves a fight it wins; it
 //! creeps up on one such blow would kill; and it sneaks (silent steps)
@@ -83,6 +85,11 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
         {
             return Some(plain(Action::Walk(d)));
         }
+    }
+    // The eyes of blind kin in view (a raven, for the trolls): kill them
+    // first, beside it with a blow, else from afar with a dart.
+    if let Some(choice) = kill_the_eyes(game, at, &view) {
+        return Some((choice, Some(Trick::Eyes)));
     }
     let hunters: Vec<MonsterId> = view
         .iter()
@@ -183,6 +190,54 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
         .filter(|&m| game.monsters()[m as usize].hp() <= blow)
         .min_by_key(|&m| nearness(at, pos(m)))?;
     step_toward(game, at, pos(prey)).map(plain)
+}
+
+/// True when monster `m` sees for kin that cannot (a raven for the
+/// trolls): it sees, and its faction has a blind kind. What it sees its
+/// faction knows; killed, they hunt by ear again. The player reads it
+/// from the look box (faction and sight) and the bestiary.
+pub(super) fn is_eyes(game: &Game, m: MonsterId) -> bool {
+    let monster = &game.monsters()[m as usize];
+    game.kind_of(monster).sight > 0
+        && game.factions()[monster.faction()]
+            .spec()
+            .kinds
+            .iter()
+            .any(|k| k.sight == 0)
+}
+
+/// The blow or the dart that goes for the nearest of the eyes of blind
+/// kin among `view` (see [`is_eyes`]): a blow if it stands beside the
+/// player at `at`, a dart if one is in the pack, it is within the dart's
+/// range and nothing stands in the dart's way; none for eyes it would
+/// lose to.
+fn kill_the_eyes(game: &Game, at: crate::map::geom::Pos, view: &[MonsterId]) -> Option<Action> {
+    // Always: one that has not noticed it yet would cry; one that has
+    // tells its kin where the player is for as long as it lives. (Only
+    // before it cries, or with its blind kin awake in view, won 107 of
+    // seeds 1..200; always, 105; never, 108: a fight's noise wakes the
+    // kin much as a cry does.)
+    let eye = view
+        .iter()
+        .copied()
+        .filter(|&m| is_eyes(game, m) && !loses_to(game, m))
+        .min_by_key(|&m| nearness(at, game.monsters()[m as usize].pos()))?;
+    let q = game.monsters()[eye as usize].pos();
+    if let Some(d) = at.dir_to(q).filter(|&d| reaches(game, at, d)) {
+        return Some(Action::Walk(d));
+    }
+    let (slot, range) = in_pack(game, |e| match e {
+        Effect::Missile { range, .. } => Some(range),
+        _ => None,
+    })?;
+    // Only a clear shot: the dart strikes the first one on its way (a
+    // troll between the player and its raven).
+    let terrain = game.world().terrain();
+    let clear = crate::fog::flight::flight(at, q, |p| terrain.is_opaque(p))
+        .into_iter()
+        .take_while(|&p| p != q)
+        .all(|p| game.world().occupant(p).is_none() && !terrain.is_opaque(p));
+    (clear && nearness(at, q).0 <= range).then_some(Action::Throw(slot as u8, q))
 }
 
 /// A noise-maker thrown to pull `hunters` off the player at `at`: when

@@ -12,7 +12,10 @@
 //! player where it is (their faction has lost it: it hunts another place,
 //! searches or gave up), or the player has left the depth; a noise-maker
 //! thrown to lure hunters off counts the same way, and so does a scroll
-//! of darkness read where hunters see the player.
+//! of darkness read where hunters see the player; the eyes of blind kin
+//! (a raven, for the trolls) gone for first count when the eye dies and,
+//! [`TRICK_TURNS`] turns on, none of its kin has struck the player or
+//! hunts it where it is (they hunt by ear again, or never woke).
 //! The same trick played again on the same monsters on a depth is the
 //! one trick. Tallied per trick and per depth, so a table can say where
 //! each one pays.
@@ -34,6 +37,17 @@ fn hunts_player(game: &Game, m: MonsterId) -> bool {
         && game.factions()[monster.faction()].player_seen() == player
 }
 
+/// The monsters on the depth of dead monster `eye`'s faction: those it
+/// saw for.
+fn kin(game: &Game, eye: MonsterId) -> Vec<MonsterId> {
+    let faction = game.monsters()[eye as usize].faction();
+    game.monsters()
+        .iter()
+        .filter(|m| m.is_here() && m.id() != eye && m.faction() == faction)
+        .map(|m| m.id())
+        .collect()
+}
+
 /// Turns a trick has to work in.
 pub const TRICK_TURNS: Turn = 20;
 
@@ -53,16 +67,19 @@ pub enum Trick {
     /// A scroll of darkness read where hunters see it, to slip away
     /// unseen.
     Darkness,
+    /// The eyes of blind kin (a raven for the trolls) killed first.
+    Eyes,
 }
 
 impl Trick {
-    pub const ALL: [Trick; 6] = [
+    pub const ALL: [Trick; 7] = [
         Trick::Sneak,
         Trick::StealthBlow,
         Trick::ShutDoor,
         Trick::BreakAway,
         Trick::Lure,
         Trick::Darkness,
+        Trick::Eyes,
     ];
 
     /// True for the tricks that send hunters off the player (away, a
@@ -81,6 +98,7 @@ impl Trick {
             Trick::BreakAway => "break away from hunters",
             Trick::Lure => "noise-maker lure",
             Trick::Darkness => "darkness on hunters",
+            Trick::Eyes => "the eyes killed first",
         }
     }
 }
@@ -154,6 +172,9 @@ pub(super) struct Watch {
     tricks: Tricks,
     /// Stealth blows whose target still lives: (target, depth).
     blows: Vec<(MonsterId, u32)>,
+    /// Eyes of blind kin gone for whose death is to come: (eye, turn
+    /// first gone for, depth).
+    eyes: Vec<(MonsterId, Turn, u32)>,
     pending: Vec<Pending>,
     /// The monsters each trick has been played on on this depth: the
     /// same trick on the same monsters again (a door shut, opened and
@@ -169,6 +190,10 @@ impl Watch {
         let sneaking = game.play_state().is_some_and(|p| p.sneaking);
         let in_view = monsters_in_view(game);
         let breaking = self.pending.iter().any(|p| p.trick == Trick::BreakAway);
+        if claimed == Some(Trick::Eyes) {
+            self.go_for_eyes(game, action);
+            return;
+        }
         let (trick, on): (Trick, Vec<MonsterId>) = match (action, claimed) {
             // One break a run of steps away, judged from its first.
             (_, Some(Trick::BreakAway)) if breaking => return,
@@ -230,6 +255,7 @@ impl Watch {
                         }
                     }
                     self.blows.clear();
+                    self.eyes.clear();
                     self.played.clear();
                 }
                 Event::StealthBlow { target } => {
@@ -240,6 +266,16 @@ impl Watch {
                     if let Some(i) = self.blows.iter().position(|b| b.0 == monster) {
                         let (_, on) = self.blows.remove(i);
                         self.tricks.counted(Trick::StealthBlow, on);
+                    }
+                    if let Some(i) = self.eyes.iter().position(|e| e.0 == monster) {
+                        let (_, _, on) = self.eyes.remove(i);
+                        self.pending.push(Pending {
+                            trick: Trick::Eyes,
+                            since: game.turn(),
+                            depth: on,
+                            on: kin(game, monster),
+                            failed: false,
+                        });
                     }
                 }
                 Event::Attacked {
@@ -261,18 +297,42 @@ impl Watch {
         // of those it went past woke, struck or hunts the player now; a
         // shut door if none of those it shut out struck.
         let turn = game.turn();
+        // Eyes not killed in their turns: tried, never counted.
+        self.eyes.retain(|e| turn < e.1 + TRICK_TURNS);
         let (done, going): (Vec<Pending>, Vec<Pending>) = self
             .pending
             .drain(..)
             .partition(|p| turn >= p.since + TRICK_TURNS);
         self.pending = going;
         for p in done {
-            let hunted = (p.trick == Trick::Sneak || p.trick.loses_hunters())
+            let hunted = (matches!(p.trick, Trick::Sneak | Trick::Eyes) || p.trick.loses_hunters())
                 && p.on.iter().any(|&m| hunts_player(game, m));
             if !p.failed && !hunted {
                 self.tricks.counted(p.trick, p.depth);
             }
         }
+    }
+
+    /// The bot goes for the eyes of blind kin with `action` (a blow or a
+    /// dart): tried once an eye; judged from the eye's death.
+    fn go_for_eyes(&mut self, game: &Game, action: &Action) {
+        let Some(at) = game.player().map(|p| p.pos()) else {
+            return;
+        };
+        let cell = match *action {
+            Action::Walk(d) => at.step(d),
+            Action::Throw(_, q) => q,
+            _ => return,
+        };
+        let Some(eye) = game.world().occupant(cell) else {
+            return;
+        };
+        if !self.played.insert((Trick::Eyes, eye)) {
+            return;
+        }
+        let depth = game.depth().unwrap_or(1);
+        self.tricks.tried(Trick::Eyes, depth);
+        self.eyes.push((eye, game.turn(), depth));
     }
 
     /// Monster `monster` undid the tricks (of the kinds `which` says) it

@@ -38,7 +38,7 @@ pub fn perceives(game: &Game, e: &Event) -> bool {
             attacker, target, ..
         }
         | Event::Missed { attacker, target } => seen(attacker) || seen(target),
-        Event::Woke { monster, .. } => seen(monster),
+        Event::Woke { monster, .. } | Event::Cried { monster } => seen(monster),
         Event::Door { by, at, .. } => seen(by) || game.player_sees(at),
         // The rest is the player's own: their deeds, their refusals, what
         // their items did, where they went.

@@ -96,7 +96,8 @@ impl Told {
             | Event::NoPath { monster }
             | Event::ReachedGoal { monster, .. }
             | Event::Died { monster, .. }
-            | Event::Woke { monster, .. } => (actor(monster), None),
+            | Event::Woke { monster, .. }
+            | Event::Cried { monster } => (actor(monster), None),
             Event::StealthBlow { target } => (actor(target), None),
             Event::Attacked {
                 attacker, target, ..

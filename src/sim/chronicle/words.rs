@@ -41,6 +41,7 @@ impl Told {
                 format!("You kill {}!", name(who, false))
             }
             Event::Died { .. } => format!("{} dies.", name(who, true)),
+            Event::Cried { .. } => format!("{} sees you and cries out!", name(who, true)),
             Event::StealthBlow { .. } => format!(
                 "{} never sees you coming: a sure blow, three times as hard.",
                 name(who, true)

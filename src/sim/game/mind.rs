@@ -40,7 +40,8 @@ impl Floor {
     }
 
     /// Before monster `id`'s behaviours read its state of mind: a hunter
-    /// notes the player if it sees it (and, got to where the player was
+    /// notes the player if it sees it (one that cries, noticing it, cries
+    /// out: a fight's noise where the player stands; and, got to where the player was
     /// with the player gone, its faction loses track and searches); a
     /// search under way moves on to its next spot (or ends); a wanderer's
     /// place is drawn afresh if it must be.
@@ -51,11 +52,24 @@ impl Floor {
             // that is not must notice it first.
             if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos())
                 && self.sees(id, player)
-                && (self.factions[fi].player_seen.is_some() || self.notices(at, player))
             {
-                let f = &mut self.factions[fi];
-                f.player_seen = Some(player);
-                f.search = None;
+                let hunting = self.factions[fi].player_seen.is_some();
+                if hunting || self.notices(at, player) {
+                    let f = &mut self.factions[fi];
+                    f.player_seen = Some(player);
+                    f.search = None;
+                }
+                // Noticed just now by one that cries: whoever hears it
+                // wakes and hunts the player's place (its blind kin too).
+                if !hunting
+                    && self.factions[fi].player_seen.is_some()
+                    && self.kind_of(&self.monsters[id]).behaviours.has("cry")
+                {
+                    ev.push(Event::Cried {
+                        monster: id as MonsterId,
+                    });
+                    self.noise(player, crate::fog::noise::FIGHT, ev);
+                }
             }
             if self.factions[fi].player_seen == Some(at) {
                 // Got to where the player was, and it is gone: lost track.
