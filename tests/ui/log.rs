@@ -313,9 +313,10 @@ fn misses_are_said() {
 }
 
 /// A dart that meets a wall says where, in the log: aimed at a wall, it
-/// hits it; aimed past a cell walled since the player last looked (a
-/// scroll of collapse beside the player), it stops short, and names what
-/// it hit as the player knows it (not yet as a wall).
+/// hits it; aimed past a cell the player has just walled (a scroll of
+/// collapse beside it), it stops short there, and names it a wall: the
+/// reader saw it fall (it said "something solid" while the player's map
+/// kept the cell as floor until its next step).
 #[test]
 fn a_dart_that_meets_a_wall_says_where_in_the_log() {
     use crate::common::item;
@@ -359,7 +360,7 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
     let log: Vec<&String> = app.log().collect();
     assert!(
         log.iter()
-            .any(|l| l.ends_with("The dart hits something solid at (3, 3), short of (3, 1).")),
+            .any(|l| l.ends_with("The dart hits a wall at (3, 3), short of (3, 1).")),
         "{log:?}"
     );
     assert!(app.game().pack().is_empty(), "both darts spent");

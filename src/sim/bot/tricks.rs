@@ -15,7 +15,9 @@
 //! of darkness read where hunters see the player; the eyes of blind kin
 //! (a raven, for the trolls) gone for first count when the eye dies and,
 //! [`TRICK_TURNS`] turns on, none of its kin has struck the player or
-//! hunts it where it is (they hunt by ear again, or never woke).
+//! hunts it where it is (they hunt by ear again, or never woke); a
+//! scroll of collapse read to wall the way hunters come by counts as a
+//! shut door does: none of them strikes within [`TRICK_TURNS`] turns.
 //! The same trick played again on the same monsters on a depth is the
 //! one trick. Tallied per trick and per depth, so a table can say where
 //! each one pays.
@@ -69,10 +71,12 @@ pub enum Trick {
     Darkness,
     /// The eyes of blind kin (a raven for the trolls) killed first.
     Eyes,
+    /// A scroll of collapse read to wall the way hunters come by.
+    Collapse,
 }
 
 impl Trick {
-    pub const ALL: [Trick; 7] = [
+    pub const ALL: [Trick; 8] = [
         Trick::Sneak,
         Trick::StealthBlow,
         Trick::ShutDoor,
@@ -80,6 +84,7 @@ impl Trick {
         Trick::Lure,
         Trick::Darkness,
         Trick::Eyes,
+        Trick::Collapse,
     ];
 
     /// True for the tricks that send hunters off the player (away, a
@@ -99,6 +104,7 @@ impl Trick {
             Trick::Lure => "noise-maker lure",
             Trick::Darkness => "darkness on hunters",
             Trick::Eyes => "the eyes killed first",
+            Trick::Collapse => "dead end made with collapse",
         }
     }
 }
@@ -199,6 +205,13 @@ impl Watch {
             (_, Some(Trick::BreakAway)) if breaking => return,
             (_, Some(trick)) if trick.loses_hunters() => (
                 trick,
+                in_view
+                    .into_iter()
+                    .filter(|&m| game.awareness(m) == Awareness::Hunting)
+                    .collect(),
+            ),
+            (_, Some(Trick::Collapse)) => (
+                Trick::Collapse,
                 in_view
                     .into_iter()
                     .filter(|&m| game.awareness(m) == Awareness::Hunting)

@@ -145,6 +145,18 @@ impl Floor {
                 };
                 self.world.collapse(cell);
                 ev.push(Event::Collapsed { at: cell });
+                // The reader saw it fall: its faction knows the wall (the
+                // player's map, and its autopilot, no longer walk it).
+                let f = self.monsters[id].faction();
+                let (knowledge, log) = self.factions[f].knowledge_mut();
+                if knowledge.learn(cell, Terrain::Wall, self.turn) != Learnt::Nothing {
+                    log.push(cell);
+                    ev.push(Event::Discovered {
+                        faction: f,
+                        by: id as MonsterId,
+                        cells: vec![cell],
+                    });
+                }
             }
             Effect::Teleport => {
                 let far = self.free_floor(|p| {
