@@ -252,31 +252,13 @@ fn kill_the_eyes(game: &Game, at: crate::map::geom::Pos, view: &[MonsterId]) -> 
     (clear && nearness(at, q).0 <= range).then_some(Action::Throw(slot as u8, q))
 }
 
-/// The cell a scroll of collapse read at `at` turns to wall, by the item
-/// book's rule: the first open cell beside the reader clockwise from the
-/// north, no door, nobody on it, no stairs, treasure or item on it.
-fn collapse_cell(game: &Game, at: crate::map::geom::Pos) -> Option<crate::map::geom::Pos> {
-    let play = game.play_state()?;
-    let marked = |p| {
-        [play.up, play.stairs, play.treasure].contains(&Some(p))
-            || game.floor_items().iter().any(|&(q, _)| q == p)
-    };
-    Dir::ALL.into_iter().map(|d| at.step(d)).find(|&p| {
-        game.world()
-            .get(p)
-            .is_some_and(|t| t.is_passable() && t != Terrain::Door)
-            && game.world().occupant(p).is_none()
-            && !marked(p)
-    })
-}
-
 /// True when a scroll of collapse read at `at` cuts every one of
 /// `hunters` off from the player: over the ground the player knows to be
 /// open (a way through rock it has not seen is no way it can count on),
 /// their way to it is gone, or [`DETOUR_STEPS`] longer, once that cell
 /// is wall.
 fn cuts_off(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> bool {
-    let Some(wall) = collapse_cell(game, at) else {
+    let Some(wall) = game.collapse_cell(at) else {
         return false;
     };
     let Some(player) = game.player() else {

@@ -233,10 +233,9 @@ mod tests {
         game
     }
 
-    /// What the stall says after the player has stood in one cell for
-    /// twice a stall's actions, hunted by the troll.
-    fn stall_after_standing(style: Style) -> Option<Action> {
-        let mut game = hunted_by_a_troll();
+    /// What the stall says after the player in `game` has stood in one
+    /// cell (waiting, never striking) for twice a stall's actions.
+    fn said_after_standing(mut game: Game, style: Style) -> Option<Action> {
         let mut stall = Stall::default();
         let mut said = None;
         for _ in 0..2 * STALL_ACTIONS {
@@ -246,6 +245,12 @@ mod tests {
             game.apply(Command::Player(Action::Wait(None)));
         }
         said
+    }
+
+    /// What the stall says after the player has stood in one cell for
+    /// twice a stall's actions, hunted by the troll.
+    fn stall_after_standing(style: Style) -> Option<Action> {
+        said_after_standing(hunted_by_a_troll(), style)
     }
 
     /// Standing in one cell hunted by a troll it would lose to, the
@@ -277,18 +282,9 @@ mod tests {
             #............#\n\
             ##############\n";
         let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
+        // Standing beside it, not striking, so the rat lives on.
         let said = |style: Style| {
-            let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-            let mut stall = Stall::default();
-            let mut said = None;
-            for _ in 0..2 * STALL_ACTIONS {
-                said = stall
-                    .unstick(&game, style, Restraint::NONE, &Wary::default())
-                    .map(|(a, _)| a);
-                // Standing beside it, not striking, so the rat lives on.
-                game.apply(Command::Player(Action::Wait(None)));
-            }
-            said
+            said_after_standing(Game::new(&level, 1, SimConfig::default()).unwrap(), style)
         };
         assert_eq!(said(Style::Cunning), None);
         assert!(matches!(said(Style::Brawler), Some(Action::Walk(_))));

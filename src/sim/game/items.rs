@@ -21,6 +21,26 @@ impl Floor {
         &self.items
     }
 
+    /// The cell a scroll of collapse read at `at` turns to wall: the
+    /// first open cell beside it clockwise from the north, no door,
+    /// nobody on it, no stairs, treasure or item on it; `None` (the
+    /// scroll fizzles) if there is none. All of it in the reader's view,
+    /// so a player (and a bot) can reckon it before reading.
+    pub fn collapse_cell(&self, at: Pos) -> Option<Pos> {
+        let play = self.play.as_ref();
+        let marked = |p: Pos| {
+            play.is_some_and(|pl| [pl.up, pl.stairs, pl.treasure].contains(&Some(p)))
+                || self.items.iter().any(|&(q, _)| q == p)
+        };
+        Dir::ALL.into_iter().map(|d| at.step(d)).find(|&p| {
+            self.world
+                .get(p)
+                .is_some_and(|t| t.is_passable() && t != Terrain::Door)
+                && self.world.occupant(p).is_none()
+                && !marked(p)
+        })
+    }
+
     /// The player's pack.
     pub fn pack(&self) -> &[ItemKind] {
         self.play.as_ref().map_or(&[], |p| &p.pack)
@@ -129,18 +149,7 @@ impl Floor {
                 });
             }
             Effect::Collapse => {
-                let play = self.play.as_ref();
-                let marked = |p: Pos| {
-                    play.is_some_and(|pl| [pl.up, pl.stairs, pl.treasure].contains(&Some(p)))
-                        || self.items.iter().any(|&(q, _)| q == p)
-                };
-                let Some(cell) = Dir::ALL.into_iter().map(|d| at.step(d)).find(|&p| {
-                    self.world
-                        .get(p)
-                        .is_some_and(|t| t.is_passable() && t != Terrain::Door)
-                        && self.world.occupant(p).is_none()
-                        && !marked(p)
-                }) else {
+                let Some(cell) = self.collapse_cell(at) else {
                     return Outcome::Failed(Event::Fizzled { item: kind });
                 };
                 self.world.collapse(cell);
