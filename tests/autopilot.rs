@@ -476,7 +476,7 @@ fn the_activity_keys() {
         assert!(!i.spends_a_turn(), "{i:?}");
     }
     let play = darkstar::ui::app::Mode::Play;
-    let keys: Vec<String> = darkstar::ui::app::game::commands(play)
+    let keys: Vec<String> = darkstar::ui::app::game::commands(play, true)
         .iter()
         .map(|c| c.keys(play))
         .collect();

@@ -38,6 +38,42 @@ const HALL: &str = "name: hall\nmap:\n\
                     #..................#\n\
                     ####################\n";
 
+/// Alike things picked up at once are said once, counted, in the log and
+/// the morgue ("You pick up 3 darts.", not "You pick up a dart. x3");
+/// one alone, and unlike ones, are said each as before; the plural is
+/// the item book's (scrolls of ..., not "scroll of ...s").
+#[test]
+fn a_bundle_picked_up_is_said_once_counted() {
+    use darkstar::sim::chronicle::Naming;
+    let said = |items: &[&str]| {
+        let mut game = Game::new(&parse(HALL), 1, SimConfig::default()).unwrap();
+        for &name in items {
+            game.apply(Command::PutItem {
+                at: Pos::new(2, 1),
+                item: item(name),
+            });
+        }
+        act(&mut game, Action::Walk(Dir::E));
+        let said: Vec<String> = game
+            .chronicle()
+            .latest()
+            .iter()
+            .filter_map(|t| t.sentence(Naming::Player))
+            .collect();
+        said
+    };
+    assert_eq!(said(&["dart", "dart", "dart"]), ["You pick up 3 darts."]);
+    assert_eq!(said(&["dart"]), ["You pick up a dart."]);
+    assert_eq!(
+        said(&["collapse", "collapse", "dart"]),
+        ["You pick up 2 scrolls of collapse.", "You pick up a dart."]
+    );
+    assert_eq!(
+        said(&["healing", "healing"]),
+        ["You pick up 2 healing potions."]
+    );
+}
+
 /// Picking up: walking onto a cell puts what lies there in the pack; using takes it out and a turn; a slot with nothing, or a
 /// dart to use rather than throw, takes no time. Dropping puts it back on
 /// the floor, to be picked up again.

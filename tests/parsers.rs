@@ -1278,7 +1278,7 @@ fn an_item_book_refuses_each_mistake_with_its_place() {
             "range: 8",
             "  colour: red",
             3,
-            "unknown key \"colour\" (expected one of item, name, glyph, effect",
+            "unknown key \"colour\" (expected one of item, name, plural, glyph, effect",
         ),
         (
             "loudness: 200",

@@ -127,6 +127,11 @@ impl ItemKind {
         &self.0.name
     }
 
+    /// Its name for several, as the log says it ("darts").
+    pub fn plural(self) -> &'static str {
+        &self.0.plural
+    }
+
     /// The glyph it lies on the floor as.
     pub fn glyph(self) -> char {
         self.0.glyph

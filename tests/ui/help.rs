@@ -116,3 +116,30 @@ fn watch_help_describes_watch() {
     assert!(blind.contains("blind"), "{blind}");
     assert!(factions.iter().all(|l| !l.contains("you")), "{factions:?}");
 }
+
+/// In a run the help names the run's goal: the Darkstar carried out by
+/// depth 1's up-stairs (the glyph page has `<`), not a level's treasure
+/// taken to `>`; on a level it stays the treasure to the stairs.
+#[test]
+fn a_runs_help_names_the_darkstar_and_the_way_out() {
+    use darkstar::ui::widgets::help_lines;
+    let run = App::play_run(1, 1).unwrap();
+    let pages: Vec<String> = (0..2).map(|p| help_lines(&run, p).1.join("\n")).collect();
+    for page in &pages {
+        assert!(page.lines().count() + 4 <= 24, "{page}");
+    }
+    assert!(
+        pages[0].contains("the Darkstar $ (depth 10) up and out by depth 1's <"),
+        "{}",
+        pages[0]
+    );
+    assert!(!pages[0].contains("treasure"), "{}", pages[0]);
+    assert!(pages[1].contains("<    the stairs up"), "{}", pages[1]);
+    assert!(!pages[1].contains("treasure"), "{}", pages[1]);
+    let level = play_app();
+    let keys = help_lines(&level, 0).1.join("\n");
+    assert!(
+        keys.contains("take the treasure $ to the stairs >"),
+        "{keys}"
+    );
+}

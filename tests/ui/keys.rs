@@ -91,7 +91,7 @@ fn keys_mean_the_same_in_play_and_watch() {
     // Every one of a mode's own keys, and the keys changed to agree, are
     // on its help page.
     let named = |mode: Mode, c: char| {
-        commands(mode)
+        commands(mode, true)
             .iter()
             .any(|command| command.keys(mode).split(' ').any(|k| k == c.to_string()))
     };

@@ -355,7 +355,7 @@ fn the_play_status_row_keeps_whole_words_at_every_width() {
         let rows: Vec<&str> = text.lines().collect();
         let row = rows
             .iter()
-            .find(|r| r.contains("turn "))
+            .find(|r| r.contains("HP "))
             .expect("the status row");
         row.trim_matches('"').trim_end().to_string()
     };
@@ -508,4 +508,44 @@ fn the_in_view_row_tells_stealth_and_earshot() {
         walking.contains("Stealth 14 | In view: j jackal 6 HP asleep, in earshot"),
         "{walking}"
     );
+}
+
+/// Each cursor's status row says what it is for and how to leave it: the
+/// travel cursor travels (it said "look at ...; x: stop looking"), the
+/// look cursor looks.
+#[test]
+fn the_travel_cursor_says_travel_and_the_look_cursor_look() {
+    let mut app = play_app();
+    app.handle(Intent::TravelTo);
+    let travel = status_row(&app);
+    assert!(
+        travel.starts_with("travel to (") && travel.contains("Esc: not now"),
+        "{travel}"
+    );
+    assert!(!travel.contains("look"), "{travel}");
+    app.handle(Intent::Quit);
+    app.handle(Intent::Look);
+    let look = status_row(&app);
+    assert!(
+        look.starts_with("look at (") && look.contains("x: stop"),
+        "{look}"
+    );
+}
+
+/// At 80 columns a run's status row keeps the help and the hit points
+/// whatever else it says (it was cut at "... seed 41 dungeon | your",
+/// losing `? help`): the least worth (the seed, the view) goes first.
+#[test]
+fn the_status_row_keeps_the_help_at_80_columns() {
+    let mut app = App::play_run(41, 1).unwrap();
+    let full = status_row(&app);
+    assert!(full.starts_with("HP 40/40 | turn 0 |"), "{full}");
+    assert!(full.ends_with("| ? help"), "{full}");
+    app.handle(Intent::Sneak);
+    let sneaking = status_row(&app);
+    assert!(
+        sneaking.contains("| sneaking |") && sneaking.ends_with("| ? help"),
+        "{sneaking}"
+    );
+    assert!(sneaking.chars().count() <= 80, "{sneaking}");
 }

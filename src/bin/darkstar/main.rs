@@ -35,8 +35,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play as @: take the treasure $ to the stairs > while monsters hunt
-    /// you by what they have seen (the default command).
+    /// Play as @: down ten depths for the Darkstar $ and back out by depth
+    /// 1's stairs <, while monsters hunt you by what they have seen (the
+    /// default command; with a level, take its treasure $ to its stairs >).
     Play(play::PlayArgs),
     /// Watch the AI play a level in the terminal.
     Watch(watch::WatchArgs),

@@ -132,6 +132,9 @@ pub struct ItemDef {
     pub word: String,
     /// What the log calls one ("a healing potion").
     pub name: String,
+    /// What the log calls several ("healing potions": "You pick up 3
+    /// darts.").
+    pub plural: String,
     pub glyph: char,
     pub effect: Effect,
     /// How many lie together where one is found.

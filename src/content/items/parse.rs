@@ -37,9 +37,9 @@ const MAP_GLYPHS: [char; 5] = ['<', '>', '$', '@', '*'];
 type Error = (usize, usize, String);
 
 /// The keys of an item, in the order the documentation gives them.
-const KEYS: [&str; 13] = [
-    "item", "name", "glyph", "effect", "heal", "loudness", "range", "radius", "turns", "damage",
-    "defence", "bundle", "found",
+const KEYS: [&str; 14] = [
+    "item", "name", "plural", "glyph", "effect", "heal", "loudness", "range", "radius", "turns",
+    "damage", "defence", "bundle", "found",
 ];
 /// The keys that give an effect its numbers: each effect takes some.
 const EFFECT_KEYS: [&str; 7] = [
@@ -147,6 +147,29 @@ impl Draft {
             }
             (_, _, v) => v.to_string(),
         };
+        // Several at once ("3 darts"): given, or the name without its
+        // article with an s.
+        let plural = match given("plural") {
+            Some((n, c, v))
+                if v.is_empty()
+                    || v.chars().count() > MAX_NAME
+                    || v.chars().any(char::is_control) =>
+            {
+                return Err((
+                    n,
+                    c,
+                    format!("plural must be one line of 1 to {MAX_NAME} characters"),
+                ));
+            }
+            Some((_, _, v)) => v.to_string(),
+            None => {
+                let bare = ["a ", "an "]
+                    .iter()
+                    .find_map(|a| name.strip_prefix(a))
+                    .unwrap_or(&name);
+                format!("{bare}s")
+            }
+        };
         let glyph = {
             let (n, c, v) = get("glyph")?;
             let mut chars = v.chars();
@@ -253,6 +276,7 @@ impl Draft {
             index: earlier.len(),
             word,
             name,
+            plural,
             glyph,
             effect,
             bundle,
@@ -377,6 +401,17 @@ mod tests {
         );
         let bare = parse("item: map\nname: a map\nglyph: ?\neffect: map\n").unwrap();
         assert_eq!((bare[0].bundle, bare[0].found.len()), (1, 0));
+        // The plural: the name's without its article, or as given.
+        assert_eq!(
+            (d.plural.as_str(), bare[0].plural.as_str()),
+            ("darts", "maps")
+        );
+        let given =
+            parse(&DART.replace("name: a dart\n", "name: a dart\nplural: flights\n")).unwrap();
+        assert_eq!(given[0].plural, "flights");
+        let e = error(&DART.replace("name: a dart\n", "name: a dart\nplural: \n"));
+        assert_eq!((e.0, e.1), (3, 9), "{}", e.2);
+        assert!(e.2.starts_with("plural must be one line"), "{}", e.2);
     }
 
     /// Each mistake names its line and column exactly.

@@ -88,7 +88,7 @@ impl Chronicle {
     pub(super) fn record(&mut self, game: &Game, events: &[Event]) {
         self.latest.clear();
         let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
-        for e in events {
+        for (i, e) in events.iter().enumerate() {
             self.events[e.kind()] += 1;
             let mut killed_by_player = false;
             match *e {
@@ -121,8 +121,18 @@ impl Chronicle {
                 Event::Depth { .. } => self.last_blow = None,
                 _ => {}
             }
+            // Alike things picked up at once (a bundle of darts) are told
+            // once, counted: "You pick up 3 darts.", not "... x3".
+            let picked_up = matches!(e, Event::PickedUp { .. });
+            if picked_up && i > 0 && events[i - 1] == *e {
+                continue;
+            }
             if Told::is_worded(e) {
-                let told = Told::of(game, e, killed_by_player);
+                let mut told = Told::of(game, e, killed_by_player);
+                let alike = events[i..].iter().take_while(|&x| x == e).count();
+                if picked_up && alike > 1 {
+                    told.detail = Detail::Count(alike as u32);
+                }
                 if told.perceived {
                     self.remember(told.clone());
                 }

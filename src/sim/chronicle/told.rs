@@ -66,6 +66,8 @@ pub enum Detail {
     InRun,
     /// The name of the faction the event is about (a search).
     Faction(String),
+    /// How many alike came at once (items picked up together).
+    Count(u32),
 }
 
 /// One event as told (see the module header).

@@ -88,9 +88,10 @@ impl Told {
                 )
             }
             Event::GaveUp { .. } => format!("The {} give up the search.", self.faction()),
-            Event::PickedUp { item } => match (item.defence(), item.blow()) {
-                (Some(d), _) => format!("You put on {} (defence {d}).", item.name()),
-                (_, Some(b)) => format!("You wield {} ({b} a blow).", item.name()),
+            Event::PickedUp { item } => match (item.defence(), item.blow(), &self.detail) {
+                (Some(d), _, _) => format!("You put on {} (defence {d}).", item.name()),
+                (_, Some(b), _) => format!("You wield {} ({b} a blow).", item.name()),
+                (_, _, Detail::Count(n)) => format!("You pick up {n} {}.", item.plural()),
                 _ => format!("You pick up {}.", item.name()),
             },
             Event::PackFull { item } => format!("Your pack is full: {} stays here.", item.name()),

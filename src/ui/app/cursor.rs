@@ -113,7 +113,11 @@ impl Screen for Cursor {
                 "throw at {}: move the cursor; Enter or . throws; Esc: not now",
                 self.at
             ),
-            _ => format!(
+            Purpose::Travel => format!(
+                "travel to {}: move the cursor; Enter or . goes there; Esc: not now",
+                self.at
+            ),
+            Purpose::Look => format!(
                 "look at {}: move the cursor with the move keys; x: stop looking",
                 self.at
             ),

@@ -319,10 +319,22 @@ pub(super) const MOVES: [Intent; 8] = [
     Intent::Move(Dir::SE),
 ];
 
+/// What the player is to do, as the help says it: in a run, the
+/// Darkstar from depth 10 out by depth 1's up-stairs; on a level, its
+/// treasure to its stairs.
+pub fn goal(run: bool) -> &'static str {
+    if run {
+        "the Darkstar $ (depth 10) up and out by depth 1's <"
+    } else {
+        "take the treasure $ to the stairs >"
+    }
+}
+
 /// The game's keys in `mode` and what they do: the last page of keys of
 /// the help (the clock's and the camera's are the game's too, as they
-/// act on no screen).
-pub fn commands(mode: Mode) -> Vec<Command> {
+/// act on no screen); `run`: the game is a run of the dungeon, whose goal
+/// is the Darkstar carried out of depth 1, not a level's treasure.
+pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
     use Intent as I;
     let c = Command::new;
     match mode {
@@ -384,7 +396,7 @@ pub fn commands(mode: Mode) -> Vec<Command> {
                 &[I::ForceQuit, I::Suspend],
                 "quit at once; suspend (fg resumes)",
             ),
-            Command::note("goal", "take the treasure $ back to the stairs >"),
+            Command::note("goal", goal(run)),
         ],
         Mode::Watch => vec![
             c(

@@ -124,7 +124,12 @@ pub fn key_pages(app: &App) -> Vec<KeyPage> {
             (!commands.is_empty()).then(|| key_page(format!("{} keys", s.name()), &commands, mode))
         })
         .collect();
-    pages.push(key_page("keys".to_string(), &game::commands(mode), mode));
+    let run = app.game().depth().is_some();
+    pages.push(key_page(
+        "keys".to_string(),
+        &game::commands(mode, run),
+        mode,
+    ));
     pages
 }
 
@@ -151,8 +156,20 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
                 lines.extend([
                     "@    you (the player)".to_string(),
                     "g k  a monster: its letter is its faction (next page)".to_string(),
-                    "$    the treasure: take it to the stairs".to_string(),
-                    ">    the stairs (watching: also a faction's goal)".to_string(),
+                ]);
+                if app.game().depth().is_some() {
+                    lines.extend([
+                        "$    the Darkstar, on depth 10: carry it out".to_string(),
+                        ">    the stairs down".to_string(),
+                        "<    the stairs up (depth 1's: the way out)".to_string(),
+                    ]);
+                } else {
+                    lines.extend([
+                        "$    the treasure: take it to the stairs".to_string(),
+                        ">    the stairs (watching: also a faction's goal)".to_string(),
+                    ]);
+                }
+                lines.extend([
                     "! ?  a potion, a scroll (walk onto an item to pick it up)".to_string(),
                     "([)  darts or a noise-maker, armour, a weapon".to_string(),
                 ]);
