@@ -656,6 +656,20 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
         "{:?}",
         app.log().collect::<Vec<_>>()
     );
+    // And where the player is: the last things it perceived before the
+    // save (the way down it took among them), then the resume.
+    let log: Vec<&String> = app.log().collect();
+    let n = log.len();
+    assert!(n >= 3, "{log:?}");
+    assert!(log[n - 1].starts_with("Resumed on turn"), "{log:?}");
+    let chronicle = app.game().chronicle();
+    let last = chronicle.last_said().last().unwrap();
+    let said = last
+        .told
+        .sentence(darkstar::sim::chronicle::Naming::Player)
+        .unwrap();
+    assert!(log[n - 2].contains(&said), "{said:?} in {log:?}");
+    assert!(log.iter().any(|l| l.contains("You go down")), "{log:?}");
 }
 
 /// A checked save is restored in the same pass that checks it: the game
@@ -814,7 +828,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
                 "armour worn (defence {})",
                 item("armour").defence().unwrap()
             ),
-            "a healing potion x2".to_string(),
+            "2 healing potions".to_string(),
             "a dart".to_string(),
         ]
     );
@@ -823,6 +837,14 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
         "{:?}",
         morgue.map
     );
+    // Cropped to what the player knew: no blank row at either end, no
+    // blank column on the left, no blanks at a row's end (it ended in
+    // about 40 blank lines).
+    let map = &morgue.map;
+    let blank = |row: &String| row.trim().is_empty();
+    assert!(!blank(&map[0]) && !blank(&map[map.len() - 1]), "{map:?}");
+    assert!(map.iter().any(|row| !row.starts_with(' ')), "{map:?}");
+    assert!(map.iter().all(|row| !row.ends_with(' ')), "{map:?}");
     assert!(
         morgue.messages.last().unwrap().contains("You die"),
         "{:?}",

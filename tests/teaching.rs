@@ -311,3 +311,33 @@ fn killing_the_lookout_blinds_the_brutes() {
         }
     }
 }
+
+/// Each lesson opens (its first line in the log) with its trick in plain
+/// words, a sentence short enough to read at a glance; the rest says how.
+/// A lesson whose opening stops saying its trick fails here.
+#[test]
+fn each_lesson_opens_with_its_trick_in_plain_words() {
+    let lessons = [
+        (
+            "sleeping-pack.txt",
+            "Sneak past sleepers: a sneak (s) makes no sound.",
+        ),
+        (
+            "door-shut.txt",
+            "Shut a door on those that cannot open one.",
+        ),
+        (
+            "blind-troll.txt",
+            "Shut a door on a blind hunter that cannot open one.",
+        ),
+        ("noise-lure.txt", "A noise pulls guards away."),
+        ("darkness.txt", "No monster sees into darkness."),
+        ("collapse.txt", "Wall a hunter out."),
+        ("eyes.txt", "Kill the eyes first."),
+    ];
+    for (file, trick) in lessons {
+        let about = level(file).description;
+        assert!(about.starts_with(trick), "{file}: {about}");
+        assert!(trick.chars().count() <= 60, "{file}: {trick}");
+    }
+}

@@ -67,11 +67,19 @@ impl MessageLog {
     /// assert_eq!(lines, ["3: A wall. x4", "Paused."]);
     /// ```
     pub fn push(&mut self, turn: Option<Turn>, text: impl Into<String>) {
+        self.push_times(turn, text, 1);
+    }
+
+    /// [`MessageLog::push`] said `times` times in a row (at least once):
+    /// what a resumed game's log takes from the chronicle, which keeps
+    /// a run of one sentence as one, counted.
+    pub fn push_times(&mut self, turn: Option<Turn>, text: impl Into<String>, times: u32) {
         let text = text.into();
+        let times = times.max(1);
         if let Some(last) = self.entries.back_mut()
             && last.text == text
         {
-            last.count += 1;
+            last.count = last.count.saturating_add(times);
             last.turn = turn.or(last.turn);
             last.render();
             return;
@@ -82,7 +90,7 @@ impl MessageLog {
         let mut entry = Entry {
             turn,
             text,
-            count: 1,
+            count: times,
             shown: String::new(),
         };
         entry.render();

@@ -549,3 +549,44 @@ fn the_status_row_keeps_the_help_at_80_columns() {
     );
     assert!(sneaking.chars().count() <= 80, "{sneaking}");
 }
+
+/// A slow step is never silent with danger near: onto swamp (three turns,
+/// four sneaking) with an orc awake in view, the first key says how long
+/// and what watches and takes no time; the same key again takes the step.
+/// With nothing awake in view, or onto floor, one key steps.
+#[test]
+fn a_slow_step_with_a_monster_awake_in_view_is_asked_first() {
+    let text = "name: swamp\nfaction: orcs glyph=o one=orc sight=10 hostile\nmap:\n\
+                ############\n#@,.......o#\n#..........#\n############\n";
+    let level = Level::parse(text, "swamp.txt".as_ref()).unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    let said = |app: &App| app.log().last().unwrap().clone();
+    app.handle(Intent::Wait);
+    let turn = app.game().turn();
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(
+        said(&app),
+        "A step into the swamp takes 3 turns with an orc awake in view: again to go."
+    );
+    assert_eq!(app.game().turn(), turn, "asked, not stepped");
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(1, 1));
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+    // Floor: no question.
+    app.handle(Intent::Move(Dir::S));
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 2));
+    // Sneaking, back onto the swamp: four turns, said.
+    app.handle(Intent::Sneak);
+    app.handle(Intent::Move(Dir::N));
+    assert!(
+        said(&app).starts_with("Sneaking through the swamp takes 4 turns"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 2));
+    // With no monster in view, a slow step is taken at once.
+    let alone = "name: alone\nmap:\n#####\n#@,.#\n#####\n";
+    let mut app = App::play(&Level::parse(alone, "alone.txt".as_ref()).unwrap(), 1).unwrap();
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+}

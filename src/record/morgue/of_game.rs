@@ -58,7 +58,8 @@ fn line(said: &Said) -> Option<String> {
 
 /// What the player had at the end: the Darkstar (or treasure) if carried,
 /// the armour and weapon worn (as the numbers they give: a worn item is
-/// no longer in the pack), then the pack, one line a kind with its count.
+/// no longer in the pack), then the pack, one line a kind with its count
+/// ("2 healing potions").
 fn carried(game: &Game) -> Vec<String> {
     let Some(play) = game.play_state() else {
         return Vec::new();
@@ -81,14 +82,16 @@ fn carried(game: &Game) -> Vec<String> {
     for run in game.pack().chunk_by(|a, b| a == b) {
         items.push(match run.len() {
             1 => run[0].name().to_string(),
-            n => format!("{} x{n}", run[0].name()),
+            n => format!("{n} {}", run[0].plural()),
         });
     }
     items
 }
 
-/// The level as the player knows it, a row a line: terrain where known,
-/// blank where not; `@` the player, `<` `>` the stairs, `$` the treasure.
+/// The level as the player knows it, a row a line, cropped to what it
+/// knew (no blank rows or columns round it, no blanks at a row's end):
+/// terrain where known, blank where not; the items it knew of lying
+/// there; `@` the player, `<` `>` the stairs, `$` the treasure.
 fn known_map(game: &Game) -> Vec<String> {
     let Some(p) = game.player() else {
         return Vec::new();
@@ -108,21 +111,33 @@ fn known_map(game: &Game) -> Vec<String> {
         ),
         (Some(p.pos()), '@'),
     ];
-    (0..knowledge.height() as i32)
+    let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
+    let known = |x: i32, y: i32| knowledge.is_known(Pos::new(x, y));
+    let rows: Vec<i32> = (0..h).filter(|&y| (0..w).any(|x| known(x, y))).collect();
+    let cols: Vec<i32> = (0..w).filter(|&x| (0..h).any(|y| known(x, y))).collect();
+    let (Some(&top), Some(&bottom), Some(&left), Some(&right)) =
+        (rows.first(), rows.last(), cols.first(), cols.last())
+    else {
+        return Vec::new();
+    };
+    let glyph = |q: Pos| {
+        if !knowledge.is_known(q) {
+            return ' ';
+        }
+        if let Some(&(_, c)) = marks.iter().rev().find(|(m, _)| *m == Some(q)) {
+            return c;
+        }
+        // The items it knows of, as the map on screen draws them (the
+        // last laid on top).
+        if let Some(&(_, k)) = game.floor_items().iter().rev().find(|&&(at, _)| at == q) {
+            return k.glyph();
+        }
+        knowledge.terrain(q).map_or(' ', |t| t.glyph())
+    };
+    (top..=bottom)
         .map(|y| {
-            (0..knowledge.width() as i32)
-                .map(|x| {
-                    let q = Pos::new(x, y);
-                    if !knowledge.is_known(q) {
-                        return ' ';
-                    }
-                    marks
-                        .iter()
-                        .rev()
-                        .find(|(m, _)| *m == Some(q))
-                        .map_or_else(|| knowledge.terrain(q).map_or(' ', |t| t.glyph()), |m| m.1)
-                })
-                .collect()
+            let row: String = (left..=right).map(|x| glyph(Pos::new(x, y))).collect();
+            row.trim_end().to_string()
         })
         .collect()
 }

@@ -98,6 +98,22 @@ pub fn move_energy(enter_factor: Cost, diagonal: bool) -> i64 {
     enter_factor as i64 * if diagonal { 14 } else { 10 }
 }
 
+/// Energy the player's step onto `ground` costs: the step's, and,
+/// sneaking, [`crate::sim::SNEAK_EXTRA`] floor steps more (straight or
+/// diagonal as the step is). The game charges it; the front end says it
+/// before a slow step.
+pub fn player_step_energy(ground: Cost, diagonal: bool, sneaking: bool) -> i64 {
+    let quiet = if sneaking {
+        crate::sim::player::SNEAK_EXTRA
+    } else {
+        0
+    };
+    let floor = crate::map::terrain::Terrain::Floor
+        .enter_cost()
+        .unwrap_or(1);
+    move_energy(ground, diagonal) + quiet * move_energy(floor, diagonal)
+}
+
 /// Settings of the simulation that are not part of a level.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SimConfig {

@@ -15,7 +15,7 @@ use crate::fog::noise;
 use crate::sim::action::{Action, Outcome};
 use crate::sim::awareness::Awareness;
 use crate::sim::plan::FIELD_STUCK_ACTIONS;
-use crate::sim::player::{SNEAK_EXTRA, STEALTH_MULTIPLIER};
+use crate::sim::player::STEALTH_MULTIPLIER;
 
 impl Floor {
     /// Actor `id` does `action`, and whatever it turns into: a done
@@ -296,10 +296,7 @@ impl Floor {
         let width = self.world.width();
         let m = &mut self.monsters[id];
         m.moved_to(to, width);
-        let quiet = if sneaking { SNEAK_EXTRA } else { 0 };
-        let floor = Terrain::Floor.enter_cost().unwrap_or(1);
-        let energy =
-            move_energy(factor, dir.is_diagonal()) + quiet * move_energy(floor, dir.is_diagonal());
+        let energy = super::player_step_energy(factor, dir.is_diagonal(), sneaking);
         m.end_hold_up();
         m.plan_mut().advanced(to);
         let monster = m.id();

@@ -56,9 +56,7 @@ impl App {
             Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.open(Box::new(ConfirmQuit)),
-            Intent::Move(dir) => {
-                self.player(Action::Walk(dir));
-            }
+            Intent::Move(dir) => self.walk(dir),
             Intent::Wait => {
                 self.player(Action::Wait(None));
             }

@@ -49,13 +49,18 @@ pub(super) fn step_cost(t: Terrain) -> String {
     if t == Terrain::Door {
         return "blocks sight; a turn to open, then a step".to_string();
     }
-    let turns = |diagonal| move_energy(factor, diagonal) as f64 / NORMAL_SPEED as f64;
-    let straight = number(turns(false));
+    let straight = turns(move_energy(factor, false));
     let unit = if straight == "1" { "turn" } else { "turns" };
     format!(
         "a step costs {straight} {unit} ({} diagonally)",
-        number(turns(true))
+        turns(move_energy(factor, true))
     )
+}
+
+/// `energy` as the turns it takes at normal speed (the player's), as the
+/// screen says it: `3`, `4.2`.
+pub(super) fn turns(energy: i64) -> String {
+    number(energy as f64 / NORMAL_SPEED as f64)
 }
 
 /// A kind's speed in floor steps a turn.

@@ -46,6 +46,25 @@ impl App {
         }
     }
 
+    /// Puts in the log the last events the player perceived before the
+    /// game was saved (the chronicle keeps them, rebuilt with the game),
+    /// so a resumed game's log says where the player is, not how the
+    /// depth began.
+    pub(super) fn tell_last_said(&mut self) {
+        let said: Vec<(u32, String, u32)> = self
+            .game
+            .chronicle()
+            .last_said()
+            .filter_map(|s| {
+                let line = s.told.sentence(Naming::Player)?;
+                Some((s.told.turn, line, s.times))
+            })
+            .collect();
+        for (turn, line, times) in said {
+            self.log.push_times(Some(turn), line, times);
+        }
+    }
+
     /// Adds a message that belongs to no turn to the log.
     pub(in crate::ui) fn say(&mut self, line: String) {
         self.log.push(None, line);

@@ -108,6 +108,9 @@ pub struct App {
     /// Play: the monsters the player saw after its last action, so one
     /// coming into view is announced once.
     in_view: Vec<MonsterId>,
+    /// Play: the slow step asked about, and on which turn: the same key
+    /// again then takes it (see [`App::walk`]).
+    slow_step_asked: Option<(crate::map::geom::Dir, Turn)>,
     /// Play: a monster came into view; keys typed ahead are void (see
     /// [`App::take_interrupt`]).
     interrupted: bool,
@@ -174,6 +177,7 @@ impl App {
             recorder,
             activity: None,
             in_view: Vec::new(),
+            slow_step_asked: None,
             interrupted: false,
             // Play mode's clock does not tick (keys move time); 10/s is
             // what `+`/`-` start from there.

@@ -62,6 +62,59 @@ impl App {
         self.say(line);
     }
 
+    /// A walk `dir`, asked about first when it is slow with danger near:
+    /// onto ground the player knows takes more than two turns (a swamp,
+    /// sneaking or not) while a hostile monster awake is in view, the
+    /// first key says how long and what is watching, and only the same
+    /// key again, on the same turn, takes the step (two orcs took 38 hit
+    /// points in two key presses of sneaking through swamp).
+    pub(super) fn walk(&mut self, dir: Dir) {
+        if let Some(line) = self.slow_step(dir) {
+            let asked = (dir, self.game.turn());
+            if self.slow_step_asked != Some(asked) {
+                self.slow_step_asked = Some(asked);
+                return self.say(line);
+            }
+        }
+        self.slow_step_asked = None;
+        self.player(Action::Walk(dir));
+    }
+
+    /// What to say before a walk `dir` that is slow with danger near (see
+    /// [`App::walk`]), or `None` to take it at once.
+    fn slow_step(&self, dir: Dir) -> Option<String> {
+        let (player, play) = (self.game.player()?, self.game.play_state()?);
+        let to = player.pos().step(dir);
+        if self.mode != Mode::Play || self.game.world().occupant(to).is_some() {
+            return None;
+        }
+        let known = self.game.factions()[player.faction()].knowledge();
+        let ground = known.terrain(to).filter(|_| known.is_known(to))?;
+        let energy =
+            crate::sim::player_step_energy(ground.enter_cost()?, dir.is_diagonal(), play.sneaking);
+        if energy <= 2 * crate::sim::NORMAL_SPEED as i64 {
+            return None;
+        }
+        let watcher = autopilot::monsters_in_view(&self.game)
+            .into_iter()
+            .find(|&m| {
+                let monster = &self.game.monsters()[m as usize];
+                self.game.kind_of(monster).behaviours.fights()
+                    && self.game.awareness(m) != crate::sim::Awareness::Asleep
+            })?;
+        let turns = super::look::turns(energy);
+        let how = if play.sneaking {
+            "Sneaking through"
+        } else {
+            "A step into"
+        };
+        Some(format!(
+            "{how} the {} takes {turns} turns with {} awake in view: again to go.",
+            super::look::terrain_name(ground),
+            self.one_of(watcher)
+        ))
+    }
+
     /// The player acts (play mode); returns what happened. A monster that
     /// comes into view is announced, once while it stays there, and voids
     /// keys typed ahead.

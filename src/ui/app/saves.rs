@@ -60,6 +60,9 @@ impl App {
         let recorder = Recorder::resume(replay, turn, HASH_EVERY);
         let mut app = App::with_game(&level, game, mode, recorder);
         app.revealed_at = revealed_at;
+        if mode == Mode::Play {
+            app.tell_last_said();
+        }
         app.say(format!("Resumed on turn {turn}."));
         if let Some(t) = revealed_at {
             app.say(format!("This game was revealed on turn {t}."));
