@@ -590,3 +590,70 @@ fn a_slow_step_with_a_monster_awake_in_view_is_asked_first() {
     app.handle(Intent::Move(Dir::E));
     assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
 }
+
+/// The pack list stacks alike items ("3 darts", one line), and `t` opens
+/// on the darts (a quiver), so `t` Enter Enter throws a dart even with a
+/// noise-maker listed above it (it threw the noise-maker); after a throw
+/// of another kind, `t` opens on that kind.
+#[test]
+fn the_throw_list_stacks_alike_items_and_opens_on_the_last_thrown() {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: quiver\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "quiver.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for word in ["noise-maker", "noise-maker", "dart", "dart", "dart"] {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().pack().len(), 5);
+    app.handle(Intent::ThrowItem);
+    let list = screen(&mut app, 60, 14);
+    assert!(list.contains("> ( 3 darts"), "{list}");
+    assert!(list.contains("  ( 2 noise-makers"), "{list}");
+    assert!(!list.contains("( a dart"), "one line for the three: {list}");
+    // Picked, then aimed two cells further east (the cursor opens where
+    // the last throw went) and thrown.
+    let throw = |app: &mut App| {
+        app.handle(Intent::Confirm);
+        for _ in 0..2 {
+            app.handle(Intent::Move(Dir::E));
+        }
+        app.handle(Intent::Confirm);
+    };
+    throw(&mut app);
+    let count = |app: &App, word: &str| {
+        app.game()
+            .pack()
+            .iter()
+            .filter(|&&k| k == item(word))
+            .count()
+    };
+    assert_eq!(
+        (count(&app, "dart"), count(&app, "noise-maker")),
+        (2, 2),
+        "a dart thrown"
+    );
+    // The noise-maker, picked by hand; then t opens on it.
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Move(Dir::N));
+    throw(&mut app);
+    assert_eq!(count(&app, "noise-maker"), 1, "a noise-maker thrown");
+    // t opens on the noise-makers now: Enter throws the other.
+    app.handle(Intent::ThrowItem);
+    throw(&mut app);
+    assert_eq!(count(&app, "noise-maker"), 0, "the last noise-maker thrown");
+    app.handle(Intent::ThrowItem);
+    throw(&mut app);
+    assert_eq!(
+        count(&app, "dart"),
+        1,
+        "back to the darts once no noise-maker is left"
+    );
+}

@@ -1,7 +1,10 @@
-//! "Which item?" as a screen: the pack listed in a box, one picked with
-//! the move keys (up and down) and Enter or `.`, for using, throwing or
-//! dropping. A thrown one then takes a target cursor; the rest are done
-//! at once. `q` or Esc puts the list away.
+//! "Which item?" as a screen: the pack listed in a box, alike items
+//! stacked on one line ("3 darts"), one picked with the move keys (up
+//! and down) and Enter or `.`, for using, throwing or dropping. A thrown
+//! one then takes a target cursor; the rest are done at once. `q` or Esc
+//! puts the list away. Throwing, the list opens on the kind last thrown,
+//! else on the first missile (a quiver: `t` Enter Enter throws a dart,
+//! not the noise-maker listed above it).
 
 use ratatui::buffer::Buffer;
 
@@ -37,25 +40,54 @@ impl ItemUse {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItemChooser {
     purpose: ItemUse,
+    /// The stack picked (a line of the list).
     selected: usize,
 }
 
 impl ItemChooser {
-    pub fn new(purpose: ItemUse) -> ItemChooser {
-        ItemChooser {
-            purpose,
-            selected: 0,
-        }
+    /// The list over `pack`, opened on the stack of `start` if the pack
+    /// holds one, else on the first line.
+    pub fn new(purpose: ItemUse, pack: &[ItemKind], start: Option<ItemKind>) -> ItemChooser {
+        let selected = start
+            .and_then(|k| stacks(pack).iter().position(|s| s.kind == k))
+            .unwrap_or(0);
+        ItemChooser { purpose, selected }
     }
 
     pub fn purpose(&self) -> ItemUse {
         self.purpose
     }
 
-    /// The pack slot picked.
+    /// The line picked (a stack of alike items).
     pub fn selected(&self) -> usize {
         self.selected
     }
+}
+
+/// Alike items in the pack, one line of the list: the kind, how many,
+/// and the first pack slot holding one (the pack is sorted by kind, so
+/// alike items lie together).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Stack {
+    pub kind: ItemKind,
+    pub count: usize,
+    pub slot: usize,
+}
+
+/// The pack as stacks, in its order.
+pub fn stacks(pack: &[ItemKind]) -> Vec<Stack> {
+    let mut out: Vec<Stack> = Vec::new();
+    for (slot, &kind) in pack.iter().enumerate() {
+        match out.last_mut() {
+            Some(s) if s.kind == kind => s.count += 1,
+            _ => out.push(Stack {
+                kind,
+                count: 1,
+                slot,
+            }),
+        }
+    }
+    out
 }
 
 impl Screen for ItemChooser {
@@ -64,13 +96,14 @@ impl Screen for ItemChooser {
     }
 
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
-        let len = ctx.game.pack().len();
+        let stacks = stacks(ctx.game.pack());
+        let len = stacks.len();
         match intent {
             Intent::Move(Dir::N) => self.selected = self.selected.saturating_sub(1),
             Intent::Move(Dir::S) => self.selected = (self.selected + 1).min(len.saturating_sub(1)),
             Intent::Confirm | Intent::Wait if self.selected < len => {
                 asks.push(Ask::Close);
-                let slot = self.selected as u8;
+                let slot = stacks[self.selected].slot as u8;
                 match self.purpose {
                     ItemUse::Use => asks.push(Ask::Act(Action::Use(slot))),
                     ItemUse::Drop => asks.push(Ask::Act(Action::Drop(slot))),
@@ -117,14 +150,28 @@ impl Screen for ItemChooser {
     }
 }
 
-/// The pack as the item list shows it: a line an item, the picked one
-/// marked.
+/// The pack as the item list shows it: a line a stack of alike items
+/// ("3 darts"), the picked one marked.
+///
+/// ```
+/// use darkstar::sim::item::ItemKind;
+/// use darkstar::ui::widgets::pack_lines;
+/// let [dart, potion] = ["dart", "healing"].map(|w| ItemKind::named(w).unwrap());
+/// let mut pack = vec![dart, potion, dart, dart];
+/// pack.sort();
+/// assert_eq!(pack_lines(&pack, 1), ["  ! a healing potion", "> ( 3 darts"]);
+/// ```
 pub fn pack_lines(pack: &[ItemKind], selected: usize) -> Vec<String> {
-    pack.iter()
+    stacks(pack)
+        .iter()
         .enumerate()
-        .map(|(i, k)| {
+        .map(|(i, s)| {
             let mark = if i == selected { '>' } else { ' ' };
-            format!("{mark} {} {}", k.glyph(), k.name())
+            let what = match s.count {
+                1 => s.kind.name().to_string(),
+                n => format!("{n} {}", s.kind.plural()),
+            };
+            format!("{mark} {} {what}", s.kind.glyph())
         })
         .collect()
 }

@@ -111,6 +111,8 @@ pub struct App {
     /// Play: the slow step asked about, and on which turn: the same key
     /// again then takes it (see [`App::walk`]).
     slow_step_asked: Option<(crate::map::geom::Dir, Turn)>,
+    /// Play: the kind of item last thrown, which the throw list opens on.
+    quiver: Option<crate::sim::item::ItemKind>,
     /// Play: a monster came into view; keys typed ahead are void (see
     /// [`App::take_interrupt`]).
     interrupted: bool,
@@ -178,6 +180,7 @@ impl App {
             activity: None,
             in_view: Vec::new(),
             slow_step_asked: None,
+            quiver: None,
             interrupted: false,
             // Play mode's clock does not tick (keys move time); 10/s is
             // what `+`/`-` start from there.

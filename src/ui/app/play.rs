@@ -5,6 +5,7 @@
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
 use crate::sim::autopilot::{self, Activity, Sight, Stop};
+use crate::sim::item::ItemKind;
 use crate::sim::{Action, Command, Event};
 
 use super::{App, FLASH_TURNS};
@@ -123,6 +124,9 @@ impl App {
             return Vec::new();
         }
         let before = self.game.turn();
+        if let Action::Throw(slot, _) = action {
+            self.quiver = self.game.pack().get(slot as usize).copied().or(self.quiver);
+        }
         let events = self.recorder.apply(&mut self.game, Command::Player(action));
         let turn = self.game.turn();
         if turn != before {
@@ -171,7 +175,22 @@ impl App {
         if self.game.pack().is_empty() {
             return self.say("Your pack is empty.".to_string());
         }
-        self.open(Box::new(super::ItemChooser::new(purpose)));
+        // Throwing: the kind last thrown (the quiver), else the first
+        // missile.
+        let start = match purpose {
+            super::ItemUse::Throw => self
+                .quiver
+                .filter(|k| self.game.pack().contains(k))
+                .or_else(|| {
+                    let missile = |k: &&ItemKind| {
+                        matches!(k.effect(), crate::content::items::Effect::Missile { .. })
+                    };
+                    self.game.pack().iter().find(missile).copied()
+                }),
+            _ => None,
+        };
+        let chooser = super::ItemChooser::new(purpose, self.game.pack(), start);
+        self.open(Box::new(chooser));
     }
 
     /// `C`: closes the one open door next to the player, or asks which
