@@ -462,12 +462,14 @@ fn the_activity_keys() {
     assert_eq!(press(KeyCode::Char('>')), Some(Intent::TravelStairs));
     assert_eq!(press(KeyCode::Char('_')), Some(Intent::TravelTo));
     assert_eq!(press(KeyCode::Char('o')), Some(Intent::Explore));
+    assert_eq!(press(KeyCode::Char('g')), Some(Intent::FetchItem));
     assert_eq!(press(KeyCode::Char('R')), Some(Intent::Rest));
     for i in [
         Intent::Move(Dir::N),
         Intent::Wait,
         Intent::TravelStairs,
         Intent::Explore,
+        Intent::FetchItem,
         Intent::Rest,
     ] {
         assert!(i.spends_a_turn(), "{i:?}");
@@ -480,7 +482,61 @@ fn the_activity_keys() {
         .iter()
         .map(|c| c.keys(play))
         .collect();
-    for k in ["> <", "_", "o", "R"] {
+    for k in ["> <", "_", "o g", "R"] {
         assert!(keys.iter().any(|key| key == k), "{k} missing from the help");
     }
+}
+
+/// `g` travels to the nearest item the player knows of, by the way there
+/// (a dart behind a wall, near as the crow flies, is further than a
+/// potion down the hall), and picks it up; knowing of none, it says so.
+#[test]
+fn g_fetches_the_nearest_known_item_by_the_way_there() {
+    use crate::common::item;
+    let text = "name: fetch\nmap:\n\
+                ##########\n\
+                #@.......#\n\
+                #######..#\n\
+                #......#.#\n\
+                #........#\n\
+                ##########\n";
+    let mut app = App::play(&parse(text), 1).unwrap();
+    app.handle(Intent::FetchItem);
+    assert_eq!(said(&app, "You know of no item you can reach."), 1);
+    // The hall and the room below walked once, so the player knows
+    // them, and back.
+    let there = [
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::S,
+        Dir::E,
+        Dir::S,
+        Dir::S,
+    ];
+    for &d in &there {
+        app.handle(Intent::Move(d));
+    }
+    for &d in there.iter().rev() {
+        app.handle(Intent::Move(d.opposite()));
+    }
+    assert_eq!(player_pos(&app), Pos::new(1, 1));
+    // A dart two rows down (through the wall: a dozen steps round) and a
+    // potion six steps down the hall.
+    for (at, word) in [(Pos::new(2, 3), "dart"), (Pos::new(7, 1), "healing")] {
+        app.apply(Command::PutItem {
+            at,
+            item: item(word),
+        });
+    }
+    app.handle(Intent::FetchItem);
+    run(&mut app, 100);
+    assert_eq!(app.game().pack(), [item("healing")], "the potion first");
+    app.handle(Intent::FetchItem);
+    run(&mut app, 100);
+    assert_eq!(app.game().pack().len(), 2, "then the dart");
+    assert_eq!(player_pos(&app), Pos::new(2, 3));
 }

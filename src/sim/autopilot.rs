@@ -250,6 +250,25 @@ pub fn step_to_nearest_avoiding(game: &Game, targets: &[Pos], avoid: &[Pos]) -> 
     Some(Action::Walk(at.dir_to(next)?))
 }
 
+/// The cell of the nearest item the player knows of, by the way there
+/// over known ground (the monsters it sees in the way), not the one it
+/// stands on: where `g` travels. `None` if it knows of none it can reach.
+pub fn nearest_known_item(game: &Game) -> Option<Pos> {
+    let at = playing(game).ok()?.pos();
+    let knowledge = player_knowledge(game)?;
+    let blocked = in_the_way(game, knowledge);
+    let known = KnownGround(knowledge);
+    let map = WithObstacles::new(&known, &blocked);
+    let items: Vec<Pos> = game
+        .floor_items()
+        .iter()
+        .map(|&(p, _)| p)
+        .filter(|&p| p != at && knowledge.is_known(p) && map.contains(p))
+        .collect();
+    let nearest = DistanceMap::compute(&map, &items, Connectivity::Eight).nearest_source(at)?;
+    items.get(nearest).copied()
+}
+
 /// The cells (row-major) of the monsters the player sees: they are in
 /// the way; those it does not see it cannot plan round.
 fn in_the_way(game: &Game, knowledge: &Knowledge) -> Vec<usize> {

@@ -48,6 +48,9 @@ pub enum Intent {
     /// Play: pick a cell with a cursor and travel there (Enter, `.` or
     /// `_` again to go; Esc to cancel).
     TravelTo,
+    /// Play: travel to the nearest item the player knows of (by the way
+    /// there) and pick it up.
+    FetchItem,
     /// Play: explore, to the nearest unknown ground, until there is none.
     Explore,
     /// Play: rest until healed.
@@ -112,6 +115,7 @@ impl Intent {
                 | Intent::TravelStairs
                 | Intent::Upstairs
                 | Intent::Explore
+                | Intent::FetchItem
                 | Intent::Rest
                 | Intent::CloseDoor
         )
@@ -178,7 +182,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 80] = [
+pub const BINDINGS: [Binding; 81] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -217,6 +221,7 @@ pub const BINDINGS: [Binding; 80] = [
     play(C('<'), Intent::Upstairs),
     play(C('_'), Intent::TravelTo),
     play(C('o'), Intent::Explore),
+    play(C('g'), Intent::FetchItem),
     play(C('R'), Intent::Rest),
     play(C('C'), Intent::CloseDoor),
     play(C('s'), Intent::Sneak),

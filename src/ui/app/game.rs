@@ -94,6 +94,12 @@ impl App {
                 }
             }
             Intent::Explore => self.begin(Activity::Explore),
+            Intent::FetchItem if self.mode == Mode::Play => {
+                match autopilot::nearest_known_item(&self.game) {
+                    Some(item) => self.begin(Activity::Travel(item)),
+                    None => self.say("You know of no item you can reach.".to_string()),
+                }
+            }
             Intent::Rest => self.begin(Activity::Rest(autopilot::REST_TURNS)),
             Intent::Help => self.open_help(),
             Intent::History => self.open(Box::new(History::default())),
@@ -119,6 +125,7 @@ impl App {
             // taken above).
             Intent::NewGame
             | Intent::TravelTo
+            | Intent::FetchItem
             | Intent::ForceQuit
             | Intent::Confirm
             | Intent::InspectStep(_)
@@ -345,7 +352,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
                 "on stairs down (up): take them; else travel there",
             ),
             c(&[I::TravelTo], "travel: move a cursor (? there: its keys)"),
-            c(&[I::Explore], "explore (to the nearest unknown ground)"),
+            c(
+                &[I::Explore, I::FetchItem],
+                "explore / go to the nearest item you know of",
+            ),
             c(
                 &[I::Rest],
                 "rest until healed; any key stops travel and rest",
