@@ -55,7 +55,7 @@ pub use fields::{
 pub use fnv::Fnv;
 pub use game::{
     ACTION_READY, Floor, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs, WAIT_ENERGY,
-    move_energy, player_step_energy,
+    hit_chance, move_energy, player_step_energy,
 };
 pub use log::Log;
 pub use monster::{Monster, MonsterId, Presence};

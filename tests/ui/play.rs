@@ -657,3 +657,76 @@ fn the_throw_list_stacks_alike_items_and_opens_on_the_last_thrown() {
         "back to the darts once no noise-maker is left"
     );
 }
+
+/// The look box says what a monster can do to you and you to it, from
+/// the numbers the game rolls with: a troll's blows and a goblin's read
+/// apart (they looked the same). While it has not noticed you it says
+/// what a stealth blow would do; once it hunts you, not.
+#[test]
+fn the_look_box_reads_the_threat_from_the_real_numbers() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: threat\n\
+         faction: trolls glyph=T one=troll sight=12 hostile hp=75 accuracy=70 damage=3d6+4\n\
+         faction: goblins glyph=g one=goblin sight=0 hostile hp=6 accuracy=70 damage=1d4+1\n\
+         map:\n##########\n#@..T....#\n#.......g#\n##########\n",
+        "threat.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Wait);
+    let player = app.game().player().unwrap();
+    let me = app.game().kind_of(player).clone();
+    let at = |glyph: char| {
+        let game = app.game();
+        let m = game
+            .monsters()
+            .iter()
+            .find(|m| game.kind_of(m).glyph == glyph)
+            .unwrap();
+        m.pos()
+    };
+    let troll = describe(&app, at('T')).join("\n");
+    let hp = player.hp();
+    // 3d6+4: 7 to 22; 22 of 40 is 55%; two such blows kill.
+    let chance = darkstar::sim::hit_chance(70, me.defence);
+    assert!(
+        troll.contains(&format!(
+            "It hits you {chance}% of blows, 7-22 (up to {}% of your HP): 2 blows can kill you.",
+            22 * 100 / hp
+        )),
+        "{troll}"
+    );
+    let (lo, hi) = (me.damage.min(), me.damage.max());
+    assert!(
+        troll.contains(&format!(
+            "You hit it {}% of blows, {lo}-{hi}: it dies in {} to {} blows.",
+            darkstar::sim::hit_chance(me.accuracy, 0),
+            (75 + hi - 1) / hi,
+            (75 + lo - 1) / lo
+        )),
+        "{troll}"
+    );
+    // The goblin is blind and has not found you: a stealth blow, three
+    // times a blow, kills it at best.
+    let goblin = describe(&app, at('g')).join("\n");
+    assert!(
+        goblin.contains("It hits you") && goblin.contains("2-5 (up to"),
+        "{goblin}"
+    );
+    assert!(
+        goblin.contains(&format!(
+            "Unaware of you: a stealth blow lands surely, {}-{}:",
+            lo * 3,
+            hi * 3
+        )),
+        "{goblin}"
+    );
+    // The troll sees you and hunts you: no stealth blow to speak of.
+    let troll_id = app.game().world().occupant(at('T')).unwrap();
+    assert_eq!(
+        app.game().awareness(troll_id),
+        darkstar::sim::Awareness::Hunting
+    );
+    assert!(!troll.contains("Unaware"), "{troll}");
+}

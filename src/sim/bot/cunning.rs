@@ -426,12 +426,7 @@ fn break_away(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> 
 /// hit, accuracy less defence in percent from 5 to 95, times the mean
 /// roll), scaled by how often it strikes against the other's speed.
 fn blows_to_kill(by: &KindSpec, on: &KindSpec, hp: i32) -> i64 {
-    let margin = by.accuracy as i64 - on.defence as i64;
-    let chance = if margin >= 100 {
-        100
-    } else {
-        margin.clamp(5, 95)
-    };
+    let chance = crate::sim::hit_chance(by.accuracy, on.defence);
     let landed = chance * by.damage.mean_tenths() as i64 * by.speed as i64;
     (hp as i64 * 1000 * NORMAL_SPEED as i64 * 10) / landed.max(1)
 }

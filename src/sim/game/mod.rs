@@ -114,6 +114,19 @@ pub fn player_step_energy(ground: Cost, diagonal: bool, sneaking: bool) -> i64 {
     move_energy(ground, diagonal) + quiet * move_energy(floor, diagonal)
 }
 
+/// The chance, in percent, that a blow with `accuracy` lands on one with
+/// `defence`: the accuracy less the defence, from 5 to 95; 100 (no roll)
+/// at a margin of 100 or more. The game rolls against it; the look box
+/// and the bots read it.
+pub fn hit_chance(accuracy: u32, defence: u32) -> i64 {
+    let margin = accuracy as i64 - defence as i64;
+    if margin >= 100 {
+        100
+    } else {
+        margin.clamp(5, 95)
+    }
+}
+
 /// Settings of the simulation that are not part of a level.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SimConfig {

@@ -408,8 +408,8 @@ impl Floor {
     pub(super) fn strike(&mut self, id: usize, target: usize, dice: Dice, ev: &mut Vec<Event>) {
         let accuracy = self.kind_of(&self.monsters[id]).accuracy;
         let defence = self.kind_of(&self.monsters[target]).defence;
-        let margin = accuracy as i64 - defence as i64;
-        let hits = margin >= 100 || self.rng.random_range(0..100) < margin.clamp(5, 95);
+        let chance = super::hit_chance(accuracy, defence);
+        let hits = chance >= 100 || self.rng.random_range(0..100) < chance;
         if !hits {
             ev.push(Event::Missed {
                 attacker: id as MonsterId,
