@@ -86,7 +86,10 @@ impl App {
     fn slow_step(&self, dir: Dir) -> Option<String> {
         let (player, play) = (self.game.player()?, self.game.play_state()?);
         let to = player.pos().step(dir);
-        if self.mode != Mode::Play || self.game.world().occupant(to).is_some() {
+        // Into a monster it sees: a blow, not a step. (One it does not
+        // see is no reason to keep quiet: the question must not tell.)
+        let seen_there = self.player_sees(to) && self.game.world().occupant(to).is_some();
+        if self.mode != Mode::Play || seen_there {
             return None;
         }
         let known = self.game.factions()[player.faction()].knowledge();
