@@ -1,6 +1,6 @@
 //! The three bots' outcomes on a few seeds, pinned: a change to a rule, a
 //! kind or a bot that moves them shows here in review (with the bot table
-//! in README, from `darkstar bot --style STYLE`). Each run starts on
+//! in docs/manual.md, from `darkstar bot --style STYLE`). Each run starts on
 //! depth 7, where the deep kinds are, for 3,000 turns at most.
 
 use darkstar::sim::bot::{BotRun, Style, Trick, play_run_from};

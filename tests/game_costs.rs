@@ -3,7 +3,7 @@
 //! (`unknown` > 1), danger from deaths spread round them and halved by
 //! decay, chokepoints of the map as the faction knows it; checked against a
 //! brute-force Dijkstra whose movement and cost rule is written here from
-//! the rules (README, "The simulation"), not taken from the library: a
+//! the rules (docs/design.md, "The simulation"), not taken from the library: a
 //! step goes from a cell believed passable to one believed passable (an
 //! unknown cell is believed passable), a diagonal also needs both cells
 //! beside it believed passable, and it costs (the entered cell's factor:

@@ -25,6 +25,7 @@ mod morgue;
 mod movingai;
 mod parsers;
 mod play;
+mod readme;
 mod rebuild;
 mod replays;
 mod run_of_depths;
@@ -36,6 +37,8 @@ mod signals;
 mod sim;
 mod sweeps;
 mod teaching;
+#[cfg(feature = "tui")]
+mod title;
 mod type_boundary;
 #[cfg(feature = "tui")]
 mod ui;

@@ -163,7 +163,7 @@ fn committed_replays() -> Vec<(std::path::PathBuf, Replay)> {
 /// that run rewrites them and then fails on purpose ("updated FILE, review
 /// and commit"), so an update can never pass unnoticed. (A run recorded
 /// by the bot may no longer be won when its commands are played on new
-/// rules: `committed_replays_hold_whole_runs` says so, and README says how
+/// rules: `committed_replays_hold_whole_runs` says so, and CONTRIBUTING.md says how
 /// to record it again.)
 #[test]
 fn committed_replays_reproduce_their_games() {
@@ -272,7 +272,7 @@ fn committed_replays_hold_whole_runs_and_play_in_sync_in_the_terminal() {
     assert!(
         won_run.is_some(),
         "no committed replay of a won run of the ten depths: record one with \
-         `darkstar bot --seeds N..N --record DIR` (README, Replays and saves)"
+         `darkstar bot --seeds N..N --record DIR` (CONTRIBUTING.md, Goldens)"
     );
     assert!(
         deeper_run.is_some(),

@@ -307,8 +307,8 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
 
 /// The bot plays whole runs by the player's knowledge: the same seed
 /// gives the same run; over a few seeds it goes down the stairs, and a
-/// run it loses names what killed it. (The difficulty table is in the
-/// README, from `darkstar bot`.)
+/// run it loses names what killed it. (The difficulty table is in
+/// docs/manual.md, from `darkstar bot`.)
 #[test]
 fn the_bot_plays_runs_the_same_way_every_time() {
     use darkstar::sim::bot::{Style, median, play_run};

@@ -19,15 +19,15 @@ const LEAVE_ALT: &[u8] = b"\x1b[?1049l";
 const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
 
 /// A running darkstar on a pseudo-terminal, and everything it printed.
-struct OnPty {
+pub(crate) struct OnPty {
     child: Child,
     master: OwnedFd,
     /// Kept open so the slave's settings can be read after the child ends.
     slave: OwnedFd,
-    output: Vec<u8>,
+    pub(crate) output: Vec<u8>,
 }
 
-fn scratch(name: &str) -> crate::common::Scratch {
+pub(crate) fn scratch(name: &str) -> crate::common::Scratch {
     crate::common::Scratch::new("signals", name)
 }
 
@@ -73,13 +73,13 @@ impl Drop for OnPty {
 }
 
 impl OnPty {
-    fn spawn(args: &[&str], save: &Path) -> OnPty {
+    pub(crate) fn spawn(args: &[&str], save: &Path) -> OnPty {
         OnPty::spawn_limited(args, save, None)
     }
 
     /// [`spawn`](Self::spawn) with files limited to `max_file_bytes`
     /// (`ulimit -f`), when given.
-    fn spawn_limited(args: &[&str], save: &Path, max_file_bytes: Option<u64>) -> OnPty {
+    pub(crate) fn spawn_limited(args: &[&str], save: &Path, max_file_bytes: Option<u64>) -> OnPty {
         let mut cmd = crate::common::darkstar_command();
         cmd.args(args).env("DARKSTAR_SAVE", save);
         OnPty::start(cmd, max_file_bytes)
@@ -87,7 +87,7 @@ impl OnPty {
 
     /// Runs `cmd` on a new pty, as the leader of its own session with the
     /// pty as its controlling terminal.
-    fn start(mut cmd: std::process::Command, max_file_bytes: Option<u64>) -> OnPty {
+    pub(crate) fn start(mut cmd: std::process::Command, max_file_bytes: Option<u64>) -> OnPty {
         let (master, slave) = open_pty(SIZE.0, SIZE.1);
         cmd.env("TERM", "xterm-256color")
             .stdin(Stdio::from(slave.try_clone().unwrap()))
@@ -126,7 +126,7 @@ impl OnPty {
     }
 
     /// Reads what is there within `wait`; false once the child is gone.
-    fn pump(&mut self, wait: Duration) {
+    pub(crate) fn pump(&mut self, wait: Duration) {
         let mut fds = libc::pollfd {
             fd: self.master.as_raw_fd(),
             events: libc::POLLIN,
@@ -145,7 +145,7 @@ impl OnPty {
     }
 
     /// Reads until `text` has been drawn (panics after a few seconds).
-    fn wait_for(&mut self, text: &str) {
+    pub(crate) fn wait_for(&mut self, text: &str) {
         self.wait_until(&format!("{text:?} drawn"), |out| {
             screen_text(out).contains(text)
         });
@@ -153,7 +153,7 @@ impl OnPty {
 
     /// Reads until the screen as it stands now shows `text` (drawn since
     /// the output was last cleared; panics after a few seconds).
-    fn wait_for_now(&mut self, text: &str) {
+    pub(crate) fn wait_for_now(&mut self, text: &str) {
         self.wait_until(&format!("{text:?} on the screen"), |out| {
             screen_now(out).iter().any(|row| row.contains(text))
         });
@@ -163,14 +163,14 @@ impl OnPty {
     /// typed for the turns before have been taken (the screen is drawn
     /// after each key is acted on, and the save records it then), however
     /// slow the machine (panics after a few seconds).
-    fn wait_for_turn(&mut self, turn: u64) {
+    pub(crate) fn wait_for_turn(&mut self, turn: u64) {
         self.wait_until(&format!("turn {turn} shown"), |out| {
             shown_turn(&screen_now(out)).is_some_and(|t| t >= turn)
         });
     }
 
     /// The turn the status row shows now.
-    fn turn_shown(&mut self) -> u64 {
+    pub(crate) fn turn_shown(&mut self) -> u64 {
         self.wait_until("a turn shown", |out| shown_turn(&screen_now(out)).is_some());
         shown_turn(&screen_now(&self.output)).unwrap()
     }
@@ -178,7 +178,7 @@ impl OnPty {
     /// Reads until `done` holds of what was printed (panics after a few
     /// seconds, or when the child ends first, naming `what`): a wait for
     /// what the screen shows, never for a fixed time.
-    fn wait_until(&mut self, what: &str, done: impl Fn(&[u8]) -> bool) {
+    pub(crate) fn wait_until(&mut self, what: &str, done: impl Fn(&[u8]) -> bool) {
         let start = Instant::now();
         while !done(&self.output) {
             assert!(
@@ -204,7 +204,7 @@ impl OnPty {
     }
 
     /// Reads until nothing more comes (the child has ended).
-    fn drain(&mut self) {
+    pub(crate) fn drain(&mut self) {
         loop {
             let before = self.output.len();
             self.pump(Duration::from_millis(10));
@@ -214,7 +214,7 @@ impl OnPty {
         }
     }
 
-    fn type_keys(&mut self, keys: &[u8]) {
+    pub(crate) fn type_keys(&mut self, keys: &[u8]) {
         // SAFETY: writes from a slice we own.
         let n = unsafe { libc::write(self.master.as_raw_fd(), keys.as_ptr().cast(), keys.len()) };
         assert_eq!(n, keys.len() as isize);
@@ -222,14 +222,14 @@ impl OnPty {
 
     /// Closes the window: the pty's master side goes away, and the game's
     /// terminal hangs up (a copy of the slave keeps the struct whole).
-    fn hang_up(&mut self) {
+    pub(crate) fn hang_up(&mut self) {
         let master = std::mem::replace(&mut self.master, self.slave.try_clone().unwrap());
         drop(master);
     }
 
     /// Waits for the child to end, without reading (there may be no
     /// terminal left to read).
-    fn exit_status(&mut self) -> std::process::ExitStatus {
+    pub(crate) fn exit_status(&mut self) -> std::process::ExitStatus {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -244,7 +244,7 @@ impl OnPty {
     /// terminal (stdin): crossterm reads only once told there is input,
     /// so a thread that stays there waits for the rest of an escape
     /// sequence (panics after a few seconds).
-    fn wait_for_a_read_left_waiting(&mut self) {
+    pub(crate) fn wait_for_a_read_left_waiting(&mut self) {
         let pid = self.child.id();
         let reading = move |_: &[u8]| {
             std::fs::read_dir(format!("/proc/{pid}/task"))
@@ -262,13 +262,13 @@ impl OnPty {
         self.wait_until("a read of the terminal left waiting", reading);
     }
 
-    fn signal(&self, sig: i32) {
+    pub(crate) fn signal(&self, sig: i32) {
         // SAFETY: a plain kill of our own child.
         assert_eq!(unsafe { libc::kill(self.child.id() as i32, sig) }, 0);
     }
 
     /// Waits for the child to end (reading its output meanwhile).
-    fn finish(&mut self) -> std::process::ExitStatus {
+    pub(crate) fn finish(&mut self) -> std::process::ExitStatus {
         let start = Instant::now();
         loop {
             self.pump(Duration::from_millis(20));
@@ -287,7 +287,7 @@ impl OnPty {
     /// The terminal is as it was: the output leaves the alternate screen
     /// and shows the cursor after it last entered it, and the pty is back
     /// in cooked mode (canonical input, echo).
-    fn assert_terminal_restored(&self) {
+    pub(crate) fn assert_terminal_restored(&self) {
         let out = &self.output;
         let entered = rfind(out, ENTER_ALT).expect("never entered the alternate screen");
         let after = &out[entered..];
@@ -338,7 +338,7 @@ const SIZE: (u16, u16) = (30, 100);
 /// ever printed, this holds what is there now: ratatui redraws only the
 /// cells that change, so a status row going from `turn 4` to `turn 5`
 /// prints a lone `5`, which only the grid puts back in its place.
-fn screen_now(out: &[u8]) -> Vec<String> {
+pub(crate) fn screen_now(out: &[u8]) -> Vec<String> {
     let (rows, cols) = (SIZE.0 as usize, SIZE.1 as usize);
     let mut grid = vec![vec![' '; cols]; rows];
     let (mut r, mut c) = (0usize, 0usize);
@@ -367,7 +367,10 @@ fn screen_now(out: &[u8]) -> Vec<String> {
                 };
                 match end {
                     Some('H' | 'f') => (r, c) = (number(0) - 1, number(1) - 1),
+                    // A clear, or the alternate screen entered (a new
+                    // session: the terminal shows it blank).
                     Some('J') if params == "2" => grid = vec![vec![' '; cols]; rows],
+                    Some('h') if params == "?1049" => grid = vec![vec![' '; cols]; rows],
                     Some('K') if params.is_empty() || params == "0" => {
                         if let Some(row) = grid.get_mut(r) {
                             row.iter_mut().skip(c).for_each(|cell| *cell = ' ');
@@ -438,7 +441,7 @@ fn verified_commands(path: &Path) -> usize {
 fn a_signal_saves_and_restores(sig: i32, name: &str) {
     let dir = scratch(name);
     let save = dir.join("save.replay");
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("? help");
     // Five waits: five commands that must be in the save.
     game.type_keys(b".....");
@@ -483,7 +486,7 @@ fn sigquit_restores_the_terminal_and_saves() {
 fn closing_the_window_saves_the_game() {
     let dir = scratch("hangup");
     let save = dir.join("save.replay");
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("? help");
     game.type_keys(b"...");
     game.wait_for_turn(3);
@@ -511,7 +514,7 @@ enum Ending {
 fn an_unfinished_escape_then(ending: Ending, name: &str) {
     let dir = scratch(name);
     let save = dir.join("save.replay");
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("? help");
     game.type_keys(b"...");
     game.wait_for_turn(3);
@@ -639,7 +642,7 @@ fn launching_with_a_save_resumes_it() {
     let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
     std::fs::copy(&original, &save).unwrap();
     let before = Replay::load(&save).unwrap();
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("Resumed on turn");
     game.signal(libc::SIGTERM);
     assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
@@ -742,7 +745,7 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
     assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
     assert!(save.exists());
     // Second session resumes it, and the stairs win it.
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("Resumed on turn");
     game.type_keys(b"l");
     game.wait_for("n: new game");
@@ -776,7 +779,7 @@ fn a_file_size_limit_fails_the_save_like_a_full_disk() {
     let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
     std::fs::copy(&original, &save).unwrap();
     let size = std::fs::metadata(&save).unwrap().len();
-    let mut game = OnPty::spawn_limited(&[], &save, Some(size / 2));
+    let mut game = OnPty::spawn_limited(&["play"], &save, Some(size / 2));
     game.wait_for("Resumed on turn");
     let resumed = game.turn_shown();
     game.type_keys(b"..");
@@ -949,7 +952,7 @@ fn saved_to_and_replay_lines_escape_the_path() {
     let dir = scratch("escaped");
     let folder = dir.join("t\u{1b}]2;PWNED\u{7}");
     let save = folder.join("save.replay");
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("? help");
     game.signal(libc::SIGTERM);
     assert_eq!(game.finish().code(), Some(128 + libc::SIGTERM));
@@ -1233,7 +1236,7 @@ fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
     first.signal(libc::SIGTERM);
     assert_eq!(first.finish().code(), Some(128 + libc::SIGTERM));
     // Resumed and won; the end screen is up, the save still there.
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("Resumed on turn");
     game.type_keys(b"l");
     game.wait_for("n: new game");
@@ -1242,7 +1245,7 @@ fn darkstar_again_at_once_after_a_finished_game_is_not_refused() {
     scores_lock.lock().unwrap();
     // The window closes, and at once darkstar runs again: a new game.
     game.hang_up();
-    let mut again = OnPty::spawn(&[], &save);
+    let mut again = OnPty::spawn(&["play"], &save);
     again.wait_for("? help");
     // Not the finished game (its save is gone): a new run.
     again.wait_for("seed 1 dungeon");
@@ -1325,7 +1328,7 @@ fn an_edited_save_is_unranked_on_screen_and_in_its_morgue_and_never_scored() {
     let line = 1 + cheat.lines().position(|l| l == "c 0 item 1 2 axe").unwrap();
     let why = format!("line {line} holds `item 1 2 axe`, a command a player's game never records");
     // Resumed: marked on the status row.
-    let mut game = OnPty::spawn(&[], &save);
+    let mut game = OnPty::spawn(&["play"], &save);
     game.wait_for("Resumed on turn");
     game.wait_for("UNRANKED | HP");
     // The treasure is carried: the stairs win it.

@@ -335,6 +335,12 @@ fn each_lesson_opens_with_its_trick_in_plain_words() {
         ("collapse.txt", "Wall a hunter out."),
         ("eyes.txt", "Kill the eyes first."),
     ];
+    // The title screen's lessons are these, in this order.
+    let built_in: Vec<&str> = darkstar::content::lessons::LESSONS
+        .iter()
+        .map(|l| l.file)
+        .collect();
+    assert_eq!(built_in, lessons.map(|(file, _)| file));
     for (file, trick) in lessons {
         let about = level(file).description;
         assert!(about.starts_with(trick), "{file}: {about}");

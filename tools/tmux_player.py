@@ -14,6 +14,8 @@ usage (a game of seed 6 in a fresh data folder, then the player):
     tmux new-session -d -s run -x 80 -y 24 "bash --norc"
     tmux send-keys -t run "XDG_DATA_HOME=/tmp/run DARKSTAR_SAVE=/tmp/run/save.replay darkstar play --seed 6" Enter
     python3 tools/tmux_player.py run /tmp/run/keys.log
+Started as plain `darkstar`, it meets the title screen and goes on with
+the saved run, or starts the new run the title shows.
 It stops at the end screen and prints it; the log has a line a key.
 """
 import re
@@ -186,8 +188,15 @@ def main():
     last_depth = None
     while keys < MAX_KEYS:
         lines, dims = settle()
-        s = Screen(lines, dims)
         text = "\n".join(lines)
+        if "D A R K S T A R" in text and "new run" in text:
+            # The title screen (plain `darkstar`): go on with the saved run
+            # if there is one, else start the new run it shows.
+            log("title screen")
+            send("c" if "continue:" in text else "n")
+            time.sleep(0.5)
+            continue
+        s = Screen(lines, dims)
         if "q: quit" in text and ("new game" in text or "next seed" in text):
             log("END", keys)
             print("\n".join(lines))

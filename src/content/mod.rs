@@ -1,7 +1,7 @@
 //! What a game is played on: the [`level`] format, the procedural
 //! [`generator`], the [`bestiary`] and the [`items`] book a run is
 //! peopled and furnished from, the Moving AI benchmark readers
-//! ([`movingai`]), the headless pathfinding [`demo`], and the size-limited
+//! ([`movingai`]), the headless pathfinding [`demo`], the [`lessons`] built in, and the size-limited
 //! reading of untrusted text files they share ([`textfile`]). Data, not rules: below
 //! the simulation, which builds a game from a level.
 
@@ -12,6 +12,7 @@ pub mod demo;
 pub mod dice;
 pub mod generator;
 pub mod items;
+pub mod lessons;
 pub mod level;
 pub mod movingai;
 pub mod textfile;

@@ -4,7 +4,7 @@
 //! it is exact and departs where it says "good enough":
 //! - the open list is a priority queue of one last-in-first-out bucket per
 //!   distinct f (`buckets.rs`; measured faster here than a binary heap or
-//!   a radix heap, see README), fronted by a stack for successors whose f
+//!   a radix heap, see docs/benchmarks.md), fronted by a stack for successors whose f
 //!   equals the f being expanded; a better route to an open cell pushes a
 //!   fresh entry and the stale one is skipped when popped;
 //! - per-cell g, parent and list state live in arrays owned by the context

@@ -208,6 +208,32 @@ pub fn read_scores(save: &Path) -> Result<Scores, ScoresError> {
     }
 }
 
+/// The best `top` of `scores` as a table: a header, then a line each
+/// (rank, outcome, deepest depth, turns, seed, when, how), every field
+/// from the file shown escaped. What `darkstar scores` prints and the
+/// title screen shows.
+pub fn table(scores: &[Score], top: usize) -> Vec<String> {
+    let mut lines =
+        vec!["  #  outcome  depth   turns        seed  when                  how".to_string()];
+    for (i, s) in scores.iter().take(top).enumerate() {
+        lines.push(format!(
+            "{:>3}  {:<7}  {:>5}  {:>6}  {:>10}  {:<20}  {}",
+            i + 1,
+            if s.won { "won" } else { "died" },
+            if s.depth == 0 {
+                "-".to_string()
+            } else {
+                s.depth.to_string()
+            },
+            s.turns,
+            s.seed,
+            escape_controls(&s.when),
+            escape_controls(&s.how)
+        ));
+    }
+    lines
+}
+
 /// What adding a score found in the file, besides adding it.
 #[derive(Debug, Default)]
 pub struct ScoresUpdate {

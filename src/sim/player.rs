@@ -8,7 +8,7 @@ use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 
 /// The player's hit points: Brogue's 40. Set, with the bestiary, by the
-/// bot's table in README (20 had the careful bot dead on depth 3).
+/// bot's table in docs/manual.md (20 had the careful bot dead on depth 3).
 pub const PLAYER_HP: i32 = 40;
 /// The player's blow, bare-handed, 2 to 6 (Brogue's dagger hits for 3
 /// to 4); a sword on depth 3 and a war axe on depth 6 do better.

@@ -13,8 +13,10 @@
 //! acts until the app quits, [`input`] reads the terminal's events on a
 //! thread of their own (so the loop is never inside crossterm's read),
 //! `tty` looks at the terminal (hung up; input crossterm has not seen),
-//! `wake` wakes the loop at once on a stop signal or a hang-up, and
-//! [`terminal`] ([`run`]) owns the terminal: it is restored on quit, on
+//! `wake` wakes the loop at once on a stop signal or a hang-up,
+//! [`title`] is the title screen plain `darkstar` opens on (with a loop
+//! of its own), and [`terminal`] ([`run`], [`run_title`]) owns the
+//! terminal: it is restored on quit, on
 //! error, on Ctrl-C (a key like any other in raw mode), on panic
 //! (ratatui's panic hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT and on
 //! the window closing (the loop notices them within [`SIGNAL_POLL`] and
@@ -24,8 +26,8 @@
 //!
 //! The modules form a DAG, listed here lowest first; each imports only
 //! modules above it in this list: `mode`, `log`, `keymap`, `paint`, `app`
-//! (with its screens), `widgets`, `event_loop`, `input`, `tty`, `wake`,
-//! `terminal`. This file only declares and re-exports.
+//! (with its screens), `widgets`, `event_loop`, `title`, `input`, `tty`,
+//! `wake`, `terminal`. This file only declares and re-exports.
 
 pub mod app;
 pub mod event_loop;
@@ -35,6 +37,7 @@ pub mod log;
 pub mod mode;
 pub mod paint;
 pub mod terminal;
+pub mod title;
 mod tty;
 mod wake;
 pub mod widgets;
@@ -42,4 +45,4 @@ pub mod widgets;
 pub use app::App;
 pub use event_loop::{Exit, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until};
 pub use input::Input;
-pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run};
+pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run, run_title};

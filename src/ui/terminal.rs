@@ -19,6 +19,7 @@ use crossterm::event::{self, Event};
 use super::app::App;
 use super::event_loop::{Exit, Session, event_loop_until};
 use super::input::Input;
+use super::title::{Title, title_loop};
 use super::tty::{Tty, changing_settings};
 use super::wake;
 
@@ -125,17 +126,35 @@ fn take_signal() -> Option<i32> {
 /// recording, which the caller saves even when the terminal failed: a
 /// closed window makes every write fail) and how the session ended.
 pub fn run(mut app: App) -> (App, io::Result<Exit>) {
+    let result = in_terminal(|terminal, session| {
+        let input = session.input;
+        event_loop_until(terminal, &mut app, |timeout| input.next(timeout), session)
+    });
+    (app, result)
+}
+
+/// Shows the title screen in the real terminal until a choice is made
+/// ([`Title::choice`]) or a stop signal arrives; the terminal is restored
+/// either way.
+pub fn run_title(mut title: Title) -> (Title, io::Result<Exit>) {
+    let result = in_terminal(|terminal, session| {
+        let input = session.input;
+        title_loop(terminal, &mut title, |timeout| input.next(timeout), session)
+    });
+    (title, result)
+}
+
+/// Sets the terminal up, runs `body` in it, and restores it whatever
+/// `body` returned.
+fn in_terminal(
+    body: impl FnOnce(&mut ratatui::DefaultTerminal, &mut RealSession) -> io::Result<Exit>,
+) -> io::Result<Exit> {
     let result = install_handlers().and_then(|()| {
         let input = input()?;
         let mut terminal = changing_settings(ratatui::try_init)?;
         input.open();
         let mut session = RealSession { input, tty: tty() };
-        let result = event_loop_until(
-            &mut terminal,
-            &mut app,
-            |timeout| input.next(timeout),
-            &mut session,
-        );
+        let result = body(&mut terminal, &mut session);
         // Keys typed from now on are the shell's (or the next session's).
         input.close();
         // Dropping a terminal whose cursor is hidden shows it, and on
@@ -152,14 +171,13 @@ pub fn run(mut app: App) -> (App, io::Result<Exit>) {
     // A failing terminal is often a hung-up one: if a signal came with the
     // failure, or the terminal has hung up, report the signal (the caller
     // saves and exits by it).
-    let result = match result {
+    match result {
         Err(e) => take_signal()
             .or_else(|| hung_up(tty()))
             .map(Exit::Signal)
             .ok_or(e),
         ok => ok,
-    };
-    (app, result)
+    }
 }
 
 /// The terminal's input: crossterm's events read on a thread of their

@@ -24,6 +24,7 @@ mod log;
 mod new_screen;
 mod play;
 mod replay;
+mod title;
 mod watch;
 
 fn level(name: &str) -> Level {

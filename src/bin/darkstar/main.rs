@@ -17,6 +17,7 @@ mod run;
 mod scen;
 mod scores;
 mod sweep;
+mod title;
 mod watch;
 
 use std::process::ExitCode;
@@ -25,7 +26,7 @@ use clap::{Parser, Subcommand};
 use darkstar::content::textfile::escape_for_terminal;
 
 /// A roguelike whose monsters find their way by what their faction knows:
-/// A* in the dark. With no command, `darkstar` plays.
+/// A* in the dark. With no command, `darkstar` opens its title screen.
 #[derive(Debug, Parser)]
 #[command(name = "darkstar", version, propagate_version = true)]
 struct Cli {
@@ -72,7 +73,7 @@ fn main() -> ExitCode {
         Err(e) => return args::clap_exit(e),
     };
     let result = match cli.command {
-        None => play::play(play::PlayArgs::default()),
+        None => title::title(),
         Some(Command::Play(a)) => play::play(a),
         Some(Command::Watch(a)) => watch::watch(a),
         Some(Command::Replay(a)) => replay::replay(a),

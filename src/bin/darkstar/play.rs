@@ -1,7 +1,11 @@
-//! `darkstar play` (and `darkstar` alone): play as @ on a generated level
-//! or a level file; quitting saves the game. With a save present, plain
-//! `darkstar` (or `play` without a level) goes on with it; another game
-//! needs `--new`, which first moves the save to a dated backup. A game
+//! `darkstar play` (and what the title screen starts): play as @ on a
+//! generated level or a level file; quitting saves the game. With a save
+//! present, `play` without a level (or the title's continue) goes on with
+//! it; another game needs `--new`, which first moves the save to a dated
+//! backup. A lesson (chosen on the title screen, or its unedited level
+//! file) keeps its own save in `lessons/` beside the save and is resumed
+//! from it; its records go beside the save as any game's, and a lesson
+//! won is marked for the title screen. A game
 //! that ends offers a new one (`n`): the finished game leaves no save (and
 //! its last.replay), then the new game, on the same level with the next
 //! seed, is played and saved like any other. The save's lock is let go as
@@ -21,8 +25,10 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::args::{LevelFlags, needs_player};
+use darkstar::content::lessons::Lesson;
 use darkstar::content::textfile::escape_controls;
 use darkstar::content::textfile::escape_path;
+use darkstar::record::lessons::{lesson_save_path, lessons_dir, mark_won};
 use darkstar::record::replay::Replay;
 use darkstar::record::save::{SaveError, SaveFile};
 use darkstar::ui::{App, Exit};
@@ -43,13 +49,59 @@ pub struct PlayArgs {
     /// data folder).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// A lesson chosen on the title screen: its built-in level, in its own
+    /// save.
+    #[arg(skip)]
+    lesson: Option<&'static Lesson>,
+}
+
+impl PlayArgs {
+    /// A new run on `seed` (the title screen's): a saved game is first
+    /// moved to a dated backup, as `--new` does.
+    pub fn new_run(seed: u64) -> PlayArgs {
+        PlayArgs {
+            level: LevelFlags {
+                seed: Some(seed),
+                ..LevelFlags::default()
+            },
+            new: true,
+            ..PlayArgs::default()
+        }
+    }
+
+    /// `lesson`, in its own save: resumed if it was left, else begun.
+    pub fn lesson(lesson: &'static Lesson) -> PlayArgs {
+        PlayArgs {
+            lesson: Some(lesson),
+            ..PlayArgs::default()
+        }
+    }
+}
+
+/// The lesson a level file is, if it is one unedited.
+fn lesson_of_file(file: &Path) -> Option<&'static Lesson> {
+    let text =
+        darkstar::content::textfile::read_limited(file, darkstar::content::level::MAX_LEVEL_BYTES)
+            .ok()?;
+    Lesson::of_text(&text)
 }
 
 pub fn play(args: PlayArgs) -> Result<ExitCode> {
-    let path = args
+    // Where the records of a finished game go (morgue, scores,
+    // last.replay): beside the save, for a lesson too.
+    let records = args
         .save
         .clone()
         .unwrap_or_else(darkstar::record::save::default_save_path);
+    // A lesson keeps its own save, so that a saved run is never in its
+    // way (nor it in the run's).
+    let lesson = args
+        .lesson
+        .or_else(|| args.level.level.as_deref().and_then(lesson_of_file));
+    let path = match lesson {
+        Some(lesson) if args.save.is_none() => lesson_save_path(&records, lesson),
+        _ => records.clone(),
+    };
     // Looked at, not yet taken: nothing is created, locked or removed
     // until every check below has passed and there is a terminal to play
     // on. A save held by another darkstar is refused here.
@@ -89,7 +141,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             }
         }
     };
-    let asks_for_a_game = args.level.level.is_some()
+    let asks_for_a_game = (args.level.level.is_some() && lesson.is_none())
         || args.level.seed.is_some()
         || args.level.generator.params() != darkstar::content::generator::GenParams::default();
     let resume = match saved {
@@ -105,10 +157,14 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         ),
         Some(checked) => Some(checked),
     };
-    let run = args.level.run_to_play().filter(|_| resume.is_none());
+    let run = args
+        .level
+        .run_to_play()
+        .filter(|_| resume.is_none() && args.lesson.is_none());
     let level = match resume {
         Some(_) => None,
         None if run.is_some() => None,
+        None if let Some(lesson) = args.lesson => Some((lesson.level(), 1)),
         None => {
             let (level, seed) = args.level.choose(true)?;
             needs_player(&level)?;
@@ -157,10 +213,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             slot.remove()
         } else {
             slot.write(&recording).map(|()| {
-                say(&format!(
-                    "Saved to {}; `darkstar` goes on.",
-                    escape_path(&path)
-                ));
+                say(&match lesson {
+                    Some(_) => format!(
+                        "Saved to {}; the lesson goes on where you left it.",
+                        escape_path(&path)
+                    ),
+                    None => format!("Saved to {}; `darkstar` goes on.", escape_path(&path)),
+                });
             })
         };
         // `n` on the end screen: the next game, saved in the same slot
@@ -170,7 +229,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             && done.game_over()
             && done.wants_new_game();
         if next {
-            record_failed |= !leave_records(&path, &done, &recording);
+            record_failed |= !leave_records(&records, lesson, &done, &recording);
             app = done.next_game().context("the new game cannot start")?;
             continue;
         }
@@ -181,7 +240,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         // window was closed on a finished game and darkstar run again at
         // once) must not be told the save is in use.
         drop(slot);
-        record_failed |= !leave_records(&path, &done, &recording);
+        record_failed |= !leave_records(&records, lesson, &done, &recording);
         saved?;
         break ended;
     };
@@ -203,20 +262,31 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
 /// last.replay and its kept copy (written even when the save could not
 /// be: then it is the only copy of the game just played), and for a
 /// finished game its record (a morgue file and, unless it is unranked, a
-/// line in the scores). Says where each went, or on stderr what could not
-/// be written, naming the file; false if a finished game's record is not
-/// whole.
-fn leave_records(path: &Path, done: &App, recording: &Replay) -> bool {
+/// line in the scores; a lesson won is marked so). Says where each went,
+/// or on stderr what could not be written, naming the file; false if a
+/// finished game's record is not whole.
+fn leave_records(
+    path: &Path,
+    lesson: Option<&'static Lesson>,
+    done: &App,
+    recording: &Replay,
+) -> bool {
     write_last_replay(darkstar::record::save::write_last_replay(path, recording));
     if !done.game_over() {
         return true;
     }
-    let recorded = darkstar::record::morgue::record(
-        path,
-        &darkstar::record::morgue::Morgue::of(done.game()),
-        recording,
-        std::time::SystemTime::now(),
-    );
+    let morgue = darkstar::record::morgue::Morgue::of(done.game());
+    if let Some(lesson) = lesson
+        && morgue.won
+        && let Err(e) = mark_won(path, lesson)
+    {
+        warn(&format!(
+            "warning: the lesson won could not be marked in {}: {e}",
+            escape_path(&lessons_dir(path))
+        ));
+    }
+    let recorded =
+        darkstar::record::morgue::record(path, &morgue, recording, std::time::SystemTime::now());
     match &recorded.morgue {
         Ok(file) => say(&format!(
             "The game's record is in {}; `darkstar scores` lists the best.",

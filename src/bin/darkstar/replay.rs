@@ -43,6 +43,18 @@ pub struct ReplayArgs {
     memory: MemoryFlag,
 }
 
+impl ReplayArgs {
+    /// Plays `file` back in the terminal (the title screen's last games).
+    pub fn of(file: PathBuf) -> ReplayArgs {
+        ReplayArgs {
+            file: Some(file),
+            verify: false,
+            eyes: false,
+            memory: MemoryFlag::default(),
+        }
+    }
+}
+
 pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let last =
         darkstar::record::save::last_replay_path(&darkstar::record::save::default_save_path());

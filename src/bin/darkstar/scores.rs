@@ -12,9 +12,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use darkstar::content::textfile::{escape_controls, escape_for_terminal, escape_path};
+use darkstar::content::textfile::{escape_for_terminal, escape_path};
 use darkstar::record::morgue::morgue_dir;
-use darkstar::record::scores::read_scores;
+use darkstar::record::scores::{read_scores, table};
 
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
@@ -45,22 +45,9 @@ pub fn scores(args: ScoresArgs) -> Result<ExitCode> {
     if scores.is_empty() {
         out += "No games recorded yet: a game's record is written when it ends.\n";
     } else {
-        out += "  #  outcome  depth   turns        seed  when                  how\n";
-        for (i, s) in scores.iter().take(args.top).enumerate() {
-            out += &format!(
-                "{:>3}  {:<7}  {:>5}  {:>6}  {:>10}  {:<20}  {}\n",
-                i + 1,
-                if s.won { "won" } else { "died" },
-                if s.depth == 0 {
-                    "-".to_string()
-                } else {
-                    s.depth.to_string()
-                },
-                s.turns,
-                s.seed,
-                escape_controls(&s.when),
-                escape_controls(&s.how)
-            );
+        for line in table(&scores, args.top) {
+            out += &line;
+            out.push('\n');
         }
         out += &format!("Morgue files: {}\n", escape_path(&morgue_dir(&save)));
     }

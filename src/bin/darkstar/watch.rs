@@ -10,7 +10,7 @@ use clap::Args;
 use crate::args::LevelFlags;
 use darkstar::content::textfile::escape_controls;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct WatchArgs {
     #[command(flatten)]
     level: LevelFlags,

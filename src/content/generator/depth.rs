@@ -43,7 +43,8 @@ pub fn kinds_on(depth: u32) -> usize {
 /// the depth's number (two on depth 1, one of each of its kinds). One
 /// more each depth, not a second pack of every kind at once: doubling
 /// them all on depth 5 made a step in danger there (the brawler bot lost
-/// 10 hit points on depth 4 and 28 on depth 5; README, "Difficulty").
+/// 10 hit points on depth 4 and 28 on depth 5; docs/manual.md, "Difficulty
+/// as the bots measure it").
 pub fn packs_on(depth: u32) -> u32 {
     depth + 1
 }

@@ -97,6 +97,30 @@ pub enum Item {
     Reveal(Turn),
 }
 
+/// What a recorded game is, in a line: see [`Replay::summary`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub seed: u64,
+    /// The turn it was left (or ended) on.
+    pub turn: Turn,
+    /// The depth it was left on, for a run.
+    pub depth: Option<u32>,
+    /// "a run", "a generated level", or the level file's name.
+    pub level: String,
+}
+
+impl std::fmt::Display for Summary {
+    /// "depth 3 of a run, turn 2114, seed 41"; "The sleeping pack, turn
+    /// 40, seed 1".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.depth {
+            Some(d) => write!(f, "depth {d} of {}", self.level)?,
+            None => write!(f, "{}", self.level)?,
+        }
+        write!(f, ", turn {}, seed {}", self.turn, self.seed)
+    }
+}
+
 /// A recorded game.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -336,6 +360,41 @@ impl Replay {
             Item::Reveal(t) => Some(*t),
             _ => None,
         })
+    }
+
+    /// What the recorded game is, told without playing it back (the
+    /// title screen's line for a save or a kept game).
+    pub fn summary(&self) -> Summary {
+        let depth = match &self.level {
+            LevelSource::Run { depth } => {
+                let moved = self
+                    .items
+                    .iter()
+                    .fold(i64::from(*depth), |d, item| match item {
+                        Item::Command(_, Command::Player(Action::Descend)) => d + 1,
+                        Item::Command(_, Command::Player(Action::Ascend)) => d - 1,
+                        _ => d,
+                    });
+                Some(moved.clamp(1, i64::from(u32::MAX)) as u32)
+            }
+            _ => None,
+        };
+        let level = match &self.level {
+            LevelSource::Run { .. } => "a run".to_string(),
+            LevelSource::Generated { .. } => "a generated level".to_string(),
+            LevelSource::Text(text) => text
+                .lines()
+                .find_map(|l| l.strip_prefix("name:"))
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| "a level file".to_string()),
+        };
+        Summary {
+            seed: self.seed,
+            turn: self.last_turn(),
+            depth,
+            level,
+        }
     }
 
     /// The turn the replay ends on: its last item's.

@@ -132,7 +132,7 @@ pub fn hit_chance(accuracy: u32, defence: u32) -> i64 {
 pub struct SimConfig {
     /// A* expansions the search queue may spend a turn (D* Lite repairs
     /// are charged to it too). The default, 20,000, keeps a turn of 1,000
-    /// monsters replanning on a 512x512 map near 6 ms (see README); small
+    /// monsters replanning on a 512x512 map near 6 ms (see docs/benchmarks.md); small
     /// levels never reach it.
     pub expansion_budget: u64,
     /// Most actions a monster waits for a moving unit to clear its way

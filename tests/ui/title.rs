@@ -1,0 +1,99 @@
+//! The title screen drawn: at 80x24 with a saved run (no room for the
+//! picture; every entry, the continue line first and highlighted), at
+//! 120x40 with a lesson won and one left (the picture of a faction
+//! planning through a wall it does not know), and the highlight marked
+//! `>` so it reads without colour. Driven through its own loop with a
+//! script of keys: a typed seed comes out as the choice.
+
+use std::collections::VecDeque;
+
+use crossterm::event::{Event, KeyCode};
+use darkstar::content::lessons::LESSONS;
+use darkstar::ui::NoSession;
+use darkstar::ui::title::{Choice, LessonLine, Title, TitleMenu, title_loop};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::key;
+
+fn menu(saved: bool) -> TitleMenu {
+    TitleMenu {
+        saved: saved.then(|| "depth 3 of a run, turn 2114, seed 41".to_string()),
+        seed: 12,
+        lessons: LESSONS
+            .iter()
+            .enumerate()
+            .map(|(i, l)| LessonLine {
+                trick: l.trick(),
+                won: i == 0,
+                saved: i == 1,
+            })
+            .collect(),
+        games: vec!["2026-11-27 14:28  depth 1 of a run, turn 53, seed 3".into()],
+        scores: Vec::new(),
+    }
+}
+
+fn drawn(title: &Title, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(title, frame.area()))
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn snapshot_title_80x24_with_a_save() {
+    let screen = drawn(&Title::new(menu(true)), 80, 24);
+    assert!(
+        screen.contains("> c  continue: depth 3 of a run"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn snapshot_title_120x40_lessons_won_and_left() {
+    let screen = drawn(&Title::new(menu(false)), 120, 40);
+    assert!(screen.contains("#......b****>#"), "the picture: {screen}");
+    insta::assert_snapshot!(screen);
+}
+
+/// A small terminal keeps the highlighted entry in view.
+#[test]
+fn the_highlight_stays_in_view_on_a_small_terminal() {
+    let mut title = Title::new(menu(true));
+    // Continue, new run, seven lessons, watch, the last games: scores.
+    for _ in 0..11 {
+        title.handle(key(KeyCode::Down));
+    }
+    let screen = drawn(&title, 40, 13);
+    assert!(screen.contains("> s  the best scores"), "{screen}");
+}
+
+#[test]
+fn the_loop_ends_on_a_typed_seed() {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let mut title = Title::new(menu(false));
+    let mut keys: VecDeque<Event> = [
+        KeyCode::Char('e'),
+        KeyCode::Char('9'),
+        KeyCode::Backspace,
+        KeyCode::Char('7'),
+        KeyCode::Char('0'),
+        KeyCode::Enter,
+    ]
+    .into_iter()
+    .map(|c| Event::Key(key(c)))
+    .collect();
+    let exit = title_loop(
+        &mut terminal,
+        &mut title,
+        |_| Ok(keys.pop_front()),
+        &mut NoSession,
+    )
+    .unwrap();
+    assert_eq!(exit, darkstar::ui::Exit::Quit);
+    assert_eq!(title.choice(), Choice::NewRun { seed: 70 });
+    assert!(keys.is_empty());
+}
