@@ -355,8 +355,8 @@ fn the_play_status_row_keeps_whole_words_at_every_width() {
         let rows: Vec<&str> = text.lines().collect();
         let row = rows
             .iter()
-            .find(|r| r.contains("HP "))
-            .expect("the status row");
+            .find(|r| r.contains("HP ") && !r.contains("@ you"))
+            .expect("the status row (not the monsters panel's)");
         row.trim_matches('"').trim_end().to_string()
     };
     for revealed in [false, true] {
@@ -501,11 +501,14 @@ fn the_in_view_row_tells_stealth_and_earshot() {
         app.handle(Intent::Move(Dir::E));
     }
     let sneaking = row(&mut app);
-    assert!(sneaking.contains("j jackal 6 HP asleep  "), "{sneaking}");
+    assert!(
+        sneaking.contains("j jackal 6 HP a fair fight, asleep  "),
+        "{sneaking}"
+    );
     app.handle(Intent::Sneak);
     let walking = row(&mut app);
     assert!(
-        walking.contains("Stealth 14 | In view: j jackal 6 HP asleep, in earshot"),
+        walking.contains("Stealth 14 | In view: j jackal 6 HP a fair fight, asleep, in earshot"),
         "{walking}"
     );
 }
@@ -692,7 +695,7 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
     let chance = darkstar::sim::hit_chance(70, me.defence);
     assert!(
         troll.contains(&format!(
-            "It hits you {chance}% of blows, 7-22 (up to {}% of your HP): 2 blows can kill you.",
+            "Deadly: it hits you {chance}% of blows, 7-22 (up to {}% of your HP); 2 blows can kill you.",
             22 * 100 / hp
         )),
         "{troll}"
@@ -711,7 +714,7 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
     // times a blow, kills it at best.
     let goblin = describe(&app, at('g')).join("\n");
     assert!(
-        goblin.contains("It hits you") && goblin.contains("2-5 (up to"),
+        goblin.contains(": it hits you") && goblin.contains("2-5 (up to"),
         "{goblin}"
     );
     assert!(
@@ -729,4 +732,69 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
         darkstar::sim::Awareness::Hunting
     );
     assert!(!troll.contains("Unaware"), "{troll}");
+}
+
+/// Playing on a screen wide enough, the monsters panel stands beside the
+/// map: you with your hit points, then each monster in view with its HP
+/// bar, its state, its threat in words and what it cannot do (the door
+/// lesson's zombies: deaf, no doors, fast). Too narrow for the level and
+/// the panel: no panel.
+#[test]
+fn snapshot_the_monsters_panel_beside_the_door_lesson() {
+    let level = level("door-shut.txt");
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Move(Dir::E));
+    let buf = drawn(&mut app, 80, 24);
+    let panel: Vec<String> = (0..18).map(|y| row(&buf, y)[50..].to_string()).collect();
+    let text = panel.join("\n");
+    assert!(text.contains("@ you  HP 40/40"), "{text}");
+    assert!(text.contains("z zombie: hunting you"), "{text}");
+    assert!(text.contains("a fair fight, deaf, no"), "{text}");
+    assert!(text.contains("doors, fast"), "{text}");
+    insta::assert_snapshot!(text);
+    let narrow = drawn(&mut app, 52, 24);
+    assert!(!row(&narrow, 0).contains("@ you"), "no room: no panel");
+}
+
+/// A monster's glyph is drawn in its threat's colour, and the threat grows
+/// as the player is hurt: the zombies' 6-point blows are a fair fight at
+/// 40 HP, dangerous at 24 or less; the row of monsters in view says so in
+/// words.
+#[test]
+fn a_monsters_colour_and_words_follow_its_threat_to_the_player_as_they_are() {
+    use darkstar::ui::app::threat::{Threat, threat_of};
+    let level = level("door-shut.txt");
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Wait);
+    let zombie = |app: &App| {
+        app.game()
+            .monsters()
+            .iter()
+            .find(|m| !m.is_player() && m.is_here())
+            .map(|m| (m.id(), m.pos()))
+            .unwrap()
+    };
+    assert_eq!(threat_of(app.game(), zombie(&app).0), Threat::Fair);
+    // Stand and let them come.
+    for _ in 0..200 {
+        let hp = app.game().player().unwrap().hp();
+        if hp <= 24 {
+            break;
+        }
+        app.handle(Intent::Wait);
+    }
+    let hp = app.game().player().unwrap().hp();
+    assert!((1..=24).contains(&hp), "hp {hp}");
+    let (id, at) = zombie(&app);
+    assert_eq!(threat_of(app.game(), id), Threat::Dangerous);
+    let buf = drawn(&mut app, 80, 24);
+    let glyphs: Vec<_> = (0..buf.area.height)
+        .flat_map(|y| (0..50).map(move |x| (x, y)))
+        .filter(|&(x, y)| buf[(x, y)].symbol() == "z")
+        .map(|(x, y)| buf[(x, y)].fg)
+        .collect();
+    assert!(!glyphs.is_empty(), "a zombie drawn near {at}");
+    assert!(glyphs.contains(&Threat::Dangerous.colour()), "{glyphs:?}");
+    let in_view = row(&buf, 19);
+    assert!(in_view.contains("dangerous, hunting"), "{in_view}");
 }

@@ -155,7 +155,14 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
             if player {
                 lines.extend([
                     "@    you (the player)".to_string(),
-                    "g k  a monster: its letter is its faction (next page)".to_string(),
+                    match app.mode() {
+                        // Playing, its colour is its threat to the player.
+                        Mode::Play => {
+                            "g k  a monster: letter its faction, colour its threat (red: deadly)"
+                        }
+                        _ => "g k  a monster: its letter is its faction (next page)",
+                    }
+                    .to_string(),
                 ]);
                 if app.game().depth().is_some() {
                     lines.extend([

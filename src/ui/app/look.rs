@@ -8,11 +8,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::MapView;
+use super::threat::Odds;
 use crate::content::level::KindSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
 use crate::sim::Awareness;
-use crate::sim::{MonsterId, NORMAL_SPEED, PLAYER_HP, STEALTH_MULTIPLIER, hit_chance, move_energy};
+use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
 use crate::ui::log::capitalised;
 
@@ -157,69 +158,8 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         }
         .to_string(),
     );
-    if kind.behaviours.fights() {
-        lines.extend(threat(app, m.id()));
-    }
-    lines
-}
-
-/// What monster `id` can do to the player and the player to it, from
-/// the numbers the game rolls with: how often each side's blow lands and
-/// for how much (its worst as a share of the player's hit points now),
-/// in how few blows it could kill the player and in how many the player
-/// kills it; and, while it has not noticed the player, what a stealth
-/// blow (sure, [`STEALTH_MULTIPLIER`] times) would do. A goblin's 4-point
-/// blows and a troll's 11 looked the same before.
-pub(super) fn threat(app: &App, id: MonsterId) -> Vec<String> {
-    let game = app.game();
-    let Some(player) = game.player() else {
-        return Vec::new();
-    };
-    let m = &game.monsters()[id as usize];
-    let (me, it) = (game.kind_of(player), game.kind_of(m));
-    let (hp, its_hp) = (player.hp().max(1), m.hp().max(1));
-    let blows = |hp: i32, blow: i32| (hp + blow.max(1) - 1) / blow.max(1);
-    let share = |worst: i32| match worst * 100 / hp {
-        p if p >= 100 => "all you have".to_string(),
-        p => format!("{p}% of your HP"),
-    };
-    let its = it.damage;
-    let kill_you = blows(hp, its.max());
-    let mine = me.damage;
-    let (best, worst) = (blows(its_hp, mine.max()), blows(its_hp, mine.min()));
-    let plural = |n: i32| if n == 1 { "blow" } else { "blows" };
-    let mut lines = vec![
-        format!(
-            "It hits you {}% of blows, {}-{} (up to {}): {kill_you} {} can kill you.",
-            hit_chance(it.accuracy, me.defence),
-            its.min(),
-            its.max(),
-            share(its.max()),
-            plural(kill_you)
-        ),
-        format!(
-            "You hit it {}% of blows, {}-{}: it dies in {best} to {worst} {}.",
-            hit_chance(me.accuracy, it.defence),
-            mine.min(),
-            mine.max(),
-            plural(worst)
-        ),
-    ];
-    if game.unaware(id as usize) {
-        let (low, high) = (
-            mine.min() * STEALTH_MULTIPLIER,
-            mine.max() * STEALTH_MULTIPLIER,
-        );
-        let outcome = if low >= its_hp {
-            "it dies".to_string()
-        } else if high >= its_hp {
-            "it may die".to_string()
-        } else {
-            format!("it lives with {} HP at least", its_hp - high)
-        };
-        lines.push(format!(
-            "Unaware of you: a stealth blow lands surely, {low}-{high}: {outcome}."
-        ));
+    if let Some(odds) = Odds::of(game, m.id()) {
+        lines.extend(odds.lines());
     }
     lines
 }

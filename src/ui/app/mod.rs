@@ -39,6 +39,7 @@ mod play;
 mod playback;
 mod saves;
 pub mod screen;
+pub mod threat;
 
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};

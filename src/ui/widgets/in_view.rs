@@ -1,8 +1,9 @@
 //! Playing (unless revealed), the row under the status row lists the
 //! monsters the player sees now, instead of every faction's counters
 //! (which would tell how many monsters there are, and where they go):
-//! each with what the look box says of its mind (asleep, hunting you,
-//! unaware of you) and whether the player's next step would reach its
+//! each with its threat to the player in a word (drawn in the colour its
+//! glyph has on the map), what the look box says of its mind (asleep,
+//! hunting you, unaware of you) and whether the player's next step would reach its
 //! ears. While the game is on it opens with the player's stealth range
 //! (Brogue CE's): how far off a monster that sees the player may notice
 //! it, halved sneaking.
@@ -11,10 +12,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::palette::faction_colour;
 use crate::fog::noise::FOOTSTEP;
 use crate::sim::{Awareness, Game, Monster, PlayOutcome};
 use crate::ui::app::App;
+use crate::ui::app::threat::threat_of;
 
 /// "Stealth 14 | In view: g goblin 6 HP hunting, ..." or "Stealth 14 |
 /// Nothing in view." (dead: what killed the player).
@@ -69,11 +70,13 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     );
     for m in seen {
         let spec = game.factions()[m.faction()].spec();
+        let threat = threat_of(game, m.id());
         let text = format!(
-            "{} {} {} HP {}{}  ",
+            "{} {} {} HP {}, {}{}  ",
             game.kind_of(m).glyph,
             spec.one_of(m.kind()),
             m.hp(),
+            threat.word(),
             mind(game, m),
             if in_earshot(game, m) {
                 ", in earshot"
@@ -82,7 +85,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
             },
         );
         let left = area.right().saturating_sub(x) as usize;
-        let style = Style::default().fg(faction_colour(m.faction()));
+        let style = Style::default().fg(threat.colour());
         (x, _) = buf.set_stringn(x, area.y, text, left, style);
         if x >= area.right() {
             break;

@@ -17,6 +17,7 @@ use crate::map::geom::Pos;
 use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
 use crate::sim::{Game, Monster};
+use crate::ui::app::threat::threat_of;
 use crate::ui::app::{App, Overlay};
 use ratatui::widgets::StatefulWidget;
 
@@ -278,8 +279,12 @@ impl MapWidget<'_> {
                 continue; // Only what the player sees now.
             }
             let glyph = game.kind_of(m).glyph;
+            // Playing, a monster's colour is its threat to the player (the
+            // look box and the panel say the word); watching, its faction.
             let colour = if m.is_player() {
                 Color::White
+            } else if honest {
+                threat_of(game, m.id()).colour()
             } else {
                 faction_colour(m.faction())
             };

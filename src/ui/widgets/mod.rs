@@ -1,6 +1,6 @@
 //! Drawing: `impl Widget for &App`, which lays the screen out, draws the
 //! game at the bottom (each part by a widget, one per file here: map,
-//! status rows, log, legend, the end of a game) and then each open screen
+//! status rows, log, legend, the monsters panel, the end of a game) and then each open screen
 //! over it, the one opened first first (each draws itself: see
 //! [`crate::ui::app::Screen`]). Widgets read the app and the game, change
 //! neither, and draw nothing from the simulation's RNG. Only the sixteen
@@ -12,6 +12,7 @@ mod in_view;
 mod legend;
 mod log;
 mod map;
+mod monsters;
 mod palette;
 mod status;
 
@@ -40,6 +41,8 @@ struct Layout {
     log: Rect,
     /// Watching: the legend, beside the map or under it.
     legend: Option<legend::Placement>,
+    /// Playing on a wide screen: the monsters panel beside the map.
+    monsters: Option<Rect>,
 }
 
 impl Layout {
@@ -68,12 +71,19 @@ impl Layout {
             }
             None => map,
         };
+        // Playing, the monsters panel when the level and it fit side by
+        // side.
+        let (map, monsters) = match monsters::layout(app, map) {
+            Some((map, panel)) => (map, Some(panel)),
+            None => (map, None),
+        };
         Some(Layout {
             map,
             status,
             stats,
             log,
             legend,
+            monsters,
         })
     }
 }
@@ -93,6 +103,7 @@ impl Widget for &App {
             stats,
             log,
             legend,
+            monsters,
         }) = Layout::of(self, area)
         else {
             let lines = [
@@ -113,6 +124,9 @@ impl Widget for &App {
         };
         if let Some(placement) = &legend {
             legend::draw_legend(self, placement, buf);
+        }
+        if let Some(panel) = monsters {
+            monsters::draw_monsters(self, panel, buf);
         }
         // Where the view stands, worked out once from the camera and given
         // to the map and to what the screens draw over it.
