@@ -107,6 +107,17 @@ impl ItemKind {
         book.items().iter().map(ItemKind)
     }
 
+    /// Its inventory letter, the same in every game: `a` for the first
+    /// item of the book, `b` for the second, and so on (DCSS's letters,
+    /// kept by the kind, never by where it lies in the pack); `?` past
+    /// the twenty-sixth.
+    pub fn letter(self) -> char {
+        u8::try_from(self.index())
+            .ok()
+            .filter(|&i| i < 26)
+            .map_or('?', |i| char::from(b'a' + i))
+    }
+
     /// Its definition.
     pub fn def(self) -> &'static ItemDef {
         self.0

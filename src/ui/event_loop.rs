@@ -118,7 +118,7 @@ pub fn event_loop_until<B: Backend>(
                 let intent = if app.game_over() {
                     keymap::end_intent_for(key, app.mode())
                 } else {
-                    keymap::intent_for(key, app.mode())
+                    intent_of(key, app)
                 };
                 match intent {
                     Some(Intent::Suspend) => {
@@ -180,6 +180,17 @@ pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result
     Ok(())
 }
 
+/// What `key` means to `app`: its binding in the app's mode, or, while
+/// the topmost screen picks by letters (the item list), a plain letter as
+/// itself.
+fn intent_of(key: crossterm::event::KeyEvent, app: &App) -> Option<Intent> {
+    if app.takes_letters() {
+        keymap::letter_intent_for(key, app.mode())
+    } else {
+        keymap::intent_for(key, app.mode())
+    }
+}
+
 /// Most queued events [`drop_typed_ahead`] goes through: a held key fills
 /// the queue no faster than the terminal repeats it, so this is plenty,
 /// and a source that never runs dry cannot hold the loop.
@@ -197,7 +208,7 @@ fn drop_typed_ahead(
             break;
         };
         if let Event::Key(key) = event
-            && let Some(intent) = keymap::intent_for(key, app.mode())
+            && let Some(intent) = intent_of(key, app)
             && !intent.spends_a_turn()
         {
             app.handle(intent);

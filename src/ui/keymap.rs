@@ -97,6 +97,9 @@ pub enum Intent {
     /// A key that means nothing where it was pressed: the screens that
     /// say "any key" still take it.
     Other,
+    /// A letter typed to a screen that picks by letters (the item list's
+    /// inventory letters): the key's own character, not its binding.
+    Letter(char),
     /// Ctrl-Z: give the terminal back and stop, as a shell's job does
     /// (`fg` resumes with the screen redrawn). The event loop's, never the
     /// app's: the app is only told nothing happened.
@@ -307,6 +310,21 @@ pub fn intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     }
     let row = BINDINGS.iter().find(|b| b.fits(&key, mode));
     Some(row.map_or(Intent::Other, |b| b.intent))
+}
+
+/// [`intent_for`] for a screen that picks by letters: a plain lowercase
+/// letter is [`Intent::Letter`] (`h` picks the item lettered `h`, it does
+/// not move); every other key is its binding (the arrows, Enter, Esc).
+pub fn letter_intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    if let KeyCode::Char(c @ 'a'..='z') = key.code
+        && key.modifiers.difference(KeyModifiers::SHIFT).is_empty()
+    {
+        return Some(Intent::Letter(c));
+    }
+    intent_for(key, mode)
 }
 
 /// The keys that give `intent` in `mode`, as the help writes them, in

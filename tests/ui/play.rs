@@ -618,8 +618,8 @@ fn the_throw_list_stacks_alike_items_and_opens_on_the_last_thrown() {
     assert_eq!(app.game().pack().len(), 5);
     app.handle(Intent::ThrowItem);
     let list = screen(&mut app, 60, 14);
-    assert!(list.contains("> ( 3 darts"), "{list}");
-    assert!(list.contains("  ( 2 noise-makers"), "{list}");
+    assert!(list.contains("> f - ( 3 darts"), "{list}");
+    assert!(list.contains("  c - ( 2 noise-makers"), "{list}");
     assert!(!list.contains("( a dart"), "one line for the three: {list}");
     // Picked, then aimed two cells further east (the cursor opens where
     // the last throw went) and thrown.
@@ -797,4 +797,62 @@ fn a_monsters_colour_and_words_follow_its_threat_to_the_player_as_they_are() {
     assert!(glyphs.contains(&Threat::Dangerous.colour()), "{glyphs:?}");
     let in_view = row(&buf, 19);
     assert!(in_view.contains("dangerous, hunting"), "{in_view}");
+}
+
+/// Each kind keeps its letter in every game and every pack (the item
+/// book's order: `c` the noise-maker, `f` the dart), and typing it in the
+/// list picks it at once, even a letter that moves the player elsewhere
+/// (`h`, `j`, `k`, `l` are letters in the list): `t` `f` aims a dart.
+#[test]
+fn an_items_letter_picks_it_in_the_list_at_once() {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    use darkstar::ui::keymap::letter_intent_for;
+    let level = Level::parse(
+        "name: letters\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "letters.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for word in ["dart", "noise-maker", "healing"] {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(
+        ["healing", "noise-maker", "dart"].map(|w| item(w).letter()),
+        ['a', 'c', 'f']
+    );
+    assert!(!app.takes_letters());
+    app.handle(Intent::UseItem);
+    assert!(app.takes_letters(), "the list picks by letters");
+    // `l` moves the player everywhere else; here it is a letter of no
+    // item, and nothing happens.
+    let l = letter_intent_for(key(KeyCode::Char('l')), app.mode()).unwrap();
+    assert_eq!(l, Intent::Letter('l'));
+    app.handle(l);
+    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+    assert!(app.takes_letters(), "still open");
+    app.handle(Intent::Quit);
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Letter('f'));
+    let aiming = status_row(&app);
+    assert!(aiming.starts_with("throw at"), "{aiming}");
+    app.handle(Intent::Quit);
+    assert_eq!(app.game().pack().len(), 3, "nothing thrown yet");
+    // Through the event loop, as keys: `U` then `a` drinks the potion (the
+    // loop hands the open list a letter, not `a`'s binding), then `q`
+    // asks to quit and Enter quits.
+    let mut script: VecDeque<Event> = ['U', 'a', 'q']
+        .map(|c| Event::Key(key(KeyCode::Char(c))))
+        .into_iter()
+        .chain([Event::Key(key(KeyCode::Enter))])
+        .collect();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    darkstar::ui::event_loop(&mut terminal, &mut app, |_| Ok(script.pop_front())).unwrap();
+    assert_eq!(app.game().pack().len(), 2, "the potion drunk");
+    assert!(!app.takes_letters());
+    assert!(app.should_quit());
 }

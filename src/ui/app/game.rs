@@ -141,6 +141,7 @@ impl App {
             | Intent::ToggleFollow
             | Intent::NextMonster(_)
             | Intent::Suspend
+            | Intent::Letter(_)
             | Intent::Other => {}
         }
     }

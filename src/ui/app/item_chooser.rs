@@ -1,6 +1,7 @@
 //! "Which item?" as a screen: the pack listed in a box, alike items
-//! stacked on one line ("3 darts"), one picked with the move keys (up
-//! and down) and Enter or `.`, for using, throwing or dropping. A thrown
+//! stacked on one line ("f - 3 darts"), each kind with the letter it keeps
+//! in every game; one picked by its letter, or with the arrows and Enter
+//! or `.`, for using, throwing or dropping. A thrown
 //! one then takes a target cursor; the rest are done at once. `q` or Esc
 //! puts the list away. Throwing, the list opens on the kind last thrown,
 //! else on the first missile (a quiver: `t` Enter Enter throws a dart,
@@ -99,6 +100,13 @@ impl Screen for ItemChooser {
         let stacks = stacks(ctx.game.pack());
         let len = stacks.len();
         match intent {
+            // Its letter picks a stack and chooses it at once.
+            Intent::Letter(c) => {
+                if let Some(i) = stacks.iter().position(|s| s.kind.letter() == c) {
+                    self.selected = i;
+                    return self.handle(Intent::Confirm, ctx, asks);
+                }
+            }
             Intent::Move(Dir::N) => self.selected = self.selected.saturating_sub(1),
             Intent::Move(Dir::S) => self.selected = (self.selected + 1).min(len.saturating_sub(1)),
             Intent::Confirm | Intent::Wait if self.selected < len => {
@@ -128,15 +136,20 @@ impl Screen for ItemChooser {
     fn draw(&self, dc: &DrawCtx<'_>, buf: &mut Buffer) {
         let lines = pack_lines(dc.app.game().pack(), self.selected);
         let title = format!(
-            " {} which? (up/down, Enter; q: never mind) ",
+            " {} which? (letter, or arrows and Enter; Esc: none) ",
             self.purpose.verb()
         );
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         draw_box(&title, &lines, dc.area, buf);
     }
 
+    fn takes_letters(&self) -> bool {
+        true
+    }
+
     fn commands(&self, _: Mode) -> Vec<Command> {
         vec![
+            Command::note("a-z", "the item of that letter, at once"),
             Command::new(
                 &[Intent::Move(Dir::N), Intent::Move(Dir::S)],
                 "the item above / below",
@@ -151,7 +164,7 @@ impl Screen for ItemChooser {
 }
 
 /// The pack as the item list shows it: a line a stack of alike items
-/// ("3 darts"), the picked one marked.
+/// ("3 darts") with the kind's letter, the picked one marked.
 ///
 /// ```
 /// use darkstar::sim::item::ItemKind;
@@ -159,7 +172,10 @@ impl Screen for ItemChooser {
 /// let [dart, potion] = ["dart", "healing"].map(|w| ItemKind::named(w).unwrap());
 /// let mut pack = vec![dart, potion, dart, dart];
 /// pack.sort();
-/// assert_eq!(pack_lines(&pack, 1), ["  ! a healing potion", "> ( 3 darts"]);
+/// assert_eq!(
+///     pack_lines(&pack, 1),
+///     ["  a - ! a healing potion", "> f - ( 3 darts"]
+/// );
 /// ```
 pub fn pack_lines(pack: &[ItemKind], selected: usize) -> Vec<String> {
     stacks(pack)
@@ -171,7 +187,7 @@ pub fn pack_lines(pack: &[ItemKind], selected: usize) -> Vec<String> {
                 1 => s.kind.name().to_string(),
                 n => format!("{n} {}", s.kind.plural()),
             };
-            format!("{mark} {} {what}", s.kind.glyph())
+            format!("{mark} {} - {} {what}", s.kind.letter(), s.kind.glyph())
         })
         .collect()
 }

@@ -421,6 +421,12 @@ impl App {
         self.screens.iter().map(|s| s.as_ref())
     }
 
+    /// True when the topmost screen picks by letters (the item list):
+    /// a plain letter is then [`Intent::Letter`] for it.
+    pub fn takes_letters(&self) -> bool {
+        self.screens.last().is_some_and(|s| s.takes_letters())
+    }
+
     /// Offers `intent` to the open screens topmost first until one uses
     /// it; closes a screen that asks to be closed, then carries out what
     /// they asked for.

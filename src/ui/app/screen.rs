@@ -133,6 +133,12 @@ pub trait Screen: Any + fmt::Debug + CloneScreen {
         Vec::new()
     }
 
+    /// True when it picks by letters: the event loop then hands it a
+    /// plain letter as [`Intent::Letter`], not as the letter's binding.
+    fn takes_letters(&self) -> bool {
+        false
+    }
+
     /// True when time stands still under it: a watched game's clock
     /// plays no turn and travel takes no step while it is open.
     fn stills_the_game(&self) -> bool {
