@@ -469,6 +469,7 @@ fn the_activity_keys() {
         Intent::Wait,
         Intent::TravelStairs,
         Intent::Explore,
+        Intent::ExploreOnly,
         Intent::FetchItem,
         Intent::Rest,
     ] {
@@ -482,7 +483,7 @@ fn the_activity_keys() {
         .iter()
         .map(|c| c.keys(play))
         .collect();
-    for k in ["> <", "_", "o g", "R"] {
+    for k in ["> <", "_", "o O g", "R"] {
         assert!(keys.iter().any(|key| key == k), "{k} missing from the help");
     }
 }
@@ -539,4 +540,71 @@ fn g_fetches_the_nearest_known_item_by_the_way_there() {
     run(&mut app, 100);
     assert_eq!(app.game().pack().len(), 2, "then the dart");
     assert_eq!(player_pos(&app), Pos::new(2, 3));
+}
+
+/// Exploring picks up the items it comes to know of on its way (a dart
+/// in an alcove off the hall, seen in passing); `O` explores leaving them
+/// where they lie; an item the player dropped is left too (explore would
+/// otherwise fetch it back at once).
+#[test]
+fn explore_takes_the_items_it_finds_on_its_way_and_capital_o_leaves_them() {
+    use crate::common::item;
+    let text = "name: alcove\nmap:\n\
+                ##########\n\
+                #@.......#\n\
+                ####.#####\n\
+                ####.#####\n\
+                ##########\n";
+    let dart_at = Pos::new(4, 3);
+    let start = |app: &mut App| {
+        app.apply(Command::PutItem {
+            at: dart_at,
+            item: item("dart"),
+        });
+    };
+    // `O`: the whole level explored, the dart seen and left.
+    let mut app = App::play(&parse(text), 1).unwrap();
+    start(&mut app);
+    app.handle(Intent::ExploreOnly);
+    run(&mut app, 200);
+    assert_eq!(said(&app, "Explored all you can reach."), 1);
+    assert!(app.game().pack().is_empty(), "O leaves it");
+    assert!(app.game().floor_items().contains(&(dart_at, item("dart"))));
+    // `o`: the same walk takes it.
+    let mut app = App::play(&parse(text), 1).unwrap();
+    start(&mut app);
+    app.handle(Intent::Explore);
+    run(&mut app, 200);
+    assert_eq!(app.game().pack(), [item("dart")]);
+    // Dropped where it stands, it is left there by the next `o`.
+    app.handle(Intent::DropItem);
+    app.handle(Intent::Confirm);
+    assert!(app.game().pack().is_empty());
+    let dropped = player_pos(&app);
+    app.handle(Intent::Move(Dir::N));
+    app.handle(Intent::Explore);
+    run(&mut app, 200);
+    assert!(app.game().pack().is_empty(), "the dropped dart stays");
+    assert!(app.game().floor_items().contains(&(dropped, item("dart"))));
+}
+
+/// The autopilot itself: exploring with items steps toward a known item
+/// before the frontier; without, toward the frontier.
+#[test]
+fn explore_with_items_heads_for_a_known_item_first() {
+    use crate::common::item;
+    let text = "name: two-ways\nmap:\n\
+                #########\n\
+                #...@...#\n\
+                #########\n";
+    let mut game = Game::new(&parse(text), 1, SimConfig::default()).unwrap();
+    game.apply(Command::PutItem {
+        at: Pos::new(1, 1),
+        item: item("dart"),
+    });
+    // Everything is seen from the start: no frontier, only the dart.
+    let with = autopilot::next_action(&game, &mut Activity::Explore { items: true });
+    assert_eq!(with, Ok(Action::Walk(Dir::W)));
+    let without = autopilot::next_action(&game, &mut Activity::Explore { items: false });
+    assert_eq!(without, Err(Stop::Explored));
 }

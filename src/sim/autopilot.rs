@@ -36,8 +36,10 @@ pub const REST_TURNS: u32 = PLAYER_HP as u32 * REGEN_TURNS;
 pub enum Activity {
     /// Walk to this cell over known ground.
     Travel(Pos),
-    /// Walk to the nearest cell next to the unknown, again and again.
-    Explore,
+    /// Walk to the nearest cell next to the unknown, again and again;
+    /// with `items`, to the nearest item known on the way first (one the
+    /// pack has room for, or one to wear), as DCSS's explore does.
+    Explore { items: bool },
     /// Wait until healed: at most this many more turns.
     Rest(u32),
 }
@@ -174,6 +176,18 @@ pub fn next_action_avoiding(
     activity: &mut Activity,
     avoid: &[Pos],
 ) -> Result<Action, Stop> {
+    next_action_leaving(game, activity, avoid, &[])
+}
+
+/// [`next_action_avoiding`], exploring past the items on the cells
+/// `left` (those the player dropped: explore does not pick them up
+/// again).
+pub fn next_action_leaving(
+    game: &Game,
+    activity: &mut Activity,
+    avoid: &[Pos],
+    left: &[Pos],
+) -> Result<Action, Stop> {
     let player = playing(game)?;
     let at = player.pos();
     let Some(knowledge) = player_knowledge(game) else {
@@ -207,7 +221,19 @@ pub fn next_action_avoiding(
                 _ => return Err(Stop::NoWay),
             }
         }
-        Activity::Explore => {
+        Activity::Explore { items } => {
+            let wanted: Vec<Pos> = match items {
+                true => items_to_fetch(game, knowledge, at)
+                    .filter(|p| !left.contains(p) && map.contains(*p))
+                    .collect(),
+                false => Vec::new(),
+            };
+            if !wanted.is_empty()
+                && let Some(next) = DistanceMap::step_toward(&map, &wanted, Connectivity::Eight, at)
+            {
+                let dir = at.dir_to(next).ok_or(Stop::NoWay)?;
+                return Ok(Action::Walk(dir));
+            }
             let frontier = frontier(knowledge, at);
             if frontier.is_empty() {
                 return Err(Stop::Explored);
@@ -248,6 +274,20 @@ pub fn step_to_nearest_avoiding(game: &Game, targets: &[Pos], avoid: &[Pos]) -> 
     }
     let next = DistanceMap::step_toward(&map, &targets, Connectivity::Eight, at)?;
     Some(Action::Walk(at.dir_to(next)?))
+}
+
+/// The cells of the items the player knows of that it would pick up
+/// (the pack has room, or it would wear it), not the one it stands on.
+fn items_to_fetch<'a>(
+    game: &'a Game,
+    knowledge: &'a Knowledge,
+    at: Pos,
+) -> impl Iterator<Item = Pos> + 'a {
+    let room = game.pack().len() < super::game::PACK_SIZE;
+    game.floor_items()
+        .iter()
+        .filter(move |&&(p, k)| p != at && knowledge.is_known(p) && (room || k.is_worn()))
+        .map(|&(p, _)| p)
 }
 
 /// The cell of the nearest item the player knows of, by the way there

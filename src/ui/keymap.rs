@@ -53,6 +53,8 @@ pub enum Intent {
     FetchItem,
     /// Play: explore, to the nearest unknown ground, until there is none.
     Explore,
+    /// Play: explore, leaving the items on the way where they lie.
+    ExploreOnly,
     /// Play: rest until healed.
     Rest,
     /// Play: close the open door next to the player (asks which way when
@@ -118,6 +120,7 @@ impl Intent {
                 | Intent::TravelStairs
                 | Intent::Upstairs
                 | Intent::Explore
+                | Intent::ExploreOnly
                 | Intent::FetchItem
                 | Intent::Rest
                 | Intent::CloseDoor
@@ -185,7 +188,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 81] = [
+pub const BINDINGS: [Binding; 82] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -224,6 +227,7 @@ pub const BINDINGS: [Binding; 81] = [
     play(C('<'), Intent::Upstairs),
     play(C('_'), Intent::TravelTo),
     play(C('o'), Intent::Explore),
+    play(C('O'), Intent::ExploreOnly),
     play(C('g'), Intent::FetchItem),
     play(C('R'), Intent::Rest),
     play(C('C'), Intent::CloseDoor),

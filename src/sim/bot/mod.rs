@@ -226,30 +226,19 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     {
         return Some(action);
     }
-    // The careful bot fetches the items it knows of while its pack has
-    // room (what it wears it always puts on).
-    if careful {
-        let room = game.pack().len() < crate::sim::game::PACK_SIZE;
-        let items: Vec<_> = game
-            .floor_items()
-            .iter()
-            .filter(|&&(p, k)| p != at && knows(game, p) && (room || k.is_worn()))
-            .map(|&(p, _)| p)
-            .collect();
-        if let Some(a) = autopilot::step_to_nearest_avoiding(game, &items, &strict) {
-            return Some(a);
-        }
-    }
-    // Exploring keeps clear of every monster it keeps clear of; with
-    // nothing left to explore so, it goes down, and only with no stairs
-    // known explores past them.
-    match autopilot::next_action_avoiding(game, &mut Activity::Explore, &strict) {
+    // Exploring fetches the items it knows of while its pack has room
+    // (what it wears it always puts on), as the player's `o` does, and
+    // keeps clear of every monster it keeps clear of; with nothing left to
+    // explore so, it goes down, and only with no stairs known explores
+    // past them.
+    let explore = Activity::Explore { items: true };
+    match autopilot::next_action_avoiding(game, &mut explore.clone(), &strict) {
         Ok(action) => Some(action),
         Err(_) => match stairs.down.filter(|&d| knows(game, d)) {
             Some(d) if d == at => Some(Action::Descend),
             Some(d) => Some(go(game, Activity::Travel(d), &berths).unwrap_or(Action::Wait(None))),
             None if wary.is_wary()
-                && let Ok(action) = go(game, Activity::Explore, &berths[1..]) =>
+                && let Ok(action) = go(game, explore, &berths[1..]) =>
             {
                 Some(action)
             }

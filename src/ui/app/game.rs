@@ -93,7 +93,8 @@ impl App {
                     self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
                 }
             }
-            Intent::Explore => self.begin(Activity::Explore),
+            Intent::Explore => self.begin(Activity::Explore { items: true }),
+            Intent::ExploreOnly => self.begin(Activity::Explore { items: false }),
             Intent::FetchItem if self.mode == Mode::Play => {
                 match autopilot::nearest_known_item(&self.game) {
                     Some(item) => self.begin(Activity::Travel(item)),
@@ -354,8 +355,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             ),
             c(&[I::TravelTo], "travel: move a cursor (? there: its keys)"),
             c(
-                &[I::Explore, I::FetchItem],
-                "explore / go to the nearest item you know of",
+                &[I::Explore, I::ExploreOnly, I::FetchItem],
+                "explore, taking items (O: leaving them) / go to an item",
             ),
             c(
                 &[I::Rest],

@@ -114,6 +114,9 @@ pub struct App {
     slow_step_asked: Option<(crate::map::geom::Dir, Turn)>,
     /// Play: the kind of item last thrown, which the throw list opens on.
     quiver: Option<crate::sim::item::ItemKind>,
+    /// Play: where the player dropped items (depth, cell): exploring
+    /// leaves them there. Kept for the session, as the quiver is.
+    dropped: Vec<(Option<u32>, crate::map::geom::Pos)>,
     /// Play: a monster came into view; keys typed ahead are void (see
     /// [`App::take_interrupt`]).
     interrupted: bool,
@@ -182,6 +185,7 @@ impl App {
             in_view: Vec::new(),
             slow_step_asked: None,
             quiver: None,
+            dropped: Vec::new(),
             interrupted: false,
             // Play mode's clock does not tick (keys move time); 10/s is
             // what `+`/`-` start from there.

@@ -32,7 +32,14 @@ impl App {
         let Some(mut activity) = self.activity.take() else {
             return;
         };
-        let action = match autopilot::next_action(&self.game, &mut activity) {
+        let depth = self.game.depth();
+        let left: Vec<_> = self
+            .dropped
+            .iter()
+            .filter(|&&(d, _)| d == depth)
+            .map(|&(_, p)| p)
+            .collect();
+        let action = match autopilot::next_action_leaving(&self.game, &mut activity, &[], &left) {
             Ok(action) => action,
             Err(stop) => return self.stopped(stop),
         };
@@ -131,6 +138,11 @@ impl App {
             self.quiver = self.game.pack().get(slot as usize).copied().or(self.quiver);
         }
         let events = self.recorder.apply(&mut self.game, Command::Player(action));
+        if events.iter().any(|e| matches!(e, Event::Dropped { .. }))
+            && let Some(p) = self.game.player()
+        {
+            self.dropped.push((self.game.depth(), p.pos()));
+        }
         let turn = self.game.turn();
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
