@@ -856,3 +856,29 @@ fn an_items_letter_picks_it_in_the_list_at_once() {
     assert!(!app.takes_letters());
     assert!(app.should_quit());
 }
+
+/// At 80 columns the status row keeps `? help` in every mode: playing a
+/// run (and sneaking, and revealed), watching, and playing a recorded
+/// game back.
+#[test]
+fn the_status_row_keeps_the_help_at_80_columns_in_every_mode() {
+    use darkstar::record::replay::Replay;
+    let mut play = App::play_run(41, 1).unwrap();
+    play.handle(Intent::Sneak);
+    let mut revealed = play.clone();
+    revealed.handle(Intent::Reveal);
+    let watch = App::new(&level("deadly-pass.txt"), 1).unwrap();
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let back = App::replay(&Replay::load(&file).unwrap()).unwrap();
+    for (mode, app) in [
+        ("play", &play),
+        ("revealed", &revealed),
+        ("watch", &watch),
+        ("replay", &back),
+    ] {
+        let row = status_row(app);
+        assert!(row.ends_with("? help"), "{mode}: {row}");
+        assert!(row.chars().count() <= 80, "{mode}: {row}");
+    }
+}
