@@ -367,3 +367,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The ready grid map, given a random level's terrain factors, is the
+    /// same map to every search: [`find_path`] finds the cost A* finds on
+    /// the level itself, and [`distances`] the same Dijkstra map.
+    #[test]
+    fn a_grid_map_of_a_levels_factors_searches_as_the_level(
+        (map, start, goal) in query(14),
+    ) {
+        use darkstar::path::grid::{GridMap, distances, find_path};
+        use darkstar::path::EntryCosts;
+        let mut grid = GridMap::new(map.width(), map.height());
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
+                let p = Pos::new(x, y);
+                grid.set(p, map.entry_factor(p.row_major(map.width())));
+            }
+        }
+        let want = SearchContext::new()
+            .find_path(&map, start, goal, &SearchOptions::default())
+            .cost();
+        prop_assert_eq!(find_path(&grid, start, goal).map(|(_, c)| c), want);
+        let (a, b) = (distances(&grid, &[goal]), DistanceMap::compute(&map, &[goal], Connectivity::Eight));
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
+                prop_assert_eq!(a.distance(Pos::new(x, y)), b.distance(Pos::new(x, y)));
+            }
+        }
+    }
+}

@@ -4,6 +4,8 @@
 //! searches built on them: [`astar`], [`dijkstra`], [`dstar_lite`],
 //! [`field`] (with [`rebuild`], its fast fresh search) and [`islands`]
 //! (and, for the search inspector, [`trace`] and [`field_trace`]);
+//! [`grid`] is a ready cost map for a stranger's grid, with one-call
+//! searches;
 //! [`Replanner`] names the three ways a faction can plan, and
 //! `true_map.rs` makes the true map a cost map for the searches that may
 //! read it (benchmarks, the generator, the demo; never the AI).
@@ -16,6 +18,7 @@ pub mod dijkstra;
 pub mod dstar_lite;
 pub mod field;
 pub mod field_trace;
+pub mod grid;
 pub mod islands;
 pub mod keyed_heap;
 pub mod obstacles;
@@ -32,6 +35,7 @@ pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dijkstra::DistanceMap;
 pub use dstar_lite::DStarLite;
 pub use field::{Descents, Field, Unsettled};
+pub use grid::{GridMap, distances, find_path};
 pub use islands::Islands;
 pub use obstacles::WithObstacles;
 pub use rebuild::Rebuild;

@@ -1,0 +1,247 @@
+//! A ready-made cost map for a stranger's grid: each cell a terrain factor
+//! (`Some(1)` plain ground, `Some(3)` a swamp, `None` a wall), stepping
+//! into a cell costing its factor times a straight or diagonal step
+//! ([`StepCosts::UNIT`]). Every search takes it as it is, and the fast
+//! fresh search of a field reads it through [`EntryCosts`]. With it, a
+//! one-off search is a call: [`find_path`] (A*) and [`distances`] (a
+//! Dijkstra map from many sources), as the `pathfinding` crate offers,
+//! beside the reusable [`SearchContext`] and [`DistanceMap`] for speed.
+//!
+//! ```
+//! use darkstar::map::geom::Pos;
+//! use darkstar::path::grid::{GridMap, find_path};
+//!
+//! // '#' a wall, ',' a swamp (three times the cost), '.' floor.
+//! let map = GridMap::from_rows(&["....#", ".##.#", ",,..."], |c| match c {
+//!     '#' => None,
+//!     ',' => Some(3),
+//!     _ => Some(1),
+//! })
+//! .unwrap();
+//! let (path, cost) = find_path(&map, Pos::new(0, 0), Pos::new(4, 2)).unwrap();
+//! assert_eq!(path.first(), Some(&Pos::new(0, 0)));
+//! assert_eq!(path.last(), Some(&Pos::new(4, 2)));
+//! // Round the wall by the top: six straight steps, as a diagonal may not
+//! // cut a wall's corner, and the swamp below would cost more.
+//! assert_eq!(path.len(), 7);
+//! assert_eq!(cost, 6 * darkstar::map::cost::STRAIGHT);
+//! ```
+
+use crate::map::cost::{Cost, StepCosts};
+use crate::map::geom::Pos;
+use crate::path::{
+    Connectivity, CostMap, DistanceMap, EntryCosts, Outcome, SearchContext, SearchOptions, Step,
+};
+
+/// A grid of terrain factors: `None` impassable, `Some(f)` (at least 1)
+/// entered for `f` times a step's unit cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridMap {
+    width: u32,
+    height: u32,
+    factors: Vec<Option<Cost>>,
+    /// The least factor on the map (1 when all are walls): the heuristic's
+    /// bound, kept up to date by [`GridMap::set`].
+    cheapest: Cost,
+}
+
+/// Why rows could not make a [`GridMap`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// No rows, or an empty first row.
+    #[error("a grid needs at least one row and one column")]
+    Empty,
+    /// A row of another length than the first (rows counted from 1).
+    #[error("row {row} has {found} cells where the first has {expected}")]
+    Ragged {
+        row: usize,
+        found: usize,
+        expected: usize,
+    },
+    /// A factor of 0: a free step would break every search's bound.
+    #[error("the cell at ({x}, {y}) costs 0; factors start at 1")]
+    ZeroFactor { x: u32, y: u32 },
+}
+
+impl GridMap {
+    /// A `width` x `height` grid of plain ground (factor 1).
+    pub fn new(width: u32, height: u32) -> GridMap {
+        GridMap {
+            width,
+            height,
+            factors: vec![Some(1); width as usize * height as usize],
+            cheapest: 1,
+        }
+    }
+
+    /// A grid from rows of characters, each given its factor by `factor`
+    /// (`None`: a wall).
+    pub fn from_rows(
+        rows: &[&str],
+        factor: impl Fn(char) -> Option<Cost>,
+    ) -> Result<GridMap, GridError> {
+        let expected = rows.first().map_or(0, |r| r.chars().count());
+        if expected == 0 {
+            return Err(GridError::Empty);
+        }
+        let mut factors = Vec::with_capacity(expected * rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            let found = row.chars().count();
+            if found != expected {
+                return Err(GridError::Ragged {
+                    row: y + 1,
+                    found,
+                    expected,
+                });
+            }
+            for (x, c) in row.chars().enumerate() {
+                let f = factor(c);
+                if f == Some(0) {
+                    return Err(GridError::ZeroFactor {
+                        x: x as u32,
+                        y: y as u32,
+                    });
+                }
+                factors.push(f);
+            }
+        }
+        let cheapest = factors.iter().flatten().copied().min().unwrap_or(1);
+        Ok(GridMap {
+            width: expected as u32,
+            height: rows.len() as u32,
+            factors,
+            cheapest,
+        })
+    }
+
+    /// The factor of `p` (`None`: a wall, or off the map).
+    pub fn get(&self, p: Pos) -> Option<Cost> {
+        self.contains(p)
+            .then(|| self.factors[p.row_major(self.width)])
+            .flatten()
+    }
+
+    /// Sets the factor of `p` (on the map; a factor of 0 is taken as 1).
+    pub fn set(&mut self, p: Pos, factor: Option<Cost>) {
+        if !self.contains(p) {
+            return;
+        }
+        let factor = factor.map(|f| f.max(1));
+        let i = p.row_major(self.width);
+        let old = std::mem::replace(&mut self.factors[i], factor);
+        match factor {
+            Some(f) if f < self.cheapest => self.cheapest = f,
+            // The cheapest cell made dearer: find the least again.
+            _ if old == Some(self.cheapest) => {
+                self.cheapest = self.factors.iter().flatten().copied().min().unwrap_or(1);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl CostMap for GridMap {
+    #[inline]
+    fn width(&self) -> u32 {
+        self.width
+    }
+    #[inline]
+    fn height(&self) -> u32 {
+        self.height
+    }
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        // Leaving a wall is as illegal as entering one: legality must be
+        // symmetric, as the searches require.
+        self.factors[step.from_index]?;
+        let factor = self.factors[step.to_index]?;
+        Some(factor * StepCosts::UNIT.for_dir(step.dir))
+    }
+    #[inline]
+    fn cheapest_steps(&self) -> StepCosts {
+        StepCosts::UNIT.scaled(self.cheapest)
+    }
+}
+
+impl EntryCosts for GridMap {
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        self.factors[index]
+    }
+}
+
+/// The cheapest path from `start` to `goal` on `map` (king moves, no
+/// corner cut) and its cost, or `None` if there is none. A search of its
+/// own each call; for many, keep a [`SearchContext`].
+pub fn find_path<M: CostMap + ?Sized>(map: &M, start: Pos, goal: Pos) -> Option<(Vec<Pos>, Cost)> {
+    match SearchContext::new().find_path(map, start, goal, &SearchOptions::default()) {
+        Outcome::Found { path, cost } => Some((path, cost)),
+        Outcome::Unreachable | Outcome::OutOfBudget => None,
+    }
+}
+
+/// The cost from every cell of `map` to the nearest of `sources` (king
+/// moves, no corner cut): a Dijkstra map, as many monsters heading for the
+/// same places read.
+///
+/// ```
+/// use darkstar::map::cost::STRAIGHT;
+/// use darkstar::map::geom::Pos;
+/// use darkstar::path::grid::{GridMap, distances};
+///
+/// let map = GridMap::new(5, 1);
+/// let field = distances(&map, &[Pos::new(0, 0), Pos::new(4, 0)]);
+/// assert_eq!(field.distance(Pos::new(2, 0)), Some(2 * STRAIGHT));
+/// assert_eq!(field.distance(Pos::new(3, 0)), Some(STRAIGHT));
+/// ```
+pub fn distances<M: CostMap + ?Sized>(map: &M, sources: &[Pos]) -> DistanceMap {
+    DistanceMap::compute(map, sources, Connectivity::Eight)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::entry_costs_mismatch;
+
+    #[test]
+    fn bad_rows_are_refused_and_entry_costs_keep_their_contract() {
+        assert_eq!(GridMap::from_rows(&[], |_| Some(1)), Err(GridError::Empty));
+        assert_eq!(
+            GridMap::from_rows(&["...", ".."], |_| Some(1)),
+            Err(GridError::Ragged {
+                row: 2,
+                found: 2,
+                expected: 3
+            })
+        );
+        assert_eq!(
+            GridMap::from_rows(&["a0"], |c| (c == 'a').then_some(1).or(Some(0))),
+            Err(GridError::ZeroFactor { x: 1, y: 0 })
+        );
+        let mut map = GridMap::from_rows(&["..#", ",.#", "..."], |c| match c {
+            '#' => None,
+            ',' => Some(3),
+            _ => Some(2),
+        })
+        .unwrap();
+        assert_eq!(entry_costs_mismatch(&map), None);
+        assert_eq!(map.cheapest_steps(), StepCosts::UNIT.scaled(2));
+        map.set(Pos::new(2, 0), Some(1));
+        assert_eq!(map.cheapest_steps(), StepCosts::UNIT);
+        map.set(Pos::new(2, 0), None);
+        assert_eq!(map.cheapest_steps(), StepCosts::UNIT.scaled(2));
+        assert_eq!(map.get(Pos::new(0, 1)), Some(3));
+        assert_eq!(map.get(Pos::new(9, 9)), None);
+        assert_eq!(entry_costs_mismatch(&map), None);
+    }
+
+    #[test]
+    fn a_walled_off_goal_has_no_path() {
+        let map = GridMap::from_rows(&[".#."], |c| (c == '.').then_some(1)).unwrap();
+        assert_eq!(find_path(&map, Pos::new(0, 0), Pos::new(2, 0)), None);
+        assert_eq!(
+            distances(&map, &[Pos::new(0, 0)]).distance(Pos::new(2, 0)),
+            None
+        );
+    }
+}
