@@ -3,6 +3,11 @@
 //! so the same seed gives the same game on every machine and every build;
 //! `StdRng` promises no such thing across rand versions.
 
+// No unsafe code here: the searches, the fog, the map and the
+// simulation are safe Rust, and the compiler keeps them so (the few
+// system calls live in `content::textfile`, `record::save` and `ui`).
+#![forbid(unsafe_code)]
+
 use rand::SeedableRng;
 
 /// The simulation's RNG.

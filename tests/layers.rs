@@ -189,3 +189,24 @@ fn only_the_simulation_casts_the_players_view() {
         "the player's look and a monster's sight of a target: {casts:?}"
     );
 }
+
+/// The searches, the fog, the map, the simulation and its generator hold
+/// no unsafe code, and say so to the compiler: each forbids it, so an
+/// `unsafe` block there fails the build.
+#[test]
+fn the_safe_layers_forbid_unsafe_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for file in [
+        "path/mod.rs",
+        "fog/mod.rs",
+        "map/mod.rs",
+        "sim/mod.rs",
+        "rng.rs",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(
+            text.lines().any(|l| l.trim() == "#![forbid(unsafe_code)]"),
+            "src/{file} does not forbid unsafe code"
+        );
+    }
+}

@@ -5,6 +5,11 @@
 //! Above `map/` and `path/` (knowledge is a cost map), below the
 //! simulation.
 
+// No unsafe code here: the searches, the fog, the map and the
+// simulation are safe Rust, and the compiler keeps them so (the few
+// system calls live in `content::textfile`, `record::save` and `ui`).
+#![forbid(unsafe_code)]
+
 pub mod danger;
 pub mod flight;
 pub mod knowledge;

@@ -10,6 +10,11 @@
 //! `true_map.rs` makes the true map a cost map for the searches that may
 //! read it (benchmarks, the generator, the demo; never the AI).
 
+// No unsafe code here: the searches, the fog, the map and the
+// simulation are safe Rust, and the compiler keeps them so (the few
+// system calls live in `content::textfile`, `record::save` and `ui`).
+#![forbid(unsafe_code)]
+
 pub mod astar;
 mod buckets;
 mod dense;

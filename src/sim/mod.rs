@@ -17,6 +17,11 @@
 //! assert_eq!(game.monsters()[0].stats().steps, 4);
 //! ```
 
+// No unsafe code here: the searches, the fog, the map and the
+// simulation are safe Rust, and the compiler keeps them so (the few
+// system calls live in `content::textfile`, `record::save` and `ui`).
+#![forbid(unsafe_code)]
+
 mod action;
 pub mod autopilot;
 mod awareness;
