@@ -29,6 +29,7 @@ use std::time::Duration;
 
 use darkstar::content::generator::{GenParams, generate};
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::Cost;
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::{Terrain, TerrainMap};
@@ -89,7 +90,7 @@ fn record() -> Scenario {
         .goal
         .expect("generated levels have a goal");
     let mut at = level.spawns[0].at;
-    let mut known = Knowledge::new(map.width(), map.height(), 1);
+    let mut known = Knowledge::blank(map.width(), map.height(), 1);
     let mut field = Field::new(&known, target, Connectivity::Eight);
     let (mut batches, mut scout) = (Vec::new(), Vec::new());
     let mut turn = 0;
@@ -145,7 +146,7 @@ fn asked(s: &Scenario, b: usize, crowd: bool) -> Vec<Pos> {
 /// and next-step coordinates read (so nothing is optimised away, and both
 /// sides can be compared) and the cells expanded.
 fn run_field(s: &Scenario, crowd: bool) -> (Vec<Option<Cost>>, u64) {
-    let mut known = Knowledge::new(s.width, s.height, 1);
+    let mut known = Knowledge::blank(s.width, s.height, 1);
     let mut field = Field::new(&known, s.target, Connectivity::Eight);
     let mut answers = Vec::new();
     for (b, batch) in s.batches.iter().enumerate() {
@@ -165,7 +166,7 @@ fn run_field(s: &Scenario, crowd: bool) -> (Vec<Option<Cost>>, u64) {
 /// (b): a full Dijkstra from the target after each batch. Returns the
 /// values read and the cells settled (every reachable cell, each time).
 fn run_dijkstra(s: &Scenario, crowd: bool) -> (Vec<Option<Cost>>, u64) {
-    let mut known = Knowledge::new(s.width, s.height, 1);
+    let mut known = Knowledge::blank(s.width, s.height, 1);
     let mut answers = Vec::new();
     let mut settled = 0;
     for (b, batch) in s.batches.iter().enumerate() {
@@ -199,7 +200,7 @@ fn crowd_on(known: &Knowledge, count: usize) -> Vec<Pos> {
     let mut rng = darkstar::rng::sim_rng(1);
     let mut floor: Vec<Pos> = (0..known.height() as i32)
         .flat_map(|y| (0..known.width() as i32).map(move |x| Pos::new(x, y)))
-        .filter(|&p| known.terrain(p) == Some(Terrain::Floor))
+        .filter(|&p| known.belief(p) == Some(Terrain::Floor))
         .collect();
     (0..count)
         .map(|_| floor.swap_remove(rng.random_range(0..floor.len())))
@@ -209,19 +210,19 @@ fn crowd_on(known: &Knowledge, count: usize) -> Vec<Pos> {
 fn first_wall(known: &Knowledge) -> Pos {
     (0..known.height() as i32)
         .flat_map(|y| (0..known.width() as i32).map(move |x| Pos::new(x, y)))
-        .find(|&p| known.terrain(p) == Some(Terrain::Wall))
+        .find(|&p| known.belief(p) == Some(Terrain::Wall))
         .expect("a wall")
 }
 
 fn fresh_maps() -> Vec<Fresh> {
     let level = dungeon_512();
     let map = level.terrain;
-    let mut dungeon = Knowledge::new(map.width(), map.height(), 1);
+    let mut dungeon = Knowledge::blank(map.width(), map.height(), 1);
     for p in map.grid().positions() {
         dungeon.learn(p, map.get(p).expect("on the map"), 1);
     }
     let mut rng = darkstar::rng::sim_rng(2);
-    let mut open = Knowledge::new(512, 512, 2).with_danger_weight(1);
+    let mut open = Knowledge::blank(512, 512, 2).with_danger_weight(1);
     for y in 0..512 {
         for x in 0..512 {
             let t = match rng.random_range(0..100u32) {

@@ -15,6 +15,7 @@ use std::time::Duration;
 use darkstar::path::{Connectivity, SafetyMap};
 use darkstar::record::replay::{LevelSource, Replay};
 use darkstar::record::save::SaveFile;
+use darkstar::sim::FLEE_FACTOR_TENTHS;
 use darkstar::ui::App;
 
 mod support;
@@ -86,6 +87,7 @@ fn main() {
                 black_box(SafetyMap::compute(
                     f.knowledge(),
                     &[player],
+                    FLEE_FACTOR_TENTHS,
                     Connectivity::Eight,
                 ));
             }
@@ -97,6 +99,7 @@ fn main() {
                 black_box(SafetyMap::compute_by_distance_maps(
                     f.knowledge(),
                     &[player],
+                    FLEE_FACTOR_TENTHS,
                     Connectivity::Eight,
                 ));
             }

@@ -44,9 +44,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, SamplingMode};
+use darkstar::clock::Turn;
 use darkstar::content::generator::{GenParams, generate, packed, scale_factions, spread};
 use darkstar::content::level::{FactionSpec, Level};
-use darkstar::fog::knowledge::Turn;
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::TerrainMap;
 use darkstar::path::Replanner;

@@ -4,10 +4,14 @@
 //! importing only those above it in this list:
 //!
 //! - [`rng`]: the one named, seeded, portable random number generator;
-//! - [`map`]: positions, grids, integer costs, terrain;
+//! - [`clock`]: the turn number;
+//! - [`map`]: positions, grids and integer costs (`darkstar-path`'s), and
+//!   the terrain;
 //! - [`path`]: the cost-map trait and the searches (A*, Dijkstra, D* Lite,
-//!   fields, islands);
-//! - [`fog`]: a faction's knowledge, sight and danger;
+//!   fields, islands), which are the `darkstar-path` crate's, and the
+//!   game's names for them;
+//! - [`fog`]: a faction's knowledge, sight, noise and danger (the
+//!   `darkstar-fog` crate's) and the game's rules for them;
 //! - [`content`]: levels, the generator, the Moving AI readers;
 //! - [`sim`]: the game state, its turn loop and the planners' scheduling;
 //! - [`record`]: replays and saves;
@@ -17,6 +21,7 @@
 //!
 //! `tests/layers.rs` checks the order.
 
+pub mod clock;
 pub mod content;
 pub mod fog;
 pub mod map;

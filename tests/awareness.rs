@@ -100,7 +100,7 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
         } else {
             assert!(!opened_by_it, "zombies cannot open doors");
             let known = game.factions()[0].knowledge();
-            assert_eq!(known.terrain(door), Some(Terrain::Door));
+            assert_eq!(known.belief(door), Some(Terrain::Door));
             assert!(!known.is_passable(door), "a closed door is its wall");
             assert_eq!(
                 game.player().unwrap().hp(),

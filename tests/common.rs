@@ -39,14 +39,19 @@ pub fn query(max: u32) -> impl Strategy<Value = (TerrainMap, Pos, Pos)> {
 }
 
 pub fn connectivity() -> impl Strategy<Value = Connectivity> {
-    prop_oneof![Just(Connectivity::Eight), Just(Connectivity::Four)]
+    prop_oneof![
+        Just(Connectivity::Eight),
+        Just(Connectivity::Four),
+        Just(Connectivity::EightCuttingCorners)
+    ]
 }
 
 /// The reference movement rule, written from the rules and not from the
 /// library: a step goes from a passable cell to a passable cell on the map
 /// (so legality is symmetric, as `CostMap` requires); a diagonal also needs
-/// both cells beside it (the two orthogonal neighbours) passable; the cost
-/// is the entered terrain's factor times 470832 or 665857.
+/// both cells beside it (the two orthogonal neighbours) passable, or one
+/// of them when cutting corners; the cost is the entered terrain's factor
+/// times 470832 or 665857.
 pub fn reference_step(
     map: &TerrainMap,
     from: Pos,
@@ -64,7 +69,9 @@ pub fn reference_step(
     if diagonal {
         let side_a = Pos::new(from.x + dx, from.y);
         let side_b = Pos::new(from.x, from.y + dy);
-        if !map.is_passable(side_a) || !map.is_passable(side_b) {
+        let (a, b) = (map.is_passable(side_a), map.is_passable(side_b));
+        let cutting = conn == Connectivity::EightCuttingCorners;
+        if !(a && b || cutting && (a || b)) {
             return None;
         }
     }

@@ -3,9 +3,9 @@
 //! file through the corridors instead of gridlocking (the crowd
 //! scenario, at the size of `cargo bench --bench scale`'s crowd row).
 
+use darkstar::clock::Turn;
 use darkstar::content::generator::{GenParams, generate, packed};
 use darkstar::content::level::{FactionSpec, Level};
-use darkstar::fog::knowledge::Turn;
 use darkstar::map::geom::Pos;
 use darkstar::path::Replanner;
 use darkstar::sim::{Command, Game, Presence, SimConfig};

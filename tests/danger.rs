@@ -4,6 +4,7 @@
 
 use darkstar::content::level::Level;
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::STRAIGHT;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::{AsciiMap, FLOOR_COST};
@@ -16,7 +17,7 @@ use darkstar::sim::{Command, Event, Game, Presence, SimConfig};
 fn a_chokepoint_costs_a_tenth_of_floor_at_weight_one() {
     let corridor = AsciiMap::parse("#####\n#...#\n#####").unwrap();
     let know = |weight| {
-        let mut k = Knowledge::new(5, 3, 1).with_danger_weight(weight);
+        let mut k = Knowledge::blank(5, 3, 1).with_danger_weight(weight);
         for p in corridor.map.grid().positions() {
             k.learn(p, corridor.map.grid()[p], 1);
         }

@@ -5,6 +5,7 @@
 //! the route read off it legal and as dear as the value.
 
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::{Cost, UNREACHED};
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::Terrain;
@@ -33,7 +34,7 @@ fn knowledge_case() -> impl Strategy<Value = (Knowledge, Pos, Pos)> {
         ];
         (proptest::collection::vec(fact, 0..80), pos(), pos()).prop_map(
             move |(facts, target, start)| {
-                let mut known = Knowledge::new(w, h, unknown).with_danger_weight(weight);
+                let mut known = Knowledge::blank(w, h, unknown).with_danger_weight(weight);
                 for (turn, f) in facts.into_iter().enumerate() {
                     match f {
                         Fact::Learn(p, t) => {
@@ -149,7 +150,7 @@ proptest! {
 /// target off the map records nothing.
 #[test]
 fn a_field_trace_stops_at_its_limit() {
-    let known = Knowledge::new(40, 40, 1);
+    let known = Knowledge::blank(40, 40, 1);
     let (target, start) = (Pos::new(0, 0), Pos::new(39, 39));
     let whole = trace_field(&known, target, start, Connectivity::Eight, usize::MAX);
     assert!(!whole.truncated && whole.value.is_some());

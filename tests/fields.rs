@@ -7,6 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::{Cost, STRAIGHT};
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::grid::Grid;
@@ -190,7 +191,7 @@ proptest! {
     /// fresh brute-force Dijkstra over the same knowledge does.
     #[test]
     fn repaired_fields_match_fresh_dijkstra((w, h, unknown, weight, target, events) in knowledge_case(), conn in connectivity()) {
-        let mut known = Knowledge::new(w, h, unknown).with_danger_weight(weight);
+        let mut known = Knowledge::blank(w, h, unknown).with_danger_weight(weight);
         let mut field = Field::new(&known, target, conn);
         for (turn, event) in events.into_iter().enumerate() {
             let changed = match event {
@@ -247,7 +248,7 @@ proptest! {
 /// after a handful of expansions, not the whole map's.
 #[test]
 fn a_field_grows_only_as_far_as_asked() {
-    let known = Knowledge::new(300, 300, 1);
+    let known = Knowledge::blank(300, 300, 1);
     let target = Pos::new(150, 150);
     let mut field = Field::new(&known, target, Connectivity::Eight);
     assert_eq!(field.expanded(), 0, "nothing is searched before a question");
@@ -292,7 +293,7 @@ fn walled_off_cells_are_unreachable() {
 /// cell's value changing.
 #[test]
 fn repairs_bump_the_version_and_change_values() {
-    let mut known = Knowledge::new(9, 3, 1);
+    let mut known = Knowledge::blank(9, 3, 1);
     let target = Pos::new(8, 1);
     let mut field = Field::new(&known, target, Connectivity::Eight);
     let me = Pos::new(0, 1);
@@ -321,7 +322,7 @@ fn repairs_bump_the_version_and_change_values() {
 /// cell once, however often it is re-keyed.
 #[test]
 fn the_heap_stays_bounded_over_many_repairs() {
-    let mut known = Knowledge::new(64, 64, 1).with_danger_weight(1);
+    let mut known = Knowledge::blank(64, 64, 1).with_danger_weight(1);
     let target = Pos::new(0, 0);
     let mut field = Field::new(&known, target, Connectivity::Eight);
     let (near, far) = (Pos::new(1, 1), Pos::new(63, 63));

@@ -1,5 +1,6 @@
 //! Fog of war: knowledge layers, sight, and D* Lite against fresh A*.
 
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::fog::knowledge::knowledge_floor as floor_for;
 use darkstar::fog::knowledge::{Knowledge, Learnt};
 use darkstar::fog::sight::look;
@@ -30,7 +31,7 @@ fn dstar_lite_matches_fresh_astar_after_every_discovery() {
         unknown_factor in 1u64..3,
     )| {
         prop_assume!(map.is_passable(start));
-        let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
+        let mut k = Knowledge::blank(map.width(), map.height(), unknown_factor);
         look(&mut k, &map, start, radius, 0);
         let mut dstar = DStarLite::new(&k, start, goal, conn, floor_for(&k));
         let opts = SearchOptions { connectivity: conn, ..Default::default() };
@@ -75,7 +76,7 @@ fn the_lazy_dstar_planner_is_exact_whenever_it_repairs() {
         unknown_factor in 1u64..3,
     )| {
         prop_assume!(map.is_passable(start) && start != goal);
-        let mut k = Knowledge::new(map.width(), map.height(), unknown_factor);
+        let mut k = Knowledge::blank(map.width(), map.height(), unknown_factor);
         let mut log = Log::from(look(&mut k, &map, start, radius, 0));
         let mut planner = DStarPlan::new(Some(goal));
         planner.plan_incremental(&k, start, log.total());
@@ -122,7 +123,7 @@ fn the_lazy_dstar_planner_is_exact_whenever_it_repairs() {
 /// On a map it knows nothing of, a unit plans straight through the fog.
 #[test]
 fn unknown_cells_are_planned_through() {
-    let k = Knowledge::new(8, 3, 1);
+    let k = Knowledge::blank(8, 3, 1);
     let out = SearchContext::new().find_path(
         &k,
         Pos::new(0, 1),

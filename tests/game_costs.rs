@@ -17,6 +17,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::{Cost, DIAGONAL, STRAIGHT};
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::{FLOOR_COST, Terrain};
@@ -30,11 +31,11 @@ fn believed_passable(k: &Knowledge, p: Pos) -> bool {
     if p.x < 0 || p.y < 0 || p.x >= k.width() as i32 || p.y >= k.height() as i32 {
         return false;
     }
-    k.terrain(p).is_none_or(Terrain::is_passable)
+    k.belief(p).is_none_or(Terrain::is_passable)
 }
 
 fn enter_factor(k: &Knowledge, p: Pos, unknown: Cost) -> Cost {
-    let terrain = match k.terrain(p) {
+    let terrain = match k.belief(p) {
         Some(t) => t.enter_cost().expect("passable"),
         None => unknown * FLOOR_COST,
     };
@@ -101,7 +102,8 @@ fn knowledge(max: i32) -> impl Strategy<Value = (Knowledge, Cost, Pos, Pos, Vec<
             proptest::collection::vec(pos(), 1..3),
         )
             .prop_map(move |(cells, deaths, decays, start, goal, later)| {
-                let mut k = Knowledge::new(w as u32, h as u32, unknown).with_danger_weight(weight);
+                let mut k =
+                    Knowledge::blank(w as u32, h as u32, unknown).with_danger_weight(weight);
                 for (i, t) in cells.into_iter().enumerate() {
                     if let Some(t) = t {
                         k.learn(Pos::new(i as i32 % w, i as i32 / w), t, 1);
@@ -162,7 +164,7 @@ fn every_planner_is_optimal_under_knowledge_danger_and_unknown_cost() {
 /// entered.
 #[test]
 fn the_reference_counts_unknown_cost_and_danger() {
-    let mut k = Knowledge::new(5, 1, 2).with_danger_weight(1);
+    let mut k = Knowledge::blank(5, 1, 2).with_danger_weight(1);
     k.death(Pos::new(2, 0));
     let danger: Cost = (1..5).map(|x| k.influence().penalty(Pos::new(x, 0))).sum();
     assert!(danger > 0);

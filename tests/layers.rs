@@ -1,14 +1,18 @@
-//! The library's folders are its layers (see `src/lib.rs`), and a layer
-//! imports only the layers below it: this reads every source file and
-//! checks each `crate::` path in its code (comments and `#[cfg(test)]`
-//! modules aside: a lower layer's unit tests may build fixtures from a
-//! higher one, as D* Lite's do with a faction's knowledge).
+//! The searches and the fog are crates of their own (`crates/`), so the
+//! compiler keeps them from the game: `darkstar-path` depends on nothing
+//! of the workspace, `darkstar-fog` only on it, and neither can name a
+//! terrain, a monster or the front end. What crates cannot say is the
+//! order of the game's own folders, which are its layers (see
+//! `src/lib.rs`): a layer imports only the layers below it. This reads
+//! every source file of the game and checks each `crate::` path in its
+//! code (comments and `#[cfg(test)]` modules aside: a lower layer's unit
+//! tests may build fixtures from a higher one).
 
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
-const LAYERS: [&str; 8] = [
-    "rng", "map", "path", "fog", "content", "sim", "record", "ui",
+const LAYERS: [&str; 9] = [
+    "rng", "clock", "map", "path", "fog", "content", "sim", "record", "ui",
 ];
 
 fn layer(name: &str) -> Option<usize> {
@@ -190,23 +194,49 @@ fn only_the_simulation_casts_the_players_view() {
     );
 }
 
-/// The searches, the fog, the map, the simulation and its generator hold
-/// no unsafe code, and say so to the compiler: each forbids it, so an
-/// `unsafe` block there fails the build.
+/// The search and fog crates, the map, the simulation and its generator
+/// hold no unsafe code, and say so to the compiler: each forbids it, so
+/// an `unsafe` block there fails the build.
 #[test]
 fn the_safe_layers_forbid_unsafe_code() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [
-        "path/mod.rs",
-        "fog/mod.rs",
-        "map/mod.rs",
-        "sim/mod.rs",
-        "rng.rs",
+        "crates/darkstar-path/src/lib.rs",
+        "crates/darkstar-fog/src/lib.rs",
+        "src/path/mod.rs",
+        "src/fog/mod.rs",
+        "src/map/mod.rs",
+        "src/sim/mod.rs",
+        "src/rng.rs",
     ] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         assert!(
             text.lines().any(|l| l.trim() == "#![forbid(unsafe_code)]"),
-            "src/{file} does not forbid unsafe code"
+            "{file} does not forbid unsafe code"
         );
+    }
+}
+
+/// The two library crates depend on nothing of the game: their manifests
+/// name no crate of the workspace but `darkstar-path` (the fog's one
+/// dependency), and no terminal crate.
+#[test]
+fn the_library_crates_depend_on_nothing_of_the_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    for (krate, allowed) in [
+        ("darkstar-path", &["thiserror"][..]),
+        ("darkstar-fog", &["darkstar-path"][..]),
+    ] {
+        let manifest = std::fs::read_to_string(root.join(krate).join("Cargo.toml")).unwrap();
+        let deps: Vec<&str> = manifest
+            .split("[dependencies]")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .take_while(|l| !l.starts_with('['))
+            .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
+            .filter(|name| !name.is_empty() && !name.starts_with('#'))
+            .collect();
+        assert_eq!(deps, allowed, "{krate}'s dependencies");
     }
 }

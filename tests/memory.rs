@@ -5,6 +5,7 @@
 use std::process::{Command, Stdio};
 
 use darkstar::content::generator::GenParams;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::path::Replanner;
 use darkstar::sim::SimConfig;
 use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check, estimate};
@@ -310,7 +311,7 @@ fn d_star_lite_pending_cells_stay_bounded() {
     use darkstar::fog::knowledge::Knowledge;
     use darkstar::map::geom::Pos;
     use darkstar::sim::{DStarPlan, Log};
-    let k = Knowledge::new(40, 40, 1);
+    let k = Knowledge::blank(40, 40, 1);
     let mut planner = DStarPlan::new(Some(Pos::new(39, 0)));
     planner.plan_incremental(&k, Pos::new(0, 0), 0);
     let mut log = Log::default();
@@ -339,7 +340,7 @@ fn d_star_lite_heap_stays_bounded() {
     use darkstar::fog::knowledge::Knowledge;
     use darkstar::map::geom::Pos;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
-    let mut k = Knowledge::new(64, 64, 1).with_danger_weight(1);
+    let mut k = Knowledge::blank(64, 64, 1).with_danger_weight(1);
     let mut d = DStarLite::new(
         &k,
         Pos::new(0, 0),
@@ -366,7 +367,7 @@ fn open_plan(s: (i32, i32), g: (i32, i32)) -> darkstar::path::DStarLite {
     use darkstar::fog::knowledge::Knowledge;
     use darkstar::map::geom::Pos;
     use darkstar::path::{Connectivity, CostMap, DStarLite};
-    let k = Knowledge::new(1024, 1024, 1);
+    let k = Knowledge::blank(1024, 1024, 1);
     let d = DStarLite::new(
         &k,
         Pos::new(s.0, s.1),
@@ -452,7 +453,7 @@ fn d_star_lite_memory_stays_proportional_over_a_long_walk() {
         .map(|s| s.at)
         .max_by_key(|p| (p.x - goal.x).abs().max((p.y - goal.y).abs()))
         .unwrap();
-    let mut k = Knowledge::new(map.width(), map.height(), 1);
+    let mut k = Knowledge::blank(map.width(), map.height(), 1);
     look(&mut k, map, at, 4, 0);
     let new =
         |k: &Knowledge, at| DStarLite::new(k, at, goal, Connectivity::Eight, k.cheapest_steps());
@@ -515,7 +516,7 @@ fn tiled_d_star_lite_expands_exactly_as_the_flat_one_did() {
     use darkstar::rng::sim_rng;
 
     fn walk(map: &TerrainMap, start: Pos, goal: Pos, radius: u32) -> (bool, u64) {
-        let mut k = Knowledge::new(map.width(), map.height(), 1);
+        let mut k = Knowledge::blank(map.width(), map.height(), 1);
         look(&mut k, map, start, radius, 0);
         let conn = Connectivity::Eight;
         let opts = SearchOptions::default();

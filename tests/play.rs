@@ -660,7 +660,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     // crow flies all along).
     let heard = woke_at.expect("the mole never woke");
     assert_eq!(heard, game.player().unwrap().pos());
-    let reach = darkstar::fog::noise::NoiseReach::compute(game.world().terrain(), heard, 20);
+    let reach = darkstar::fog::noise::reach(game.world().terrain(), heard, 20);
     assert_eq!(reach.steps(mole), Some(6), "heard at {heard}");
     assert!(!game.monsters()[0].is_asleep());
     // Awake, it goes to where it heard the step.

@@ -6,6 +6,7 @@
 //! floor and danger.
 
 use darkstar::fog::knowledge::Knowledge;
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::{Cost, UNREACHED};
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::grid::Grid;
@@ -88,7 +89,7 @@ fn knowledge_case(max: u32) -> impl Strategy<Value = Case> {
 }
 
 fn build(w: u32, h: u32, unknown: Cost, weight: u32, changes: &[Change]) -> Knowledge {
-    let mut known = Knowledge::new(w, h, unknown).with_danger_weight(weight);
+    let mut known = Knowledge::blank(w, h, unknown).with_danger_weight(weight);
     for (turn, c) in changes.iter().enumerate() {
         apply(&mut known, c, turn as u32);
     }
@@ -304,7 +305,7 @@ proptest! {
 
 /// A fixed open 64x64 knowledge with some walls, swamp and unknown cells.
 fn sample_knowledge() -> Knowledge {
-    let mut known = Knowledge::new(64, 64, 2).with_danger_weight(1);
+    let mut known = Knowledge::blank(64, 64, 2).with_danger_weight(1);
     for y in 0..64 {
         for x in 0..64 {
             let t = match (x * 7 + y * 13) % 23 {
@@ -349,7 +350,7 @@ fn rebuilds_are_deterministic() {
     let mut scratch = Rebuild::new();
     let mut a = Field::new(&known, target, Connectivity::Eight);
     a.rebuild(&known, &readers, &mut scratch);
-    let small = Knowledge::new(9, 5, 1);
+    let small = Knowledge::blank(9, 5, 1);
     let mut other = Field::new(&small, Pos::new(1, 1), Connectivity::Four);
     other.rebuild(&small, &[Pos::new(8, 4)], &mut scratch);
     let mut b = Field::new(&known, target, Connectivity::Eight);
@@ -367,7 +368,7 @@ fn rebuilds_are_deterministic() {
 /// rest of the map unreached.
 #[test]
 fn a_rebuild_grows_only_as_far_as_its_readers() {
-    let known = Knowledge::new(300, 300, 1);
+    let known = Knowledge::blank(300, 300, 1);
     let target = Pos::new(150, 150);
     let mut field = Field::new(&known, target, Connectivity::Eight);
     field.rebuild(&known, &[Pos::new(151, 150)], &mut Rebuild::new());
@@ -417,7 +418,7 @@ fn huge_factors_fall_back_to_lpa() {
 }
 
 fn huge_factors_case(unknown: Cost) {
-    let mut known = Knowledge::new(12, 9, unknown);
+    let mut known = Knowledge::blank(12, 9, unknown);
     known.learn(Pos::new(3, 3), Terrain::Road, 1);
     known.learn(Pos::new(4, 4), Terrain::Wall, 1);
     assert!(known.entry_factor(0).unwrap() >= 100_000);

@@ -1,6 +1,7 @@
 //! A*, Dijkstra and islands checked against the brute-force reference on
 //! random maps, plus the fixtures that show each feature.
 
+use darkstar::fog::knowledge::KnowledgeRules;
 use darkstar::map::cost::{Cost, STRAIGHT};
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::{AsciiMap, FLOOR_COST, ROAD_COST, SWAMP_COST};
@@ -346,8 +347,9 @@ proptest! {
     ) {
         use darkstar::fog::knowledge::Knowledge;
         use darkstar::path::SafetyMap;
+        use darkstar::sim::FLEE_FACTOR_TENTHS as FLEE;
         let threats: Vec<Pos> = raw_threats.iter().map(|&(x, y)| Pos::new(x, y)).collect();
-        let mut knowledge = Knowledge::new(map.width(), map.height(), unknown).with_danger_weight(3);
+        let mut knowledge = Knowledge::blank(map.width(), map.height(), unknown).with_danger_weight(3);
         for (i, p) in map.grid().positions().enumerate() {
             if learnt[i % learnt.len()] {
                 knowledge.learn(p, map.grid()[p], 1);
@@ -356,11 +358,11 @@ proptest! {
         for &(x, y) in &deaths {
             knowledge.death(Pos::new(x % map.width() as i32, y % map.height() as i32));
         }
-        let fast = SafetyMap::compute(&map, &threats, conn);
-        let slow = SafetyMap::compute_by_distance_maps(&map, &threats, conn);
+        let fast = SafetyMap::compute(&map, &threats, FLEE, conn);
+        let slow = SafetyMap::compute_by_distance_maps(&map, &threats, FLEE, conn);
         prop_assert_eq!(&fast, &slow);
-        let fast = SafetyMap::compute(&knowledge, &threats, conn);
-        let slow = SafetyMap::compute_by_distance_maps(&knowledge, &threats, conn);
+        let fast = SafetyMap::compute(&knowledge, &threats, FLEE, conn);
+        let slow = SafetyMap::compute_by_distance_maps(&knowledge, &threats, FLEE, conn);
         prop_assert_eq!(&fast, &slow);
         for p in map.grid().positions() {
             prop_assert_eq!(fast.next_step(&knowledge, p), slow.next_step(&knowledge, p));
@@ -375,8 +377,9 @@ proptest! {
     #[test]
     fn a_grid_map_of_a_levels_factors_searches_as_the_level(
         (map, start, goal) in query(14),
+        conn in connectivity(),
     ) {
-        use darkstar::path::grid::{GridMap, distances, find_path};
+        use darkstar::path::{GridMap, distances, find_path};
         use darkstar::path::EntryCosts;
         let mut grid = GridMap::new(map.width(), map.height());
         for y in 0..map.height() as i32 {
@@ -385,11 +388,10 @@ proptest! {
                 grid.set(p, map.entry_factor(p.row_major(map.width())));
             }
         }
-        let want = SearchContext::new()
-            .find_path(&map, start, goal, &SearchOptions::default())
-            .cost();
-        prop_assert_eq!(find_path(&grid, start, goal).map(|(_, c)| c), want);
-        let (a, b) = (distances(&grid, &[goal]), DistanceMap::compute(&map, &[goal], Connectivity::Eight));
+        let options = SearchOptions { connectivity: conn, ..SearchOptions::default() };
+        let want = SearchContext::new().find_path(&map, start, goal, &options).cost();
+        prop_assert_eq!(find_path(&grid, start, goal, conn).map(|(_, c)| c), want);
+        let (a, b) = (distances(&grid, &[goal], conn), DistanceMap::compute(&map, &[goal], conn));
         for y in 0..map.height() as i32 {
             for x in 0..map.width() as i32 {
                 prop_assert_eq!(a.distance(Pos::new(x, y)), b.distance(Pos::new(x, y)));

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Counts the public items of the library's `path` and `fog` modules (or
-any modules named), as rustdoc sees them: items with a path (modules,
-structs, enums, traits, functions, constants, type aliases), the public
-methods of their inherent impls and the methods of public traits, and,
-apart, public fields and enum variants. What "darkstar-path and
-darkstar-fog" asks to be counted before and after.
+"""Counts the public items of a crate (or of the modules named), as
+rustdoc sees them: items with a path (modules, structs, enums, traits,
+functions, constants, type aliases), the public methods of their inherent
+impls and the methods of public traits, and, apart, public fields and enum
+variants. What "darkstar-path and darkstar-fog" asks to be counted before
+and after.
 
 usage (needs a nightly toolchain for rustdoc's JSON output):
-    cargo +nightly rustdoc --lib --target-dir /tmp/nightly-target -- \
+    cargo +nightly rustdoc -p darkstar-path --lib --target-dir /tmp/nightly-target -- \
         -Z unstable-options --output-format json
+    python3 tools/public_items.py /tmp/nightly-target/doc/darkstar_path.json
+    # the game's modules, as counted before the crates:
     python3 tools/public_items.py /tmp/nightly-target/doc/darkstar.json path fog
 """
 import collections
@@ -23,12 +25,14 @@ def count(doc, modules):
     fields = collections.Counter()
     for id_, p in paths.items():
         path = p["path"]
-        if p.get("crate_id") != 0 or len(path) < 2 or path[1] not in modules:
+        if p.get("crate_id") != 0:
+            continue
+        if modules and (len(path) < 2 or path[1] not in modules):
             continue
         item = index.get(str(id_))
         if not item or item.get("visibility") != "public":
             continue
-        module = path[1]
+        module = path[1] if modules else path[0]
         items[module] += 1
         inner = item["inner"]
         for kind in ("struct", "enum"):
@@ -58,9 +62,9 @@ def count(doc, modules):
 
 def main():
     doc = json.load(open(sys.argv[1]))
-    modules = sys.argv[2:] or ["path", "fog"]
+    modules = sys.argv[2:]
     items, methods, fields = count(doc, set(modules))
-    for m in modules:
+    for m in modules or sorted(items):
         print(
             f"{m}: {items[m] + methods[m]} public items "
             f"({items[m]} with a path, {methods[m]} methods), "

@@ -1,8 +1,11 @@
-//! What a faction knows and fears: its [`knowledge`] of the map (the only
-//! thing its planners may read), [`sight`] (symmetric shadowcasting, and
-//! learning what is seen), [`flight`] (the way a thrown thing flies: a ray
-//! of that sight) and its [`danger`] map (deaths and chokepoints).
-//! Above `map/` and `path/` (knowledge is a cost map), below the
+//! What a faction knows and fears, as the game rules it. The machinery is
+//! the `darkstar-fog` crate's: a faction's [`knowledge`] of the map (the
+//! only thing its planners may read), [`sight`] (symmetric shadowcasting,
+//! and learning what is seen), [`flight`] (the way a thrown thing flies)
+//! and [`noise`] and [`danger`] maps. What is the game's lives here: the
+//! terrain as what a faction believes, a closed door as a wall to those
+//! who cannot open one, and how loud a noise is and how much a death
+//! weighs. Above `map/` and `path/` (knowledge is a cost map), below the
 //! simulation.
 
 // No unsafe code here: the searches, the fog, the map and the
@@ -11,7 +14,8 @@
 #![forbid(unsafe_code)]
 
 pub mod danger;
-pub mod flight;
 pub mod knowledge;
 pub mod noise;
 pub mod sight;
+
+pub use darkstar_fog::flight;

@@ -332,7 +332,7 @@ fn frontier(knowledge: &Knowledge, at: Pos) -> Vec<Pos> {
     for y in 0..h {
         for x in 0..w {
             let p = Pos::new(x, y);
-            if p == at || !knowledge.terrain(p).is_some_and(|t| t.is_passable()) {
+            if p == at || !knowledge.belief(p).is_some_and(|t| t.is_passable()) {
                 continue;
             }
             if Dir::ALL

@@ -4,7 +4,7 @@
 //! it last saw or heard the player, the search it is making, the places
 //! its wanderers are bound for.
 
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::geom::Pos;
 
 /// A monster's state of mind, in the order it is decided: the first that

@@ -15,12 +15,12 @@ use rayon::prelude::*;
 
 use super::bot::{Style, play_run_from};
 use super::{Action, Command, Event, Fnv, Game, SimConfig};
+use crate::clock::Turn;
 use crate::content::bestiary::Bestiary;
 use crate::content::generator::{
     GenParams, depth_level, generate, packed, play_level, scale_factions, spread,
 };
 use crate::content::level::Level;
-use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 use crate::path::Replanner;
 

@@ -3,7 +3,7 @@
 //! back into the simulation.
 
 use super::{MonsterId, ReplanReason};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::sim::item::ItemKind;

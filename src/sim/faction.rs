@@ -7,12 +7,21 @@ use super::awareness::{Search, WANDER_PLACES};
 use super::behaviour::{Behaviour, Repertoire};
 use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
-use crate::fog::knowledge::{Knowledge, Turn};
+use crate::clock::Turn;
+use crate::fog::knowledge::{Knowledge, KnowledgeRules};
+use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, Islands, SafetyMap};
 
 /// Turns between recomputations of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
+
+/// The factor, in tenths, by which a fleeing monster's distance from its
+/// threat is turned into a goal: 12 (Brogue's -1.2). Above 10 so that the
+/// relaxation can pull a cell toward an escape beyond a threat; not so
+/// large that a monster runs through its pursuer for a marginally longer
+/// corridor.
+pub const FLEE_FACTOR_TENTHS: Cost = 12;
 use crate::content::level::FactionSpec;
 use crate::map::terrain::Terrain;
 
@@ -58,7 +67,7 @@ pub struct Faction {
 impl Faction {
     pub(crate) fn new(spec: FactionSpec, width: u32, height: u32) -> Faction {
         let mut knowledge =
-            Knowledge::new(width, height, spec.unknown_factor).with_danger_weight(spec.danger);
+            Knowledge::blank(width, height, spec.unknown_factor).with_danger_weight(spec.danger);
         if !spec.opens_doors {
             knowledge = knowledge.door_blind();
         }
@@ -261,7 +270,12 @@ impl Faction {
         let revision = self.knowledge.revision();
         let fresh = matches!(&self.safety, Some((t, r, _)) if (*t, *r) == (threat, revision));
         if !fresh {
-            let map = SafetyMap::compute(&self.knowledge, &[threat], Connectivity::Eight);
+            let map = SafetyMap::compute(
+                &self.knowledge,
+                &[threat],
+                FLEE_FACTOR_TENTHS,
+                Connectivity::Eight,
+            );
             self.safety = Some((threat, revision, map));
         }
         let (_, _, map) = self.safety.as_ref()?;

@@ -34,7 +34,8 @@
 //! buffers kept, see [`Field::retarget`]).
 
 use super::log::Log;
-use crate::fog::knowledge::{Knowledge, Turn};
+use crate::clock::Turn;
+use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, Rebuild};
 
@@ -377,6 +378,7 @@ impl Fields {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fog::knowledge::KnowledgeRules;
     use crate::map::cost::{Cost, UNREACHED};
     use crate::map::terrain::Terrain;
     use crate::path::step;
@@ -436,7 +438,7 @@ mod tests {
                     .map(|_| Terrain::ALL[rng.random_range(0..Terrain::ALL.len())])
                     .collect();
                 let unknown = rng.random_range(1..=3);
-                let mut known = Knowledge::new(w, h, unknown).with_danger_weight(2);
+                let mut known = Knowledge::blank(w, h, unknown).with_danger_weight(2);
                 let mut log = Log::default();
                 let mut fields = Fields::default();
                 let cell = |rng: &mut crate::rng::SimRng| {

@@ -32,9 +32,9 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use crate::clock::Turn;
 use crate::content::dice::Dice;
 use crate::content::items::{Effect, ItemBook, ItemDef};
-use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 
 /// A kind of item: a handle on its definition in an item book (the

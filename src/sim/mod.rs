@@ -52,7 +52,7 @@ pub use awareness::{Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_PLACE
 pub use chronicle::Chronicle;
 pub use command::Command;
 pub use event::{Event, WaitReason};
-pub use faction::Faction;
+pub use faction::{FLEE_FACTOR_TENTHS, Faction};
 pub use fields::{
     FieldPolicy, FieldUpdates, Fields, MAX_FIELDS, REBUILD_NS_PER_CELL, REBUILD_NS_PER_MAP_CELL,
     REPAIR_NS_PER_EXPANSION, Update, choose as choose_update,

@@ -10,7 +10,7 @@ use super::ACTION_READY;
 use super::event::WaitReason;
 use super::plan::Plan;
 use super::stats::{Stats, Trail, index};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::geom::Pos;
 
 /// A monster's number: its index in [`crate::sim::Floor::monsters`], in the

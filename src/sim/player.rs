@@ -4,7 +4,7 @@
 //! they sit below both.
 
 use super::monster::MonsterId;
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::geom::Pos;
 
 /// The player's hit points: Brogue's 40. Set, with the bestiary, by the

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Command, Event, FieldUpdates, Game, Stats};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 
 /// One faction's line of a [`Report`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::clock::Turn;
 use crate::content::generator::{GenParams, generate};
-use crate::fog::knowledge::Turn;
 use crate::sim::{Game, Presence, SimConfig, Stats, run_headless};
 
 /// What one seed's game did.

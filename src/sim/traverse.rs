@@ -8,8 +8,8 @@
 //! of the path, with [`Replanner::DStarLite`] a repair of the unit's own
 //! search, with [`Replanner::Field`] the faction's shared field.
 
+use crate::clock::Turn;
 use crate::content::level::{FactionSpec, Level, Spawn};
-use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 use crate::map::terrain::TerrainMap;
 use crate::path::Replanner;

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 
 /// The log's lines and the look box's start with a capital; the
 /// chronicle's wording says how ([`crate::sim::chronicle::capitalised`]).

@@ -27,8 +27,8 @@ pub use parse::{MAX_ITEMS, MAX_ITEMS_BYTES};
 use std::path::Path;
 use std::sync::OnceLock;
 
+use crate::clock::Turn;
 use crate::content::dice::Dice;
-use crate::fog::knowledge::Turn;
 
 /// How much a healing item gives back.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

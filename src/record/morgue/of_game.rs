@@ -132,7 +132,7 @@ fn known_map(game: &Game) -> Vec<String> {
         if let Some(&(_, k)) = game.floor_items().iter().rev().find(|&&(at, _)| at == q) {
             return k.glyph();
         }
-        knowledge.terrain(q).map_or(' ', |t| t.glyph())
+        knowledge.belief(q).map_or(' ', |t| t.glyph())
     };
     (top..=bottom)
         .map(|y| {

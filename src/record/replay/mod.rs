@@ -51,9 +51,9 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+use crate::clock::Turn;
 use crate::content::generator::{GenParams, Style, generate, play_level};
 use crate::content::level::{Level, LevelError};
-use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 use crate::sim::memory::Footprint;
 use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};

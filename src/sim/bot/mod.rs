@@ -33,8 +33,8 @@ use super::autopilot::{self, Activity, monsters_in_view};
 use super::game::{Game, GameError};
 use super::player::{PLAYER_HP, PlayOutcome};
 use super::{Action, Awareness, Command, Event, SimConfig};
+use crate::clock::Turn;
 use crate::content::items::Effect;
-use crate::fog::knowledge::Turn;
 use crate::map::geom::{Dir, Pos};
 
 /// How a bot plays.

@@ -10,7 +10,7 @@ use super::super::{Action, Awareness, Game, MonsterId};
 use super::cunning::{self, Restraint};
 use super::wary::Wary;
 use super::{Style, Trick, decide, go, is_hostile, knows, nearness, step_toward};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::geom::Pos;
 use crate::sim::autopilot::Activity;
 

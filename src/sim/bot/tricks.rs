@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 use super::super::autopilot::monsters_in_view;
 use super::super::{Action, Awareness, Event, Game, MonsterId};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 
 /// True when monster `m` (still on the depth) hunts the player where it
 /// is: its faction's last-known place of the player is the player's. One

@@ -9,7 +9,7 @@
 use super::super::autopilot::monsters_in_view;
 use super::super::{Awareness, Game, MonsterId};
 use super::{cunning, is_hostile};
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::geom::Pos;
 
 /// Turns a monster seen awake is kept clear of after it drops from view.

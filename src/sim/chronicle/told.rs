@@ -6,7 +6,7 @@
 //! the log on screen and for the morgue alike.
 
 use super::perceive::perceives;
-use crate::fog::knowledge::Turn;
+use crate::clock::Turn;
 use crate::map::terrain::Terrain;
 use crate::sim::{Event, Game, MonsterId};
 
@@ -110,7 +110,7 @@ impl Told {
         };
         let known_ground = |at| {
             game.player()
-                .and_then(|p| game.factions()[p.faction()].knowledge().terrain(at))
+                .and_then(|p| game.factions()[p.faction()].knowledge().belief(at))
         };
         let detail = match *e {
             Event::Died { .. } if killed_by_player => Detail::KilledByPlayer,

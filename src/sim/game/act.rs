@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::fog::noise::{self, Loudness, NoiseReach};
+use crate::fog::noise::{self, Loudness};
 use crate::sim::action::Action;
 use crate::sim::behaviour::{Choice, Situation};
 
@@ -140,7 +140,7 @@ impl Floor {
         let Some(keenest) = keenest.filter(|&h| h > 0) else {
             return;
         };
-        let reach = NoiseReach::compute(self.world.terrain(), at, noise::radius(keenest, loudness));
+        let reach = noise::reach(self.world.terrain(), at, noise::radius(keenest, loudness));
         for id in 0..self.monsters.len() {
             let m = &self.monsters[id];
             if m.is_player()

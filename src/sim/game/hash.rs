@@ -285,6 +285,7 @@ impl Floor {
 mod tests {
     use super::*;
     use crate::content::level::Level;
+    use crate::fog::knowledge::KnowledgeRules;
     use crate::map::geom::Pos;
     use crate::map::terrain::Terrain;
     use crate::sim::{Command, SimConfig};
@@ -341,7 +342,13 @@ mod tests {
             ("plan status", |g| g.floor.monsters[11].plan_mut().forget()),
             ("claims", |g| {
                 let p = g.floor.monsters[0].plan_mut().as_astar_mut().unwrap();
-                p.ask(true, vec![30], &Knowledge::new(1, 1, 1), 0, Pos::new(0, 0));
+                p.ask(
+                    true,
+                    vec![30],
+                    &Knowledge::blank(1, 1, 1),
+                    0,
+                    Pos::new(0, 0),
+                );
             }),
             ("beliefs", |g| {
                 g.floor.factions[0]
@@ -414,7 +421,7 @@ mod tests {
                 let at = g.floor.monsters[0].pos();
                 g.floor.monsters[0]
                     .plan_mut()
-                    .pushed(&Knowledge::new(1, 1, 1), at);
+                    .pushed(&Knowledge::blank(1, 1, 1), at);
             }),
             ("walls a read saw", |g| {
                 // The read after a wall was learnt records it.

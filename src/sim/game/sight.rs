@@ -45,7 +45,7 @@ impl Floor {
         }
         let walls = cells
             .iter()
-            .filter(|&&p| knowledge.terrain(p) == Some(Terrain::Wall))
+            .filter(|&&p| knowledge.belief(p) == Some(Terrain::Wall))
             .count();
 
         log.extend_from_slice(&cells);

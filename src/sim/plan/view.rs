@@ -68,6 +68,7 @@ impl CostMap for PlanView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fog::knowledge::KnowledgeRules;
     use crate::map::cost::{DIAGONAL, STRAIGHT};
     use crate::map::geom::{Dir, Pos};
     use crate::map::terrain::{FLOOR_COST, Terrain};
@@ -87,7 +88,7 @@ mod tests {
             let mut rng = crate::rng::sim_rng(seed);
             let (w, h) = (rng.random_range(3..10), rng.random_range(3..10));
             let unknown = rng.random_range(1..4u64);
-            let mut k = Knowledge::new(w, h, unknown);
+            let mut k = Knowledge::blank(w, h, unknown);
             let kinds = [Terrain::Floor, Terrain::Wall, Terrain::Road, Terrain::Swamp];
             for i in 0..(w * h) as usize {
                 if rng.random_range(0..3) > 0 {
@@ -108,7 +109,7 @@ mod tests {
                     && p.y >= 0
                     && p.x < w as i32
                     && p.y < h as i32
-                    && k.terrain(p).is_none_or(Terrain::is_passable)
+                    && k.belief(p).is_none_or(Terrain::is_passable)
             };
             if !passable(start) {
                 continue;
@@ -116,7 +117,7 @@ mod tests {
             let factor = |p: Pos| {
                 let i = p.row_major(w);
                 let terrain = k
-                    .terrain(p)
+                    .belief(p)
                     .map_or(unknown * FLOOR_COST, |t| t.enter_cost().unwrap());
                 terrain + CLAIM_PENALTY * claims.iter().filter(|&&c| c == i).count() as Cost
             };

@@ -77,7 +77,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     };
     let knowledge = game.factions()[player.faction()].knowledge();
     let mut lines = Vec::new();
-    let Some(t) = knowledge.terrain(p) else {
+    let Some(t) = knowledge.belief(p) else {
         lines.push(format!("{p}: you have not seen this place."));
         return lines;
     };

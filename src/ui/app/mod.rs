@@ -57,8 +57,8 @@ pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
 use std::any::Any;
 use std::time::Duration;
 
+use crate::clock::Turn;
 use crate::content::level::Level;
-use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 use crate::record::replay::{HASH_EVERY, LevelSource, Recorder};
 use crate::sim::autopilot::{self, Activity};

@@ -100,7 +100,7 @@ impl App {
             return None;
         }
         let known = self.game.factions()[player.faction()].knowledge();
-        let ground = known.terrain(to).filter(|_| known.is_known(to))?;
+        let ground = known.belief(to).filter(|_| known.is_known(to))?;
         let energy =
             crate::sim::player_step_energy(ground.enter_cost()?, dir.is_diagonal(), play.sneaking);
         if energy <= 2 * crate::sim::NORMAL_SPEED as i64 {
@@ -219,7 +219,7 @@ impl App {
         let at = player.pos();
         let doors: Vec<Dir> = Dir::ALL
             .into_iter()
-            .filter(|&d| knowledge.terrain(at.step(d)) == Some(Terrain::OpenDoor))
+            .filter(|&d| knowledge.belief(at.step(d)) == Some(Terrain::OpenDoor))
             .collect();
         match doors[..] {
             [] => self.say("There is no open door next to you.".to_string()),

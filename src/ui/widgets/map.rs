@@ -11,8 +11,8 @@ use ratatui::style::{Color, Modifier, Style};
 use std::borrow::Cow;
 
 use super::palette::{faction_colour, terrain_style};
+use crate::clock::Turn;
 use crate::fog::danger::Influence;
-use crate::fog::knowledge::Turn;
 use crate::map::geom::Pos;
 use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
@@ -133,7 +133,7 @@ impl MapWidget<'_> {
                 let (mut ch, mut fg) = terrain_style(truth);
                 let mut bg = Color::Reset;
                 if honest && let Some((known, _)) = &fog {
-                    match known.terrain(p) {
+                    match known.belief(p) {
                         Some(t) if self.overlay == Overlay::Cost => {
                             // The ground as known, costed as the spectator's
                             // cost overlay does (road green, dearer yellow).
@@ -157,7 +157,7 @@ impl MapWidget<'_> {
                 match self.overlay {
                     Overlay::None => {
                         if let Some((known, _)) = &fog {
-                            match known.terrain(p) {
+                            match known.belief(p) {
                                 Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
                                 Some(t) => (ch, fg) = (t.glyph(), Color::DarkGray),
                                 None => (ch, fg) = (' ', Color::Reset),
@@ -168,13 +168,13 @@ impl MapWidget<'_> {
                         }
                     }
                     Overlay::Combined => {
-                        if knowledge.terrain(p).is_none() {
+                        if knowledge.belief(p).is_none() {
                             // Unknown to the faction: shaded, its true terrain
                             // dim (a wall it has not found yet among them).
                             (fg, bg) = UNKNOWN;
                         }
                     }
-                    Overlay::Knowledge => match knowledge.terrain(p) {
+                    Overlay::Knowledge => match knowledge.belief(p) {
                         Some(t) => (ch, fg) = terrain_style(t),
                         // Unknown: blank on dark grey, unmistakable for floor.
                         None => (ch, fg, bg) = (' ', Color::Reset, Color::DarkGray),
@@ -183,7 +183,7 @@ impl MapWidget<'_> {
                     // has not seen shaded as in the combined view, and only
                     // ground it knows passable coloured (a wall, the map's
                     // border among them, is never a chokepoint to walk).
-                    Overlay::Danger => match knowledge.terrain(p) {
+                    Overlay::Danger => match knowledge.belief(p) {
                         None => (fg, bg) = UNKNOWN,
                         Some(t) if t.is_passable() => bg = danger_colour(knowledge.influence(), p),
                         Some(_) => {}

@@ -86,7 +86,7 @@ pub(super) fn paint_zoomed(
         for cx in 0..cols {
             let p = Pos::new(origin.x + cx as i32, origin.y + cy as i32);
             let (x, y) = (area.x + cx * CW, area.y + cy * CH);
-            let wall = knowledge.terrain(p).is_some_and(|t| !t.is_passable());
+            let wall = knowledge.belief(p).is_some_and(|t| !t.is_passable());
             let style = match mark(p) {
                 Some((bg, _)) => Style::default().fg(Color::Black).bg(bg),
                 None if wall => Style::default().fg(Color::White).bg(Color::DarkGray),

@@ -8,8 +8,9 @@
 //! beside the reusable [`SearchContext`] and [`DistanceMap`] for speed.
 //!
 //! ```
-//! use darkstar::map::geom::Pos;
-//! use darkstar::path::grid::{GridMap, find_path};
+//! use darkstar_path::geom::Pos;
+//! use darkstar_path::grid_map::{GridMap, find_path};
+//! use darkstar_path::Connectivity;
 //!
 //! // '#' a wall, ',' a swamp (three times the cost), '.' floor.
 //! let map = GridMap::from_rows(&["....#", ".##.#", ",,..."], |c| match c {
@@ -18,18 +19,18 @@
 //!     _ => Some(1),
 //! })
 //! .unwrap();
-//! let (path, cost) = find_path(&map, Pos::new(0, 0), Pos::new(4, 2)).unwrap();
+//! let (path, cost) = find_path(&map, Pos::new(0, 0), Pos::new(4, 2), Connectivity::Eight).unwrap();
 //! assert_eq!(path.first(), Some(&Pos::new(0, 0)));
 //! assert_eq!(path.last(), Some(&Pos::new(4, 2)));
 //! // Round the wall by the top: six straight steps, as a diagonal may not
 //! // cut a wall's corner, and the swamp below would cost more.
 //! assert_eq!(path.len(), 7);
-//! assert_eq!(cost, 6 * darkstar::map::cost::STRAIGHT);
+//! assert_eq!(cost, 6 * darkstar_path::cost::STRAIGHT);
 //! ```
 
-use crate::map::cost::{Cost, StepCosts};
-use crate::map::geom::Pos;
-use crate::path::{
+use crate::cost::{Cost, StepCosts};
+use crate::geom::Pos;
+use crate::{
     Connectivity, CostMap, DistanceMap, EntryCosts, Outcome, SearchContext, SearchOptions, Step,
 };
 
@@ -54,13 +55,21 @@ pub enum GridError {
     /// A row of another length than the first (rows counted from 1).
     #[error("row {row} has {found} cells where the first has {expected}")]
     Ragged {
+        /// The row, counted from 1.
         row: usize,
+        /// Its length.
         found: usize,
+        /// The first row's length.
         expected: usize,
     },
     /// A factor of 0: a free step would break every search's bound.
     #[error("the cell at ({x}, {y}) costs 0; factors start at 1")]
-    ZeroFactor { x: u32, y: u32 },
+    ZeroFactor {
+        /// Its column.
+        x: u32,
+        /// Its row.
+        y: u32,
+    },
 }
 
 impl GridMap {
@@ -170,38 +179,52 @@ impl EntryCosts for GridMap {
     }
 }
 
-/// The cheapest path from `start` to `goal` on `map` (king moves, no
-/// corner cut) and its cost, or `None` if there is none. A search of its
-/// own each call; for many, keep a [`SearchContext`].
-pub fn find_path<M: CostMap + ?Sized>(map: &M, start: Pos, goal: Pos) -> Option<(Vec<Pos>, Cost)> {
-    match SearchContext::new().find_path(map, start, goal, &SearchOptions::default()) {
+/// The cheapest path from `start` to `goal` on `map`, moving as
+/// `connectivity` says, and its cost, or `None` if there is none. A search
+/// of its own each call; for many, keep a [`SearchContext`].
+pub fn find_path<M: CostMap + ?Sized>(
+    map: &M,
+    start: Pos,
+    goal: Pos,
+    connectivity: Connectivity,
+) -> Option<(Vec<Pos>, Cost)> {
+    let options = SearchOptions {
+        connectivity,
+        ..SearchOptions::default()
+    };
+    match SearchContext::new().find_path(map, start, goal, &options) {
         Outcome::Found { path, cost } => Some((path, cost)),
         Outcome::Unreachable | Outcome::OutOfBudget => None,
     }
 }
 
-/// The cost from every cell of `map` to the nearest of `sources` (king
-/// moves, no corner cut): a Dijkstra map, as many monsters heading for the
-/// same places read.
+/// The cost from every cell of `map` to the nearest of `sources`, moving
+/// as `connectivity` says: a Dijkstra map, as many monsters heading for
+/// the same places read.
 ///
 /// ```
-/// use darkstar::map::cost::STRAIGHT;
-/// use darkstar::map::geom::Pos;
-/// use darkstar::path::grid::{GridMap, distances};
+/// use darkstar_path::cost::STRAIGHT;
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::grid_map::{GridMap, distances};
+/// use darkstar_path::Connectivity;
 ///
 /// let map = GridMap::new(5, 1);
-/// let field = distances(&map, &[Pos::new(0, 0), Pos::new(4, 0)]);
+/// let field = distances(&map, &[Pos::new(0, 0), Pos::new(4, 0)], Connectivity::Eight);
 /// assert_eq!(field.distance(Pos::new(2, 0)), Some(2 * STRAIGHT));
 /// assert_eq!(field.distance(Pos::new(3, 0)), Some(STRAIGHT));
 /// ```
-pub fn distances<M: CostMap + ?Sized>(map: &M, sources: &[Pos]) -> DistanceMap {
-    DistanceMap::compute(map, sources, Connectivity::Eight)
+pub fn distances<M: CostMap + ?Sized>(
+    map: &M,
+    sources: &[Pos],
+    connectivity: Connectivity,
+) -> DistanceMap {
+    DistanceMap::compute(map, sources, connectivity)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::path::entry_costs_mismatch;
+    use crate::entry_costs_mismatch;
 
     #[test]
     fn bad_rows_are_refused_and_entry_costs_keep_their_contract() {
@@ -238,10 +261,57 @@ mod tests {
     #[test]
     fn a_walled_off_goal_has_no_path() {
         let map = GridMap::from_rows(&[".#."], |c| (c == '.').then_some(1)).unwrap();
-        assert_eq!(find_path(&map, Pos::new(0, 0), Pos::new(2, 0)), None);
         assert_eq!(
-            distances(&map, &[Pos::new(0, 0)]).distance(Pos::new(2, 0)),
+            find_path(&map, Pos::new(0, 0), Pos::new(2, 0), Connectivity::Eight),
             None
         );
+        assert_eq!(
+            distances(&map, &[Pos::new(0, 0)], Connectivity::Eight).distance(Pos::new(2, 0)),
+            None
+        );
+    }
+}
+
+/// Test maps drawn as text, as the searches' unit tests write them:
+/// `#` a wall, anything else floor of factor [`fixture::FLOOR`], and every
+/// character but `.` and `#` a label naming its cell. Rows may be
+/// indented and blank lines are skipped.
+#[cfg(test)]
+pub(crate) mod fixture {
+    use super::*;
+
+    /// The factor of a floor cell (ten, as a game's floor might cost).
+    pub(crate) const FLOOR: Cost = 10;
+
+    /// A labelled map.
+    pub(crate) struct Labelled {
+        pub(crate) map: GridMap,
+        labels: Vec<(char, Pos)>,
+    }
+
+    impl Labelled {
+        pub(crate) fn parse(text: &str) -> Labelled {
+            let rows: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+                .collect();
+            let map = GridMap::from_rows(&rows, |c| (c != '#').then_some(FLOOR)).unwrap();
+            let labels = rows
+                .iter()
+                .enumerate()
+                .flat_map(|(y, r)| {
+                    r.chars()
+                        .enumerate()
+                        .filter(|&(_, c)| c != '.' && c != '#')
+                        .map(move |(x, c)| (c, Pos::new(x as i32, y as i32)))
+                })
+                .collect();
+            Labelled { map, labels }
+        }
+
+        pub(crate) fn label(&self, c: char) -> Option<Pos> {
+            self.labels.iter().find(|l| l.0 == c).map(|l| l.1)
+        }
     }
 }

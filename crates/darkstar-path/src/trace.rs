@@ -11,8 +11,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, Outcome, neighbours_except};
-use crate::map::cost::{Cost, UNREACHED};
-use crate::map::geom::Pos;
+use crate::cost::{Cost, UNREACHED};
+use crate::geom::Pos;
 
 /// One thing the search did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,9 +21,13 @@ pub enum TraceEvent {
     Expanded(Pos),
     /// A cell was put on the open list (or found cheaper while on it).
     Opened {
+        /// The cell.
         at: Pos,
+        /// Its cost from the start so far.
         g: Cost,
+        /// Its estimate to the goal.
         h: Cost,
+        /// The cell it was reached from.
         parent: Pos,
     },
 }
@@ -31,9 +35,13 @@ pub enum TraceEvent {
 /// A recorded search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
+    /// Where the search started.
     pub start: Pos,
+    /// Where it was headed.
     pub goal: Pos,
+    /// What it did, in order.
     pub events: Vec<TraceEvent>,
+    /// How it ended.
     pub outcome: Outcome,
     /// True when the record stopped at the event limit.
     pub truncated: bool,

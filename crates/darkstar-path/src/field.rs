@@ -1,7 +1,7 @@
 //! Shared fields: one search toward one target that serves every unit
 //! heading there. For any cell it gives the exact optimal cost to the
-//! target over a [`CostMap`] (a faction's
-//! [`Knowledge`](crate::fog::knowledge::Knowledge), typically) and the next step
+//! target over a [`CostMap`] (a faction's knowledge of the map,
+//! typically: see the `darkstar-fog` crate) and the next step
 //! of an optimal route, so a thousand monsters of a faction share one
 //! search instead of running a thousand.
 //!
@@ -42,7 +42,7 @@
 //! `(key, cell index)` (never by insertion), ties of [`Field::next_step`]
 //! to the cheapest step, then the first direction. No hashing anywhere.
 //!
-//! The queue is an indexed 4-ary heap ([`KeyedHeap`]): a cell is in it at
+//! The queue is an indexed 4-ary heap (`KeyedHeap`): a cell is in it at
 //! most once and is re-keyed in place, so no superseded entries pile up
 //! (LPA* re-keys cells all the time; a lazily deleted heap spent most of
 //! its time popping dead entries).
@@ -54,8 +54,8 @@
 use super::keyed_heap::KeyedHeap;
 use super::rebuild::Rebuild;
 use super::{Connectivity, CostMap, EntryCosts, cost_into, neighbours};
-use crate::map::cost::{Cost, UNREACHED};
-use crate::map::geom::{Dir, Pos};
+use crate::cost::{Cost, UNREACHED};
+use crate::geom::{Dir, Pos};
 
 /// Sentinel of [`Field::queued`]: the cell is not on the queue. A queued
 /// cell is inconsistent, so one of `g`, `rhs` is finite and its key is
@@ -72,12 +72,10 @@ pub struct Unsettled;
 /// lazily and repaired incrementally (see the [module docs](self)).
 ///
 /// ```
-/// use darkstar::map::geom::Pos;
-/// use darkstar::fog::knowledge::Knowledge;
-/// use darkstar::path::{Connectivity, Field};
-/// use darkstar::map::terrain::Terrain;
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::{Connectivity, Field, GridMap};
 ///
-/// let mut known = Knowledge::new(40, 40, 1);
+/// let mut known = GridMap::new(40, 40);
 /// let target = Pos::new(20, 20);
 /// let mut field = Field::new(&known, target, Connectivity::Eight);
 /// // Two straight floor steps away: grown just far enough to know that.
@@ -87,7 +85,7 @@ pub struct Unsettled;
 ///
 /// // A wall is learnt on the way: repair, and the same question is
 /// // answered by the next step around it.
-/// known.learn(Pos::new(21, 20), Terrain::Wall, 1);
+/// known.set(Pos::new(21, 20), None);
 /// let before = field.version();
 /// field.cells_changed(&known, &[Pos::new(21, 20)]);
 /// assert!(field.version() > before);
@@ -296,11 +294,10 @@ impl Field {
     /// instead, with the same result.
     ///
     /// ```
-    /// use darkstar::fog::knowledge::Knowledge;
-    /// use darkstar::map::geom::Pos;
-    /// use darkstar::path::{Connectivity, Field, Rebuild};
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, Field, GridMap, Rebuild};
     ///
-    /// let known = Knowledge::new(40, 40, 1);
+    /// let known = GridMap::new(40, 40);
     /// let mut field = Field::new(&known, Pos::new(20, 20), Connectivity::Eight);
     /// let mut scratch = Rebuild::new();
     /// let reader = Pos::new(30, 25);
@@ -577,7 +574,8 @@ impl Field {
     /// (`UNREACHED` when it was raised). `None` when the queue is empty.
     /// For recording the field's search step by step (the search
     /// inspector's `FieldTrace`); queries never need it.
-    pub fn expand_one<M: CostMap + ?Sized>(&mut self, map: &M) -> Option<(Pos, Cost)> {
+    #[cfg(feature = "trace")]
+    pub(crate) fn expand_one<M: CostMap + ?Sized>(&mut self, map: &M) -> Option<(Pos, Cost)> {
         let (_, i) = self.top()?;
         self.expand_top(map);
         Some((self.pos(i), self.g[i]))

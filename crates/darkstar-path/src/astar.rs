@@ -19,8 +19,8 @@
 
 use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, Islands, Neighbour, Neighbours, neighbours_except};
-use crate::map::cost::{Cost, StepCosts};
-use crate::map::geom::Pos;
+use crate::cost::{Cost, StepCosts};
+use crate::geom::Pos;
 
 /// How a search may move and how long it may run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,12 @@ impl Default for SearchOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// An optimal path: `path[0]` is the start, the last cell the goal.
-    Found { path: Vec<Pos>, cost: Cost },
+    Found {
+        /// The cells of the path, start and goal included.
+        path: Vec<Pos>,
+        /// What it costs (see [`crate::cost`]).
+        cost: Cost,
+    },
     /// No path exists: every reachable cell was examined, or the islands
     /// pre-check proved the goal is elsewhere.
     Unreachable,
@@ -102,25 +107,22 @@ struct Node {
 /// query costs time proportional to the cells it touches, not to the map.
 ///
 /// ```
-/// use darkstar::map::geom::Pos;
-/// use darkstar::path::{Outcome, SearchContext, SearchOptions};
-/// use darkstar::map::terrain::AsciiMap;
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::{Outcome, SearchContext, SearchOptions};
+/// use darkstar_path::GridMap;
 ///
-/// // The classic article's Figure 1: a wall between A and B.
-/// let level = AsciiMap::parse("
-///     .......
-///     ...#...
-///     .A.#.B.
-///     ...#...
-///     .......").unwrap();
-/// let (a, b) = (level.label('A').unwrap(), level.label('B').unwrap());
+/// // The classic article's Figure 1: a wall between A and B (floor costs
+/// // 10 a step here).
+/// let rows = [".......", "...#...", ".A.#.B.", "...#...", "......."];
+/// let level = GridMap::from_rows(&rows, |c| (c != '#').then_some(10)).unwrap();
+/// let (a, b) = (Pos::new(1, 2), Pos::new(5, 2));
 /// let mut ctx = SearchContext::new();
 /// let Outcome::Found { path, cost } =
-///     ctx.find_path(&level.map, a, b, &SearchOptions::default()) else { panic!() };
+///     ctx.find_path(&level, a, b, &SearchOptions::default()) else { panic!() };
 /// assert_eq!((path[0], *path.last().unwrap()), (a, b));
 /// // Round the wall's end without cutting its corner: four straight steps
 /// // and two diagonals, on floor (cost factor 10).
-/// use darkstar::map::cost::{DIAGONAL, STRAIGHT};
+/// use darkstar_path::cost::{DIAGONAL, STRAIGHT};
 /// assert_eq!(cost, 10 * (4 * STRAIGHT + 2 * DIAGONAL));
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -358,10 +360,10 @@ impl SearchContext {
     /// then counts this slice's work only.
     ///
     /// ```
-    /// use darkstar::map::geom::Pos;
-    /// use darkstar::path::{Outcome, SearchContext, SearchOptions};
-    /// use darkstar::map::terrain::TerrainMap;
-    /// let map = TerrainMap::from_ascii(&".".repeat(40)).unwrap();
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Outcome, SearchContext, SearchOptions};
+    /// use darkstar_path::GridMap;
+    /// let map = GridMap::new(40, 1);
     /// let mut ctx = SearchContext::new();
     /// let tight = SearchOptions { max_expansions: Some(10), ..Default::default() };
     /// assert_eq!(ctx.find_path(&map, Pos::new(0, 0), Pos::new(39, 0), &tight), Outcome::OutOfBudget);
@@ -373,7 +375,7 @@ impl SearchContext {
     ///         other => break other,
     ///     }
     /// };
-    /// assert_eq!(outcome.and_then(|o| o.cost()), Some(39 * 10 * darkstar::map::cost::STRAIGHT));
+    /// assert_eq!(outcome.and_then(|o| o.cost()), Some(39 * darkstar_path::cost::STRAIGHT));
     /// assert_eq!(turns, 4); // 39 expansions, ten a turn
     /// assert_eq!(ctx.resume(&map, 10), None, "nothing left to resume");
     /// ```
@@ -628,11 +630,12 @@ pub fn path_cost<M: CostMap + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::cost::STRAIGHT;
-    use crate::map::terrain::{AsciiMap, FLOOR_COST, TerrainMap};
+    use crate::cost::STRAIGHT;
+    use crate::grid_map::GridMap;
+    use crate::grid_map::fixture::{FLOOR as FLOOR_COST, Labelled};
 
-    fn fixture(text: &str) -> (TerrainMap, Pos, Pos) {
-        let a = AsciiMap::parse(text).unwrap();
+    fn fixture(text: &str) -> (GridMap, Pos, Pos) {
+        let a = Labelled::parse(text);
         (a.map.clone(), a.label('S').unwrap(), a.label('G').unwrap())
     }
 

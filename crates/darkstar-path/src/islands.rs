@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 
 use super::{Connectivity, CostMap, for_each_step};
-use crate::map::geom::Pos;
-use crate::map::grid::Grid;
+use crate::geom::Pos;
+use crate::grid::Grid;
 
 /// A label per cell; two cells are mutually reachable exactly when their
 /// labels are equal. Cells with no legal move at all (walls) get a label of
@@ -23,11 +23,12 @@ impl Islands {
     /// symmetric. Must be recomputed when the map's passability changes.
     ///
     /// ```
-    /// use darkstar::path::{Connectivity, Islands};
-    /// use darkstar::map::terrain::AsciiMap;
-    /// let a = AsciiMap::parse("A.#.B").unwrap();
-    /// let islands = Islands::compute(&a.map, Connectivity::Eight);
-    /// assert!(!islands.connected(a.label('A').unwrap(), a.label('B').unwrap()));
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, GridMap, Islands};
+    /// let map = GridMap::from_rows(&["A.#.B"], |c| (c != '#').then_some(1)).unwrap();
+    /// let islands = Islands::compute(&map, Connectivity::Eight);
+    /// assert!(!islands.connected(Pos::new(0, 0), Pos::new(4, 0)));
+    /// assert!(islands.connected(Pos::new(0, 0), Pos::new(1, 0)));
     /// ```
     pub fn compute<M: CostMap + ?Sized>(map: &M, connectivity: Connectivity) -> Islands {
         let mut labels = Grid::new(map.width(), map.height(), u32::MAX);

@@ -7,9 +7,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, step};
-use crate::map::cost::{Cost, UNREACHED};
-use crate::map::geom::Pos;
-use crate::map::grid::Grid;
+use crate::cost::{Cost, UNREACHED};
+use crate::geom::Pos;
+use crate::grid::Grid;
 
 /// For each cell, the cost of the cheapest path from it to the nearest
 /// source, and which source that is.
@@ -27,15 +27,14 @@ impl DistanceMap {
     /// Ties between sources go to the one listed first.
     ///
     /// ```
-    /// use darkstar::map::geom::Pos;
-    /// use darkstar::path::{Connectivity, DistanceMap};
-    /// use darkstar::map::terrain::AsciiMap;
-    /// let a = AsciiMap::parse("1...@..2").unwrap();
-    /// let sources = [a.label('1').unwrap(), a.label('2').unwrap()];
-    /// let d = DistanceMap::compute(&a.map, &sources, Connectivity::Eight);
-    /// let me = a.label('@').unwrap();
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, DistanceMap, GridMap};
+    /// let map = GridMap::new(8, 1);
+    /// let sources = [Pos::new(0, 0), Pos::new(7, 0)];
+    /// let d = DistanceMap::compute(&map, &sources, Connectivity::Eight);
+    /// let me = Pos::new(4, 0);
     /// assert_eq!(d.nearest_source(me), Some(1)); // three steps east, not four west
-    /// assert_eq!(d.next_step(&a.map, me), Some(Pos::new(5, 0)));
+    /// assert_eq!(d.next_step(&map, me), Some(Pos::new(5, 0)));
     /// ```
     pub fn compute<M: CostMap + ?Sized>(
         map: &M,
@@ -70,14 +69,14 @@ impl DistanceMap {
     /// map.
     ///
     /// ```
-    /// use darkstar::path::{Connectivity, DistanceMap};
-    /// use darkstar::map::terrain::AsciiMap;
-    /// let a = AsciiMap::parse("1...@..2").unwrap();
-    /// let sources = [a.label('1').unwrap(), a.label('2').unwrap()];
-    /// let me = a.label('@').unwrap();
-    /// let full = DistanceMap::compute(&a.map, &sources, Connectivity::Eight);
-    /// let step = DistanceMap::step_toward(&a.map, &sources, Connectivity::Eight, me);
-    /// assert_eq!(step, full.next_step(&a.map, me));
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, DistanceMap, GridMap};
+    /// let map = GridMap::new(8, 1);
+    /// let sources = [Pos::new(0, 0), Pos::new(7, 0)];
+    /// let me = Pos::new(4, 0);
+    /// let full = DistanceMap::compute(&map, &sources, Connectivity::Eight);
+    /// let step = DistanceMap::step_toward(&map, &sources, Connectivity::Eight, me);
+    /// assert_eq!(step, full.next_step(&map, me));
     /// ```
     pub fn step_toward<M: CostMap + ?Sized>(
         map: &M,

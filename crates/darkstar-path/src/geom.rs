@@ -5,7 +5,9 @@
 /// (the Moving AI convention, and the order a terminal draws in).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
+    /// The column, from 0 at the left.
     pub x: i32,
+    /// The row, from 0 at the top.
     pub y: i32,
 }
 
@@ -20,7 +22,7 @@ impl Pos {
     /// is on the map (non-negative, `x < width`).
     ///
     /// ```
-    /// use darkstar::map::geom::Pos;
+    /// use darkstar_path::geom::Pos;
     /// assert_eq!(Pos::new(2, 3).row_major(10), 32);
     /// assert_eq!(Pos::from_row_major(32, 10), Pos::new(2, 3));
     /// ```
@@ -40,7 +42,7 @@ impl Pos {
     /// The neighbouring position one step in `dir` (it may be off any map).
     ///
     /// ```
-    /// use darkstar::map::geom::{Dir, Pos};
+    /// use darkstar_path::geom::{Dir, Pos};
     /// assert_eq!(Pos::new(3, 3).step(Dir::NE), Pos::new(4, 2));
     /// ```
     #[inline]
@@ -77,13 +79,21 @@ impl std::fmt::Display for Pos {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Dir {
+    /// North: up the screen, y - 1.
     N = 0,
+    /// East: x + 1.
     E = 1,
+    /// South: y + 1.
     S = 2,
+    /// West: x - 1.
     W = 3,
+    /// North-east.
     NE = 4,
+    /// South-east.
     SE = 5,
+    /// South-west.
     SW = 6,
+    /// North-west.
     NW = 7,
 }
 

@@ -1,6 +1,6 @@
 //! The safety map a fleeing monster walks down (Brogue's, and the
 //! "Dijkstra maps visualized" recipe): the cost to the nearest threat,
-//! times -1.2, then relaxed like any Dijkstra map. Walking downhill on it
+//! times a factor above 1 (Brogue's 1.2), negated, then relaxed like any Dijkstra map. Walking downhill on it
 //! leads away from every threat at once, and the factor above 1 makes a
 //! far, open escape worth more than the nearest corner: a monster at bay
 //! runs past its pursuer toward open ground rather than into a dead end
@@ -19,15 +19,16 @@ use super::dense::Dense;
 use super::dial::{Buckets, MAX_BUCKETS, Relax};
 use super::dijkstra::downhill;
 use super::{Connectivity, CostMap, DistanceMap, EntryCosts};
-use crate::map::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
-use crate::map::geom::Pos;
-use crate::map::grid::Grid;
+use crate::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
+use crate::geom::Pos;
+use crate::grid::Grid;
 
-/// The factor, in tenths, by which distance from the threats is turned
-/// into a goal: 12 (Brogue's -1.2). Above 10 so that the relaxation can
-/// pull a cell toward an escape beyond a threat; not so large that a
-/// monster runs through its pursuer for a marginally longer corridor.
-pub const FLEE_FACTOR_TENTHS: Cost = 12;
+/// Brogue's factor, in tenths, by which distance from the threats is
+/// turned into a goal (its -1.2): a good `factor_tenths` for
+/// [`SafetyMap::compute`]. Above 10 so that the relaxation can pull a cell
+/// toward an escape beyond a threat; not so large that a monster runs
+/// through its pursuer for a marginally longer corridor.
+pub const BROGUE_FACTOR_TENTHS: Cost = 12;
 
 /// For every cell the threats can reach, how good a place it is to flee
 /// through: lower is safer.
@@ -43,22 +44,22 @@ impl SafetyMap {
     /// The safety map of `map` against `threats`.
     ///
     /// ```
-    /// use darkstar::map::geom::Pos;
-    /// use darkstar::map::terrain::AsciiMap;
-    /// use darkstar::path::{Connectivity, SafetyMap};
-    /// let a = AsciiMap::parse("T.f.......").unwrap();
-    /// let threat = a.label('T').unwrap();
-    /// let s = SafetyMap::compute(&a.map, &[threat], Connectivity::Eight);
-    /// let me = a.label('f').unwrap();
-    /// assert_eq!(s.next_step(&a.map, me), Some(Pos::new(3, 0))); // away
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::safety::BROGUE_FACTOR_TENTHS;
+    /// use darkstar_path::{Connectivity, GridMap, SafetyMap};
+    /// let map = GridMap::new(10, 1);
+    /// let (threat, me) = (Pos::new(0, 0), Pos::new(2, 0));
+    /// let s = SafetyMap::compute(&map, &[threat], BROGUE_FACTOR_TENTHS, Connectivity::Eight);
+    /// assert_eq!(s.next_step(&map, me), Some(Pos::new(3, 0))); // away
     /// ```
     pub fn compute<M: EntryCosts + ?Sized>(
         map: &M,
         threats: &[Pos],
+        factor_tenths: Cost,
         connectivity: Connectivity,
     ) -> SafetyMap {
-        let value = fast(map, threats, connectivity)
-            .unwrap_or_else(|| by_distance_maps(map, threats, connectivity));
+        let value = fast(map, threats, factor_tenths, connectivity)
+            .unwrap_or_else(|| by_distance_maps(map, threats, factor_tenths, connectivity));
         SafetyMap {
             value,
             connectivity,
@@ -71,10 +72,11 @@ impl SafetyMap {
     pub fn compute_by_distance_maps<M: CostMap + ?Sized>(
         map: &M,
         threats: &[Pos],
+        factor_tenths: Cost,
         connectivity: Connectivity,
     ) -> SafetyMap {
         SafetyMap {
-            value: by_distance_maps(map, threats, connectivity),
+            value: by_distance_maps(map, threats, factor_tenths, connectivity),
             connectivity,
         }
     }
@@ -94,16 +96,17 @@ impl SafetyMap {
 }
 
 /// The seed of a cell at distance `d` from the nearest threat, the
-/// farthest reached cell being at `far`: `1.2 * (far - d)`, rounded as
-/// the tenths fall, 0 or more.
-fn seed(far: Cost, d: Cost) -> Cost {
-    far * FLEE_FACTOR_TENTHS / 10 - d * FLEE_FACTOR_TENTHS / 10
+/// farthest reached cell being at `far`: `tenths / 10 * (far - d)`, rounded
+/// as the tenths fall, 0 or more.
+fn seed(far: Cost, d: Cost, tenths: Cost) -> Cost {
+    far * tenths / 10 - d * tenths / 10
 }
 
 /// The values by two [`DistanceMap`]s.
 fn by_distance_maps<M: CostMap + ?Sized>(
     map: &M,
     threats: &[Pos],
+    tenths: Cost,
     connectivity: Connectivity,
 ) -> Grid<Cost> {
     let near = DistanceMap::compute(map, threats, connectivity);
@@ -115,7 +118,7 @@ fn by_distance_maps<M: CostMap + ?Sized>(
         .max()
         .copied()
         .unwrap_or(0);
-    // Every reached cell starts at offset - 1.2 * its distance (0 or
+    // Every reached cell starts at offset - factor * its distance (0 or
     // more), then the relaxation pulls each toward cheaper escapes.
     let width = map.width();
     let seeds: Vec<(Pos, Cost)> = near
@@ -124,7 +127,7 @@ fn by_distance_maps<M: CostMap + ?Sized>(
         .iter()
         .enumerate()
         .filter(|&(_, &d)| d != UNREACHED)
-        .map(|(i, &d)| (Pos::from_row_major(i, width), seed(far, d)))
+        .map(|(i, &d)| (Pos::from_row_major(i, width), seed(far, d, tenths)))
         .collect();
     DistanceMap::compute_seeded(map, &seeds, connectivity)
         .grid()
@@ -137,6 +140,7 @@ fn by_distance_maps<M: CostMap + ?Sized>(
 fn fast<M: EntryCosts + ?Sized>(
     map: &M,
     threats: &[Pos],
+    tenths: Cost,
     connectivity: Connectivity,
 ) -> Option<Grid<Cost>> {
     let (w, h) = (map.width(), map.height());
@@ -144,8 +148,8 @@ fn fast<M: EntryCosts + ?Sized>(
     let mut dense = Dense::default();
     let (least, most) = dense.load(map, connectivity)?;
     // A route's cost is below cells * most * DIAGONAL; with the seeds'
-    // factor of 1.2 on top it must stay well inside a u64.
-    if cells as u128 * most as u128 * DIAGONAL as u128 >= 1 << 59 {
+    // factor on top it must stay well inside a u64.
+    if cells as u128 * most as u128 * DIAGONAL as u128 * tenths.max(12) as u128 >= 12 << 59 {
         return None;
     }
     let shift = (least * STRAIGHT).ilog2();
@@ -183,7 +187,7 @@ fn fast<M: EntryCosts + ?Sized>(
         near.iter()
             .enumerate()
             .filter(|&(_, &d)| d != UNREACHED)
-            .map(|(i, &d)| (i as u32, seed(far, d))),
+            .map(|(i, &d)| (i as u32, seed(far, d, tenths))),
     );
     // Bucket by bucket is all the order the search needs.
     sources.sort_unstable_by_key(|&(_, v)| v >> shift);
@@ -245,11 +249,16 @@ fn spread(buckets: &mut Buckets, mut relax: Relax<'_>, sources: &[(u32, Cost)], 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::terrain::AsciiMap;
+    use crate::grid_map::fixture::Labelled;
 
     fn flee(text: &str, steps: usize) -> Vec<Pos> {
-        let a = AsciiMap::parse(text).unwrap();
-        let s = SafetyMap::compute(&a.map, &[a.label('T').unwrap()], Connectivity::Eight);
+        let a = Labelled::parse(text);
+        let s = SafetyMap::compute(
+            &a.map,
+            &[a.label('T').unwrap()],
+            BROGUE_FACTOR_TENTHS,
+            Connectivity::Eight,
+        );
         let mut at = a.label('f').unwrap();
         let mut path = vec![at];
         for _ in 0..steps {
@@ -290,7 +299,7 @@ T.f..........#
 #........#
 ##########";
         let path = flee(map, 40);
-        let a = AsciiMap::parse(map).unwrap();
+        let a = Labelled::parse(map);
         let threat = a.label('T').unwrap();
         let far = path
             .iter()
@@ -310,8 +319,13 @@ T.f..........#
 #....#.....#
 #..........#
 ############";
-        let a = AsciiMap::parse(map).unwrap();
-        let s = SafetyMap::compute(&a.map, &[a.label('T').unwrap()], Connectivity::Eight);
+        let a = Labelled::parse(map);
+        let s = SafetyMap::compute(
+            &a.map,
+            &[a.label('T').unwrap()],
+            BROGUE_FACTOR_TENTHS,
+            Connectivity::Eight,
+        );
         let mut at = a.label('f').unwrap();
         for _ in 0..30 {
             let Some(next) = s.next_step(&a.map, at) else {

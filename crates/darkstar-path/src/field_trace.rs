@@ -4,14 +4,14 @@
 //! field would be grown to answer that monster, recording each cell
 //! expanded, in order, with its value, and each cell put on the frontier
 //! (or found cheaper there) with its tentative value and the neighbour it
-//! would step to. It drives the field itself ([`Field::expand_one`]), so
+//! would step to. It drives the field itself, a cell at a time, so
 //! it makes exactly the expansions a plain [`Field::value`] makes, in the
 //! same order (a property test compares the two); the record is for
 //! looking at, not for speed.
 
 use super::{Connectivity, CostMap, Field};
-use crate::map::cost::{Cost, UNREACHED};
-use crate::map::geom::{Dir, Pos};
+use crate::cost::{Cost, UNREACHED};
+use crate::geom::{Dir, Pos};
 
 /// One thing the field's search did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -19,11 +19,23 @@ pub enum FieldEvent {
     /// A cell was taken off the queue and settled at `value` (its exact
     /// cost to the target; `UNREACHED` if it was raised, which a fresh
     /// field never does).
-    Expanded { at: Pos, value: Cost },
+    Expanded {
+        /// The cell.
+        at: Pos,
+        /// Its value.
+        value: Cost,
+    },
     /// A cell was put on the queue (or found cheaper while on it) with
     /// tentative `value`, by way of its neighbour `next`: the step it
     /// would take toward the target.
-    Opened { at: Pos, value: Cost, next: Pos },
+    Opened {
+        /// The cell.
+        at: Pos,
+        /// Its tentative value.
+        value: Cost,
+        /// Its next step toward the target.
+        next: Pos,
+    },
 }
 
 /// A recorded field search (see the [module docs](self)).
@@ -33,6 +45,7 @@ pub struct FieldTrace {
     pub target: Pos,
     /// The cell the search ran until it settled (the monster's).
     pub start: Pos,
+    /// What the search did, in order.
     pub events: Vec<FieldEvent>,
     /// The value of `start` once settled (`None`: no route, or the record
     /// was truncated before it settled).

@@ -7,7 +7,7 @@
 //! the order of pushes: deterministic, and the same sequence as any
 //! other exact priority queue under that order.
 
-use crate::map::cost::Cost;
+use crate::cost::Cost;
 
 /// Sentinel of [`KeyedHeap::slot`]: the cell is not in the heap.
 const ABSENT: u32 = u32::MAX;
@@ -35,11 +35,6 @@ impl KeyedHeap {
         self.entries.len()
     }
 
-    /// True when no cell is.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Takes every cell out.
     pub fn clear(&mut self) {
         for &(_, c) in &self.entries {
@@ -61,6 +56,7 @@ impl KeyedHeap {
 
     /// The key `cell` is in under, if it is in.
     #[inline]
+    #[cfg(test)]
     pub fn key_of(&self, cell: usize) -> Option<Cost> {
         let s = self.slot[cell];
         (s != ABSENT).then(|| self.entries[s as usize].0)

@@ -5,7 +5,7 @@
 //! [`EntryCosts`] map (whose costs depend only on the entered cell).
 
 use super::{Connectivity, EntryCosts};
-use crate::map::cost::{Cost, DIAGONAL};
+use crate::cost::{Cost, DIAGONAL};
 
 /// Flag of [`Dense::factor`]: the cell is one of a search's readers (a
 /// cell it must settle before it may stop).
@@ -77,9 +77,12 @@ impl Dense {
             return None;
         }
         let keep: u8 = match connectivity {
-            Connectivity::Eight => 0xFF,
+            Connectivity::Eight | Connectivity::EightCuttingCorners => 0xFF,
             Connectivity::Four => 0x0F,
         };
+        // Cutting corners, a diagonal needs one of its straight neighbours
+        // open instead of both.
+        let cutting = connectivity == Connectivity::EightCuttingCorners;
         for y in 0..h {
             let up = &self.open[y * pw..][..pw];
             let mid = &self.open[(y + 1) * pw..][..pw];
@@ -89,14 +92,23 @@ impl Dense {
                 // Column x + 1 of the padded rows is the cell.
                 let (n, e, s, wst) = (up[x + 1], mid[x + 2], down[x + 1], mid[x]);
                 let (ne, se, sw, nw) = (up[x + 2], down[x + 2], down[x], up[x]);
-                let m = n
-                    | e << 1
-                    | s << 2
-                    | wst << 3
-                    | (n & e & ne) << 4
-                    | (s & e & se) << 5
-                    | (s & wst & sw) << 6
-                    | (n & wst & nw) << 7;
+                let m = if cutting {
+                    n | e << 1
+                        | s << 2
+                        | wst << 3
+                        | ((n | e) & ne) << 4
+                        | ((s | e) & se) << 5
+                        | ((s | wst) & sw) << 6
+                        | ((n | wst) & nw) << 7
+                } else {
+                    n | e << 1
+                        | s << 2
+                        | wst << 3
+                        | (n & e & ne) << 4
+                        | (s & e & se) << 5
+                        | (s & wst & sw) << 6
+                        | (n & wst & nw) << 7
+                };
                 moves[x] = m & keep & mid[x + 1].wrapping_neg();
             }
         }

@@ -13,7 +13,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::map::cost::Cost;
+use crate::cost::Cost;
 
 /// A table slot with no key.
 const EMPTY: u32 = u32::MAX;

@@ -5,13 +5,29 @@
 //! moved), so the list is short and a linear scan beats any set.
 
 use super::{CostMap, EntryCosts, Step};
-use crate::map::cost::{Cost, StepCosts};
-use crate::map::geom::Pos;
+use crate::cost::{Cost, StepCosts};
+use crate::geom::Pos;
 
-/// `map`, with the cells in `blocked` (row-major indices) impassable.
+/// `map`, with the cells in `blocked` (row-major indices) impassable:
+/// other units as walls for one search, without touching the map.
+///
+/// ```
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::{Connectivity, GridMap, WithObstacles, find_path};
+///
+/// let corridor = GridMap::new(5, 1);
+/// let other = [WithObstacles::index_of(&corridor, Pos::new(2, 0))];
+/// let with_unit = WithObstacles::new(&corridor, &other);
+/// // Single file: no way past the other unit, so wait or re-plan.
+/// assert!(find_path(&with_unit, Pos::new(0, 0), Pos::new(4, 0), Connectivity::Eight).is_none());
+/// assert!(find_path(&corridor, Pos::new(0, 0), Pos::new(4, 0), Connectivity::Eight).is_some());
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct WithObstacles<'m, M: ?Sized> {
+    /// The map under the obstacles.
     pub map: &'m M,
+    /// Row-major indices of the blocked cells (a few: they are searched
+    /// linearly).
     pub blocked: &'m [usize],
 }
 
@@ -64,18 +80,17 @@ impl<M: EntryCosts + ?Sized> EntryCosts for WithObstacles<'_, M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::terrain::AsciiMap;
-    use crate::path::{Outcome, SearchContext, SearchOptions};
+    use crate::grid_map::fixture::Labelled;
+    use crate::{Outcome, SearchContext, SearchOptions};
 
     #[test]
     fn a_unit_goes_round_a_stopped_one_and_waits_behind_one_in_a_corridor() {
-        let a = AsciiMap::parse(
+        let a = Labelled::parse(
             "
             .....
             S.1.G
             .....",
-        )
-        .unwrap();
+        );
         let (s, g, other) = (
             a.label('S').unwrap(),
             a.label('G').unwrap(),
@@ -88,7 +103,7 @@ mod tests {
         assert!(!path.contains(&other), "goes round: {path:?}");
         assert_eq!(path.len(), 5, "and loses nothing: diagonals round it");
 
-        let corridor = AsciiMap::parse("S.1.G").unwrap();
+        let corridor = Labelled::parse("S.1.G");
         let blocked = [WithObstacles::index_of(&corridor.map, other)];
         let map = WithObstacles::new(&corridor.map, &blocked);
         assert_eq!(

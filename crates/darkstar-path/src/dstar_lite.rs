@@ -5,8 +5,8 @@
 //! few costs only the part of the search those costs touch is redone, not
 //! the whole search as with repeated A*.
 //!
-//! The map is any [`CostMap`] (a faction's [`Knowledge`](crate::fog::knowledge::Knowledge),
-//! typically), read through the same movement rules as A*, so the costs
+//! The map is any [`CostMap`] (a faction's knowledge of the map,
+//! typically: see the `darkstar-fog` crate), read through the same movement rules as A*, so the costs
 //! agree exactly: after any sequence of changes, [`DStarLite::cost`] equals
 //! what a fresh A* finds on the same map (a property test checks it).
 //!
@@ -23,8 +23,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, Neighbours, cost_into, neighbours};
-use crate::map::cost::{Cost, StepCosts, UNREACHED};
-use crate::map::geom::{Dir, Pos};
+use crate::cost::{Cost, StepCosts, UNREACHED};
+use crate::geom::{Dir, Pos};
 
 /// A priority: `[min(g, rhs) + h + km, min(g, rhs)]`, compared in order.
 type Key = (Cost, Cost);
@@ -188,6 +188,27 @@ impl Tiles {
 /// It finds a cell's predecessors as the cells it can step to, which needs
 /// legality to be symmetric for diagonals too (true of every map in this
 /// crate: a diagonal's two corner cells are the same from either end).
+///
+/// ```
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::{Connectivity, CostMap, DStarLite, GridMap};
+///
+/// // A unit that believes the way east is open.
+/// let mut known = GridMap::new(5, 3);
+/// let (start, goal) = (Pos::new(0, 1), Pos::new(4, 1));
+/// let mut plan = DStarLite::new(&known, start, goal, Connectivity::Eight, known.cheapest_steps());
+/// assert_eq!(plan.next_step(&known), Some(Pos::new(1, 1)));
+/// // It sees a wall across rows 0 and 1 ahead: the plan is repaired, not redone.
+/// let walls = [Pos::new(2, 0), Pos::new(2, 1)];
+/// for w in walls {
+///     known.set(w, None);
+/// }
+/// plan.cells_changed(&known, &walls);
+/// let path = plan.path(&known).unwrap();
+/// assert!(path.contains(&Pos::new(2, 2)), "round by the bottom row: {path:?}");
+/// plan.move_to(path[1]);
+/// assert_eq!(plan.start(), path[1]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct DStarLite {
     width: u32,
@@ -541,7 +562,7 @@ impl DStarLite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fog::knowledge::Knowledge;
+    use crate::grid_map::GridMap;
 
     /// Addresses turn back into the cells they came from, on maps whose
     /// sides are and are not multiples of the tile side, and distinct
@@ -590,18 +611,18 @@ mod tests {
     /// it knows and so allocates nothing; one on its path is repaired.
     #[test]
     fn far_changes_touch_no_tile() {
-        let mut k = Knowledge::new(512, 512, 1);
+        let mut k = GridMap::new(512, 512);
         let (s, g) = (Pos::new(10, 10), Pos::new(40, 10));
         let mut d = DStarLite::new(&k, s, g, Connectivity::Eight, k.cheapest_steps());
         let before = d.tiles_touched();
         let bytes = d.memory_bytes();
         let far = Pos::new(400, 400);
-        k.learn(far, crate::map::terrain::Terrain::Wall, 1);
+        k.set(far, None);
         d.cells_changed(&k, &[far]);
         assert_eq!(d.tiles_touched(), before);
         assert_eq!(d.memory_bytes(), bytes);
         let near = Pos::new(25, 10);
-        k.learn(near, crate::map::terrain::Terrain::Wall, 1);
+        k.set(near, None);
         d.cells_changed(&k, &[near]);
         let path = d.path(&k).unwrap();
         assert!(!path.contains(&near));

@@ -5,7 +5,7 @@
 //! 1.6e-12 per diagonal step. That is what lets one integer A* serve both the
 //! game and the Moving AI benchmarks, whose optimal lengths use sqrt(2).
 
-use crate::map::geom::Dir;
+use crate::geom::Dir;
 
 /// A path cost in fixed-point units (see [`STRAIGHT`]).
 pub type Cost = u64;
@@ -28,7 +28,7 @@ pub const UNREACHED: Cost = Cost::MAX;
 /// Converts a cost to tiles (straight steps at unit terrain cost).
 ///
 /// ```
-/// use darkstar::map::cost::{to_tiles, DIAGONAL, STRAIGHT};
+/// use darkstar_path::cost::{to_tiles, DIAGONAL, STRAIGHT};
 /// assert_eq!(to_tiles(3 * STRAIGHT), 3.0);
 /// assert!((to_tiles(DIAGONAL) - 2f64.sqrt()).abs() < 2e-12);
 /// ```
@@ -40,7 +40,9 @@ pub fn to_tiles(cost: Cost) -> f64 {
 /// the cheapest steps anywhere on it (the heuristic's lower bound).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StepCosts {
+    /// The cost of a straight step.
     pub straight: Cost,
+    /// The cost of a diagonal step.
     pub diagonal: Cost,
 }
 

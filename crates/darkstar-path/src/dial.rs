@@ -5,8 +5,8 @@
 //! safety map). See `rebuild.rs` for why buckets and not a radix heap.
 
 use super::dense::{Dense, FACTOR, READER};
-use crate::map::cost::{Cost, DIAGONAL, STRAIGHT};
-use crate::map::geom::Dir;
+use crate::cost::{Cost, DIAGONAL, STRAIGHT};
+use crate::geom::Dir;
 
 /// The most buckets the ring may have (it needs the dearest step over
 /// the cheapest, times two to three); beyond, the map is refused.

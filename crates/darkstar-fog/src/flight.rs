@@ -1,6 +1,6 @@
 //! The flight of a thrown thing: the cells it crosses on its way to the
 //! cell it was aimed at, in the geometry of the sight that let it be
-//! aimed ([`crate::fog::sight`], symmetric shadowcasting), so that what
+//! aimed ([`crate::sight`], symmetric shadowcasting), so that what
 //! the thrower sees, it can hit.
 //!
 //! The shadowcast looks along rays from the centre of the viewer's cell,
@@ -38,7 +38,7 @@
 //! the thrower looked) leaves none: then it flies to the target's centre
 //! and stops at the first opaque cell.
 
-use crate::map::geom::Pos;
+use darkstar_path::geom::Pos;
 
 /// The cells a thing thrown from `from` at `to` crosses, `to` last (and
 /// `from` left out; none when they are the same cell). `opaque` says what
@@ -46,8 +46,8 @@ use crate::map::geom::Pos;
 /// `to`, every cell before `to` is open.
 ///
 /// ```
-/// use darkstar::fog::flight::flight;
-/// use darkstar::map::geom::Pos;
+/// use darkstar_fog::flight::flight;
+/// use darkstar_path::geom::Pos;
 /// // A pillar at (1, 1): the crossing of row 1 is the corner between
 /// // (0, 1) and (1, 1), and the flight takes the open side.
 /// let pillar = |p: Pos| p == Pos::new(1, 1);
@@ -189,8 +189,9 @@ impl Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fog::sight::visible_from;
-    use crate::map::terrain::{AsciiMap, TerrainMap};
+    use crate::Visible;
+    use crate::fixture::Labelled;
+    use crate::sight::visible_from;
     use proptest::prelude::*;
 
     /// Bresenham's line from the `(0, 0)` of a map to `(1, 2)` goes by
@@ -199,14 +200,14 @@ mod tests {
     /// the view no longer knows of (closed since), it stops there.
     #[test]
     fn a_flight_passes_a_pillar_by_the_side_the_sight_does() {
-        let a = AsciiMap::parse("@...\n.#..\n.x..\n").unwrap();
+        let a = Labelled::parse("@...\n.#..\n.x..\n");
         let (from, to) = (a.label('@').unwrap(), a.label('x').unwrap());
         let mut seen = false;
-        visible_from(from, 8, |p| a.map.is_opaque(p), |p| seen |= p == to);
+        visible_from(from, 8, |p| a.is_opaque(p), |p| seen |= p == to);
         assert!(seen);
-        let cells = flight(from, to, |p| a.map.is_opaque(p));
+        let cells = flight(from, to, |p| a.is_opaque(p));
         assert_eq!(cells, [Pos::new(0, 1), to]);
-        let walled = |p: Pos| a.map.is_opaque(p) || p == Pos::new(0, 1);
+        let walled = |p: Pos| a.is_opaque(p) || p == Pos::new(0, 1);
         assert_eq!(flight(from, to, walled), [Pos::new(0, 1), to]);
         assert!(flight(from, from, walled).is_empty());
     }
@@ -216,9 +217,9 @@ mod tests {
     /// sight saw it by: the left edge of that other wall.
     #[test]
     fn a_wall_seen_past_a_corner_is_reached_by_the_edge_ray() {
-        let a = AsciiMap::parse(".#..\n.#..\n....\n@...\n").unwrap();
+        let a = Labelled::parse(".#..\n.#..\n....\n@...\n");
         let (from, to) = (a.label('@').unwrap(), Pos::new(1, 0));
-        let opaque = |p: Pos| a.map.is_opaque(p);
+        let opaque = |p: Pos| a.is_opaque(p);
         let mut seen = false;
         visible_from(from, 8, opaque, |p| seen |= p == to);
         assert!(seen, "the wall at {to} is seen");
@@ -235,7 +236,7 @@ mod tests {
 
     /// A random map of open cells and pillars (and closed doors), 12 by
     /// 12, and a place on it made open.
-    fn map_and_place() -> impl Strategy<Value = (TerrainMap, Pos, u32)> {
+    fn map_and_place() -> impl Strategy<Value = (Labelled, Pos, u32)> {
         (
             proptest::collection::vec(
                 prop_oneof![6 => Just('.'), 2 => Just('#'), 1 => Just('+'), 1 => Just(':')],
@@ -250,11 +251,7 @@ mod tests {
                     .chunks(12)
                     .map(|r| r.iter().collect::<String>() + "\n")
                     .collect();
-                (
-                    TerrainMap::from_ascii(&text).unwrap(),
-                    Pos::new(x, y),
-                    radius,
-                )
+                (Labelled::parse(&text), Pos::new(x, y), radius)
             })
     }
 

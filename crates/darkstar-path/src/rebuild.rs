@@ -67,8 +67,8 @@
 use super::dense::{Dense, READER};
 use super::dial::{Buckets, MAX_BUCKETS, Relax};
 use super::{Connectivity, EntryCosts};
-use crate::map::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
-use crate::map::geom::Pos;
+use crate::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
+use crate::geom::Pos;
 
 /// The buffers of the fast fresh search, reused from call to call (no
 /// allocation after the first call on a map of a given size). One serves

@@ -2,7 +2,7 @@
 //! grids, not hash maps keyed by position, because every map here is dense
 //! and iteration order must be fixed.
 
-use crate::map::geom::Pos;
+use crate::geom::Pos;
 
 /// A `width x height` rectangle of `T`, stored row by row.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -16,8 +16,8 @@ impl<T: Clone> Grid<T> {
     /// A grid with every cell set to `fill`.
     ///
     /// ```
-    /// use darkstar::map::grid::Grid;
-    /// use darkstar::map::geom::Pos;
+    /// use darkstar_path::grid::Grid;
+    /// use darkstar_path::geom::Pos;
     /// let mut g = Grid::new(3, 2, 0u8);
     /// g[Pos::new(2, 1)] = 7;
     /// assert_eq!(g.get(Pos::new(2, 1)), Some(&7));

@@ -1,0 +1,316 @@
+//! A faction's danger map: where its monsters died (danger that spreads
+//! over the cells around and fades with time) and where the passages it
+//! knows are narrow (chokepoints, from the map as the faction knows it).
+//! Planning cost is terrain plus `weight` x danger, capped: danger makes a
+//! cell dearer, never forbidden, so a faction routes round a deadly pass
+//! when there is a reasonable way round and still goes through when the
+//! detour is very long.
+//!
+//! All integer. Danger is counted in the units of the cost factors of
+//! the map it weighs on, and every amount is the caller's
+//! ([`DangerRules`]): a death deposits [`DangerRules::death`] on its cell,
+//! less further out, a chokepoint holds [`DangerRules::choke`], and every
+//! [`Influence::decay`] halves all danger. The extra cost factor of
+//! entering a cell is `weight * danger`, at most
+//! [`DangerRules::max_penalty`]; a step's cost is its terrain factor plus
+//! that, times the straight or diagonal base cost. Every change to a cell's
+//! extra cost is recorded, so the faction's planners hear of it like of a
+//! newly seen wall.
+//!
+//! ```
+//! use darkstar_fog::danger::{DangerRules, Influence};
+//! use darkstar_path::geom::Pos;
+//! let rules = DangerRules { death: 20, death_radius: 3, choke: 1, max_penalty: 200, max_danger: 1000 };
+//! let mut danger = Influence::new(9, 9, 1, rules);
+//! danger.death(Pos::new(4, 4));
+//! assert_eq!(danger.penalty(Pos::new(4, 4)), 20);
+//! assert_eq!(danger.penalty(Pos::new(6, 4)), 10); // two rings out: half
+//! danger.decay();
+//! assert_eq!(danger.penalty(Pos::new(4, 4)), 10);
+//! ```
+
+use darkstar_path::cost::Cost;
+use darkstar_path::geom::{Dir, Pos};
+use darkstar_path::grid::Grid;
+
+/// The amounts of danger: a game's rules, in the units of its cost
+/// factors.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DangerRules {
+    /// Danger a death leaves on its cell, less further out: at Chebyshev
+    /// distance `d` up to [`DangerRules::death_radius`], `death * (R + 1 -
+    /// d) / (R + 1)` (a multiple of `R + 1` gives every ring an exact
+    /// share).
+    pub death: u16,
+    /// How far a death's danger spreads (Chebyshev steps).
+    pub death_radius: i32,
+    /// Danger of a chokepoint: a cell whose neighbours split in two or
+    /// more groups without it (a corridor, a doorway), as the faction
+    /// knows the map.
+    pub choke: u16,
+    /// The most a cell's danger can add to its entering cost factor,
+    /// whatever the weight: finite, so danger is never a ban.
+    pub max_penalty: u16,
+    /// Most danger a cell can hold: above what `max_penalty` needs, so a
+    /// place of many deaths stays at the cap for a few halvings.
+    pub max_danger: u16,
+}
+
+impl DangerRules {
+    /// No danger at all (what a knowledge without a danger map holds).
+    pub const NONE: DangerRules = DangerRules {
+        death: 0,
+        death_radius: 0,
+        choke: 0,
+        max_penalty: 0,
+        max_danger: 0,
+    };
+}
+
+/// One faction's danger map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Influence {
+    weight: u32,
+    rules: DangerRules,
+    /// Danger from deaths.
+    danger: Grid<u16>,
+    /// Chokepoints, as the faction knows the map.
+    choke: Grid<bool>,
+    /// The extra entering cost factor: what planners read.
+    penalty: Grid<u16>,
+    /// Cells with danger, in the order they got it (for decay).
+    dangerous: Vec<u32>,
+    /// Cells whose penalty changed since last drained.
+    changed: Vec<Pos>,
+}
+
+impl Influence {
+    /// No danger anywhere on a `width` x `height` map, danger to come by
+    /// `rules`; `weight` 0 turns the whole map off (nothing is recorded,
+    /// every penalty stays 0).
+    pub fn new(width: u32, height: u32, weight: u32, rules: DangerRules) -> Influence {
+        let (w, h) = if weight == 0 { (0, 0) } else { (width, height) };
+        Influence {
+            weight,
+            rules,
+            danger: Grid::new(w, h, 0),
+            choke: Grid::new(w, h, false),
+            penalty: Grid::new(w, h, 0),
+            dangerous: Vec::new(),
+            changed: Vec::new(),
+        }
+    }
+
+    /// The weight of danger in planning costs.
+    pub fn weight(&self) -> u32 {
+        self.weight
+    }
+
+    /// What decides this map's future, for hashing a game's state: danger
+    /// per cell, chokepoints per cell (row-major), the cells with danger in
+    /// the order decay visits them, and how many changes are undrained.
+    /// (The penalties planners read are computed from these.)
+    pub fn state(&self) -> (&[u16], &[bool], &[u32], usize) {
+        (
+            self.danger.cells(),
+            self.choke.cells(),
+            &self.dangerous,
+            self.changed.len(),
+        )
+    }
+
+    /// The extra entering cost factor of the cell at row-major `index`.
+    #[inline]
+    pub fn penalty_at(&self, index: usize) -> Cost {
+        self.penalty.cells().get(index).map_or(0, |&p| p as Cost)
+    }
+
+    /// The extra entering cost factor of `p`.
+    pub fn penalty(&self, p: Pos) -> Cost {
+        self.penalty.get(p).map_or(0, |&p| p as Cost)
+    }
+
+    /// Danger from deaths at `p`.
+    pub fn danger(&self, p: Pos) -> u16 {
+        self.danger.get(p).copied().unwrap_or(0)
+    }
+
+    /// True when `p` is a chokepoint as far as the faction knows.
+    pub fn is_choke(&self, p: Pos) -> bool {
+        self.choke.get(p).copied().unwrap_or(false)
+    }
+
+    /// A death at `at`: danger on it and around it.
+    pub fn death(&mut self, at: Pos) {
+        if self.weight == 0 {
+            return;
+        }
+        let r = self.rules.death_radius;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let p = Pos::new(at.x + dx, at.y + dy);
+                let Some(d) = self.danger.get_mut(p) else {
+                    continue;
+                };
+                let dist = dx.abs().max(dy.abs());
+                let add = (self.rules.death as i32 * (r + 1 - dist) / (r + 1)) as u16;
+                if *d == 0 {
+                    self.dangerous.push(p.row_major(self.danger.width()) as u32);
+                }
+                let d = &mut self.danger[p];
+                *d = d.saturating_add(add).min(self.rules.max_danger);
+                self.refresh(p);
+            }
+        }
+    }
+
+    /// Halves all danger (how often is the caller's rule).
+    pub fn decay(&mut self) {
+        let w = self.danger.width().max(1);
+        let cells = std::mem::take(&mut self.dangerous);
+        for &i in &cells {
+            let p = Pos::from_row_major(i as usize, w);
+            self.danger[p] /= 2;
+            self.refresh(p);
+        }
+        self.dangerous = cells
+            .into_iter()
+            .filter(|&i| self.danger.cells()[i as usize] > 0)
+            .collect();
+    }
+
+    /// The faction's belief about `p` changed: re-judge the chokepoints at
+    /// and around it. `passable(q)` says whether the faction thinks `q` can
+    /// be walked (unknown cells count as walkable).
+    pub fn beliefs_changed(&mut self, p: Pos, passable: impl Fn(Pos) -> bool) {
+        if self.weight == 0 {
+            return;
+        }
+        for q in std::iter::once(p).chain(Dir::ALL.map(|d| p.step(d))) {
+            let Some(&was) = self.choke.get(q) else {
+                continue;
+            };
+            let now = passable(q) && is_local_cut(q, &passable);
+            if now != was {
+                self.choke[q] = now;
+                self.refresh(q);
+            }
+        }
+    }
+
+    /// Cells whose penalty changed since the last call, in order.
+    pub fn drain_changes(&mut self) -> Vec<Pos> {
+        std::mem::take(&mut self.changed)
+    }
+
+    fn refresh(&mut self, p: Pos) {
+        let danger = self.danger[p] as u32
+            + if self.choke[p] {
+                self.rules.choke as u32
+            } else {
+                0
+            };
+        let penalty = (self.weight * danger).min(self.rules.max_penalty as u32) as u16;
+        if self.penalty[p] != penalty {
+            self.penalty[p] = penalty;
+            self.changed.push(p);
+        }
+    }
+
+    /// Bytes it holds: its grids (empty when danger is off) and lists.
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        size_of_val(self.danger.cells())
+            + size_of_val(self.choke.cells())
+            + size_of_val(self.penalty.cells())
+            + self.dangerous.capacity() * size_of::<u32>()
+            + self.changed.capacity() * size_of::<Pos>()
+    }
+}
+
+/// True when the walkable cells around `p` fall into two or more groups
+/// once `p` is taken away (looking no further than the ring of its eight
+/// neighbours). Two cells next to each other on the ring are one straight
+/// step apart, so they are joined when both are walkable; cells further
+/// apart on the ring could only be joined through `p` (a diagonal between
+/// them would cut `p`'s corner). So the groups are the runs of walkable
+/// cells around the ring.
+fn is_local_cut(p: Pos, passable: &impl Fn(Pos) -> bool) -> bool {
+    const RING: [Dir; 8] = [
+        Dir::N,
+        Dir::NE,
+        Dir::E,
+        Dir::SE,
+        Dir::S,
+        Dir::SW,
+        Dir::W,
+        Dir::NW,
+    ];
+    let open = RING.map(|d| passable(p.step(d)));
+    // Count starts of walkable runs around the circle.
+    let runs = (0..8).filter(|&i| open[i] && !open[(i + 7) % 8]).count();
+    runs >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::Labelled;
+
+    const RULES: DangerRules = DangerRules {
+        death: 20,
+        death_radius: 3,
+        choke: 1,
+        max_penalty: 200,
+        max_danger: 1000,
+    };
+
+    fn chokes(text: &str) -> Vec<Pos> {
+        let a = Labelled::parse(text);
+        let passable = |q: Pos| a.is_passable(q);
+        a.positions()
+            .filter(|&q| passable(q) && is_local_cut(q, &passable))
+            .collect()
+    }
+
+    #[test]
+    fn corridors_and_doorways_are_chokepoints_open_floor_is_not() {
+        let found = chokes(
+            "
+            #########
+            #...#...#
+            #.......#
+            #...#...#
+            #########",
+        );
+        // The gap, and the cell each side of it: without corner cutting,
+        // the gap can be entered only straight from them.
+        assert_eq!(found, vec![Pos::new(3, 2), Pos::new(4, 2), Pos::new(5, 2)]);
+        let corridor = chokes("#####\n#...#\n#####");
+        assert_eq!(corridor, vec![Pos::new(2, 1)], "the middle of a corridor");
+    }
+
+    #[test]
+    fn deaths_spread_danger_that_decays_and_penalties_are_capped() {
+        let mut inf = Influence::new(9, 9, 1, RULES);
+        inf.death(Pos::new(4, 4));
+        assert_eq!(inf.danger(Pos::new(4, 4)), RULES.death);
+        assert_eq!(inf.danger(Pos::new(6, 4)), RULES.death / 2);
+        assert_eq!(inf.danger(Pos::new(8, 4)), 0);
+        assert_eq!(inf.penalty(Pos::new(4, 4)), 2 * 10);
+        assert_eq!(inf.drain_changes().len(), 49);
+        for _ in 0..100 {
+            inf.death(Pos::new(4, 4));
+        }
+        assert_eq!(inf.penalty(Pos::new(4, 4)), RULES.max_penalty as Cost);
+        for _ in 0..20 {
+            inf.decay();
+        }
+        assert_eq!(inf.danger(Pos::new(4, 4)), 0);
+        assert_eq!(inf.penalty(Pos::new(4, 4)), 0);
+        let mut off = Influence::new(9, 9, 0, RULES);
+        off.death(Pos::new(4, 4));
+        assert_eq!(off.penalty(Pos::new(4, 4)), 0);
+        assert!(off.drain_changes().is_empty());
+    }
+}

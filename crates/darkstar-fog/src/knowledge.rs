@@ -1,0 +1,470 @@
+//! What a faction knows of the map: one byte of belief per cell (unknown,
+//! or what was seen there: a [`Belief`]) and the turn each cell was last
+//! seen. A faction's planners read this and never the true map:
+//! [`Knowledge`] is a [`CostMap`] of its own, built only from what was
+//! learnt, so code that is handed a `&Knowledge` has no way to reach the
+//! true map.
+//!
+//! Unknown cells are planned through as walkable (the freespace
+//! assumption), at the unknown cost per step: by default the cheapest
+//! entering cost of any belief (the classic optimism); more makes a
+//! faction prefer routes it knows ([`Knowledge::with_unknown_cost`]).
+//! Danger the faction knows of (where its own died, chokepoints of the map
+//! it knows: see [`crate::danger`]) adds to entering costs. One faction may
+//! cost a belief otherwise than another ([`Knowledge::with_cost`]: a
+//! closed door is a wall to monsters that cannot open one, until they see
+//! it open, [`Learnt::Opened`]).
+//!
+//! ```
+//! use darkstar_fog::{Belief, Knowledge, Learnt};
+//! use darkstar_path::geom::Pos;
+//!
+//! #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+//! enum Cell { Floor, Wall, Door }
+//! impl Belief for Cell {
+//!     const ALL: &'static [Cell] = &[Cell::Floor, Cell::Wall, Cell::Door];
+//!     fn index(self) -> usize { self as usize }
+//!     fn enter_cost(self) -> Option<u64> {
+//!         match self { Cell::Wall => None, Cell::Floor => Some(1), Cell::Door => Some(2) }
+//!     }
+//! }
+//!
+//! // Monsters that cannot open doors: a closed door is a wall to them.
+//! let mut k = Knowledge::<Cell>::new(4, 1).with_cost(Cell::Door, None);
+//! assert!(k.is_passable(Pos::new(2, 0)), "unknown: believed walkable");
+//! assert_eq!(k.learn(Pos::new(2, 0), Cell::Door, 1), Learnt::Wall);
+//! assert_eq!(k.learn(Pos::new(2, 0), Cell::Floor, 2), Learnt::Opened);
+//! assert_eq!(k.belief(Pos::new(2, 0)), Some(Cell::Floor));
+//! ```
+
+use crate::danger::{DangerRules, Influence};
+use darkstar_path::cost::{Cost, StepCosts};
+use darkstar_path::geom::Pos;
+use darkstar_path::grid::Grid;
+use darkstar_path::{CostMap, EntryCosts, Step};
+
+/// What a faction may believe a cell to be: a small set of kinds (a
+/// game's terrain), each stored as a byte, each with the cost of entering
+/// a cell believed to be it.
+pub trait Belief: Copy + Eq + 'static {
+    /// Every belief, each at its [`Belief::index`]: `ALL[b.index()] == b`.
+    /// At most 255 of them (the 256th byte stands for "unknown").
+    const ALL: &'static [Self];
+    /// Its place in [`Belief::ALL`].
+    fn index(self) -> usize;
+    /// The factor of entering a cell believed to be this (at least 1,
+    /// times a step's [`StepCosts::UNIT`] cost), or `None` if no one can
+    /// enter it. A faction may cost it otherwise
+    /// ([`Knowledge::with_cost`]).
+    fn enter_cost(self) -> Option<Cost>;
+}
+
+/// The byte stored for a cell nobody has seen.
+const UNKNOWN: u8 = u8::MAX;
+
+/// One faction's map of the world, believing each cell a `B` or unknown.
+#[derive(Clone, Debug)]
+pub struct Knowledge<B: Belief> {
+    /// `UNKNOWN`, or the index of the belief last seen there.
+    beliefs: Grid<u8>,
+    /// When each known cell was last seen (0 for never).
+    last_seen: Grid<u32>,
+    /// The entering cost factor of each belief byte, 0 for impassable
+    /// (and for a byte that names no belief; the unknown byte is handled
+    /// apart). The faction's own: [`Knowledge::with_cost`] changes it.
+    costs: [Cost; 256],
+    /// Cost factor of entering an unknown cell.
+    unknown_cost: Cost,
+    /// Lower bound of every entering cost here: the cheapest terrain ever
+    /// learnt, or the unknown cost (lowered, never raised: admissible).
+    cheapest: Cost,
+    /// Danger from deaths and chokepoints, added to entering costs.
+    influence: Influence,
+    /// Cells learnt passable that it had believed impassable (doors seen
+    /// open): routes and islands it ruled out may be back.
+    opened: u64,
+    /// Counts the changes to what a step costs here (see
+    /// [`Knowledge::revision`]).
+    revision: u64,
+    _belief: std::marker::PhantomData<B>,
+}
+
+/// Two knowledges are equal when they believe the same and cost the
+/// same; how many changes brought each there is not part of it.
+impl<B: Belief> PartialEq for Knowledge<B> {
+    fn eq(&self, other: &Knowledge<B>) -> bool {
+        self.beliefs == other.beliefs
+            && self.last_seen == other.last_seen
+            && self.costs == other.costs
+            && self.unknown_cost == other.unknown_cost
+            && self.cheapest == other.cheapest
+            && self.influence == other.influence
+            && self.opened == other.opened
+    }
+}
+impl<B: Belief> Eq for Knowledge<B> {}
+
+/// What learning a cell changed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Learnt {
+    /// Nothing: the faction already believed this.
+    Nothing,
+    /// The cell was unknown or believed otherwise, and is passable.
+    Passable,
+    /// The cell turned out to be impassable: plans through it are void.
+    Wall,
+    /// A cell believed impassable turned out passable (a door seen open):
+    /// routes it had ruled out may exist again.
+    Opened,
+}
+
+impl<B: Belief> Knowledge<B> {
+    /// Knows nothing of a `width` x `height` map. Each belief costs its
+    /// [`Belief::enter_cost`], and an unknown cell the cheapest of those
+    /// (the freespace assumption: unknown ground is believed open, and no
+    /// dearer than the best ground there is).
+    ///
+    /// ```
+    /// use darkstar_fog::Knowledge;
+    /// use darkstar_path::geom::Pos;
+    /// let k = Knowledge::<darkstar_fog::OpenOrWall>::new(10, 5);
+    /// assert_eq!(k.belief(Pos::new(3, 3)), None);
+    /// assert!(k.is_passable(Pos::new(3, 3)));
+    /// ```
+    pub fn new(width: u32, height: u32) -> Knowledge<B> {
+        debug_assert!(B::ALL.len() < UNKNOWN as usize, "at most 255 beliefs");
+        let mut costs = [0; 256];
+        for (i, b) in B::ALL.iter().enumerate().take(UNKNOWN as usize) {
+            costs[i] = b.enter_cost().unwrap_or(0);
+        }
+        let unknown_cost = costs.iter().copied().filter(|&c| c != 0).min().unwrap_or(1);
+        Knowledge {
+            beliefs: Grid::new(width, height, UNKNOWN),
+            last_seen: Grid::new(width, height, 0),
+            costs,
+            unknown_cost,
+            cheapest: unknown_cost,
+            influence: Influence::new(width, height, 0, DangerRules::NONE),
+            opened: 0,
+            revision: 0,
+            _belief: std::marker::PhantomData,
+        }
+    }
+
+    /// The same, planning through an unknown cell at `cost` (at least 1)
+    /// per step's unit: more than the floor's makes the faction prefer
+    /// routes it knows. Set before learning anything.
+    pub fn with_unknown_cost(mut self, cost: Cost) -> Knowledge<B> {
+        self.unknown_cost = cost.max(1);
+        self.cheapest = self.unknown_cost;
+        self
+    }
+
+    /// The same, with `belief` costing `cost` to this faction instead of
+    /// its [`Belief::enter_cost`] (`None`: impassable to it, as a closed
+    /// door is to monsters that cannot open one). Set before learning
+    /// anything.
+    pub fn with_cost(mut self, belief: B, cost: Option<Cost>) -> Knowledge<B> {
+        if let Some(c) = self.costs.get_mut(belief.index()) {
+            *c = cost.map_or(0, |c| c.max(1));
+        }
+        self
+    }
+
+    /// What entering a cell believed to be `belief` costs this faction,
+    /// `None` if it cannot.
+    pub fn cost_of(&self, belief: B) -> Option<Cost> {
+        self.costs.get(belief.index()).copied().filter(|&c| c != 0)
+    }
+
+    /// How many cells it has learnt passable after believing them
+    /// impassable (doors it saw open).
+    pub fn opened(&self) -> u64 {
+        self.opened
+    }
+
+    /// True when it plans through `p`: unknown, or known passable to it.
+    pub fn is_passable(&self, p: Pos) -> bool {
+        self.beliefs
+            .get(p)
+            .is_some_and(|&b| b == UNKNOWN || self.costs[b as usize] != 0)
+    }
+
+    /// The same, with danger weighing `weight` in planning costs, by
+    /// `rules` (see [`crate::danger`]); weight 0 leaves danger out.
+    pub fn with_danger(mut self, weight: u32, rules: DangerRules) -> Knowledge<B> {
+        self.influence = Influence::new(self.width(), self.height(), weight, rules);
+        self
+    }
+
+    /// Every cell's belief byte, row-major (for hashing a game's state):
+    /// `u8::MAX` for unknown, else the belief's [`Belief::index`].
+    pub fn belief_bytes(&self) -> &[u8] {
+        self.beliefs.cells()
+    }
+
+    /// The faction's danger map.
+    pub fn influence(&self) -> &Influence {
+        &self.influence
+    }
+
+    /// A number that changes whenever what a step costs here may have
+    /// changed (a belief learnt, a death, danger fading), and never
+    /// otherwise: whatever was computed from this knowledge at one
+    /// revision holds for as long as the revision stays (a fleeing
+    /// faction's safety map is kept so). Not part of equality.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// A death of one of the faction's own at `at`; returns the cells whose
+    /// planning cost changed.
+    pub fn death(&mut self, at: Pos) -> Vec<Pos> {
+        self.revision += 1;
+        self.influence.death(at);
+        self.influence.drain_changes()
+    }
+
+    /// Danger fades (it halves; how often is the caller's rule); returns
+    /// the cells whose planning cost changed.
+    pub fn decay(&mut self) -> Vec<Pos> {
+        self.revision += 1;
+        self.influence.decay();
+        self.influence.drain_changes()
+    }
+
+    /// Cells whose planning cost changed through danger since the last
+    /// call (chokepoints re-judged as cells are learnt), in order.
+    pub fn drain_danger_changes(&mut self) -> Vec<Pos> {
+        self.influence.drain_changes()
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u32 {
+        self.beliefs.width()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.beliefs.height()
+    }
+
+    /// What is believed at `p`, or `None` if unknown (or off the map).
+    pub fn belief(&self, p: Pos) -> Option<B> {
+        self.beliefs
+            .get(p)
+            .and_then(|&b| B::ALL.get(b as usize).copied())
+    }
+
+    /// True when `p` has been seen.
+    pub fn is_known(&self, p: Pos) -> bool {
+        self.belief(p).is_some()
+    }
+
+    /// The turn `p` was last seen on (0: never, or at the start), as
+    /// given to [`Knowledge::learn`]: a game shows it, so the player knows
+    /// how old a remembered cell is.
+    pub fn last_seen(&self, p: Pos) -> u32 {
+        self.last_seen.get(p).copied().unwrap_or(0)
+    }
+
+    /// Cost factor of entering an unknown cell.
+    pub fn unknown_cost(&self) -> Cost {
+        self.unknown_cost
+    }
+
+    /// A copy of what the faction believes, for a search that goes on over
+    /// several turns while the faction keeps learning: beliefs and costs
+    /// only (one byte a cell), without the last-seen turns.
+    pub fn snapshot(&self) -> Knowledge<B> {
+        Knowledge {
+            beliefs: self.beliefs.clone(),
+            last_seen: Grid::new(0, 0, 0),
+            costs: self.costs,
+            unknown_cost: self.unknown_cost,
+            cheapest: self.cheapest,
+            influence: self.influence.clone(),
+            opened: self.opened,
+            revision: self.revision,
+            _belief: std::marker::PhantomData,
+        }
+    }
+
+    /// Records that `belief` was seen at `p` on `turn` (any count of time
+    /// the caller keeps); says whether that changed the faction's beliefs,
+    /// and how.
+    pub fn learn(&mut self, p: Pos, seen: B, turn: u32) -> Learnt {
+        let Some(belief) = self.beliefs.get_mut(p) else {
+            return Learnt::Nothing;
+        };
+        // (A snapshot keeps no last-seen turns.)
+        if let Some(seen) = self.last_seen.get_mut(p) {
+            *seen = turn;
+        }
+        let new = seen.index().min(UNKNOWN as usize - 1) as u8;
+        if *belief == new {
+            return Learnt::Nothing;
+        }
+        let old = *belief;
+        *belief = new;
+        self.revision += 1;
+        let costs = &self.costs;
+        if self.influence.weight() > 0 {
+            let beliefs = &self.beliefs;
+            self.influence.beliefs_changed(p, |q| match beliefs.get(q) {
+                Some(&UNKNOWN) => true,
+                Some(&b) => costs[b as usize] != 0,
+                None => false,
+            });
+        }
+        match costs[new as usize] {
+            0 => Learnt::Wall,
+            c => {
+                self.cheapest = self.cheapest.min(c);
+                if old != UNKNOWN && costs[old as usize] == 0 {
+                    self.opened += 1;
+                    Learnt::Opened
+                } else {
+                    Learnt::Passable
+                }
+            }
+        }
+    }
+
+    /// The entering cost factor of `p` as believed: known terrain's, the
+    /// unknown cost, or `None` for a known wall. A table lookup and a
+    /// select, no branch on the terrain (searches read it for every cell,
+    /// and terrain is often mixed).
+    #[inline]
+    fn enter_cost_at(&self, index: usize) -> Option<Cost> {
+        let b = self.beliefs.cells()[index];
+        let f = if b == UNKNOWN {
+            self.unknown_cost
+        } else {
+            self.costs[b as usize]
+        };
+        (f != 0).then_some(f)
+    }
+
+    /// Bytes it holds: its grids and its danger map (a snapshot's share:
+    /// it keeps no last-seen turns).
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(self.beliefs.cells())
+            + std::mem::size_of_val(self.last_seen.cells())
+            + self.influence.memory_bytes()
+    }
+}
+
+impl<B: Belief> CostMap for Knowledge<B> {
+    #[inline]
+    fn width(&self) -> u32 {
+        self.beliefs.width()
+    }
+    #[inline]
+    fn height(&self) -> u32 {
+        self.beliefs.height()
+    }
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        // As on the true map: no step out of or into a (believed) wall.
+        self.enter_cost_at(step.from_index)?;
+        let factor = self.enter_cost_at(step.to_index)? + self.influence.penalty_at(step.to_index);
+        Some(factor * StepCosts::UNIT.for_dir(step.dir))
+    }
+    #[inline]
+    fn cheapest_steps(&self) -> StepCosts {
+        StepCosts::UNIT.scaled(self.cheapest)
+    }
+}
+
+impl<B: Belief> EntryCosts for Knowledge<B> {
+    /// The belief's (or the unknown) entering cost plus the
+    /// danger penalty: what [`CostMap::step_cost`] multiplies by the step's
+    /// base cost.
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        Some(self.enter_cost_at(index)? + self.influence.penalty_at(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use darkstar_path::cost::STRAIGHT;
+    use darkstar_path::geom::Dir;
+
+    /// A game's terrain, as a test sees it: floor 10, road 7, wall.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    enum T {
+        Floor,
+        Road,
+        Wall,
+    }
+    impl Belief for T {
+        const ALL: &'static [T] = &[T::Floor, T::Road, T::Wall];
+        fn index(self) -> usize {
+            self as usize
+        }
+        fn enter_cost(self) -> Option<Cost> {
+            match self {
+                T::Floor => Some(10),
+                T::Road => Some(7),
+                T::Wall => None,
+            }
+        }
+    }
+
+    #[test]
+    fn beliefs_round_trip_through_the_byte() {
+        let mut k = Knowledge::<T>::new(3, 1);
+        for (i, &t) in T::ALL.iter().enumerate() {
+            k.learn(Pos::new(i as i32, 0), t, 1);
+            assert_eq!(k.belief(Pos::new(i as i32, 0)), Some(t));
+            assert_eq!(k.belief_bytes()[i], i as u8);
+        }
+        assert_eq!(Knowledge::<T>::new(1, 1).belief_bytes(), [UNKNOWN]);
+    }
+
+    #[test]
+    fn learning_reports_new_walls_once() {
+        let mut k = Knowledge::<T>::new(4, 4);
+        let p = Pos::new(1, 2);
+        assert_eq!(k.learn(p, T::Wall, 3), Learnt::Wall);
+        assert_eq!(k.learn(p, T::Wall, 4), Learnt::Nothing);
+        assert_eq!(k.last_seen(p), 4);
+        assert_eq!(k.learn(p, T::Floor, 5), Learnt::Opened);
+        assert_eq!(k.opened(), 1);
+        assert_eq!(k.learn(Pos::new(9, 9), T::Wall, 5), Learnt::Nothing);
+    }
+
+    #[test]
+    fn unknown_cells_cost_the_unknown_cost_and_prefer_known_routes() {
+        // By default the unknown costs the cheapest belief's (the road's).
+        assert_eq!(Knowledge::<T>::new(1, 1).unknown_cost(), 7);
+        let mut k = Knowledge::<T>::new(3, 1).with_unknown_cost(30);
+        assert_eq!(k.cheapest_steps(), StepCosts::UNIT.scaled(30));
+        k.learn(Pos::new(1, 0), T::Road, 1);
+        assert_eq!(k.cheapest_steps(), StepCosts::UNIT.scaled(7));
+        let step = |to: i32| {
+            darkstar_path::step(
+                &k,
+                Pos::new(to - 1, 0),
+                Dir::E,
+                darkstar_path::Connectivity::Eight,
+            )
+            .map(|s| s.1)
+        };
+        assert_eq!(step(1), Some(7 * STRAIGHT));
+        assert_eq!(step(2), Some(30 * STRAIGHT));
+    }
+
+    #[test]
+    fn a_faction_costs_a_belief_its_own_way() {
+        let mut k = Knowledge::<T>::new(3, 1).with_cost(T::Road, None);
+        assert_eq!(k.cost_of(T::Road), None);
+        assert_eq!(k.cost_of(T::Floor), Some(10));
+        assert_eq!(k.learn(Pos::new(1, 0), T::Road, 1), Learnt::Wall);
+        assert!(!k.is_passable(Pos::new(1, 0)));
+        assert_ne!(k, Knowledge::<T>::new(3, 1), "the costs are part of it");
+    }
+}
