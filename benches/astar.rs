@@ -26,6 +26,7 @@ use std::time::Duration;
 use darkstar::content::movingai::{MovingAiMap, Problem, Scenario};
 use darkstar::map::cost::{Cost, StepCosts};
 use darkstar::map::geom::Pos;
+use darkstar::path::jps::{JumpGrid, JumpPointSearch};
 use darkstar::path::{Connectivity, CostMap, Outcome, SearchContext, SearchOptions};
 
 /// The benchmarked maps, and which problems of each are timed: every
@@ -57,6 +58,14 @@ fn load(dir: &Path, name: &'static str, every: usize) -> Suite {
             .cost();
         expanded += ctx.stats().expanded;
         let theirs = peer_counted(&csr, p.start, p.goal, Some(&mut peer_expanded)).map(|(_, c)| c);
+        let jps = JumpPointSearch::new()
+            .find_path(&jump_grid(&map), p.start, p.goal)
+            .cost();
+        assert_eq!(
+            ours, jps,
+            "{name} line {}: jump point search costs differ",
+            p.line
+        );
         assert_eq!(ours, theirs, "{name} line {}: path costs differ", p.line);
         let xy = peer_xy(&map, p.start, p.goal).map(|(_, c)| c);
         assert_eq!(ours, xy, "{name} line {}: (x, y) path costs differ", p.line);
@@ -271,6 +280,22 @@ fn jps_check(
     (found, optimal, illegal)
 }
 
+/// The map as jump point search reads it: the per-map step, timed with
+/// the queries (every pass builds it afresh).
+fn jump_grid(map: &MovingAiMap) -> JumpGrid {
+    JumpGrid::new(map.width(), map.height(), |p| map.is_passable(p))
+}
+
+/// Our jump point search over the problems, the grid built first: the sum
+/// of the costs.
+fn ours_jps(search: &mut JumpPointSearch, map: &MovingAiMap, problems: &[Problem]) -> Cost {
+    let grid = jump_grid(map);
+    problems
+        .iter()
+        .filter_map(|p| search.find_path(&grid, p.start, p.goal).cost())
+        .sum()
+}
+
 fn main() {
     let Some(dir) = support::data_dir_or_skip("the A* benchmark") else {
         return;
@@ -283,10 +308,17 @@ fn main() {
         suites.iter().map(|s| jps_grid(&s.map)).collect();
     let mut c = support::criterion(Duration::from_secs(8));
     let mut ctx = SearchContext::new();
+    let mut jps_search = JumpPointSearch::new();
     for (s, grid) in suites.iter().zip(&grids) {
         let mut group = c.benchmark_group(s.name);
         group.bench_function("darkstar", |b| {
             b.iter(|| black_box(ours(&mut ctx, &s.map, black_box(&s.problems))))
+        });
+        group.bench_function("darkstar-jps", |b| {
+            b.iter(|| black_box(ours_jps(&mut jps_search, &s.map, black_box(&s.problems))))
+        });
+        group.bench_function("darkstar-jps-grid", |b| {
+            b.iter(|| black_box(jump_grid(black_box(&s.map))))
         });
         group.bench_function("pathfinding", |b| {
             b.iter(|| black_box(theirs(&s.csr, black_box(&s.problems))))
@@ -376,6 +408,36 @@ fn main() {
             found,
             optimal,
             illegal
+        );
+    }
+
+    println!(
+        "\nJump point search that never cuts a corner (ours: the grid built in every pass, exact costs) against grid_pathfinding's corner-cutting JPS:"
+    );
+    println!(
+        "| map | problems | darkstar JPS | of which the grid | grid_pathfinding JPS | darkstar A* | ratio (their JPS / ours) | ratio (our A* / our JPS) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for s in &suites {
+        let (Some(jps), Some(build), Some(theirs), Some(astar)) = (
+            support::median_ns(s.name, "darkstar-jps"),
+            support::median_ns(s.name, "darkstar-jps-grid"),
+            support::median_ns(s.name, "grid_pathfinding-jps"),
+            support::median_ns(s.name, "darkstar"),
+        ) else {
+            println!("| {} | (not measured in this run) |", s.name);
+            continue;
+        };
+        println!(
+            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x |",
+            s.name,
+            s.problems.len(),
+            jps / 1e6,
+            build / 1e6,
+            theirs / 1e6,
+            astar / 1e6,
+            theirs / jps,
+            astar / jps
         );
     }
 }

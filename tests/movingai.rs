@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use darkstar::content::movingai::{self, MovingAiMap, Scenario};
 use darkstar::map::cost::to_tiles;
 use darkstar::map::terrain::FLOOR_COST;
+use darkstar::path::jps::{JumpGrid, JumpPointSearch};
 use darkstar::path::{SearchContext, SearchOptions};
 
 /// Scenario files checked, relative to the data folder, and which share of
@@ -105,6 +106,42 @@ fn legacy_den011d_matches_published_lengths() {
 #[test]
 fn legacy_lak303d_matches_published_lengths() {
     check("legacy/lak303d.map.scen");
+}
+
+/// Jump point search finds the published length of every problem of
+/// every scenario, the maze's 12,120 too (it is quick enough for all).
+/// The grids are built once per map and passable class (ground and swamp,
+/// or water), as the benchmarks' rule moves only within a class.
+#[test]
+fn jump_point_search_matches_every_published_length() {
+    let Some(dir) = data() else { return };
+    let mut checked = 0;
+    for (name, _) in SCENARIOS {
+        let scen_path = dir.join(name);
+        let scenario = Scenario::load(&scen_path).unwrap();
+        let map = MovingAiMap::load(&movingai::locate_map(&scen_path, &scenario).unwrap()).unwrap();
+        let grids = [1, 2].map(|class| {
+            JumpGrid::new(map.width(), map.height(), |p| {
+                map.tile(p).is_some_and(|t| t.class() == class)
+            })
+        });
+        let mut search = JumpPointSearch::new();
+        for problem in &scenario.problems {
+            let class = map.tile(problem.start).map_or(0, |t| t.class());
+            let found = (class > 0)
+                .then(|| search.find_path(&grids[class as usize - 1], problem.start, problem.goal))
+                .and_then(|out| out.cost())
+                .map(to_tiles);
+            assert!(
+                found.is_some_and(|l| problem.matches(l)),
+                "{name} line {}: {found:?} against {}",
+                problem.line,
+                problem.optimal
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 19_000, "only {checked} problems");
 }
 
 /// No scenario file in the folder escapes the checks above.

@@ -6,8 +6,8 @@
 //! 4-connected), and the searches: [`astar`], [`dijkstra`] (distance
 //! maps), [`dstar_lite`] (incremental replanning), [`field`] (a shared
 //! backward search, repaired as costs change, with [`rebuild`], its fast
-//! fresh search), [`islands`] (connected components) and [`safety`]
-//! (where to flee). [`GridMap`] is a ready cost map, with the one-call
+//! fresh search), [`islands`] (connected components), [`safety`]
+//! (where to flee) and [`jps`] (jump point search, for uniform costs). [`GridMap`] is a ready cost map, with the one-call
 //! [`find_path`] and [`distances`].
 //!
 //! ```
@@ -42,6 +42,7 @@ pub mod geom;
 pub mod grid;
 pub mod grid_map;
 pub mod islands;
+pub mod jps;
 mod keyed_heap;
 pub mod obstacles;
 pub mod rebuild;
