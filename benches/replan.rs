@@ -13,6 +13,10 @@
 //! across planners: a D* Lite expansion also maintains its lookahead
 //! values, and a field's is a backward search shared by a whole faction.
 //!
+//! A second table holds the game's repeated A* to the bare search: one
+//! A* per problem on the true map, timed in the same run, both per cell
+//! expanded (what "searches in the game as fast as on the bench" asks).
+//!
 //! `cargo bench --bench replan`; the data folder is `$DARKSTAR_MOVINGAI`
 //! (default `../shared/movingai`).
 
@@ -24,7 +28,7 @@ use std::time::Duration;
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::geom::Pos;
 use darkstar::map::terrain::TerrainMap;
-use darkstar::path::Replanner;
+use darkstar::path::{Replanner, SearchContext, SearchOptions};
 use darkstar::sim::traverse;
 
 /// Problems per row.
@@ -48,6 +52,18 @@ struct Case {
     map: TerrainMap,
     problems: Vec<(Pos, Pos)>,
     radius: u32,
+}
+
+/// Every problem of `case` searched once by a bare A* on the true map (what
+/// the in-game searches are held to): (cells expanded, paths found).
+fn bare(ctx: &mut SearchContext, case: &Case) -> (u64, u64) {
+    let (mut expanded, mut found) = (0, 0);
+    for &(s, g) in &case.problems {
+        let out = ctx.find_path(&case.map, s, g, &SearchOptions::default());
+        expanded += ctx.stats().expanded;
+        found += out.cost().is_some() as u64;
+    }
+    (expanded, found)
 }
 
 /// Every problem of `case` walked with `planner`: (cells expanded, goals
@@ -88,11 +104,15 @@ fn main() {
         });
     }
     let mut c = support::criterion(Duration::from_secs(5));
+    let mut ctx = SearchContext::new();
     for case in &cases {
         let mut group = c.benchmark_group(format!("replan_{}", case.id));
         for (planner, id) in PLANNERS {
             group.bench_function(id, |b| b.iter(|| black_box(run(black_box(case), planner))));
         }
+        group.bench_function("bare_astar", |b| {
+            b.iter(|| black_box(bare(&mut ctx, black_box(case))))
+        });
         group.finish();
     }
     c.final_summary();
@@ -134,6 +154,42 @@ fn main() {
             runs[0].2,
             runs[1].2,
             runs[2].2,
+        );
+    }
+
+    println!(
+        "\nThe game's searches against the bare search: repeated A* in the game (the row above) \
+         and one bare A* per problem on the true map, each per cell expanded:"
+    );
+    println!("| case | repeated A* in the game | bare A* | ns/expanded (game / bare) | ratio |");
+    println!("|---|---|---|---|---|");
+    for case in &cases {
+        let group = format!("replan_{}", case.id);
+        let (Some(game), Some(plain)) = (
+            support::median_ns(&group, "repeated_astar"),
+            support::median_ns(&group, "bare_astar"),
+        ) else {
+            println!("| {} | (not measured in this run) |", case.id);
+            continue;
+        };
+        let game_expanded = run(case, Replanner::AStar).0;
+        let (bare_expanded, found) = bare(&mut ctx, case);
+        assert_eq!(
+            found, PER_ROW as u64,
+            "{}: the bare search missed a goal",
+            case.id
+        );
+        let (a, b) = (game / game_expanded as f64, plain / bare_expanded as f64);
+        println!(
+            "| {} | {:.1} ms, {} expanded | {:.2} ms, {} expanded | {:.1} / {:.1} | {:.1}x |",
+            case.id,
+            game / 1e6,
+            game_expanded,
+            plain / 1e6,
+            bare_expanded,
+            a,
+            b,
+            a / b
         );
     }
 }
