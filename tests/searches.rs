@@ -82,6 +82,8 @@ proptest! {
         let islands = Islands::compute(&map, conn);
         let reachable = reference_costs(&map, start, conn, 0)[goal].is_some();
         prop_assert_eq!(islands.connected(start, goal), reachable);
+        // The faster labelling of an entry-cost map labels every cell alike.
+        prop_assert_eq!(&Islands::of_entry_costs(&map, conn), &islands);
         let opts = SearchOptions { connectivity: conn, ..Default::default() };
         let mut ctx = SearchContext::new();
         let checked = ctx.find_path_checked(&map, &islands, start, goal, &opts);
@@ -361,6 +363,10 @@ proptest! {
         let fast = SafetyMap::compute(&map, &threats, FLEE, conn);
         let slow = SafetyMap::compute_by_distance_maps(&map, &threats, FLEE, conn);
         prop_assert_eq!(&fast, &slow);
+        prop_assert_eq!(
+            Islands::of_entry_costs(&knowledge, conn),
+            Islands::compute(&knowledge, conn)
+        );
         let fast = SafetyMap::compute(&knowledge, &threats, FLEE, conn);
         let slow = SafetyMap::compute_by_distance_maps(&knowledge, &threats, FLEE, conn);
         prop_assert_eq!(&fast, &slow);

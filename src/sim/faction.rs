@@ -243,7 +243,7 @@ impl Faction {
             Some((_, at, len)) => *len != self.log.total() && turn >= at + ISLANDS_REFRESH,
         };
         if stale {
-            let islands = Islands::compute(&self.knowledge, Connectivity::Eight);
+            let islands = Islands::of_entry_costs(&self.knowledge, Connectivity::Eight);
             self.islands = Some((islands, turn, self.log.total()));
         }
     }

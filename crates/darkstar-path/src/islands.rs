@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Connectivity, CostMap, for_each_step};
+use super::{Connectivity, CostMap, EntryCosts, for_each_step};
 use crate::geom::Pos;
 use crate::grid::Grid;
 
@@ -53,6 +53,62 @@ impl Islands {
                 count += 1;
             }
         }
+        Islands { labels, count }
+    }
+
+    /// The same islands, labelled alike, for a map whose costs depend
+    /// only on the entered cell ([`EntryCosts`]: a step is legal exactly
+    /// when both cells are passable), found faster: the passable cells are
+    /// read once, and without corner cutting an eight-way island is a
+    /// four-way one (a diagonal step needs both cells beside it open, so
+    /// its ends are joined through them anyway), so each cell asks four
+    /// neighbours, by index, and no cost. Cutting corners, it is
+    /// [`Islands::compute`].
+    ///
+    /// ```
+    /// use darkstar_path::{Connectivity, GridMap, Islands};
+    /// let map = GridMap::from_rows(&["..#..", ".#.#.", "#...#"], |c| (c == '.').then_some(1)).unwrap();
+    /// for connectivity in [Connectivity::Eight, Connectivity::Four] {
+    ///     assert_eq!(Islands::of_entry_costs(&map, connectivity), Islands::compute(&map, connectivity));
+    /// }
+    /// ```
+    pub fn of_entry_costs<M: EntryCosts + ?Sized>(map: &M, connectivity: Connectivity) -> Islands {
+        if connectivity == Connectivity::EightCuttingCorners {
+            return Islands::compute(map, connectivity);
+        }
+        let (w, h) = (map.width() as usize, map.height() as usize);
+        let open: Vec<bool> = (0..w * h).map(|i| map.entry_factor(i).is_some()).collect();
+        let mut labels = vec![u32::MAX; w * h];
+        let mut count = 0;
+        let mut stack = Vec::new();
+        // Seeds in row-major order, as `compute` takes them: the same
+        // labels (a wall, with no move, an island of its own).
+        for seed in 0..w * h {
+            if labels[seed] != u32::MAX {
+                continue;
+            }
+            labels[seed] = count;
+            if open[seed] {
+                stack.push(seed);
+            }
+            while let Some(i) = stack.pop() {
+                let (x, y) = (i % w, i / w);
+                let neighbours = [
+                    (y > 0).then(|| i - w),
+                    (x + 1 < w).then_some(i + 1),
+                    (y + 1 < h).then_some(i + w),
+                    (x > 0).then(|| i - 1),
+                ];
+                for j in neighbours.into_iter().flatten() {
+                    if open[j] && labels[j] == u32::MAX {
+                        labels[j] = count;
+                        stack.push(j);
+                    }
+                }
+            }
+            count += 1;
+        }
+        let labels = Grid::from_vec(map.width(), map.height(), labels).expect("one label a cell");
         Islands { labels, count }
     }
 
