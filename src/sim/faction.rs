@@ -11,7 +11,7 @@ use crate::clock::Turn;
 use crate::fog::knowledge::{Knowledge, KnowledgeRules};
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
-use crate::path::{Connectivity, Field, Islands, SafetyMap};
+use crate::path::{Connectivity, Field, LiveIslands, SafetyMap};
 
 /// Turns between recomputations of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
@@ -37,7 +37,7 @@ pub struct Faction {
     log: Log,
     /// Islands of what it knows, with the turn and log length they were
     /// computed at.
-    islands: Option<(Islands, Turn, usize)>,
+    islands: Option<(LiveIslands, Turn, usize)>,
     /// Where its monsters last saw the player (hostile factions hunt it).
     pub(crate) player_seen: Option<Pos>,
     /// The search it makes round where it lost the player, if any.
@@ -230,22 +230,42 @@ impl Faction {
     /// route that exists. The one cell that turns from wall to passable,
     /// a door a door-blind faction sees open, drops them
     /// (`Faction::forget_islands`).
-    pub fn islands(&self) -> Option<&Islands> {
+    pub fn islands(&self) -> Option<&LiveIslands> {
         self.islands.as_ref().map(|(i, _, _)| i)
     }
 
-    /// Recomputes the islands (a pass over the map) if it learnt something
-    /// since, at most every [`ISLANDS_REFRESH`] turns: part of the plan
-    /// phase, so during a turn every monster reads the same islands.
+    /// Brings the islands up to date if it learnt something since, at most
+    /// every [`ISLANDS_REFRESH`] turns: part of the plan phase, so during a
+    /// turn every monster reads the same islands. They take in the cells
+    /// logged since (in proportion to what it learnt), or are computed
+    /// afresh, a pass over the map, when there are none yet or the log no
+    /// longer holds what they missed (`Faction::islands_log_read`).
     fn refresh_islands(&mut self, turn: Turn) {
-        let stale = match &self.islands {
-            None => true,
-            Some((_, at, len)) => *len != self.log.total() && turn >= at + ISLANDS_REFRESH,
-        };
-        if stale {
-            let islands = Islands::of_entry_costs(&self.knowledge, Connectivity::Eight);
-            self.islands = Some((islands, turn, self.log.total()));
+        match &mut self.islands {
+            None => {
+                let islands = LiveIslands::of_entry_costs(&self.knowledge);
+                self.islands = Some((islands, turn, self.log.total()));
+            }
+            Some((islands, at, len))
+                if *len != self.log.total() && turn >= *at + ISLANDS_REFRESH =>
+            {
+                match self.log.since_exact(*len) {
+                    Some(cells) => islands.update(&self.knowledge, cells),
+                    None => *islands = LiveIslands::of_entry_costs(&self.knowledge),
+                }
+                (*at, *len) = (turn, self.log.total());
+            }
+            Some(_) => {}
         }
+    }
+
+    /// How much of the log the islands have taken in, while they are worth
+    /// keeping the rest for: a backlog longer than the map costs more to
+    /// take in than a fresh computation, so the log may drop it.
+    pub(crate) fn islands_log_read(&self) -> Option<usize> {
+        let (_, _, len) = self.islands.as_ref()?;
+        let cells = self.knowledge.width() as usize * self.knowledge.height() as usize;
+        (self.log.total() - len <= cells).then_some(*len)
     }
 
     /// Drops its islands: a cell it took for a wall turned out passable
@@ -259,7 +279,7 @@ impl Faction {
     /// The islands last computed, with the turn and log length they were
     /// computed at (for the state hash: they decide reachability until
     /// recomputed).
-    pub(crate) fn islands_cache(&self) -> Option<(&Islands, Turn, usize)> {
+    pub(crate) fn islands_cache(&self) -> Option<(&LiveIslands, Turn, usize)> {
         self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
     }
 

@@ -45,6 +45,12 @@ impl Log {
         self.entries.get(from..).unwrap_or(&[])
     }
 
+    /// The entries after the first `read`, or `None` when some of them
+    /// were dropped.
+    pub fn since_exact(&self, read: usize) -> Option<&[Pos]> {
+        self.entries.get(read.checked_sub(self.base)?..)
+    }
+
     /// Appends entries.
     pub fn extend(&mut self, cells: impl IntoIterator<Item = Pos>) {
         self.entries.extend(cells);

@@ -112,6 +112,12 @@ impl Islands {
         Islands { labels, count }
     }
 
+    /// Islands from labels already numbered as [`Islands::compute`]
+    /// numbers them.
+    pub(crate) fn from_labels(labels: Grid<u32>, count: u32) -> Islands {
+        Islands { labels, count }
+    }
+
     /// The island of `p`, if on the map.
     pub fn label(&self, p: Pos) -> Option<u32> {
         self.labels.get(p).copied()

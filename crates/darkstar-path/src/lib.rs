@@ -6,7 +6,8 @@
 //! 4-connected), and the searches: [`astar`], [`dijkstra`] (distance
 //! maps), [`dstar_lite`] (incremental replanning), [`field`] (a shared
 //! backward search, repaired as costs change, with [`rebuild`], its fast
-//! fresh search), [`islands`] (connected components), [`safety`]
+//! fresh search), [`islands`] (connected components) and
+//! [`live_islands`] (the same, kept up to date cell by cell), [`safety`]
 //! (where to flee) and [`jps`] (jump point search, for uniform costs). [`GridMap`] is a ready cost map, with the one-call
 //! [`find_path`] and [`distances`].
 //!
@@ -44,6 +45,7 @@ pub mod grid_map;
 pub mod islands;
 pub mod jps;
 mod keyed_heap;
+pub mod live_islands;
 pub mod obstacles;
 pub mod rebuild;
 pub mod safety;
@@ -59,6 +61,7 @@ pub use dstar_lite::DStarLite;
 pub use field::{Descents, Field, Unsettled};
 pub use grid_map::{GridError, GridMap, distances, find_path};
 pub use islands::Islands;
+pub use live_islands::LiveIslands;
 pub use obstacles::WithObstacles;
 pub use rebuild::Rebuild;
 pub use safety::SafetyMap;
@@ -253,15 +256,36 @@ pub fn step<M: CostMap + ?Sized>(
     dir: Dir,
     connectivity: Connectivity,
 ) -> Option<(Pos, Cost)> {
-    if !map.contains(from) || !map.contains(from.step(dir)) {
+    let to = from.step(dir);
+    if !map.contains(from) || !map.contains(to) {
         return None;
     }
-    if dir.is_diagonal() && connectivity == Connectivity::Four {
-        return None;
+    let from_index = index_of(map, from);
+    let cost = |to: Pos, dir: Dir| {
+        map.step_cost(Step {
+            from,
+            to,
+            from_index,
+            to_index: index_of(map, to),
+            dir,
+        })
+    };
+    // What [`neighbours`] decides for this one direction, asking the map
+    // only about this step and, for a diagonal, the two beside it (both
+    // on the map when `to` is).
+    if dir.is_diagonal() {
+        let (a, b) = dir.components();
+        let beside = |d: Dir| cost(from.step(d), d).is_some();
+        let legal = match connectivity {
+            Connectivity::Four => false,
+            Connectivity::Eight => beside(a) && beside(b),
+            Connectivity::EightCuttingCorners => beside(a) || beside(b),
+        };
+        if !legal {
+            return None;
+        }
     }
-    neighbours(map, from, index_of(map, from), connectivity)
-        .find(|n| n.dir == dir)
-        .map(|n| (n.to, n.cost))
+    cost(to, dir).map(|c| (to, c))
 }
 
 /// Calls `visit(to, to_index, dir, cost)` for every legal step out of
@@ -475,3 +499,40 @@ pub(crate) fn cost_into<M: CostMap + ?Sized>(
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `step` answers for one direction what `neighbours` answers for
+        /// all: the same steps, costs and refusals, on random maps with
+        /// mixed costs, for every connectivity, from on and off the map.
+        #[test]
+        fn step_agrees_with_neighbours(
+            (w, h) in (1u32..7, 1u32..7),
+            cells in prop::collection::vec(prop::option::weighted(0.7, 1u64..4), 49),
+        ) {
+            let mut map = GridMap::new(w, h);
+            for (i, &c) in cells.iter().take((w * h) as usize).enumerate() {
+                map.set(Pos::from_row_major(i, w), c);
+            }
+            for connectivity in [Connectivity::Four, Connectivity::Eight, Connectivity::EightCuttingCorners] {
+                for y in -1..=h as i32 {
+                    for x in -1..=w as i32 {
+                        let from = Pos::new(x, y);
+                        for dir in Dir::ALL {
+                            let want = map.contains(from).then(|| {
+                                neighbours(&map, from, index_of(&map, from), connectivity)
+                                    .find(|n| n.dir == dir)
+                                    .map(|n| (n.to, n.cost))
+                            }).flatten();
+                            prop_assert_eq!(step(&map, from, dir, connectivity), want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

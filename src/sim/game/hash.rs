@@ -211,6 +211,9 @@ impl Floor {
                 Some((islands, turn, len)) => {
                     h.int(turn as i64);
                     h.int(len as i64);
+                    // Numbered as a fresh computation numbers them: the
+                    // same islands hash alike however they were reached.
+                    let islands = islands.to_islands();
                     h.int(islands.count() as i64);
                     h.u32s(islands.labels());
                 }

@@ -171,8 +171,8 @@ impl Floor {
 
     /// Drops each faction's log entries that all its readers have taken
     /// in: every path plan of a monster still on the level (but the
-    /// player's, which nothing reads the log for), a suspended search, and
-    /// the faction's fields.
+    /// player's, which nothing reads the log for), a suspended search, the
+    /// faction's fields and its islands.
     pub(super) fn compact_logs(&mut self) {
         let mut read: Vec<usize> = self.factions.iter().map(|f| f.log().total()).collect();
         for m in self
@@ -190,6 +190,7 @@ impl Floor {
         }
         for (f, r) in self.factions.iter_mut().zip(read) {
             let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
+            let r = f.islands_log_read().map_or(r, |ir| ir.min(r));
             f.compact_log(r);
         }
     }

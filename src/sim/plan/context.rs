@@ -7,7 +7,7 @@
 
 use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
-use crate::path::{Islands, SearchContext};
+use crate::path::{LiveIslands, SearchContext};
 use crate::sim::fields::Fields;
 use crate::sim::log::Log;
 use crate::sim::monster::{Monster, MonsterId};
@@ -22,7 +22,7 @@ pub struct Context<'a> {
     /// Every cell whose belief changed, in order.
     pub(crate) log: &'a Log,
     /// Its faction's islands as of the turn's plan phase.
-    islands: Option<&'a Islands>,
+    islands: Option<&'a LiveIslands>,
     /// Its faction's shared fields, exact as of the turn's start.
     pub(crate) fields: &'a Fields,
     /// Walls its faction has learnt so far.
@@ -36,7 +36,7 @@ impl<'a> Context<'a> {
         at: Pos,
         knowledge: &'a Knowledge,
         log: &'a Log,
-        islands: Option<&'a Islands>,
+        islands: Option<&'a LiveIslands>,
         fields: &'a Fields,
         walls_learnt: u64,
         senses: Senses<'a>,
