@@ -120,7 +120,7 @@ impl Influence {
     }
 
     /// The extra entering cost factor of the cell at row-major `index`.
-    #[inline]
+    #[inline(always)]
     pub fn penalty_at(&self, index: usize) -> Cost {
         self.penalty.cells().get(index).map_or(0, |&p| p as Cost)
     }

@@ -335,7 +335,7 @@ impl<B: Belief> Knowledge<B> {
     /// unknown cost, or `None` for a known wall. A table lookup and a
     /// select, no branch on the terrain (searches read it for every cell,
     /// and terrain is often mixed).
-    #[inline]
+    #[inline(always)]
     fn enter_cost_at(&self, index: usize) -> Option<Cost> {
         let b = self.beliefs.cells()[index];
         let f = if b == UNKNOWN {
@@ -364,7 +364,7 @@ impl<B: Belief> CostMap for Knowledge<B> {
     fn height(&self) -> u32 {
         self.beliefs.height()
     }
-    #[inline]
+    #[inline(always)]
     fn step_cost(&self, step: Step) -> Option<Cost> {
         // As on the true map: no step out of or into a (believed) wall.
         self.enter_cost_at(step.from_index)?;

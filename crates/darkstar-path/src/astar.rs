@@ -102,6 +102,35 @@ struct Node {
     stamp: u32,
 }
 
+/// A [`Node`] as stored: `[g, stamp << 32 | parent]`. Plain integers, so a
+/// new array of them is allocated zeroed by the system rather than
+/// written through: on a big map a unit's first search touches only the
+/// pages of the cells it reaches, not megabytes of nodes (stamp 0 is
+/// never a search's, so zeroed nodes are unseen).
+type Packed = [u64; 2];
+
+impl Node {
+    #[inline(always)]
+    fn load(p: &Packed) -> Node {
+        Node {
+            g: p[0],
+            parent: p[1] as u32,
+            stamp: (p[1] >> 32) as u32,
+        }
+    }
+
+    #[inline(always)]
+    fn pack(self) -> Packed {
+        [self.g, (self.stamp as u64) << 32 | self.parent as u64]
+    }
+}
+
+/// The stamp of a stored node.
+#[inline(always)]
+fn stamp(p: &Packed) -> u32 {
+    (p[1] >> 32) as u32
+}
+
 /// Reusable A* state: allocate once, search many times. Arrays grow to the
 /// largest map searched and are invalidated by a generation stamp, so a
 /// query costs time proportional to the cells it touches, not to the map.
@@ -128,7 +157,7 @@ struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct SearchContext {
     /// Per-state bookkeeping, one cache line access per neighbour.
-    nodes: Vec<Node>,
+    nodes: Vec<Packed>,
     heap: BucketQueue,
     /// Open cells whose f equals the f being expanded (see `run`).
     stack: Vec<u32>,
@@ -472,13 +501,15 @@ impl SearchContext {
 
     /// Starts a new generation sized for `len` states.
     fn begin(&mut self, len: usize) {
-        if self.nodes.len() < len {
-            self.nodes.resize(len, Node::default());
+        if self.nodes.is_empty() {
+            self.nodes = vec![[0; 2]; len];
+        } else if self.nodes.len() < len {
+            self.nodes.resize(len, [0; 2]);
         }
         if self.generation >= u32::MAX - 3 {
             // Wrapped after 2^31 searches: stamps could collide, so clear
             // once and start over.
-            self.nodes.fill(Node::default());
+            self.nodes.fill([0; 2]);
             self.generation = 0;
         }
         self.generation += 2;
@@ -492,7 +523,8 @@ impl SearchContext {
             g: 0,
             parent: start,
             stamp: self.generation,
-        };
+        }
+        .pack();
         // `f_now` is the f of the cell being expanded: never decreasing,
         // since the heuristic is consistent. Successors with that same f are
         // as good as anything open, so they go on `stack` and are expanded
@@ -530,7 +562,7 @@ impl SearchContext {
                     None => break,
                 },
             };
-            let node = &mut nodes[state as usize];
+            let node = Node::load(&nodes[state as usize]);
             if node.stamp == closed {
                 // Stale: a cheaper entry for this state (lower f, since h is
                 // the same) was popped and closed it already.
@@ -538,7 +570,11 @@ impl SearchContext {
             }
             let pos = space.pos(state);
             if target.reached(pos) {
-                node.stamp = closed;
+                nodes[state as usize] = Node {
+                    stamp: closed,
+                    ..node
+                }
+                .pack();
                 let cost = node.g;
                 return Outcome::Found {
                     path: reconstruct(nodes, space, state),
@@ -554,25 +590,30 @@ impl SearchContext {
                 self.f_now = f_now;
                 return Outcome::OutOfBudget;
             }
-            node.stamp = closed;
+            nodes[state as usize] = Node {
+                stamp: closed,
+                ..node
+            }
+            .pack();
             stats.expanded += 1;
             let g = node.g;
-            let steps = space.steps(state, pos, |s| nodes[s as usize].stamp == closed);
+            let steps = space.steps(state, pos, |s| stamp(&nodes[s as usize]) == closed);
             // Read in place (not moved into an iterator: a copy per cell).
             for k in 0..steps.len() {
                 let neighbour = steps.get(k);
                 let (next, step) = space.successor(state, &neighbour);
                 let next_pos = neighbour.to;
                 let ng = g + step;
-                let n = &mut nodes[next as usize];
+                let n = Node::load(&nodes[next as usize]);
                 if n.stamp == closed || (n.stamp == open && n.g <= ng) {
                     continue;
                 }
-                *n = Node {
+                nodes[next as usize] = Node {
                     g: ng,
                     parent: state,
                     stamp: open,
-                };
+                }
+                .pack();
                 let f = ng + target.h(next_pos);
                 if f == f_now {
                     stack.push(next);
@@ -587,12 +628,12 @@ impl SearchContext {
 }
 
 /// Walks parents back from `end` to the start (its own parent).
-fn reconstruct<S: Space>(nodes: &[Node], space: &S, end: u32) -> Vec<Pos> {
+fn reconstruct<S: Space>(nodes: &[Packed], space: &S, end: u32) -> Vec<Pos> {
     let mut path = Vec::new();
     let mut s = end;
     loop {
         path.push(space.pos(s));
-        let parent = nodes[s as usize].parent;
+        let parent = Node::load(&nodes[s as usize]).parent;
         if parent == s {
             break;
         }

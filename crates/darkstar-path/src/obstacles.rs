@@ -52,7 +52,7 @@ impl<M: CostMap + ?Sized> CostMap for WithObstacles<'_, M> {
     fn height(&self) -> u32 {
         self.map.height()
     }
-    #[inline]
+    #[inline(always)]
     fn step_cost(&self, step: Step) -> Option<Cost> {
         // Both ends, so legality stays symmetric (the planning unit's own
         // cell is never in the list).

@@ -179,7 +179,7 @@ impl AStarPlan {
         if new.is_empty() {
             return Sync::default();
         }
-        let (broken, costlier) = self.path.check_rest(knowledge, &self.claims);
+        let (broken, costlier) = self.path.check_rest(knowledge, &self.claims, new);
         if broken {
             self.request(Some(ReplanReason::NewWall));
         } else if costlier {

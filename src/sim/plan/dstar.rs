@@ -132,7 +132,7 @@ impl DStarPlan {
         if new.is_empty() {
             return Sync::default();
         }
-        let (broken, costlier) = self.path.check_rest(knowledge, &[]);
+        let (broken, costlier) = self.path.check_rest(knowledge, &[], new);
         let (mut expanded, mut repaired) = (0, false);
         match &self.dstar {
             Some(d) => {

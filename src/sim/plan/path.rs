@@ -52,14 +52,27 @@ impl PathState {
     }
 
     /// The rest of a ready path costed again on `knowledge` (with
-    /// `claims`): `(broken, costlier)`, a learnt wall on it or a dearer
-    /// cost than planned.
-    pub(super) fn check_rest(&self, knowledge: &Knowledge, claims: &[usize]) -> (bool, bool) {
+    /// `claims`), after the faction learnt `changed` (the log since the
+    /// last check): `(broken, costlier)`, a learnt wall on it or a dearer
+    /// cost than planned. Only the steps a changed cell touches are costed
+    /// again (see [`super::route::Route::rest_cost`]).
+    pub(super) fn check_rest(
+        &mut self,
+        knowledge: &Knowledge,
+        claims: &[usize],
+        changed: &[Pos],
+    ) -> (bool, bool) {
         if self.status != Status::Ready {
             return (false, false);
         }
         let view = PlanView::new(knowledge, &self.blocked, claims);
-        match path_cost(&view, self.route.remaining(), &SearchOptions::default()) {
+        let rest = self.route.rest_cost(&view, &self.blocked, claims, changed);
+        debug_assert_eq!(
+            rest,
+            path_cost(&view, self.route.remaining(), &SearchOptions::default()),
+            "the rest re-costed in part differs from costing it whole"
+        );
+        match rest {
             None => (true, false),
             Some(c) => (false, c > self.route.planned_rest()),
         }

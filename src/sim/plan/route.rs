@@ -7,6 +7,8 @@ use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, CostMap};
 
+use super::PlanView;
+
 use super::super::fnv::{Fnv, hash_pos};
 
 #[derive(Clone, Debug, Default)]
@@ -18,7 +20,34 @@ pub(crate) struct Route {
     cost: Option<Cost>,
     /// `costs[i]`: the planned cost from `path[0]` to `path[i]`.
     costs: Vec<Cost>,
+    /// Its steps as last costed by [`Route::rest_cost`] (a cache, dropped
+    /// whenever the path changes).
+    checked: Option<Box<Checked>>,
 }
+
+/// A route's steps costed on a plan's view, so that re-costing its rest
+/// after the faction learnt something costs only the steps a learnt cell
+/// touches, not the whole rest.
+#[derive(Clone, Debug)]
+struct Checked {
+    /// `steps[i]`: the step from `path[i - 1]` to `path[i]` as last
+    /// costed ([`ILLEGAL`]: not a legal move); `steps[0]` is unused.
+    steps: Vec<Cost>,
+    /// `(cell, j)` for each cell `path[j]` of the rest, as row-major
+    /// indices, sorted. A step's cost depends on its two ends and, for a
+    /// diagonal, the two cells beside it (the corner rule): all within one
+    /// cell of its first end, so the steps a changed cell touches start at
+    /// a cell of the path in the 3x3 round it.
+    cells: Vec<(u32, u32)>,
+    /// The view's other inputs when it was costed: the units planned
+    /// round and the allies' claims (the map's width too).
+    blocked: Vec<usize>,
+    claims: Vec<usize>,
+    width: u32,
+}
+
+/// A step that is not a legal move, in [`Checked::steps`].
+const ILLEGAL: Cost = Cost::MAX;
 
 impl Route {
     /// Cost when it was made (or last repaired).
@@ -51,16 +80,104 @@ impl Route {
         self.path.clear();
         self.costs.clear();
         self.cost = None;
+        self.checked = None;
     }
 
     /// Forgets the cells but keeps the cost (a plan asked for again).
     pub(crate) fn clear_path(&mut self) {
         self.path.clear();
+        self.checked = None;
+    }
+
+    /// What the rest of the path (from the monster's cell) costs on
+    /// `view` now, `None` if some step of it is no longer legal: what
+    /// [`crate::path::astar::path_cost`] of [`Route::remaining`] says,
+    /// found in proportion to what changed. `changed` holds every cell
+    /// whose cost may have changed since the last call for this route
+    /// (the faction's log since); `blocked` and `claims` are the view's
+    /// units and claims. The first call after the path changed, or one
+    /// with other units or claims, costs every step.
+    pub(crate) fn rest_cost(
+        &mut self,
+        view: &PlanView,
+        blocked: &[usize],
+        claims: &[usize],
+        changed: &[Pos],
+    ) -> Option<Cost> {
+        let from = self.next.saturating_sub(1).min(self.path.len());
+        let cost_of = |path: &[Pos], i: usize| {
+            let (a, b) = (path[i - 1], path[i]);
+            a.dir_to(b)
+                .and_then(|d| crate::path::step(view, a, d, Connectivity::Eight))
+                .map(|(_, c)| c)
+        };
+        let width = view.width();
+        let fresh = self
+            .checked
+            .as_ref()
+            .is_some_and(|c| c.width == width && c.blocked == blocked && c.claims == claims);
+        if fresh {
+            let checked = self.checked.as_mut().expect("checked above");
+            for &p in changed {
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let q = Pos::new(p.x + dx, p.y + dy);
+                        if !view.contains(q) {
+                            continue;
+                        }
+                        let cell = q.row_major(width) as u32;
+                        let lo = checked.cells.partition_point(|&(c, _)| c < cell);
+                        for &(c, j) in &checked.cells[lo..] {
+                            if c != cell {
+                                break;
+                            }
+                            // The step out of `q`, if ahead of the
+                            // monster (a superset of the steps `p`
+                            // touches: costing one again changes nothing).
+                            let i = j as usize + 1;
+                            if i > from && i < self.path.len() {
+                                checked.steps[i] = cost_of(&self.path, i).unwrap_or(ILLEGAL);
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            let mut steps = vec![ILLEGAL; self.path.len()];
+            for (i, step) in steps.iter_mut().enumerate().skip(from + 1) {
+                *step = cost_of(&self.path, i).unwrap_or(ILLEGAL);
+            }
+            let mut cells: Vec<(u32, u32)> = (from..self.path.len())
+                .filter(|&j| view.contains(self.path[j]))
+                .map(|j| (self.path[j].row_major(width) as u32, j as u32))
+                .collect();
+            cells.sort_unstable();
+            self.checked = Some(Box::new(Checked {
+                steps,
+                cells,
+                blocked: blocked.to_vec(),
+                claims: claims.to_vec(),
+                width,
+            }));
+        }
+        let checked = self.checked.as_ref().expect("costed above");
+        if self.path.get(from).is_some_and(|&p| !view.contains(p)) {
+            return None;
+        }
+        let mut total: Cost = 0;
+        for &step in &checked.steps[(from + 1).min(self.path.len())..] {
+            if step == ILLEGAL {
+                return None;
+            }
+            total += step;
+        }
+        Some(total)
     }
 
     /// Takes `path` as the route, costing it on `map`; false (and no
     /// route) if some step is not legal there.
     pub(crate) fn set<M: CostMap + ?Sized>(&mut self, path: Vec<Pos>, map: &M) -> bool {
+        self.checked = None;
         let mut costs = Vec::with_capacity(path.len());
         let mut total = 0;
         costs.push(0);
@@ -85,6 +202,7 @@ impl Route {
     /// A route of `path` whose cost is `cost` and whose step costs are
     /// `costs` as given (a field plan's: read off the field, not summed).
     pub(crate) fn set_read(&mut self, path: &[Pos], costs: &[Cost], cost: Cost) {
+        self.checked = None;
         self.path.clear();
         self.path.extend_from_slice(path);
         self.costs.clear();
@@ -96,6 +214,7 @@ impl Route {
     /// A new next step from `at` (none: it stays), with a zero cost, the
     /// route's cost unchanged: a hint of where the monster goes next.
     pub(crate) fn set_hint(&mut self, at: Pos, next: Option<Pos>) {
+        self.checked = None;
         self.path.clear();
         self.path.push(at);
         self.path.extend(next);
@@ -142,5 +261,120 @@ impl Route {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.path.capacity() * std::mem::size_of::<Pos>()
             + self.costs.capacity() * std::mem::size_of::<Cost>()
+            + self.checked.as_ref().map_or(0, |c| {
+                std::mem::size_of::<Checked>()
+                    + c.steps.capacity() * std::mem::size_of::<Cost>()
+                    + c.cells.capacity() * std::mem::size_of::<(u32, u32)>()
+                    + (c.blocked.capacity() + c.claims.capacity()) * std::mem::size_of::<usize>()
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fog::knowledge::{Knowledge, KnowledgeRules};
+    use crate::map::terrain::Terrain;
+    use crate::path::SearchOptions;
+    use crate::path::astar::path_cost;
+    use rand::RngExt;
+
+    /// The rest re-costed in part equals the rest costed whole, on 400
+    /// seeded random maps: a random walk as the route (legal or not, as
+    /// learning breaks it), the monster advancing along it while cells
+    /// are learnt (walls, roads, swamps, deaths' danger on half the maps)
+    /// and the units and claims sometimes change.
+    #[test]
+    fn the_rest_recosted_in_part_is_the_rest_costed_whole() {
+        for seed in 0..400 {
+            let mut rng = crate::rng::sim_rng(seed);
+            let (w, h) = (rng.random_range(2..12), rng.random_range(2..12));
+            // Danger (half the maps) logs cells round what was learnt too.
+            let danger = rng.random_range(0..2) * 2;
+            let mut k =
+                Knowledge::blank(w, h, rng.random_range(1..4u64)).with_danger_weight(danger);
+            let cell = |rng: &mut crate::rng::SimRng| {
+                Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
+            };
+            // A walk of king's moves (kept on the map), on a tenth of the
+            // maps with jumps (never legal).
+            let mut path = vec![cell(&mut rng)];
+            for _ in 0..rng.random_range(0..30) {
+                let last = *path.last().unwrap();
+                let next = if seed % 10 == 0 && rng.random_range(0..20) == 0 {
+                    cell(&mut rng)
+                } else {
+                    let (dx, dy) = (rng.random_range(-1..=1), rng.random_range(-1..=1));
+                    Pos::new(
+                        (last.x + dx).clamp(0, w as i32 - 1),
+                        (last.y + dy).clamp(0, h as i32 - 1),
+                    )
+                };
+                path.push(next);
+            }
+            let mut route = Route::default();
+            route.set_read(&path, &vec![0; path.len()], 0);
+            let (mut blocked, mut claims) = (Vec::new(), Vec::new());
+            // Walls one learning in six, so that most routes stay legal a while.
+            let kinds = [
+                Terrain::Floor,
+                Terrain::Wall,
+                Terrain::Road,
+                Terrain::Swamp,
+                Terrain::Floor,
+                Terrain::Road,
+            ];
+            for _ in 0..12 {
+                let mut changed = Vec::new();
+                for _ in 0..rng.random_range(0..6) {
+                    let p = cell(&mut rng);
+                    k.learn(p, kinds[rng.random_range(0..kinds.len())], 1);
+                    changed.push(p);
+                }
+                if rng.random_range(0..4) == 0 {
+                    changed.extend(k.death(cell(&mut rng)));
+                }
+                changed.extend(k.drain_danger_changes());
+                if rng.random_range(0..6) == 0 {
+                    blocked = vec![cell(&mut rng).row_major(w)];
+                }
+                if rng.random_range(0..6) == 0 {
+                    claims = vec![cell(&mut rng).row_major(w); rng.random_range(0..3)];
+                }
+                let view = PlanView::new(&k, &blocked, &claims);
+                let whole = path_cost(&view, route.remaining(), &SearchOptions::default());
+                assert_eq!(
+                    route.rest_cost(&view, &blocked, &claims, &changed),
+                    whole,
+                    "seed {seed}"
+                );
+                if rng.random_range(0..2) == 0 {
+                    route.advance();
+                }
+            }
+        }
+    }
+
+    /// A wall learnt beside a diagonal step breaks it (no corner
+    /// cutting), whichever side it is on, and only the steps it touches
+    /// are costed again.
+    #[test]
+    fn a_wall_beside_a_diagonal_breaks_it() {
+        for beside in [Pos::new(1, 0), Pos::new(0, 1)] {
+            let mut k = Knowledge::blank(3, 3, 1);
+            let mut route = Route::default();
+            let path = [Pos::new(0, 0), Pos::new(1, 1), Pos::new(2, 1)];
+            route.set_read(&path, &[0, 0, 0], 0);
+            let view = PlanView::new(&k, &[], &[]);
+            let open = route.rest_cost(&view, &[], &[], &[]);
+            assert!(open.is_some());
+            k.learn(beside, Terrain::Wall, 1);
+            let view = PlanView::new(&k, &[], &[]);
+            assert_eq!(
+                route.rest_cost(&view, &[], &[], &[beside]),
+                None,
+                "{beside:?}"
+            );
+        }
     }
 }

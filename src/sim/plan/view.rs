@@ -33,7 +33,7 @@ impl<'a> PlanView<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn claims_on(&self, index: usize) -> Cost {
         if self.claims.is_empty() {
             return 0;
@@ -53,7 +53,7 @@ impl CostMap for PlanView<'_> {
     fn height(&self) -> u32 {
         self.units.height()
     }
-    #[inline]
+    #[inline(always)]
     fn step_cost(&self, step: Step) -> Option<Cost> {
         let base = self.units.step_cost(step)?;
         let claims = self.claims_on(step.to_index);
