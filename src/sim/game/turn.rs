@@ -374,4 +374,59 @@ mod tests {
             "{repairs} repairs, {rebuilds} rebuilds"
         );
     }
+
+    /// A faction's islands, brought up to date in the plan phase by the
+    /// cells it learnt since (`LiveIslands::update`), equal the islands
+    /// computed afresh from its knowledge every time they are brought up
+    /// to date, in real games: each planner, walls learnt by touch and by
+    /// sight, danger from deaths changing costs all along.
+    #[test]
+    fn islands_kept_up_to_date_equal_islands_computed_afresh() {
+        use crate::path::{Connectivity, Islands};
+        let planners = [Replanner::AStar, Replanner::DStarLite, Replanner::Field];
+        let mut updates = 0;
+        for seed in 0..6u64 {
+            let mut level = level(seed);
+            for (i, f) in level.factions.iter_mut().enumerate() {
+                f.planner = planners[(seed as usize + i) % planners.len()];
+            }
+            let mut game = Game::new(&level, seed, SimConfig::default()).unwrap().floor;
+            let mut rng = crate::rng::sim_rng(seed ^ 0x151a);
+            let mut first: Vec<Option<Turn>> = vec![None; game.factions.len()];
+            for _ in 0..400 {
+                game.begin_turn(FieldPolicy::Chosen);
+                for (fi, f) in game.factions.iter().enumerate() {
+                    let Some((islands, at, _)) = f.islands_cache() else {
+                        continue;
+                    };
+                    if at != game.turn {
+                        continue;
+                    }
+                    if first[fi].is_some_and(|t| t < at) {
+                        updates += 1;
+                    }
+                    first[fi].get_or_insert(at);
+                    assert_eq!(
+                        islands.to_islands(),
+                        Islands::of_entry_costs(f.knowledge(), Connectivity::Eight),
+                        "seed {seed}, faction {fi}, turn {at}"
+                    );
+                }
+                let mut ev = Vec::new();
+                game.act_phase(&mut ev);
+                if rng.random_range(0..40) == 0 {
+                    let here: Vec<MonsterId> = game
+                        .monsters
+                        .iter()
+                        .filter(|m| m.is_here())
+                        .map(|m| m.id())
+                        .collect();
+                    if !here.is_empty() {
+                        game.kill(here[rng.random_range(0..here.len())], &mut ev);
+                    }
+                }
+            }
+        }
+        assert!(updates >= 20, "only {updates} updates after the first");
+    }
 }
