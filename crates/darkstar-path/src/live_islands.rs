@@ -80,26 +80,32 @@ impl LiveIslands {
     /// once).
     pub fn of_entry_costs<M: EntryCosts + ?Sized>(map: &M) -> LiveIslands {
         let (w, h) = (map.width() as usize, map.height() as usize);
-        let open: Vec<bool> = (0..w * h).map(|i| map.entry_factor(i).is_some()).collect();
-        // Runs of open cells, row after row: (start index, end index).
+        // Each cell read once: whether it is open, and the runs of open
+        // cells, row after row, as (start index, end index).
+        let mut open: Vec<bool> = Vec::with_capacity(w * h);
         let mut runs: Vec<(usize, usize)> = Vec::new();
         let mut parent: Vec<u32> = Vec::new();
         let mut above = 0..0;
         for y in 0..h {
             let row = runs.len();
-            let mut x = 0;
-            while x < w {
-                if !open[y * w + x] {
-                    x += 1;
-                    continue;
+            let mut run_from = None;
+            for x in 0..w {
+                let i = y * w + x;
+                let o = map.entry_factor(i).is_some();
+                open.push(o);
+                match (o, run_from) {
+                    (true, None) => run_from = Some(i),
+                    (false, Some(from)) => {
+                        runs.push((from, i));
+                        run_from = None;
+                    }
+                    _ => {}
                 }
-                let from = x;
-                while x < w && open[y * w + x] {
-                    x += 1;
-                }
-                runs.push((y * w + from, y * w + x));
-                parent.push((runs.len() - 1) as u32);
             }
+            if let Some(from) = run_from {
+                runs.push((from, (y + 1) * w));
+            }
+            parent.extend(row as u32..runs.len() as u32);
             // Join each run with the runs above whose columns overlap it.
             let mut a = above.start;
             for r in row..runs.len() {
@@ -125,7 +131,7 @@ impl LiveIslands {
         let mut islands = LiveIslands {
             width: map.width(),
             height: map.height(),
-            labels: vec![u32::MAX; w * h],
+            labels: Vec::with_capacity(w * h),
             open,
             sizes: Vec::new(),
             free: Vec::new(),
@@ -134,24 +140,27 @@ impl LiveIslands {
             generation: 0,
             queues: Default::default(),
         };
-        // A label for each set of runs, then one for each wall.
+        // The labels in cell order, each written once: a label for each
+        // set of runs, one for each wall between them.
         let mut label_of_root = vec![u32::MAX; runs.len()];
+        let walls_to = |islands: &mut LiveIslands, to: usize| {
+            while islands.labels.len() < to {
+                let wall = islands.fresh_label();
+                islands.labels.push(wall);
+                islands.sizes[wall as usize] = 1;
+            }
+        };
         for (r, &(from, to)) in runs.iter().enumerate() {
+            walls_to(&mut islands, from);
             let root = find(&mut parent, r as u32) as usize;
             if label_of_root[root] == u32::MAX {
                 label_of_root[root] = islands.fresh_label();
             }
             let label = label_of_root[root];
-            islands.labels[from..to].fill(label);
+            islands.labels.resize(to, label);
             islands.sizes[label as usize] += (to - from) as u32;
         }
-        for i in 0..w * h {
-            if !islands.open[i] {
-                let wall = islands.fresh_label();
-                islands.labels[i] = wall;
-                islands.sizes[wall as usize] = 1;
-            }
-        }
+        walls_to(&mut islands, w * h);
         islands
     }
 
