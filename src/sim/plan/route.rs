@@ -39,6 +39,13 @@ struct Checked {
     /// cell of its first end, so the steps a changed cell touches start at
     /// a cell of the path in the 3x3 round it.
     cells: Vec<(u32, u32)>,
+    /// The steps of the rest as of `rest_from` (the monster's place on
+    /// the path then): their sum, legal ones only, and how many are
+    /// illegal. Kept up to date as steps are costed again and the monster
+    /// walks on, so a check adds nothing up.
+    sum: Cost,
+    illegal: usize,
+    rest_from: usize,
     /// The view's other inputs when it was costed: the units planned
     /// round and the allies' claims (the map's width too).
     blocked: Vec<usize>,
@@ -48,6 +55,19 @@ struct Checked {
 
 /// A step that is not a legal move, in [`Checked::steps`].
 const ILLEGAL: Cost = Cost::MAX;
+
+impl Checked {
+    /// Takes step `i` of the rest out of the totals (`into` false) or
+    /// into them (true).
+    fn count(&mut self, i: usize, into: bool) {
+        match (self.steps[i], into) {
+            (ILLEGAL, true) => self.illegal += 1,
+            (ILLEGAL, false) => self.illegal -= 1,
+            (c, true) => self.sum += c,
+            (c, false) => self.sum -= c,
+        }
+    }
+}
 
 impl Route {
     /// Cost when it was made (or last repaired).
@@ -112,12 +132,16 @@ impl Route {
                 .map(|(_, c)| c)
         };
         let width = view.width();
-        let fresh = self
-            .checked
-            .as_ref()
-            .is_some_and(|c| c.width == width && c.blocked == blocked && c.claims == claims);
+        let fresh = self.checked.as_ref().is_some_and(|c| {
+            c.width == width && c.blocked == blocked && c.claims == claims && c.rest_from <= from
+        });
         if fresh {
             let checked = self.checked.as_mut().expect("checked above");
+            // The steps the monster has taken since leave the rest.
+            for i in (checked.rest_from + 1)..=from.min(self.path.len().saturating_sub(1)) {
+                checked.count(i, false);
+            }
+            checked.rest_from = from;
             for &p in changed {
                 for dy in -1..=1 {
                     for dx in -1..=1 {
@@ -126,17 +150,20 @@ impl Route {
                             continue;
                         }
                         let cell = q.row_major(width) as u32;
-                        let lo = checked.cells.partition_point(|&(c, _)| c < cell);
-                        for &(c, j) in &checked.cells[lo..] {
+                        let mut k = checked.cells.partition_point(|&(c, _)| c < cell);
+                        while let Some(&(c, j)) = checked.cells.get(k) {
                             if c != cell {
                                 break;
                             }
+                            k += 1;
                             // The step out of `q`, if ahead of the
                             // monster (a superset of the steps `p`
                             // touches: costing one again changes nothing).
                             let i = j as usize + 1;
                             if i > from && i < self.path.len() {
+                                checked.count(i, false);
                                 checked.steps[i] = cost_of(&self.path, i).unwrap_or(ILLEGAL);
+                                checked.count(i, true);
                             }
                         }
                     }
@@ -152,26 +179,26 @@ impl Route {
                 .map(|j| (self.path[j].row_major(width) as u32, j as u32))
                 .collect();
             cells.sort_unstable();
-            self.checked = Some(Box::new(Checked {
+            let mut checked = Checked {
                 steps,
                 cells,
                 blocked: blocked.to_vec(),
                 claims: claims.to_vec(),
                 width,
-            }));
+                sum: 0,
+                illegal: 0,
+                rest_from: from,
+            };
+            for i in (from + 1)..self.path.len() {
+                checked.count(i, true);
+            }
+            self.checked = Some(Box::new(checked));
         }
         let checked = self.checked.as_ref().expect("costed above");
         if self.path.get(from).is_some_and(|&p| !view.contains(p)) {
             return None;
         }
-        let mut total: Cost = 0;
-        for &step in &checked.steps[(from + 1).min(self.path.len())..] {
-            if step == ILLEGAL {
-                return None;
-            }
-            total += step;
-        }
-        Some(total)
+        (checked.illegal == 0).then_some(checked.sum)
     }
 
     /// Takes `path` as the route, costing it on `map`; false (and no
