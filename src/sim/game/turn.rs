@@ -257,6 +257,25 @@ mod tests {
         level
     }
 
+    /// The act phase of a turn, then, one time in `odds` (drawn with
+    /// `rng`), a monster on the level killed: deaths, then decay, change
+    /// danger, so costs change under the plans.
+    fn act_and_sometimes_kill(game: &mut Floor, rng: &mut crate::rng::SimRng, odds: u32) {
+        let mut ev = Vec::new();
+        game.act_phase(&mut ev);
+        if rng.random_range(0..odds) == 0 {
+            let here: Vec<MonsterId> = game
+                .monsters
+                .iter()
+                .filter(|m| m.is_here())
+                .map(|m| m.id())
+                .collect();
+            if !here.is_empty() {
+                game.kill(here[rng.random_range(0..here.len())], &mut ev);
+            }
+        }
+    }
+
     /// Plays `level` for `turns` turns with fields updated by `policy`,
     /// killing a monster now and then (deaths, then decay, change danger),
     /// and checks at the start of every turn, after the plan phase, that
@@ -316,19 +335,7 @@ mod tests {
                     assert_eq!(want, UNREACHED, "seed {seed} turn {}", game.turn);
                 }
             }
-            let mut ev = Vec::new();
-            game.act_phase(&mut ev);
-            if rng.random_range(0..6) == 0 {
-                let here: Vec<MonsterId> = game
-                    .monsters
-                    .iter()
-                    .filter(|m| m.is_here())
-                    .map(|m| m.id())
-                    .collect();
-                if !here.is_empty() {
-                    game.kill(here[rng.random_range(0..here.len())], &mut ev);
-                }
-            }
+            act_and_sometimes_kill(&mut game, &mut rng, 6);
             hashes.push(game.state_hash());
         }
         assert!(checked > 100, "seed {seed}: only {checked} reads checked");
@@ -412,19 +419,7 @@ mod tests {
                         "seed {seed}, faction {fi}, turn {at}"
                     );
                 }
-                let mut ev = Vec::new();
-                game.act_phase(&mut ev);
-                if rng.random_range(0..40) == 0 {
-                    let here: Vec<MonsterId> = game
-                        .monsters
-                        .iter()
-                        .filter(|m| m.is_here())
-                        .map(|m| m.id())
-                        .collect();
-                    if !here.is_empty() {
-                        game.kill(here[rng.random_range(0..here.len())], &mut ev);
-                    }
-                }
+                act_and_sometimes_kill(&mut game, &mut rng, 40);
             }
         }
         assert!(updates >= 20, "only {updates} updates after the first");
