@@ -13,7 +13,7 @@ use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, LiveIslands, SafetyMap};
 
-/// Turns between recomputations of a faction's islands.
+/// Turns between updates of a faction's islands.
 pub const ISLANDS_REFRESH: Turn = 32;
 
 /// The factor, in tenths, by which a fleeing monster's distance from its
@@ -36,7 +36,7 @@ pub struct Faction {
     /// catch up (see [`Log`]).
     log: Log,
     /// Islands of what it knows, with the turn and log length they were
-    /// computed at.
+    /// last brought up to date at.
     islands: Option<(LiveIslands, Turn, usize)>,
     /// Where its monsters last saw the player (hostile factions hunt it).
     pub(crate) player_seen: Option<Pos>,
@@ -276,9 +276,9 @@ impl Faction {
         self.islands = None;
     }
 
-    /// The islands last computed, with the turn and log length they were
-    /// computed at (for the state hash: they decide reachability until
-    /// recomputed).
+    /// The islands as last brought up to date, with the turn and log
+    /// length of that (for the state hash: they decide reachability until
+    /// the next update).
     pub(crate) fn islands_cache(&self) -> Option<(&LiveIslands, Turn, usize)> {
         self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
     }
