@@ -43,8 +43,7 @@ impl PathState {
     /// Takes `path` as the plan, costed on `knowledge` with the units it
     /// plans round impassable and `claims` dearer; ready if legal there.
     pub(super) fn take(&mut self, path: Vec<Pos>, knowledge: &Knowledge, claims: &[usize]) -> bool {
-        let view = PlanView::new(knowledge, &self.blocked, claims);
-        let ok = self.route.set(path, &view);
+        let ok = self.route.set(path, knowledge, &self.blocked, claims);
         if ok {
             self.status = Status::Ready;
         }
@@ -65,11 +64,16 @@ impl PathState {
         if self.status != Status::Ready {
             return (false, false);
         }
-        let view = PlanView::new(knowledge, &self.blocked, claims);
-        let rest = self.route.rest_cost(&view, &self.blocked, claims, changed);
+        let rest = self
+            .route
+            .rest_cost(knowledge, &self.blocked, claims, changed);
         debug_assert_eq!(
             rest,
-            path_cost(&view, self.route.remaining(), &SearchOptions::default()),
+            path_cost(
+                &PlanView::new(knowledge, &self.blocked, claims),
+                self.route.remaining(),
+                &SearchOptions::default()
+            ),
             "the rest re-costed in part differs from costing it whole"
         );
         match rest {

@@ -3,6 +3,7 @@
 //! cost. A* and D* Lite plans follow whole paths; a field plan's route is
 //! its next step (or a detour round units).
 
+use crate::fog::knowledge::Knowledge;
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, CostMap};
@@ -57,6 +58,39 @@ struct Checked {
 const ILLEGAL: Cost = Cost::MAX;
 
 impl Checked {
+    /// The rest of `path` from `path[from]` with its steps costed on `view`
+    /// (`steps[i]` for `i > from`), whose units and claims are `blocked`
+    /// and `claims`.
+    fn new(
+        path: &[Pos],
+        from: usize,
+        steps: Vec<Cost>,
+        view: &PlanView,
+        blocked: &[usize],
+        claims: &[usize],
+    ) -> Box<Checked> {
+        let width = view.width();
+        let mut cells: Vec<(u32, u32)> = (from..path.len())
+            .filter(|&j| view.contains(path[j]))
+            .map(|j| (path[j].row_major(width) as u32, j as u32))
+            .collect();
+        cells.sort_unstable();
+        let mut checked = Checked {
+            steps,
+            cells,
+            blocked: blocked.to_vec(),
+            claims: claims.to_vec(),
+            width,
+            sum: 0,
+            illegal: 0,
+            rest_from: from,
+        };
+        for i in (from + 1)..path.len() {
+            checked.count(i, true);
+        }
+        Box::new(checked)
+    }
+
     /// Takes step `i` of the rest out of the totals (`into` false) or
     /// into them (true).
     fn count(&mut self, i: usize, into: bool) {
@@ -109,21 +143,23 @@ impl Route {
         self.checked = None;
     }
 
-    /// What the rest of the path (from the monster's cell) costs on
-    /// `view` now, `None` if some step of it is no longer legal: what
-    /// [`crate::path::astar::path_cost`] of [`Route::remaining`] says,
-    /// found in proportion to what changed. `changed` holds every cell
-    /// whose cost may have changed since the last call for this route
-    /// (the faction's log since); `blocked` and `claims` are the view's
-    /// units and claims. The first call after the path changed, or one
-    /// with other units or claims, costs every step.
+    /// What the rest of the path (from the monster's cell) costs now on
+    /// the plan's view of `knowledge` (the units on `blocked` impassable,
+    /// `claims` dearer), `None` if some step of it is no longer legal:
+    /// what [`crate::path::astar::path_cost`] of [`Route::remaining`]
+    /// says, found in proportion to what changed. `changed` holds every
+    /// cell whose cost may have changed since the last call for this
+    /// route, or since [`Route::set`] costed it (the faction's log since).
+    /// A call on a route given by [`Route::set_read`], or with other units
+    /// or claims than the last, costs every step.
     pub(crate) fn rest_cost(
         &mut self,
-        view: &PlanView,
+        knowledge: &Knowledge,
         blocked: &[usize],
         claims: &[usize],
         changed: &[Pos],
     ) -> Option<Cost> {
+        let view = &PlanView::new(knowledge, blocked, claims);
         let from = self.next.saturating_sub(1).min(self.path.len());
         let cost_of = |path: &[Pos], i: usize| {
             let (a, b) = (path[i - 1], path[i]);
@@ -174,25 +210,7 @@ impl Route {
             for (i, step) in steps.iter_mut().enumerate().skip(from + 1) {
                 *step = cost_of(&self.path, i).unwrap_or(ILLEGAL);
             }
-            let mut cells: Vec<(u32, u32)> = (from..self.path.len())
-                .filter(|&j| view.contains(self.path[j]))
-                .map(|j| (self.path[j].row_major(width) as u32, j as u32))
-                .collect();
-            cells.sort_unstable();
-            let mut checked = Checked {
-                steps,
-                cells,
-                blocked: blocked.to_vec(),
-                claims: claims.to_vec(),
-                width,
-                sum: 0,
-                illegal: 0,
-                rest_from: from,
-            };
-            for i in (from + 1)..self.path.len() {
-                checked.count(i, true);
-            }
-            self.checked = Some(Box::new(checked));
+            self.checked = Some(Checked::new(&self.path, from, steps, view, blocked, claims));
         }
         let checked = self.checked.as_ref().expect("costed above");
         if self.path.get(from).is_some_and(|&p| !view.contains(p)) {
@@ -201,24 +219,38 @@ impl Route {
         (checked.illegal == 0).then_some(checked.sum)
     }
 
-    /// Takes `path` as the route, costing it on `map`; false (and no
-    /// route) if some step is not legal there.
-    pub(crate) fn set<M: CostMap + ?Sized>(&mut self, path: Vec<Pos>, map: &M) -> bool {
+    /// Takes `path` as the route, costing it on the plan's view of
+    /// `knowledge` with the units on `blocked` impassable and `claims`
+    /// dearer; false (and no route) if some step is not legal there. The
+    /// steps' costs are kept, so the first check of the rest costs again
+    /// only what was learnt since.
+    pub(crate) fn set(
+        &mut self,
+        path: Vec<Pos>,
+        knowledge: &Knowledge,
+        blocked: &[usize],
+        claims: &[usize],
+    ) -> bool {
+        let view = &PlanView::new(knowledge, blocked, claims);
         self.checked = None;
+        let mut steps = Vec::with_capacity(path.len());
         let mut costs = Vec::with_capacity(path.len());
         let mut total = 0;
+        steps.push(ILLEGAL);
         costs.push(0);
         for pair in path.windows(2) {
             let step = pair[0]
                 .dir_to(pair[1])
-                .and_then(|d| crate::path::step(map, pair[0], d, Connectivity::Eight));
+                .and_then(|d| crate::path::step(view, pair[0], d, Connectivity::Eight));
             let Some((_, c)) = step else {
                 self.clear();
                 return false;
             };
             total += c;
+            steps.push(c);
             costs.push(total);
         }
+        self.checked = Some(Checked::new(&path, 0, steps, view, blocked, claims));
         self.path = path;
         self.costs = costs;
         self.next = 1;
@@ -308,7 +340,7 @@ mod tests {
 
     /// The rest re-costed in part equals the rest costed whole, on 400
     /// seeded random maps: a random walk as the route (legal or not, as
-    /// learning breaks it), the monster advancing along it while cells
+    /// learning breaks it; on half the maps taken as a plan takes it), the monster advancing along it while cells
     /// are learnt (walls, roads, swamps, deaths' danger on half the maps)
     /// and the units and claims sometimes change.
     #[test]
@@ -340,8 +372,23 @@ mod tests {
                 path.push(next);
             }
             let mut route = Route::default();
-            route.set_read(&path, &vec![0; path.len()], 0);
             let (mut blocked, mut claims) = (Vec::new(), Vec::new());
+            // Half the routes are taken as a plan takes them (costed on
+            // the view it was found on, after some learning and with some
+            // units and claims); the rest, and any not legal there, are
+            // costed whole at the first check.
+            if seed % 2 == 1 {
+                for _ in 0..rng.random_range(0..4) {
+                    k.learn(cell(&mut rng), Terrain::Road, 1);
+                }
+                blocked = vec![cell(&mut rng).row_major(w); rng.random_range(0..2)];
+                claims = vec![cell(&mut rng).row_major(w); rng.random_range(0..3)];
+                if !route.set(path.clone(), &k, &blocked, &claims) {
+                    route.set_read(&path, &vec![0; path.len()], 0);
+                }
+            } else {
+                route.set_read(&path, &vec![0; path.len()], 0);
+            }
             // Walls one learning in six, so that most routes stay legal a while.
             let kinds = [
                 Terrain::Floor,
@@ -371,7 +418,7 @@ mod tests {
                 let view = PlanView::new(&k, &blocked, &claims);
                 let whole = path_cost(&view, route.remaining(), &SearchOptions::default());
                 assert_eq!(
-                    route.rest_cost(&view, &blocked, &claims, &changed),
+                    route.rest_cost(&k, &blocked, &claims, &changed),
                     whole,
                     "seed {seed}"
                 );
@@ -392,16 +439,10 @@ mod tests {
             let mut route = Route::default();
             let path = [Pos::new(0, 0), Pos::new(1, 1), Pos::new(2, 1)];
             route.set_read(&path, &[0, 0, 0], 0);
-            let view = PlanView::new(&k, &[], &[]);
-            let open = route.rest_cost(&view, &[], &[], &[]);
+            let open = route.rest_cost(&k, &[], &[], &[]);
             assert!(open.is_some());
             k.learn(beside, Terrain::Wall, 1);
-            let view = PlanView::new(&k, &[], &[]);
-            assert_eq!(
-                route.rest_cost(&view, &[], &[], &[beside]),
-                None,
-                "{beside:?}"
-            );
+            assert_eq!(route.rest_cost(&k, &[], &[], &[beside]), None, "{beside:?}");
         }
     }
 }
