@@ -38,6 +38,10 @@ pub struct Faction {
     /// Islands of what it knows, with the turn and log length they were
     /// last brought up to date at.
     islands: Option<(LiveIslands, Turn, usize)>,
+    /// True when its log, from the first entry, holds every cell it
+    /// learnt since it knew nothing (false once it learns unlogged, as a
+    /// faction that knows the map does before play).
+    logged_from_blank: bool,
     /// Where its monsters last saw the player (hostile factions hunt it).
     pub(crate) player_seen: Option<Pos>,
     /// The search it makes round where it lost the player, if any.
@@ -76,6 +80,7 @@ impl Faction {
             knowledge,
             log: Log::default(),
             islands: None,
+            logged_from_blank: true,
             player_seen: None,
             search: None,
             wander: [None; WANDER_PLACES],
@@ -220,6 +225,7 @@ impl Faction {
     /// Learns `p` before play starts: not logged, since no plan exists yet.
     pub(crate) fn know(&mut self, p: Pos, terrain: Terrain) {
         self.knowledge.learn(p, terrain, 0);
+        self.logged_from_blank = false;
     }
 
     /// The islands of what the faction knows (unknown cells walkable), as
@@ -243,7 +249,20 @@ impl Faction {
     fn refresh_islands(&mut self, turn: Turn) {
         match &mut self.islands {
             None => {
-                let islands = LiveIslands::of_entry_costs(&self.knowledge);
+                // At the start of a level a faction knows little: one open
+                // island brought up to date with the few cells it learnt
+                // costs far less than a pass over the map. That needs the
+                // log to hold every change since it knew nothing.
+                let k = &self.knowledge;
+                let cells = k.width() as usize * k.height() as usize;
+                let islands = match self.log.since_exact(0) {
+                    Some(learnt) if self.logged_from_blank && learnt.len() * 8 <= cells => {
+                        let mut islands = LiveIslands::all_open(k.width(), k.height());
+                        islands.update(k, learnt);
+                        islands
+                    }
+                    _ => LiveIslands::of_entry_costs(k),
+                };
                 self.islands = Some((islands, turn, self.log.total()));
             }
             Some((islands, at, len))

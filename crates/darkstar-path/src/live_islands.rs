@@ -61,7 +61,10 @@ pub struct LiveIslands {
     width: u32,
     height: u32,
     labels: Vec<u32>,
-    open: Vec<bool>,
+    /// Whether each cell is closed (a wall). Zero is open and label 0 is
+    /// the largest island's, so a map mostly open (a blank knowledge)
+    /// needs neither written: both start as zeroed allocations.
+    closed: Vec<bool>,
     /// Cells per label (0 for a label not in use).
     sizes: Vec<u32>,
     /// Labels not in use, to reuse before growing `sizes`.
@@ -76,13 +79,13 @@ pub struct LiveIslands {
 impl LiveIslands {
     /// The islands of `map` as they are: a pass over the map, joining
     /// each row's runs of open cells to the runs they touch in the row
-    /// above (a union-find over runs, so a cell is read once and written
-    /// once).
+    /// above (a union-find over runs, so a cell is read once). The largest
+    /// island is labelled 0 and open cells are zero, so only walls and the
+    /// other islands' cells are written.
     pub fn of_entry_costs<M: EntryCosts + ?Sized>(map: &M) -> LiveIslands {
         let (w, h) = (map.width() as usize, map.height() as usize);
-        // Each cell read once: whether it is open, and the runs of open
-        // cells, row after row, as (start index, end index).
-        let mut open: Vec<bool> = Vec::with_capacity(w * h);
+        // The runs of open cells, row after row, as (start index, end
+        // index).
         let mut runs: Vec<(usize, usize)> = Vec::new();
         let mut parent: Vec<u32> = Vec::new();
         let mut above = 0..0;
@@ -91,9 +94,7 @@ impl LiveIslands {
             let mut run_from = None;
             for x in 0..w {
                 let i = y * w + x;
-                let o = map.entry_factor(i).is_some();
-                open.push(o);
-                match (o, run_from) {
+                match (map.entry_factor(i).is_some(), run_from) {
                     (true, None) => run_from = Some(i),
                     (false, Some(from)) => {
                         runs.push((from, i));
@@ -128,11 +129,19 @@ impl LiveIslands {
             }
             above = row..runs.len();
         }
+        // Cells per set of runs, by root; the largest set takes label 0
+        // (the first such in cell order, for a fixed labelling).
+        let mut cells_of_root = vec![0u32; runs.len()];
+        for (r, &(from, to)) in runs.iter().enumerate() {
+            let root = find(&mut parent, r as u32) as usize;
+            cells_of_root[root] += (to - from) as u32;
+        }
+        let largest = (0..runs.len()).max_by_key(|&r| (cells_of_root[r], std::cmp::Reverse(r)));
         let mut islands = LiveIslands {
             width: map.width(),
             height: map.height(),
-            labels: Vec::with_capacity(w * h),
-            open,
+            labels: vec![0; w * h],
+            closed: vec![false; w * h],
             sizes: Vec::new(),
             free: Vec::new(),
             count: 0,
@@ -140,28 +149,71 @@ impl LiveIslands {
             generation: 0,
             queues: Default::default(),
         };
-        // The labels in cell order, each written once: a label for each
-        // set of runs, one for each wall between them.
         let mut label_of_root = vec![u32::MAX; runs.len()];
-        let walls_to = |islands: &mut LiveIslands, to: usize| {
-            while islands.labels.len() < to {
+        if let Some(r) = largest {
+            label_of_root[r] = islands.fresh_label();
+            islands.sizes[0] = cells_of_root[r];
+        }
+        // Every other label in cell order: a label for each other set of
+        // runs, one for each wall between them.
+        let mut next_cell = 0;
+        let walls_to = |islands: &mut LiveIslands, from: usize, to: usize| {
+            for i in from..to {
                 let wall = islands.fresh_label();
-                islands.labels.push(wall);
+                islands.labels[i] = wall;
+                islands.closed[i] = true;
                 islands.sizes[wall as usize] = 1;
             }
         };
         for (r, &(from, to)) in runs.iter().enumerate() {
-            walls_to(&mut islands, from);
+            walls_to(&mut islands, next_cell, from);
+            next_cell = to;
             let root = find(&mut parent, r as u32) as usize;
             if label_of_root[root] == u32::MAX {
                 label_of_root[root] = islands.fresh_label();
             }
             let label = label_of_root[root];
-            islands.labels.resize(to, label);
-            islands.sizes[label as usize] += (to - from) as u32;
+            if label != 0 {
+                islands.labels[from..to].fill(label);
+                islands.sizes[label as usize] += (to - from) as u32;
+            }
         }
-        walls_to(&mut islands, w * h);
+        walls_to(&mut islands, next_cell, w * h);
         islands
+    }
+
+    /// The islands of a `width` x `height` map with every cell open (a
+    /// knowledge that has learnt nothing): one island, made without a
+    /// pass over the map.
+    ///
+    /// ```
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{GridMap, LiveIslands};
+    /// let open = GridMap::from_rows(&["...", "..."], |_| Some(1)).unwrap();
+    /// assert_eq!(
+    ///     LiveIslands::all_open(3, 2).to_islands(),
+    ///     LiveIslands::of_entry_costs(&open).to_islands()
+    /// );
+    /// assert!(LiveIslands::all_open(3, 2).connected(Pos::new(0, 0), Pos::new(2, 1)));
+    /// ```
+    pub fn all_open(width: u32, height: u32) -> LiveIslands {
+        let cells = width as usize * height as usize;
+        LiveIslands {
+            width,
+            height,
+            labels: vec![0; cells],
+            closed: vec![false; cells],
+            sizes: if cells > 0 {
+                vec![cells as u32]
+            } else {
+                Vec::new()
+            },
+            free: Vec::new(),
+            count: u32::from(cells > 0),
+            seen: vec![0; cells],
+            generation: 0,
+            queues: Default::default(),
+        }
     }
 
     /// Takes in `cells`, the cells of `map` whose passability may have
@@ -181,7 +233,7 @@ impl LiveIslands {
         for &p in cells {
             let Some(i) = self.index(p) else { continue };
             let now = map.entry_factor(i).is_some();
-            if now != self.open[i] {
+            if now == self.closed[i] {
                 if now {
                     self.open_cell(i);
                 } else {
@@ -248,7 +300,7 @@ impl LiveIslands {
     fn open_at(&self, i: usize, (dx, dy): (i32, i32)) -> Option<usize> {
         let w = self.width as usize;
         let p = Pos::new((i % w) as i32 + dx, (i / w) as i32 + dy);
-        self.index(p).filter(|&j| self.open[j])
+        self.index(p).filter(|&j| !self.closed[j])
     }
 
     /// A label not in use, with no cells yet; counted as an island.
@@ -272,7 +324,7 @@ impl LiveIslands {
     /// Cell `c`, open, closes: it becomes an island of its own, and its
     /// island may split.
     fn close_cell(&mut self, c: usize) {
-        self.open[c] = false;
+        self.closed[c] = true;
         let island = self.labels[c];
         if self.sizes[island as usize] == 1 {
             // It was an island of one: it still is.
@@ -342,7 +394,7 @@ impl LiveIslands {
                 };
                 *head += 1;
                 for j in self.neighbours(i).into_iter().flatten() {
-                    if !self.open[j] {
+                    if self.closed[j] {
                         continue;
                     }
                     if self.seen[j] >> 2 == self.generation {
@@ -411,12 +463,12 @@ impl LiveIslands {
     /// Cell `c`, closed, opens: the islands around it join, the smaller
     /// relabelled into the largest.
     fn open_cell(&mut self, c: usize) {
-        self.open[c] = true;
+        self.closed[c] = false;
         let mut around = [u32::MAX; 4];
         let mut n = 0;
         for j in self.neighbours(c).into_iter().flatten() {
             let l = self.labels[j];
-            if self.open[j] && !around[..n].contains(&l) {
+            if !self.closed[j] && !around[..n].contains(&l) {
                 around[n] = l;
                 n += 1;
             }
@@ -441,7 +493,7 @@ impl LiveIslands {
             stack.push(c);
             while let Some(i) = stack.pop() {
                 for j in self.neighbours(i).into_iter().flatten() {
-                    if self.open[j] && self.labels[j] == l {
+                    if !self.closed[j] && self.labels[j] == l {
                         self.labels[j] = into;
                         stack.push(j);
                     }
@@ -480,30 +532,37 @@ mod tests {
     use proptest::prelude::*;
 
     /// Random walls closed and opened one batch at a time: after every
-    /// update the islands equal a fresh computation.
+    /// update the islands equal a fresh computation. A start with every
+    /// cell open is also taken from [`LiveIslands::all_open`].
     fn check(w: u32, h: u32, start: &[bool], batches: &[Vec<(usize, bool)>]) {
-        let mut map = GridMap::new(w, h);
+        let mut first = GridMap::new(w, h);
         for (i, &open) in start.iter().enumerate() {
-            map.set(Pos::from_row_major(i, w), open.then_some(1));
+            first.set(Pos::from_row_major(i, w), open.then_some(1));
         }
-        let mut live = LiveIslands::of_entry_costs(&map);
-        assert_eq!(
-            live.to_islands(),
-            Islands::of_entry_costs(&map, Connectivity::Eight)
-        );
-        for batch in batches {
-            let mut cells = Vec::new();
-            for &(i, open) in batch {
-                let p = Pos::from_row_major(i % (w * h) as usize, w);
-                map.set(p, open.then_some(1));
-                cells.push(p);
+        let mut starts = vec![LiveIslands::of_entry_costs(&first)];
+        if start.iter().all(|&open| open) {
+            starts.push(LiveIslands::all_open(w, h));
+        }
+        for mut live in starts {
+            let mut map = first.clone();
+            assert_eq!(
+                live.to_islands(),
+                Islands::of_entry_costs(&map, Connectivity::Eight)
+            );
+            for batch in batches {
+                let mut cells = Vec::new();
+                for &(i, open) in batch {
+                    let p = Pos::from_row_major(i % (w * h) as usize, w);
+                    map.set(p, open.then_some(1));
+                    cells.push(p);
+                }
+                live.update(&map, &cells);
+                let fresh = Islands::of_entry_costs(&map, Connectivity::Eight);
+                assert_eq!(live.to_islands(), fresh);
+                assert_eq!(live.count(), fresh.count());
+                let used: u32 = live.sizes.iter().sum();
+                assert_eq!(used as usize, (w * h) as usize, "sizes add up to the map");
             }
-            live.update(&map, &cells);
-            let fresh = Islands::of_entry_costs(&map, Connectivity::Eight);
-            assert_eq!(live.to_islands(), fresh);
-            assert_eq!(live.count(), fresh.count());
-            let used: u32 = live.sizes.iter().sum();
-            assert_eq!(used as usize, (w * h) as usize, "sizes add up to the map");
         }
     }
 
@@ -524,6 +583,17 @@ mod tests {
                 (s % 100) as u32 >= density
             }).collect();
             check(w, h, &start, &batches);
+        }
+
+        /// The same from a map with every cell open (a blank knowledge),
+        /// made by [`LiveIslands::all_open`] as well as by a pass.
+        #[test]
+        fn updates_from_all_open_match_a_fresh_computation(
+            (w, h) in (1u32..14, 1u32..14),
+            batches in prop::collection::vec(
+                prop::collection::vec((any::<usize>(), prop::bool::weighted(0.3)), 1..12), 1..12),
+        ) {
+            check(w, h, &vec![true; (w * h) as usize], &batches);
         }
     }
 
