@@ -186,11 +186,26 @@ impl Influence {
         if self.weight == 0 {
             return;
         }
-        for q in std::iter::once(p).chain(Dir::ALL.map(|d| p.step(d))) {
+        // The nine cells judged and their rings all lie in the 5x5 block
+        // round `p`: read it once (25 looks, not 81), one bit a cell.
+        let mut block = 0u32;
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                if passable(Pos::new(p.x + dx, p.y + dy)) {
+                    block |= 1 << block_bit(dx, dy);
+                }
+            }
+        }
+        for (dx, dy) in std::iter::once((0, 0)).chain(Dir::ALL.map(|d| d.delta())) {
+            let q = Pos::new(p.x + dx, p.y + dy);
             let Some(&was) = self.choke.get(q) else {
                 continue;
             };
-            let now = passable(q) && is_local_cut(q, &passable);
+            let ring = RING.iter().enumerate().fold(0u8, |ring, (i, d)| {
+                let (rx, ry) = d.delta();
+                ring | (((block >> block_bit(dx + rx, dy + ry)) & 1) as u8) << i
+            });
+            let now = (block >> block_bit(dx, dy)) & 1 == 1 && ring_is_cut(ring);
             if now != was {
                 self.choke[q] = now;
                 self.refresh(q);
@@ -228,6 +243,24 @@ impl Influence {
     }
 }
 
+/// The ring of eight neighbours, in order round the circle (each one
+/// straight step from the next).
+const RING: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
+
+/// The bit of cell `(dx, dy)` (each in -2..=2) of a 5x5 block.
+fn block_bit(dx: i32, dy: i32) -> u32 {
+    ((dy + 2) * 5 + dx + 2) as u32
+}
+
 /// True when the walkable cells around `p` fall into two or more groups
 /// once `p` is taken away (looking no further than the ring of its eight
 /// neighbours). Two cells next to each other on the ring are one straight
@@ -235,21 +268,19 @@ impl Influence {
 /// apart on the ring could only be joined through `p` (a diagonal between
 /// them would cut `p`'s corner). So the groups are the runs of walkable
 /// cells around the ring.
+#[cfg(test)]
 fn is_local_cut(p: Pos, passable: &impl Fn(Pos) -> bool) -> bool {
-    const RING: [Dir; 8] = [
-        Dir::N,
-        Dir::NE,
-        Dir::E,
-        Dir::SE,
-        Dir::S,
-        Dir::SW,
-        Dir::W,
-        Dir::NW,
-    ];
-    let open = RING.map(|d| passable(p.step(d)));
-    // Count starts of walkable runs around the circle.
-    let runs = (0..8).filter(|&i| open[i] && !open[(i + 7) % 8]).count();
-    runs >= 2
+    let ring = RING.iter().enumerate().fold(0u8, |ring, (i, &d)| {
+        ring | u8::from(passable(p.step(d))) << i
+    });
+    ring_is_cut(ring)
+}
+
+/// `is_local_cut` on the ring's walkable cells, bit `i` for `RING[i]`:
+/// two or more starts of walkable runs round the circle (a walkable cell
+/// whose predecessor is not).
+fn ring_is_cut(ring: u8) -> bool {
+    (ring & !ring.rotate_left(1)).count_ones() >= 2
 }
 
 #[cfg(test)]
@@ -288,6 +319,40 @@ mod tests {
         assert_eq!(found, vec![Pos::new(3, 2), Pos::new(4, 2), Pos::new(5, 2)]);
         let corridor = chokes("#####\n#...#\n#####");
         assert_eq!(corridor, vec![Pos::new(2, 1)], "the middle of a corridor");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Chokepoints kept up to date cell by cell, as walls are learnt
+        /// and cells reopen, are the chokepoints judged afresh on the
+        /// whole map after every change (edges included). From 2x2 up: a
+        /// blank map that size has no chokepoints, which is where an
+        /// influence starts (a map one cell wide would have some).
+        #[test]
+        fn chokepoints_kept_up_to_date_equal_chokepoints_judged_afresh(
+            (w, h) in (2u32..9, 2u32..9),
+            changes in proptest::collection::vec((0usize..81, proptest::bool::weighted(0.7)), 1..40),
+        ) {
+            let mut open = vec![true; (w * h) as usize];
+            let mut inf = Influence::new(w, h, 1, RULES);
+            for (i, wall) in changes {
+                let i = i % open.len();
+                let p = Pos::from_row_major(i, w);
+                open[i] = !wall;
+                let passable = |q: Pos| {
+                    q.x >= 0 && q.y >= 0 && (q.x as u32) < w && (q.y as u32) < h
+                        && open[q.row_major(w)]
+                };
+                inf.beliefs_changed(p, passable);
+                for q in (0..open.len()).map(|j| Pos::from_row_major(j, w)) {
+                    proptest::prop_assert_eq!(
+                        inf.is_choke(q),
+                        passable(q) && is_local_cut(q, &passable),
+                        "{:?}", q
+                    );
+                }
+            }
+        }
     }
 
     #[test]
