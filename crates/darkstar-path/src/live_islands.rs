@@ -70,9 +70,11 @@ pub struct LiveIslands {
     /// Labels not in use, to reuse before growing `sizes`.
     free: Vec<u32>,
     count: u32,
-    /// The lockstep searches' marks: `generation << 2 | search`.
-    seen: Vec<u32>,
-    generation: u32,
+    /// The lockstep searches' marks: 0, or 1 + the search that reached
+    /// the cell. Cleared after each split over the cells it reached, so
+    /// a byte a cell, and pages of the map no split reached are never
+    /// touched (it starts as a zeroed allocation).
+    seen: Vec<u8>,
     queues: [Vec<usize>; 4],
 }
 
@@ -146,7 +148,6 @@ impl LiveIslands {
             free: Vec::new(),
             count: 0,
             seen: vec![0; w * h],
-            generation: 0,
             queues: Default::default(),
         };
         let mut label_of_root = vec![u32::MAX; runs.len()];
@@ -211,7 +212,6 @@ impl LiveIslands {
             free: Vec::new(),
             count: u32::from(cells > 0),
             seen: vec![0; cells],
-            generation: 0,
             queues: Default::default(),
         }
     }
@@ -363,12 +363,17 @@ impl LiveIslands {
     /// it, at most four) may now lie in different pieces: each piece but
     /// one gets a label of its own.
     fn split(&mut self, island: u32, probes: &[usize]) {
-        self.generation += 1;
-        if self.generation >= 1 << 30 {
-            self.seen.fill(0);
-            self.generation = 1;
+        self.search_pieces(island, probes);
+        for queue in &self.queues[..probes.len()] {
+            for &i in queue {
+                self.seen[i] = 0;
+            }
         }
-        let mark = self.generation << 2;
+    }
+
+    /// The searches of [`LiveIslands::split`], leaving the cells they
+    /// reached marked in `seen` and listed in `queues`.
+    fn search_pieces(&mut self, island: u32, probes: &[usize]) {
         let k = probes.len();
         // Which search each search's piece has turned out to be (a small
         // union-find), and which pieces are settled under a label of their
@@ -379,7 +384,7 @@ impl LiveIslands {
         for (g, &p) in probes.iter().enumerate() {
             self.queues[g].clear();
             self.queues[g].push(p);
-            self.seen[p] = mark | g as u32;
+            self.seen[p] = 1 + g as u8;
         }
         let find = |root: &[usize; 4], mut g: usize| {
             while root[g] != g {
@@ -397,13 +402,13 @@ impl LiveIslands {
                     if self.closed[j] {
                         continue;
                     }
-                    if self.seen[j] >> 2 == self.generation {
-                        let (a, b) = (find(&root, g), find(&root, (self.seen[j] & 3) as usize));
+                    if self.seen[j] != 0 {
+                        let (a, b) = (find(&root, g), find(&root, (self.seen[j] - 1) as usize));
                         if a != b {
                             root[a.max(b)] = a.min(b);
                         }
                     } else {
-                        self.seen[j] = mark | g as u32;
+                        self.seen[j] = 1 + g as u8;
                         self.queues[g].push(j);
                     }
                 }
