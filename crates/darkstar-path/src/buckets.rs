@@ -6,9 +6,10 @@
 //! Each value gets a bucket, found through a small open-addressing table
 //! (no `std` hash map: nothing here is iterated, and the hash is a fixed
 //! multiply, so the order of pops depends only on the pushes); the distinct
-//! values themselves sit in a binary heap. A push is a table probe and a
-//! `Vec::push`, a pop a `Vec::pop`; the heap is touched once per distinct
-//! f, not once per cell.
+//! values themselves sit in a binary heap. A push is a look at a small
+//! cache of recent keys (a table probe when it misses) and a `Vec::push`,
+//! a pop a `Vec::pop`; the heap is touched once per distinct f, not once
+//! per cell.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -34,13 +35,19 @@ pub(crate) struct BucketQueue {
     free: Vec<u32>,
     /// The bucket being drained: the smallest key's.
     current: Option<(Cost, u32)>,
-    /// The key and bucket of the last push: the successors of one cell
-    /// share a handful of f values, so most pushes hit it and skip the
-    /// table. `NO_KEY` when unset.
-    recent: (Cost, u32),
+    /// Keys pushed lately with their buckets, one slot per key (by its
+    /// hash): the successors of one cell share a handful of f values, and
+    /// the open list holds a few dozen, so most pushes find their bucket
+    /// here, one compare, and skip the table's probing. `NO_KEY` when
+    /// unset; a key's entry goes when its bucket is retired.
+    recent: [(Cost, u32); RECENT],
     /// `64 - log2(table.len())`, the shift of the hash.
     shift: u32,
 }
+
+/// Slots for recent keys (a power of two). 16 pushed the 8room_000
+/// bench's searches 6% faster than the one last key did; 64 no faster.
+const RECENT: usize = 16;
 
 /// No f value is this large (it would overflow adding any step).
 const NO_KEY: Cost = Cost::MAX;
@@ -54,7 +61,7 @@ impl Default for BucketQueue {
             buckets: Vec::new(),
             free: Vec::new(),
             current: None,
-            recent: (NO_KEY, 0),
+            recent: [(NO_KEY, 0); RECENT],
             shift: 64 - 6,
         }
     }
@@ -74,7 +81,13 @@ impl BucketQueue {
             self.free.push(n as u32);
         }
         self.current = None;
-        self.recent = (NO_KEY, 0);
+        self.recent = [(NO_KEY, 0); RECENT];
+    }
+
+    /// Where `key` would sit among the recent keys.
+    #[inline(always)]
+    fn recent_slot(key: Cost) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
     }
 
     #[inline]
@@ -104,14 +117,15 @@ impl BucketQueue {
     /// so far break nothing but are popped late: A* never pushes them.
     #[inline]
     pub(crate) fn push(&mut self, key: Cost, state: u32) {
-        if self.recent.0 == key {
-            self.buckets[self.recent.1 as usize].push(state);
+        let r = Self::recent_slot(key);
+        if self.recent[r].0 == key {
+            self.buckets[self.recent[r].1 as usize].push(state);
             return;
         }
         if let Some(slot) = self.find(key) {
             let bucket = self.table[slot].1;
             self.buckets[bucket as usize].push(state);
-            self.recent = (key, bucket);
+            self.recent[r] = (key, bucket);
             return;
         }
         let bucket = match self.free.pop() {
@@ -133,7 +147,7 @@ impl BucketQueue {
         }
         self.table[i] = (key, bucket);
         self.used += 1;
-        self.recent = (key, bucket);
+        self.recent[r] = (key, bucket);
     }
 
     /// Rehashes the live keys, dropping removed slots, into a table with
@@ -174,8 +188,9 @@ impl BucketQueue {
                 }
                 self.free.push(bucket);
                 self.current = None;
-                if self.recent.0 == key {
-                    self.recent = (NO_KEY, 0);
+                let slot = Self::recent_slot(key);
+                if self.recent[slot].0 == key {
+                    self.recent[slot] = (NO_KEY, 0);
                 }
             }
             let Reverse(key) = self.keys.pop()?;
