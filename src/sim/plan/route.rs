@@ -54,6 +54,14 @@ struct Checked {
     width: u32,
 }
 
+/// What the step from `a` to `b` costs on `view`, `None` if it is not a
+/// legal move (or not a step at all).
+fn step_cost(view: &PlanView, a: Pos, b: Pos) -> Option<Cost> {
+    a.dir_to(b)
+        .and_then(|d| crate::path::step(view, a, d, Connectivity::Eight))
+        .map(|(_, c)| c)
+}
+
 /// A step that is not a legal move, in [`Checked::steps`].
 const ILLEGAL: Cost = Cost::MAX;
 
@@ -161,12 +169,7 @@ impl Route {
     ) -> Option<Cost> {
         let view = &PlanView::new(knowledge, blocked, claims);
         let from = self.next.saturating_sub(1).min(self.path.len());
-        let cost_of = |path: &[Pos], i: usize| {
-            let (a, b) = (path[i - 1], path[i]);
-            a.dir_to(b)
-                .and_then(|d| crate::path::step(view, a, d, Connectivity::Eight))
-                .map(|(_, c)| c)
-        };
+        let cost_of = |path: &[Pos], i: usize| step_cost(view, path[i - 1], path[i]);
         let width = view.width();
         let fresh = self.checked.as_ref().is_some_and(|c| {
             c.width == width && c.blocked == blocked && c.claims == claims && c.rest_from <= from
@@ -239,10 +242,7 @@ impl Route {
         steps.push(ILLEGAL);
         costs.push(0);
         for pair in path.windows(2) {
-            let step = pair[0]
-                .dir_to(pair[1])
-                .and_then(|d| crate::path::step(view, pair[0], d, Connectivity::Eight));
-            let Some((_, c)) = step else {
+            let Some(c) = step_cost(view, pair[0], pair[1]) else {
                 self.clear();
                 return false;
             };
