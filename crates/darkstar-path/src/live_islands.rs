@@ -139,17 +139,7 @@ impl LiveIslands {
             cells_of_root[root] += (to - from) as u32;
         }
         let largest = (0..runs.len()).max_by_key(|&r| (cells_of_root[r], std::cmp::Reverse(r)));
-        let mut islands = LiveIslands {
-            width: map.width(),
-            height: map.height(),
-            labels: vec![0; w * h],
-            closed: vec![false; w * h],
-            sizes: Vec::new(),
-            free: Vec::new(),
-            count: 0,
-            seen: vec![0; w * h],
-            queues: Default::default(),
-        };
+        let mut islands = LiveIslands::unlabelled(map.width(), map.height());
         let mut label_of_root = vec![u32::MAX; runs.len()];
         if let Some(r) = largest {
             label_of_root[r] = islands.fresh_label();
@@ -198,19 +188,27 @@ impl LiveIslands {
     /// assert!(LiveIslands::all_open(3, 2).connected(Pos::new(0, 0), Pos::new(2, 1)));
     /// ```
     pub fn all_open(width: u32, height: u32) -> LiveIslands {
+        let mut islands = LiveIslands::unlabelled(width, height);
+        if !islands.labels.is_empty() {
+            let all = islands.fresh_label();
+            islands.sizes[all as usize] = islands.labels.len() as u32;
+        }
+        islands
+    }
+
+    /// Every cell open and labelled 0, but no label in use yet (no
+    /// island counted): what both constructors start from, all of it
+    /// zeroed allocations.
+    fn unlabelled(width: u32, height: u32) -> LiveIslands {
         let cells = width as usize * height as usize;
         LiveIslands {
             width,
             height,
             labels: vec![0; cells],
             closed: vec![false; cells],
-            sizes: if cells > 0 {
-                vec![cells as u32]
-            } else {
-                Vec::new()
-            },
+            sizes: Vec::new(),
             free: Vec::new(),
-            count: u32::from(cells > 0),
+            count: 0,
             seen: vec![0; cells],
             queues: Default::default(),
         }
