@@ -6,6 +6,14 @@
 //! `(key, cell)`, a total order, so the order of pops never depends on
 //! the order of pushes: deterministic, and the same sequence as any
 //! other exact priority queue under that order.
+//!
+//! An entry is the one integer `key << 32 | cell` (a `u128`, as large as
+//! the `(key, cell)` pair it replaced), which orders exactly as the pair
+//! does: the heap compares with one integer comparison instead of two
+//! branches. In one run of each build of `cargo bench --bench field --
+//! rebuild`, twice, the LPA* rows (a field grown by this heap) went from
+//! 26.7–27.0 ms to 25.0–25.7 ms on the dungeon and from 35.5–37.8 ms to
+//! 33.4–36.3 ms on the open map.
 
 use crate::cost::Cost;
 
@@ -15,8 +23,9 @@ const ABSENT: u32 = u32::MAX;
 /// The heap (see the [module docs](self)).
 #[derive(Clone, Debug, Default)]
 pub struct KeyedHeap {
-    /// `(key, cell)` in heap order.
-    entries: Vec<(Cost, u32)>,
+    /// `key << 32 | cell` in heap order: one integer compares as the pair
+    /// `(key, cell)` does, without a second branch.
+    entries: Vec<u128>,
     /// Each cell's position in `entries` ([`ABSENT`]: not in it).
     slot: Vec<u32>,
 }
@@ -37,21 +46,21 @@ impl KeyedHeap {
 
     /// Takes every cell out.
     pub fn clear(&mut self) {
-        for &(_, c) in &self.entries {
-            self.slot[c as usize] = ABSENT;
+        for &e in &self.entries {
+            self.slot[cell_of(e)] = ABSENT;
         }
         self.entries.clear();
     }
 
     /// Bytes it holds.
     pub fn memory_bytes(&self) -> usize {
-        self.entries.capacity() * std::mem::size_of::<(Cost, u32)>() + self.slot.capacity() * 4
+        self.entries.capacity() * std::mem::size_of::<u128>() + self.slot.capacity() * 4
     }
 
     /// The least `(key, cell)`.
     #[inline]
     pub fn peek(&self) -> Option<(Cost, usize)> {
-        self.entries.first().map(|&(k, c)| (k, c as usize))
+        self.entries.first().map(|&e| (key_of(e), cell_of(e)))
     }
 
     /// The key `cell` is in under, if it is in.
@@ -59,7 +68,7 @@ impl KeyedHeap {
     #[cfg(test)]
     pub fn key_of(&self, cell: usize) -> Option<Cost> {
         let s = self.slot[cell];
-        (s != ABSENT).then(|| self.entries[s as usize].0)
+        (s != ABSENT).then(|| key_of(self.entries[s as usize]))
     }
 
     /// Puts `cell` in under `key`, or moves it there if it is in already.
@@ -68,13 +77,13 @@ impl KeyedHeap {
         let s = self.slot[cell];
         if s == ABSENT {
             let at = self.entries.len();
-            self.entries.push((key, cell as u32));
+            self.entries.push(entry(key, cell));
             self.slot[cell] = at as u32;
             self.sift_up(at);
         } else {
             let at = s as usize;
-            let old = self.entries[at].0;
-            self.entries[at].0 = key;
+            let old = key_of(self.entries[at]);
+            self.entries[at] = entry(key, cell);
             if key < old {
                 self.sift_up(at);
             } else if key > old {
@@ -97,7 +106,7 @@ impl KeyedHeap {
             let moved = last;
             let old = self.entries[at];
             self.entries[at] = moved;
-            self.slot[moved.1 as usize] = at as u32;
+            self.slot[cell_of(moved)] = at as u32;
             if moved < old {
                 self.sift_up(at);
             } else {
@@ -116,11 +125,11 @@ impl KeyedHeap {
                 break;
             }
             self.entries[at] = p;
-            self.slot[p.1 as usize] = at as u32;
+            self.slot[cell_of(p)] = at as u32;
             at = parent;
         }
         self.entries[at] = e;
-        self.slot[e.1 as usize] = at as u32;
+        self.slot[cell_of(e)] = at as u32;
     }
 
     #[inline]
@@ -143,12 +152,28 @@ impl KeyedHeap {
                 break;
             }
             self.entries[at] = b;
-            self.slot[b.1 as usize] = at as u32;
+            self.slot[cell_of(b)] = at as u32;
             at = best;
         }
         self.entries[at] = e;
-        self.slot[e.1 as usize] = at as u32;
+        self.slot[cell_of(e)] = at as u32;
     }
+}
+
+/// The entry of `cell` under `key`.
+#[inline(always)]
+fn entry(key: Cost, cell: usize) -> u128 {
+    (key as u128) << 32 | cell as u128
+}
+
+#[inline(always)]
+fn key_of(e: u128) -> Cost {
+    (e >> 32) as Cost
+}
+
+#[inline(always)]
+fn cell_of(e: u128) -> usize {
+    e as u32 as usize
 }
 
 #[cfg(test)]

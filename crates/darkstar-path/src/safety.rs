@@ -16,7 +16,7 @@
 //! depend on the order a search settles cells in.
 
 use super::dense::Dense;
-use super::dial::{Buckets, MAX_BUCKETS, Relax};
+use super::dial::{Batch, Buckets, MAX_BUCKETS, Relax};
 use super::dijkstra::downhill;
 use super::{Connectivity, CostMap, DistanceMap, EntryCosts};
 use crate::cost::{Cost, DIAGONAL, STRAIGHT, UNREACHED};
@@ -220,6 +220,7 @@ fn spread(buckets: &mut Buckets, mut relax: Relax<'_>, sources: &[(u32, Cost)], 
     };
     buckets.current = first >> shift;
     let mut next = 0;
+    let mut batch = Batch::default();
     loop {
         // The sources of this bucket still at a value in it: a relaxation
         // within the bucket queues nothing, taking them for queued.
@@ -233,13 +234,7 @@ fn spread(buckets: &mut Buckets, mut relax: Relax<'_>, sources: &[(u32, Cost)], 
                 b.put(i, true);
             }
         }
-        while let Some(u) = buckets.pop_current() {
-            let key = dist[u as usize];
-            // Left in this bucket by a cell since settled in an earlier.
-            if key >> shift == buckets.current {
-                relax.expand(buckets, dist, key, u as usize);
-            }
-        }
+        relax.settle_current(buckets, &mut batch, dist);
         if !buckets.advance(sources.get(next).map(|&(_, v)| v >> shift)) {
             break;
         }
