@@ -265,19 +265,6 @@ impl Buckets {
     pub(crate) fn clear_current(&mut self) {
         self.ring[self.current as usize & self.mask].len = 0;
     }
-
-    /// Moves on to the first bucket with any cell, from the current one
-    /// on; false when the queue is empty.
-    pub(crate) fn seek(&mut self) -> bool {
-        // Every queued cell is within a turn of the ring.
-        for _ in 0..=self.mask {
-            if !self.ring[self.current as usize & self.mask].is_empty() {
-                return true;
-            }
-            self.current += 1;
-        }
-        false
-    }
 }
 
 #[cfg(test)]
@@ -290,7 +277,7 @@ mod tests {
     /// there, or nothing when nothing is left. True if it took one.
     fn take_checked(q: &mut Buckets, model: &mut Vec<(u64, u32)>) -> Result<bool, TestCaseError> {
         let least = model.iter().map(|&(b, _)| b).min();
-        if !q.seek() {
+        if q.current_cells().is_empty() && !q.advance(None) {
             prop_assert_eq!(least, None);
             return Ok(false);
         }

@@ -200,14 +200,15 @@ fn run(
     mut search: Relax<'_>,
     dist: &mut [Cost],
 ) -> (u64, Cost) {
+    // The target's bucket first, then every bucket with any cell.
     let bound = loop {
-        if !buckets.seek() {
-            break UNREACHED;
-        }
         // A whole bucket at a time: once the last reader is settled, what
         // is settled is every cell below its bucket's end.
         if search.settle_current(buckets, batch, dist) {
             break (buckets.current + 1) << buckets.shift;
+        }
+        if !buckets.advance(None) {
+            break UNREACHED;
         }
     };
     (search.settled, bound)
