@@ -47,7 +47,7 @@ impl KeyedHeap {
     /// Takes every cell out.
     pub fn clear(&mut self) {
         for &e in &self.entries {
-            self.slot[cell_of(e)] = ABSENT;
+            self.slot[entry_cell(e)] = ABSENT;
         }
         self.entries.clear();
     }
@@ -60,7 +60,7 @@ impl KeyedHeap {
     /// The least `(key, cell)`.
     #[inline]
     pub fn peek(&self) -> Option<(Cost, usize)> {
-        self.entries.first().map(|&e| (key_of(e), cell_of(e)))
+        self.entries.first().map(|&e| (entry_key(e), entry_cell(e)))
     }
 
     /// The key `cell` is in under, if it is in.
@@ -68,7 +68,7 @@ impl KeyedHeap {
     #[cfg(test)]
     pub fn key_of(&self, cell: usize) -> Option<Cost> {
         let s = self.slot[cell];
-        (s != ABSENT).then(|| key_of(self.entries[s as usize]))
+        (s != ABSENT).then(|| entry_key(self.entries[s as usize]))
     }
 
     /// Puts `cell` in under `key`, or moves it there if it is in already.
@@ -82,7 +82,7 @@ impl KeyedHeap {
             self.sift_up(at);
         } else {
             let at = s as usize;
-            let old = key_of(self.entries[at]);
+            let old = entry_key(self.entries[at]);
             self.entries[at] = entry(key, cell);
             if key < old {
                 self.sift_up(at);
@@ -106,7 +106,7 @@ impl KeyedHeap {
             let moved = last;
             let old = self.entries[at];
             self.entries[at] = moved;
-            self.slot[cell_of(moved)] = at as u32;
+            self.slot[entry_cell(moved)] = at as u32;
             if moved < old {
                 self.sift_up(at);
             } else {
@@ -125,11 +125,11 @@ impl KeyedHeap {
                 break;
             }
             self.entries[at] = p;
-            self.slot[cell_of(p)] = at as u32;
+            self.slot[entry_cell(p)] = at as u32;
             at = parent;
         }
         self.entries[at] = e;
-        self.slot[cell_of(e)] = at as u32;
+        self.slot[entry_cell(e)] = at as u32;
     }
 
     #[inline]
@@ -152,11 +152,11 @@ impl KeyedHeap {
                 break;
             }
             self.entries[at] = b;
-            self.slot[cell_of(b)] = at as u32;
+            self.slot[entry_cell(b)] = at as u32;
             at = best;
         }
         self.entries[at] = e;
-        self.slot[cell_of(e)] = at as u32;
+        self.slot[entry_cell(e)] = at as u32;
     }
 }
 
@@ -166,13 +166,15 @@ fn entry(key: Cost, cell: usize) -> u128 {
     (key as u128) << 32 | cell as u128
 }
 
+/// The key of entry `e`.
 #[inline(always)]
-fn key_of(e: u128) -> Cost {
+fn entry_key(e: u128) -> Cost {
     (e >> 32) as Cost
 }
 
+/// The cell of entry `e`.
 #[inline(always)]
-fn cell_of(e: u128) -> usize {
+fn entry_cell(e: u128) -> usize {
     e as u32 as usize
 }
 

@@ -52,7 +52,7 @@
 //! are in flight at once. Rebuilding the three fog factions' fields of a
 //! 1024x1024 game (the dungeon of seed 1, 5,000 monsters, at turn 10;
 //! about 1,040,000 cells settled each; a scratch program, the builds
-//! before and after run alternately) went from 36.5–41.0 ms to 31.4–34.4
+//! before and after run alternately) went from 35.2–41.0 ms to 31.4–34.4
 //! ms a rebuild, the same fields bit for bit; the 512x512 rows of `cargo
 //! bench --bench field -- rebuild` are in `docs/benchmarks.md`. On small
 //! maps, where everything is in cache anyway, the second pass is nearly
