@@ -320,15 +320,16 @@ impl Field {
         );
         self.version += 1;
         self.heap.clear();
-        self.queued.fill(NOT_QUEUED);
         self.rhs.fill(UNREACHED);
         let Some(ti) = self.index_checked(self.target) else {
             self.g.fill(UNREACHED);
+            self.queued.fill(NOT_QUEUED);
             return;
         };
         let Some(grown) = scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs) else {
             // Too large for the fast search's arrays: grow by LPA*.
             self.g.fill(UNREACHED);
+            self.queued.fill(NOT_QUEUED);
             self.rhs[ti] = 0;
             self.enqueue(ti, 0);
             for &r in readers {
@@ -338,16 +339,18 @@ impl Field {
         };
         self.expanded += grown.settled;
         let bound = grown.bound;
-        for (g, &rhs) in self.g.iter_mut().zip(&self.rhs) {
-            *g = if rhs < bound { rhs } else { UNREACHED };
-        }
-        if bound != UNREACHED {
-            // The frontier: reached, not settled.
-            for (i, &rhs) in self.rhs.iter().enumerate() {
-                if rhs >= bound && rhs != UNREACHED {
-                    self.queued[i] = rhs;
-                    self.heap.set(i, rhs);
-                }
+        // One pass installs it: below the bound a cell is settled (g is
+        // its value), at or above it is on the frontier (queued under its
+        // value; an unreached cell's value is UNREACHED, which is also
+        // NOT_QUEUED, so it comes out unqueued without a test).
+        const { assert!(UNREACHED == NOT_QUEUED) };
+        let cells = self.g.iter_mut().zip(&mut self.queued).zip(&self.rhs);
+        for (i, ((g, queued), &rhs)) in cells.enumerate() {
+            let settled = rhs < bound;
+            *g = if settled { rhs } else { UNREACHED };
+            *queued = if settled { NOT_QUEUED } else { rhs };
+            if !settled && rhs != UNREACHED {
+                self.heap.set(i, rhs);
             }
         }
     }
