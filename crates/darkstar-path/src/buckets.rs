@@ -1,202 +1,192 @@
-//! The open list of A*: one last-in-first-out bucket per distinct f.
+//! The open list of A*: a ring of buckets, each covering a fixed span of f.
 //!
-//! With a consistent heuristic the f values on the open list all lie
-//! within two step costs above the f being expanded, so at any moment there
-//! are only a few dozen distinct values however large the open list grows.
-//! Each value gets a bucket, found through a small open-addressing table
-//! (no `std` hash map: nothing here is iterated, and the hash is a fixed
-//! multiply, so the order of pops depends only on the pushes); the distinct
-//! values themselves sit in a binary heap. A push is a look at a small
-//! cache of recent keys (a table probe when it misses) and a `Vec::push`,
-//! a pop a `Vec::pop`; the heap is touched once per distinct f, not once
-//! per cell.
+//! With a consistent heuristic every f on the open list lies between the f
+//! being expanded and that plus a step's cost and a cheapest step: a
+//! window that slides up as the search goes, never down. So the open list
+//! is a ring of buckets, bucket `f >> shift` (modulo the ring's length)
+//! holding every entry whose f falls in its span, and a bit per bucket
+//! saying whether it holds any. A push is a shift and a `Vec::push`; the
+//! next bucket is found by scanning the bits forward from the current one,
+//! and is sorted once when it becomes current (a stable sort by f, so
+//! entries of one f keep their push order and come out last in, first
+//! out). The span is a small fraction of the cheapest step, so a bucket
+//! rarely holds more than one distinct f and its sort is a pass that finds
+//! it sorted. No hashing and no heap: the order of pops depends only on
+//! the pushes, and is the same as a priority queue of (f, then the latest
+//! push) would give.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use crate::cost::{Cost, StepCosts};
 
-use crate::cost::Cost;
-
-/// A table slot with no key.
-const EMPTY: u32 = u32::MAX;
-/// A table slot whose key was removed (probing goes on past it).
-const REMOVED: u32 = u32::MAX - 1;
+/// One entry: its f and its state.
+type Entry = (Cost, u32);
 
 #[derive(Clone, Debug)]
 pub(crate) struct BucketQueue {
-    /// Distinct keys that have a bucket, smallest on top.
-    keys: BinaryHeap<Reverse<Cost>>,
-    /// Linear-probing table from key to bucket number; the length is a
-    /// power of two.
-    table: Vec<(Cost, u32)>,
-    /// Slots holding a key or `REMOVED`.
-    used: usize,
-    /// Buckets by number; `free` lists the unused numbers.
-    buckets: Vec<Vec<u32>>,
-    free: Vec<u32>,
-    /// The bucket being drained: the smallest key's.
-    current: Option<(Cost, u32)>,
-    /// Keys pushed lately with their buckets, one slot per key (by its
-    /// hash): the successors of one cell share a handful of f values, and
-    /// the open list holds a few dozen, so most pushes find their bucket
-    /// here, one compare, and skip the table's probing. `NO_KEY` when
-    /// unset; a key's entry goes when its bucket is retired.
-    recent: [(Cost, u32); RECENT],
-    /// `64 - log2(table.len())`, the shift of the hash.
+    /// Buckets by `(f >> shift) & (len - 1)`; the length is a power of two.
+    /// Every entry's bucket number `f >> shift` lies in
+    /// `current..current + len`, so each ring position holds one bucket.
+    ring: Vec<Vec<Entry>>,
+    /// Bit `i` is set when ring position `i` holds an entry.
+    occupied: Vec<u64>,
+    /// The bucket number (`f >> shift`) below which nothing is queued.
+    current: u64,
+    /// Whether the current bucket has been sorted for popping (descending
+    /// f, so its smallest f, latest push is last).
+    sorted: bool,
+    /// Width of a bucket, as a power of two.
     shift: u32,
+    /// Entries queued.
+    len: usize,
 }
 
-/// Slots for recent keys (a power of two). 16 pushed the 8room_000
-/// bench's searches 6% faster than the one last key did; 64 no faster.
-const RECENT: usize = 16;
-
-/// No f value is this large (it would overflow adding any step).
-const NO_KEY: Cost = Cost::MAX;
+/// Ring positions to start with; it doubles when a push lands beyond it.
+const MIN_RING: usize = 64;
+/// Ring positions at most: past this the buckets widen instead, so a map
+/// with a few very dear steps cannot make the ring (and its scan) huge.
+const MAX_RING: usize = 1 << 14;
 
 impl Default for BucketQueue {
     fn default() -> Self {
         BucketQueue {
-            keys: BinaryHeap::new(),
-            table: vec![(0, EMPTY); 64],
-            used: 0,
-            buckets: Vec::new(),
-            free: Vec::new(),
-            current: None,
-            recent: [(NO_KEY, 0); RECENT],
-            shift: 64 - 6,
+            ring: (0..MIN_RING).map(|_| Vec::new()).collect(),
+            occupied: vec![0; MIN_RING / 64],
+            current: 0,
+            sorted: false,
+            shift: 0,
+            len: 0,
         }
     }
 }
 
 impl BucketQueue {
-    /// Empties the queue, keeping its memory.
-    pub(crate) fn clear(&mut self) {
-        self.keys.clear();
-        if self.used > 0 {
-            self.table.fill((0, EMPTY));
+    /// Empties the queue, keeping its memory, for a search whose keys are
+    /// never below `floor` and whose steps cost at least `cheapest`: a
+    /// bucket spans between a 256th and a 128th of the cheapest straight
+    /// step, so entries of different f rarely share one.
+    pub(crate) fn clear(&mut self, floor: Cost, cheapest: StepCosts) {
+        for (w, word) in self.occupied.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                self.ring[w * 64 + bits.trailing_zeros() as usize].clear();
+                bits &= bits - 1;
+            }
+            *word = 0;
         }
-        self.used = 0;
-        self.free.clear();
-        for (n, b) in self.buckets.iter_mut().enumerate().rev() {
-            b.clear();
-            self.free.push(n as u32);
-        }
-        self.current = None;
-        self.recent = [(NO_KEY, 0); RECENT];
+        self.len = 0;
+        self.sorted = false;
+        self.shift = cheapest.straight.max(1).ilog2().saturating_sub(7);
+        self.current = floor >> self.shift;
     }
 
-    /// Where `key` would sit among the recent keys.
     #[inline(always)]
-    fn recent_slot(key: Cost) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
+    fn mask(&self) -> u64 {
+        self.ring.len() as u64 - 1
     }
 
-    #[inline]
-    fn home(&self, key: Cost) -> usize {
-        // Fibonacci hashing: the top bits of key * 2^64/phi.
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    /// The table slot holding `key`, if any.
-    #[inline]
-    fn find(&self, key: Cost) -> Option<usize> {
-        let mask = self.table.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let (k, bucket) = self.table[i];
-            if bucket == EMPTY {
-                return None;
-            }
-            if k == key && bucket != REMOVED {
-                return Some(i);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Adds `state` with priority `key`. Keys below the smallest one popped
-    /// so far break nothing but are popped late: A* never pushes them.
-    #[inline]
+    /// Adds `state` with priority `key`. A key below the bucket being
+    /// popped breaks nothing but is queued in that bucket, by its f: A*
+    /// never pushes one (its keys never fall below the f being expanded).
+    #[inline(always)]
     pub(crate) fn push(&mut self, key: Cost, state: u32) {
-        let r = Self::recent_slot(key);
-        if self.recent[r].0 == key {
-            self.buckets[self.recent[r].1 as usize].push(state);
-            return;
+        let mut bucket = (key >> self.shift).max(self.current);
+        if bucket - self.current > self.mask() {
+            self.make_room(key);
+            bucket = (key >> self.shift).max(self.current);
         }
-        if let Some(slot) = self.find(key) {
-            let bucket = self.table[slot].1;
-            self.buckets[bucket as usize].push(state);
-            self.recent[r] = (key, bucket);
-            return;
+        let ahead = bucket - self.current;
+        let at = (bucket & self.mask()) as usize;
+        self.len += 1;
+        self.occupied[at / 64] |= 1 << (at % 64);
+        let slot = &mut self.ring[at];
+        if ahead == 0 && self.sorted {
+            // The bucket being popped: keep it sorted. The new entry goes
+            // after every entry of f at least its own, so it comes out
+            // before the older entries of its f.
+            let i = slot.iter().rposition(|e| e.0 >= key).map_or(0, |i| i + 1);
+            slot.insert(i, (key, state));
+        } else {
+            slot.push((key, state));
         }
-        let bucket = match self.free.pop() {
-            Some(b) => b,
-            None => {
-                self.buckets.push(Vec::new());
-                (self.buckets.len() - 1) as u32
-            }
-        };
-        self.buckets[bucket as usize].push(state);
-        self.keys.push(Reverse(key));
-        if (self.used + 1) * 4 > self.table.len() * 3 {
-            self.rebuild();
-        }
-        let mask = self.table.len() - 1;
-        let mut i = self.home(key);
-        while self.table[i].1 != EMPTY {
-            i = (i + 1) & mask;
-        }
-        self.table[i] = (key, bucket);
-        self.used += 1;
-        self.recent[r] = (key, bucket);
     }
 
-    /// Rehashes the live keys, dropping removed slots, into a table with
-    /// room for at least twice as many.
-    fn rebuild(&mut self) {
-        let live: Vec<(Cost, u32)> = self
-            .table
-            .iter()
-            .copied()
-            .filter(|&(_, b)| b != EMPTY && b != REMOVED)
-            .collect();
-        let len = (live.len() * 4).next_power_of_two().max(64);
-        self.table.clear();
-        self.table.resize(len, (0, EMPTY));
-        self.shift = 64 - len.trailing_zeros();
-        let mask = len - 1;
-        for (key, bucket) in &live {
-            let mut i = self.home(*key);
-            while self.table[i].1 != EMPTY {
-                i = (i + 1) & mask;
-            }
-            self.table[i] = (*key, *bucket);
+    /// Makes the ring reach `key`: doubles it while it is shorter than
+    /// [`MAX_RING`], then widens every bucket (merging neighbours) until
+    /// the key's bucket fits. Merging keeps the order of pops: entries of
+    /// one f were in one bucket, so their push order survives the merge,
+    /// and a merged bucket is sorted again before it is popped.
+    #[cold]
+    fn make_room(&mut self, key: Cost) {
+        let ahead = (key >> self.shift) - self.current;
+        let len = ((ahead + 1).next_power_of_two() as usize)
+            .max(self.ring.len() * 2)
+            .min(MAX_RING);
+        let mut widen = 0;
+        while (key >> (self.shift + widen)) - (self.current >> widen) >= len as u64 {
+            widen += 1;
         }
-        self.used = live.len();
+        let old_mask = self.mask();
+        let old = std::mem::take(&mut self.ring);
+        self.ring = (0..len).map(|_| Vec::new()).collect();
+        self.occupied = vec![0u64; len.div_ceil(64)];
+        for (pos, slot) in old.into_iter().enumerate() {
+            if slot.is_empty() {
+                continue;
+            }
+            // Position `pos` holds the one bucket of the window there.
+            let bucket = self.current + ((pos as u64).wrapping_sub(self.current) & old_mask);
+            let at = ((bucket >> widen) & (len as u64 - 1)) as usize;
+            if self.ring[at].is_empty() {
+                self.ring[at] = slot;
+            } else {
+                self.ring[at].extend(slot);
+            }
+            self.occupied[at / 64] |= 1 << (at % 64);
+        }
+        if widen > 0 {
+            self.shift += widen;
+            self.current >>= widen;
+            self.sorted = false;
+        }
     }
 
     /// Removes the most recently pushed state of the smallest key.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<(Cost, u32)> {
         loop {
-            if let Some((key, bucket)) = self.current {
-                if let Some(state) = self.buckets[bucket as usize].pop() {
-                    return Some((key, state));
+            let at = (self.current & self.mask()) as usize;
+            if self.sorted {
+                if let Some(entry) = self.ring[at].pop() {
+                    self.len -= 1;
+                    return Some(entry);
                 }
-                // Drained: retire its key and bucket.
-                if let Some(slot) = self.find(key) {
-                    self.table[slot].1 = REMOVED;
-                }
-                self.free.push(bucket);
-                self.current = None;
-                let slot = Self::recent_slot(key);
-                if self.recent[slot].0 == key {
-                    self.recent[slot] = (NO_KEY, 0);
-                }
+                self.occupied[at / 64] &= !(1 << (at % 64));
+                self.sorted = false;
             }
-            let Reverse(key) = self.keys.pop()?;
-            let slot = self.find(key)?;
-            self.current = Some((key, self.table[slot].1));
+            if self.len == 0 {
+                return None;
+            }
+            self.current += self.next_occupied(at);
+            let at = (self.current & self.mask()) as usize;
+            // Stable: entries of one f keep their push order, so the
+            // latest is popped first.
+            self.ring[at].sort_by_key(|e| std::cmp::Reverse(e.0));
+            self.sorted = true;
         }
+    }
+
+    /// How far ahead of ring position `from` (0 for `from` itself) the
+    /// next occupied position is, going round; one must be occupied.
+    #[inline]
+    fn next_occupied(&self, from: usize) -> u64 {
+        let words = self.occupied.len();
+        let mut w = from / 64;
+        let mut bits = self.occupied[w] & (u64::MAX << (from % 64));
+        while bits == 0 {
+            w = (w + 1) % words;
+            bits = self.occupied[w];
+        }
+        let at = w * 64 + bits.trailing_zeros() as usize;
+        (at as u64).wrapping_sub(from as u64) & self.mask()
     }
 }
 
@@ -208,21 +198,28 @@ mod tests {
     proptest! {
         /// Pops come out by key, and within one key last in first out,
         /// exactly as a reference ordering says, for monotone pushes (never
-        /// below the last key popped), across clears.
+        /// below the last key popped), across clears, whatever the bucket
+        /// width (the cheapest step).
         #[test]
-        fn pops_by_key_then_lifo(ops in proptest::collection::vec(proptest::option::of(0u64..40), 1..600)) {
+        fn pops_by_key_then_lifo(
+            ops in proptest::collection::vec(proptest::option::of(0u64..40), 1..600),
+            spread in 1u64..3000,
+            cheapest in 1u64..5000,
+        ) {
+            let steps = StepCosts { straight: cheapest, diagonal: cheapest * 3 / 2 };
             let mut q = BucketQueue::default();
+            q.clear(0, steps);
             let mut reference: Vec<(Cost, usize)> = Vec::new();
             let mut floor = 0;
             for (n, op) in ops.into_iter().enumerate() {
                 match op {
                     Some(delta) if n % 97 == 96 => {
-                        q.clear();
+                        q.clear(floor + delta, steps);
                         reference.clear();
-                        floor = delta;
+                        floor += delta;
                     }
                     Some(delta) => {
-                        let key = floor + delta * 1000;
+                        let key = floor + delta * spread;
                         q.push(key, n as u32);
                         reference.push((key, n));
                     }
@@ -251,18 +248,44 @@ mod tests {
     }
 
     #[test]
-    fn many_distinct_keys_force_rebuilds() {
+    fn a_key_far_ahead_grows_the_ring_and_keeps_the_order() {
         let mut q = BucketQueue::default();
-        for k in 0..5000u64 {
-            q.push(k * 3, k as u32);
-            q.push(k * 3, k as u32 + 100_000);
+        q.clear(1000, StepCosts::UNIT);
+        // Keys over many ring lengths ahead, pushed out of order, twice each.
+        let keys: Vec<Cost> = (0..50u64)
+            .map(|k| 1000 + (k * 7919 % 50) * 40_000_000)
+            .collect();
+        for (n, &k) in keys.iter().enumerate() {
+            q.push(k, n as u32);
+            q.push(k, n as u32 + 100);
         }
-        for k in 0..5000u64 {
-            assert_eq!(q.pop(), Some((k * 3, k as u32 + 100_000)));
-            assert_eq!(q.pop(), Some((k * 3, k as u32)));
-            // Keep the table churning: new keys arrive as old ones retire.
-            q.push(15_000 + k, 7);
+        let mut sorted = keys.clone();
+        sorted.sort();
+        for k in sorted {
+            let n = keys.iter().position(|&x| x == k).unwrap() as u32;
+            assert_eq!(q.pop(), Some((k, n + 100)));
+            assert_eq!(q.pop(), Some((k, n)));
         }
-        assert_eq!(q.pop(), Some((15_000, 7)));
+        assert_eq!(q.pop(), None);
+    }
+
+    #[test]
+    fn a_dear_step_widens_the_buckets_instead_of_growing_the_ring_without_bound() {
+        let mut q = BucketQueue::default();
+        let cheapest = StepCosts {
+            straight: 1,
+            diagonal: 1,
+        };
+        q.clear(5, cheapest);
+        q.push(7, 1);
+        q.push(Cost::MAX / 2, 2);
+        q.push(7, 3);
+        q.push(6, 4);
+        assert!(q.ring.len() <= MAX_RING, "ring of {}", q.ring.len());
+        assert_eq!(q.pop(), Some((6, 4)));
+        assert_eq!(q.pop(), Some((7, 3)));
+        assert_eq!(q.pop(), Some((7, 1)));
+        assert_eq!(q.pop(), Some((Cost::MAX / 2, 2)));
+        assert_eq!(q.pop(), None);
     }
 }
