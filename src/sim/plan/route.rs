@@ -181,29 +181,36 @@ impl Route {
                 checked.count(i, false);
             }
             checked.rest_from = from;
+            let last_column = width as i32 - 1;
             for &p in changed {
+                // The 3x3 round `p`, a row at a time: three cells of one
+                // row are consecutive indices, so one search finds them
+                // all (in the same order as a search per cell would).
+                let (x0, x1) = ((p.x - 1).max(0), (p.x + 1).min(last_column));
+                if x0 > x1 {
+                    continue;
+                }
                 for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let q = Pos::new(p.x + dx, p.y + dy);
-                        if !view.contains(q) {
-                            continue;
+                    let row = Pos::new(x0, p.y + dy);
+                    if !view.contains(row) {
+                        continue;
+                    }
+                    let first = row.row_major(width) as u32;
+                    let last = first + (x1 - x0) as u32;
+                    let mut k = checked.cells.partition_point(|&(c, _)| c < first);
+                    while let Some(&(c, j)) = checked.cells.get(k) {
+                        if c > last {
+                            break;
                         }
-                        let cell = q.row_major(width) as u32;
-                        let mut k = checked.cells.partition_point(|&(c, _)| c < cell);
-                        while let Some(&(c, j)) = checked.cells.get(k) {
-                            if c != cell {
-                                break;
-                            }
-                            k += 1;
-                            // The step out of `q`, if ahead of the
-                            // monster (a superset of the steps `p`
-                            // touches: costing one again changes nothing).
-                            let i = j as usize + 1;
-                            if i > from && i < self.path.len() {
-                                checked.count(i, false);
-                                checked.steps[i] = cost_of(&self.path, i).unwrap_or(ILLEGAL);
-                                checked.count(i, true);
-                            }
+                        k += 1;
+                        // The step out of that cell, if ahead of the
+                        // monster (a superset of the steps `p` touches:
+                        // costing one again changes nothing).
+                        let i = j as usize + 1;
+                        if i > from && i < self.path.len() {
+                            checked.count(i, false);
+                            checked.steps[i] = cost_of(&self.path, i).unwrap_or(ILLEGAL);
+                            checked.count(i, true);
                         }
                     }
                 }
