@@ -60,21 +60,36 @@ impl<'a> Relax<'a> {
         let u = u as usize;
         self.settled += 1;
         let shift = self.shift;
+        let n: [usize; 8] = std::array::from_fn(|d| {
+            if m >> d & 1 != 0 {
+                u.wrapping_add(self.offsets[d])
+            } else {
+                u
+            }
+        });
+        // Every value read before any is written: the legal neighbours are
+        // distinct, and the illegal moves all read `u`, whose value no step
+        // changes, so no write below can change a value read here; and no
+        // read waits behind a write to the same cell.
+        let old: [Cost; 8] = n.map(|i| dist[i]);
         for (first, base) in [(0, STRAIGHT), (4, DIAGONAL)] {
             let c = key + (f & FACTOR) as Cost * base;
             let bucket = buckets.bucket(c);
             bucket.room(4);
+            // The bucket's room and length in locals: stored through the
+            // bucket, each cell written would make the compiler reload both
+            // (a `u32` store might land on them, for all it knows).
+            let (window, len) = bucket.window();
+            let mut kept = 0;
             for d in first..first + 4 {
-                let n = if m >> d & 1 != 0 {
-                    u.wrapping_add(self.offsets[d])
-                } else {
-                    u
-                };
-                let old = dist[n];
+                let (n, old) = (n[d], old[d]);
                 let better = c < old;
                 dist[n] = if better { c } else { old };
-                bucket.put(n as u32, better & (c >> shift != old >> shift));
+                // `kept` is below 4 here (at most one a move before this).
+                window[kept & 3] = n as u32;
+                kept += (better & (c >> shift != old >> shift)) as usize;
             }
+            *len += kept;
         }
         if f & READER != 0 {
             self.pending -= 1;
@@ -177,6 +192,14 @@ impl Bucket {
 
     fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The four cells of room made (see [`Bucket::room`]) and the
+    /// length, to which the caller adds the cells it keeps there.
+    #[inline(always)]
+    pub(crate) fn window(&mut self) -> (&mut [u32; 4], &mut usize) {
+        let room = &mut self.cells[self.len..self.len + 4];
+        (room.try_into().expect("four cells"), &mut self.len)
     }
 
     /// Writes `cell` in the room made; it stays only if `keep`.
