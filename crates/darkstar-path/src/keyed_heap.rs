@@ -141,12 +141,27 @@ impl KeyedHeap {
             if first >= n {
                 break;
             }
-            let mut best = first;
-            for c in first + 1..(first + 4).min(n) {
-                if self.entries[c] < self.entries[best] {
-                    best = c;
+            let best = match self.entries.get(first..first + 4) {
+                // Four children: the least by two rounds of comparisons
+                // turned into indices, not branches (which child is least
+                // is a coin toss to the branch predictor). Entries are
+                // distinct, so any way of finding the least finds the same.
+                Some(four) => {
+                    let k: &[u128; 4] = four.try_into().expect("four children");
+                    let a = (k[1] < k[0]) as usize;
+                    let b = 2 + (k[3] < k[2]) as usize;
+                    first + if k[b] < k[a] { b } else { a }
                 }
-            }
+                None => {
+                    let mut best = first;
+                    for c in first + 1..n {
+                        if self.entries[c] < self.entries[best] {
+                            best = c;
+                        }
+                    }
+                    best
+                }
+            };
             let b = self.entries[best];
             if e <= b {
                 break;
