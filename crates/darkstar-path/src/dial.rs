@@ -74,6 +74,10 @@ impl<'a> Relax<'a> {
         let old: [Cost; 8] = n.map(|i| dist[i]);
         for (first, base) in [(0, STRAIGHT), (4, DIAGONAL)] {
             let c = key + (f & FACTOR) as Cost * base;
+            // Where `c`'s bucket ends: a value at or past it is in a later
+            // bucket, hence above `c` too; below it, either `c` is no
+            // better or the cell is queued in `c`'s bucket already.
+            let end = ((c >> shift) + 1) << shift;
             let bucket = buckets.bucket(c);
             bucket.room(4);
             // The bucket's room and length in locals: stored through the
@@ -87,7 +91,7 @@ impl<'a> Relax<'a> {
                 dist[n] = if better { c } else { old };
                 // `kept` is below 4 here (at most one a move before this).
                 window[kept & 3] = n as u32;
-                kept += (better & (c >> shift != old >> shift)) as usize;
+                kept += (old >= end) as usize;
             }
             *len += kept;
         }
