@@ -228,6 +228,8 @@ pub fn visible_from(
     }
     let r = radius as i64;
     let limit = r * r + r;
+    // One stack for the four quadrants (each leaves it empty).
+    let mut rows = Vec::new();
     for quadrant in 0..4 {
         let to_pos = |depth: i64, col: i64| {
             let (dx, dy) = match quadrant {
@@ -243,31 +245,34 @@ pub fn visible_from(
             start: Slope { num: -1, den: 1 },
             end: Slope { num: 1, den: 1 },
         };
-        let mut rows = vec![first];
+        rows.push(first);
         while let Some(mut row) = rows.pop() {
-            if row.depth > r {
-                continue;
-            }
-            let mut prev_opaque: Option<bool> = None;
-            for col in row.columns() {
-                let p = to_pos(row.depth, col);
-                let wall = opaque(p);
-                let in_range = row.depth * row.depth + col * col <= limit;
-                if in_range && (wall || row.is_symmetric(col)) {
-                    reveal(p);
+            // A row that ends open goes on to the row behind it, which
+            // is taken next (it would be pushed last, so popped first):
+            // taken straight away instead, with no trip through the stack.
+            while row.depth <= r {
+                let mut prev_opaque: Option<bool> = None;
+                for col in row.columns() {
+                    let p = to_pos(row.depth, col);
+                    let wall = opaque(p);
+                    let in_range = row.depth * row.depth + col * col <= limit;
+                    if in_range && (wall || row.is_symmetric(col)) {
+                        reveal(p);
+                    }
+                    if prev_opaque == Some(true) && !wall {
+                        row.start = slope(row.depth, col);
+                    }
+                    if prev_opaque == Some(false) && wall {
+                        let mut next = row.next();
+                        next.end = slope(row.depth, col);
+                        rows.push(next);
+                    }
+                    prev_opaque = Some(wall);
                 }
-                if prev_opaque == Some(true) && !wall {
-                    row.start = slope(row.depth, col);
+                if prev_opaque != Some(false) {
+                    break;
                 }
-                if prev_opaque == Some(false) && wall {
-                    let mut next = row.next();
-                    next.end = slope(row.depth, col);
-                    rows.push(next);
-                }
-                prev_opaque = Some(wall);
-            }
-            if prev_opaque == Some(false) {
-                rows.push(row.next());
+                row = row.next();
             }
         }
     }
