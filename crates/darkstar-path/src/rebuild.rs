@@ -21,7 +21,12 @@
 //! - relaxes the eight moves without a branch (an illegal move is pointed
 //!   at the cell itself, which no step improves), writing tentative
 //!   values straight into the field's `rhs`, so installing the result
-//!   touches each cell once more, sequentially;
+//!   touches each cell once more, sequentially; all eight values are read
+//!   before any is written (so no read waits on a write to the same cell:
+//!   the illegal moves all read and write the cell itself), a neighbour
+//!   is queued on one comparison (its old value past the end of the new
+//!   value's bucket), and a bucket's length is kept in a local while its
+//!   four cells are written;
 //! - queues cells, not `(key, cell)` pairs, in Dial's buckets (below).
 //!
 //! It grows from the target only until every cell of a list of readers
