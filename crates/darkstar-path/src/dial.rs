@@ -78,12 +78,10 @@ impl<'a> Relax<'a> {
             // bucket, hence above `c` too; below it, either `c` is no
             // better or the cell is queued in `c`'s bucket already.
             let end = ((c >> shift) + 1) << shift;
-            let bucket = buckets.bucket(c);
-            bucket.room(4);
             // The bucket's room and length in locals: stored through the
             // bucket, each cell written would make the compiler reload both
             // (a `u32` store might land on them, for all it knows).
-            let (window, len) = bucket.window();
+            let (window, len) = buckets.bucket(c).window();
             let mut kept = 0;
             for d in first..first + 4 {
                 let (n, old) = (n[d], old[d]);
@@ -198,10 +196,11 @@ impl Bucket {
         self.len == 0
     }
 
-    /// The four cells of room made (see [`Bucket::room`]) and the
-    /// length, to which the caller adds the cells it keeps there.
+    /// Room for four more cells, and the length, to which the caller
+    /// adds the cells it keeps there (written from the first).
     #[inline(always)]
     pub(crate) fn window(&mut self) -> (&mut [u32; 4], &mut usize) {
+        self.room(4);
         let room = &mut self.cells[self.len..self.len + 4];
         (room.try_into().expect("four cells"), &mut self.len)
     }
