@@ -171,6 +171,9 @@ pub struct SearchContext {
     f_now: Cost,
     /// A cell-to-cell search that ran out of budget, to be resumed.
     pending: Option<Pending>,
+    /// What the last path found cost up to each of its cells (see
+    /// [`SearchContext::path_costs`]).
+    path_costs: Vec<Cost>,
 }
 
 /// What a search that ran out of budget needs to go on.
@@ -358,9 +361,66 @@ impl SearchContext {
         SearchContext::default()
     }
 
+    /// Forgets the search left to resume, if any, and the last search's
+    /// stats, keeping the memory: a context passed on to a new owner (a
+    /// new game's searches) starts as a new one would, with no clearing.
+    /// Every search starts a new generation of stamps, so no cell of an
+    /// earlier search is taken for one of the next.
+    ///
+    /// ```
+    /// use darkstar_path::{SearchContext, SearchOptions};
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::grid_map::GridMap;
+    ///
+    /// let map = GridMap::new(40, 1);
+    /// let mut ctx = SearchContext::new();
+    /// let budget = SearchOptions { max_expansions: Some(5), ..SearchOptions::default() };
+    /// ctx.find_path(&map, Pos::new(0, 0), Pos::new(39, 0), &budget);
+    /// ctx.forget();
+    /// assert_eq!(ctx.resume(&map, 100), None, "nothing left to resume");
+    /// assert_eq!(ctx.stats().expanded, 0);
+    /// ```
+    pub fn forget(&mut self) {
+        self.pending = None;
+        self.new_query();
+        self.stack.clear();
+    }
+
     /// Work done by the last search.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// What the path the last search found costs up to each of its cells,
+    /// as the search counted it (turn penalties included): `0` for the
+    /// start, the path's cost for its end, one entry per cell of
+    /// [`Outcome::Found`]'s path. Empty when the last search (or slice of
+    /// one) found none. A caller that keeps a path's step costs reads
+    /// them here instead of costing every step again.
+    ///
+    /// ```
+    /// use darkstar_path::{Outcome, SearchContext, SearchOptions};
+    /// use darkstar_path::cost::{DIAGONAL, STRAIGHT};
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::grid_map::GridMap;
+    ///
+    /// let map = GridMap::new(4, 2);
+    /// let mut ctx = SearchContext::new();
+    /// let out = ctx.find_path(&map, Pos::new(0, 0), Pos::new(3, 1), &SearchOptions::default());
+    /// let Outcome::Found { path, cost } = out else { panic!("a path") };
+    /// // The diagonal first (the order the steps are tried in), then two straight steps.
+    /// assert_eq!(path[1], Pos::new(1, 1));
+    /// assert_eq!(ctx.path_costs(), [0, DIAGONAL, DIAGONAL + STRAIGHT, DIAGONAL + 2 * STRAIGHT]);
+    /// assert_eq!(ctx.path_costs().last(), Some(&cost));
+    /// ```
+    pub fn path_costs(&self) -> &[Cost] {
+        &self.path_costs
+    }
+
+    /// A new query (or slice of one): no stats, no path's costs yet.
+    fn new_query(&mut self) {
+        self.stats = SearchStats::default();
+        self.path_costs.clear();
     }
 
     /// The cheapest path from `start` to `goal`.
@@ -371,7 +431,7 @@ impl SearchContext {
         goal: Pos,
         options: &SearchOptions,
     ) -> Outcome {
-        self.stats = SearchStats::default();
+        self.new_query();
         self.pending = None;
         if !map.contains(start) || !map.contains(goal) {
             return Outcome::Unreachable;
@@ -422,7 +482,7 @@ impl SearchContext {
     /// ```
     pub fn resume<M: CostMap + ?Sized>(&mut self, map: &M, budget: u64) -> Option<Outcome> {
         let pending = self.pending.take()?;
-        self.stats = SearchStats::default();
+        self.new_query();
         let target = CellTarget {
             goal: pending.goal,
             cheapest: map.cheapest_steps(),
@@ -448,7 +508,7 @@ impl SearchContext {
         options: &SearchOptions,
     ) -> Outcome {
         if !islands.connected(start, goal) {
-            self.stats = SearchStats::default();
+            self.new_query();
             self.pending = None;
             return Outcome::Unreachable;
         }
@@ -465,7 +525,7 @@ impl SearchContext {
         is_goal: impl Fn(Pos) -> bool,
         options: &SearchOptions,
     ) -> Outcome {
-        self.stats = SearchStats::default();
+        self.new_query();
         self.pending = None;
         if !map.contains(start) {
             return Outcome::Unreachable;
@@ -566,6 +626,7 @@ impl SearchContext {
             stack,
             stats,
             f_now,
+            path_costs,
             ..
         } = self;
         // A slice, not the `Vec`: its pointer and length stay in registers
@@ -599,7 +660,7 @@ impl SearchContext {
                 .pack();
                 let cost = node.g;
                 return Outcome::Found {
-                    path: reconstruct(nodes, space, state),
+                    path: reconstruct(nodes, space, state, path_costs),
                     cost,
                 };
             }
@@ -653,18 +714,21 @@ impl SearchContext {
 }
 
 /// Walks parents back from `end` to the start (its own parent).
-fn reconstruct<S: Space>(nodes: &[Packed], space: &S, end: u32) -> Vec<Pos> {
+fn reconstruct<S: Space>(nodes: &[Packed], space: &S, end: u32, costs: &mut Vec<Cost>) -> Vec<Pos> {
     let mut path = Vec::new();
+    costs.clear();
     let mut s = end;
     loop {
+        let node = Node::load(&nodes[s as usize]);
         path.push(space.pos(s));
-        let parent = Node::load(&nodes[s as usize]).parent;
-        if parent == s {
+        costs.push(node.g);
+        if node.parent == s {
             break;
         }
-        s = parent;
+        s = node.parent;
     }
     path.reverse();
+    costs.reverse();
     path
 }
 
@@ -853,6 +917,47 @@ mod tests {
         }
         assert_eq!(width_reciprocal(1 << 20, 1 << 12), 0, "too large: divides");
         assert_eq!(width_reciprocal(0, 10), 0);
+    }
+
+    proptest::proptest! {
+        /// What the last path found cost up to each cell is what walking
+        /// its prefix costs, turn penalties and terrain included; no
+        /// search that found nothing leaves costs behind; and a context
+        /// that searched a larger map, then was told to forget, answers a
+        /// smaller one as a new context does.
+        #[test]
+        fn path_costs_are_the_prefixes_costs(
+            cells in proptest::collection::vec(0u8..6, 12 * 9),
+            ends in (0i32..12, 0i32..9, 0i32..12, 0i32..9),
+            turn_penalty in proptest::sample::select(vec![0, STRAIGHT / 2]),
+            budget in proptest::option::of(1u64..60),
+        ) {
+            let mut map = GridMap::new(12, 9);
+            for (i, &c) in cells.iter().enumerate() {
+                // One cell in six a wall, the rest of factor 1 to 5.
+                map.set(Pos::from_row_major(i, 12), (c > 0).then_some(c as Cost));
+            }
+            let (start, goal) = (Pos::new(ends.0, ends.1), Pos::new(ends.2, ends.3));
+            let options = SearchOptions { turn_penalty, max_expansions: budget, ..SearchOptions::default() };
+            let mut used = SearchContext::new();
+            used.find_path(&GridMap::new(40, 30), Pos::new(0, 0), Pos::new(39, 29), &SearchOptions::default());
+            used.forget();
+            let out = used.find_path(&map, start, goal, &options);
+            proptest::prop_assert_eq!(&out, &SearchContext::new().find_path(&map, start, goal, &options));
+            match &out {
+                Outcome::Found { path, cost } => {
+                    proptest::prop_assert_eq!(used.path_costs().len(), path.len());
+                    proptest::prop_assert_eq!(used.path_costs().last(), Some(cost));
+                    for i in 0..path.len() {
+                        proptest::prop_assert_eq!(
+                            Some(used.path_costs()[i]),
+                            path_cost(&map, &path[..=i], &options)
+                        );
+                    }
+                }
+                _ => proptest::prop_assert!(used.path_costs().is_empty()),
+            }
+        }
     }
 
     #[test]

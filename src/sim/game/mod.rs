@@ -58,7 +58,7 @@ use crate::fog::sight::{FieldOfView, look_seeing, visible_from};
 use crate::map::cost::Cost;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
-use crate::path::{Connectivity, Outcome, SearchContext, SearchOptions};
+use crate::path::{Connectivity, Outcome, SearchOptions};
 use crate::rng::{SimRng, sim_rng};
 use crate::sim::action::{Action, Outcome as ActionOutcome};
 use crate::sim::plan::{Plan, ReplanReason, Status};
@@ -66,6 +66,7 @@ use crate::{
     fog::sight::{look, look_unless},
     path::Replanner,
 };
+use scratch::Scratch;
 
 pub use crate::content::level::NORMAL_SPEED;
 pub use items::PACK_SIZE;
@@ -80,6 +81,7 @@ mod planning_memory;
 mod play;
 mod queue;
 mod run;
+mod scratch;
 mod sight;
 mod turn;
 
@@ -195,7 +197,7 @@ struct Suspended {
 struct SearchQueue {
     pub(super) waiting: VecDeque<MonsterId>,
     /// Scratch memory of the searches, but for a suspended one's progress.
-    ctx: SearchContext,
+    ctx: Scratch,
     /// The head's search, when it ran out of budget.
     pub(super) suspended: Option<Suspended>,
 }
@@ -239,7 +241,7 @@ pub struct Floor {
     queue: SearchQueue,
     /// For short searches round units, apart from the queue's (which may
     /// hold a suspended search).
-    detour_ctx: SearchContext,
+    detour_ctx: Scratch,
     config: SimConfig,
     /// Expansions spent this turn.
     spent: u64,
@@ -403,7 +405,7 @@ impl Floor {
             monsters,
             rng,
             queue: SearchQueue::default(),
-            detour_ctx: SearchContext::new(),
+            detour_ctx: Scratch::default(),
             config,
             spent: 0,
             play: None,

@@ -169,10 +169,11 @@ impl Floor {
             // ally may have swapped it to a neighbouring cell since.
             let m = &mut self.monsters[id as usize];
             let at = m.pos();
+            let costs = self.queue.ctx.path_costs();
             let news = m
                 .plan_mut()
                 .as_astar_mut()
-                .and_then(|p| p.install(outcome, knowledge, log_len, at));
+                .and_then(|p| p.install(outcome, costs, knowledge, log_len, at));
             self.announce(id as usize, news, ev);
         }
         // The loop ends on an empty queue or a spent budget: anyone still

@@ -10,6 +10,7 @@ use super::{
     Action, Budget, Context, Decision, News, PlanView, ReplanReason, Status, Sync, follow, news,
 };
 use crate::fog::knowledge::Knowledge;
+use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::Outcome;
 use crate::sim::fnv::{Fnv, hash_pos};
@@ -95,7 +96,7 @@ impl AStarPlan {
         self.path.blocked.clear();
         self.claims = claims;
         if !reachable {
-            return Ask::Answered(self.install(Outcome::Unreachable, knowledge, log_len, at));
+            return Ask::Answered(self.install(Outcome::Unreachable, &[], knowledge, log_len, at));
         }
         if self.path.status == Status::Queued {
             return Ask::Queued;
@@ -114,16 +115,24 @@ impl AStarPlan {
     /// the plan then starts at `at`, joining the path at its furthest cell
     /// that is `at` or a legal step from it. If no cell of the path is, the
     /// plan is asked for again (from where the monster stands).
+    ///
+    /// `costs` are what the search paid up to each cell of a path found
+    /// ([`crate::path::SearchContext::path_costs`]), on this plan's view
+    /// of `knowledge`: a path taken whole keeps them as its steps' costs.
     pub(crate) fn install(
         &mut self,
         outcome: Outcome,
+        costs: &[Cost],
         knowledge: &Knowledge,
         log_len: usize,
         at: Pos,
     ) -> Option<News> {
         self.path.log_seen = log_len;
         let found = match outcome {
-            Outcome::Found { path, .. } if path.first() == Some(&at) => self.take(path, knowledge),
+            Outcome::Found { path, .. } if path.first() == Some(&at) => {
+                self.path.take_found(path, costs, knowledge, &self.claims);
+                true
+            }
             Outcome::Found { path, .. } => {
                 if !self.join(&path, knowledge, at) {
                     self.request(self.reason);

@@ -8,6 +8,7 @@ use super::detour::round_units;
 use super::route::Route;
 use super::{Budget, Context, PlanView, Status};
 use crate::fog::knowledge::Knowledge;
+use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::astar::path_cost;
 use crate::path::{Outcome, SearchOptions};
@@ -48,6 +49,22 @@ impl PathState {
             self.status = Status::Ready;
         }
         ok
+    }
+
+    /// Takes `path` as the plan as a search found it on the plan's view of
+    /// `knowledge` with `claims` (the units it plans round impassable),
+    /// `costs` being what the search paid up to each cell: ready, its
+    /// steps read off those.
+    pub(super) fn take_found(
+        &mut self,
+        path: Vec<Pos>,
+        costs: &[Cost],
+        knowledge: &Knowledge,
+        claims: &[usize],
+    ) {
+        self.route
+            .set_found(path, costs, knowledge, &self.blocked, claims);
+        self.status = Status::Ready;
     }
 
     /// The rest of a ready path costed again on `knowledge` (with
