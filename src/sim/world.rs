@@ -79,6 +79,29 @@ impl World {
         }
     }
 
+    /// The units within `r` steps of `at` (the square round it, as far as
+    /// the map goes) and where they stand, in row-major order: each row
+    /// read off as one slice of the occupancy grid, not cell by cell.
+    pub(crate) fn units_within(
+        &self,
+        at: Pos,
+        r: i32,
+    ) -> impl Iterator<Item = (Pos, MonsterId)> + '_ {
+        let (w, h) = (self.occupant.width() as i32, self.occupant.height() as i32);
+        let (x0, x1) = ((at.x - r).max(0), (at.x + r).min(w - 1));
+        let (y0, y1) = ((at.y - r).max(0), (at.y + r).min(h - 1));
+        // (No columns when `at` lies off the map by more than `r`.)
+        let rows = (y0..=y1).filter(move |_| x0 <= x1);
+        rows.flat_map(move |y| {
+            let start = (y * w + x0) as usize;
+            let row = &self.occupant.cells()[start..=start + (x1 - x0) as usize];
+            row.iter()
+                .enumerate()
+                .filter(|&(_, &o)| o > 0)
+                .map(move |(i, &o)| (Pos::new(x0 + i as i32, y), o - 1))
+        })
+    }
+
     /// Puts `id` at `p` (which must be free).
     pub(crate) fn place(&mut self, id: MonsterId, p: Pos) {
         if let Some(o) = self.occupant.get_mut(p) {
@@ -91,6 +114,42 @@ impl World {
     pub(crate) fn remove(&mut self, p: Pos) {
         if let Some(o) = self.occupant.get_mut(p) {
             *o = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::RngExt;
+
+    /// The units within a radius, read a row slice at a time, are those a
+    /// walk of the square cell by cell finds, in the same order, on 200
+    /// seeded random worlds, with squares running off every edge.
+    #[test]
+    fn units_within_are_the_square_walked_cell_by_cell() {
+        for seed in 0..200 {
+            let mut rng = crate::rng::sim_rng(seed);
+            let (w, h) = (rng.random_range(1..14), rng.random_range(1..14));
+            let mut world = World::new(TerrainMap::filled(w, h, Terrain::Floor));
+            let mut id = 0;
+            for i in 0..(w * h) as usize {
+                if rng.random_range(0..3) == 0 {
+                    world.place(id, Pos::from_row_major(i, w));
+                    id += 1;
+                }
+            }
+            let at = Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32));
+            let r = rng.random_range(0..10);
+            let mut walked = Vec::new();
+            for y in at.y - r..=at.y + r {
+                for x in at.x - r..=at.x + r {
+                    let p = Pos::new(x, y);
+                    walked.extend(world.occupant(p).map(|o| (p, o)));
+                }
+            }
+            let read: Vec<_> = world.units_within(at, r).collect();
+            assert_eq!(read, walked, "seed {seed}");
         }
     }
 }

@@ -178,18 +178,13 @@ impl<'a> Senses<'a> {
             dx.max(dy) as i32 <= r
         };
         let mut claims = Vec::new();
-        for y in at.y - r..=at.y + r {
-            for x in at.x - r..=at.x + r {
-                let Some(o) = self.world.occupant(Pos::new(x, y)) else {
-                    continue;
-                };
-                let ally = &self.monsters[o as usize];
-                if o == self.me || ally.faction() != self.faction {
-                    continue;
-                }
-                let future = ally.plan().remaining().iter().skip(1).take(2 * r as usize);
-                claims.extend(future.filter(|&&p| near(p)).map(|p| p.row_major(width)));
+        for (_, o) in self.world.units_within(at, r) {
+            let ally = &self.monsters[o as usize];
+            if o == self.me || ally.faction() != self.faction {
+                continue;
             }
+            let future = ally.plan().remaining().iter().skip(1).take(2 * r as usize);
+            claims.extend(future.filter(|&&p| near(p)).map(|p| p.row_major(width)));
         }
         claims.sort_unstable();
         claims
@@ -203,20 +198,12 @@ impl<'a> Senses<'a> {
         let width = self.world.width();
         let at = self.at;
         let mut out = Vec::new();
-        for y in at.y - r..=at.y + r {
-            for x in at.x - r..=at.x + r {
-                let p = Pos::new(x, y);
-                let Some(o) = self.world.occupant(p) else {
-                    continue;
-                };
-                let other = &self.monsters[o as usize];
-                let (dx, dy) = p.abs_delta(at);
-                let adjacent = dx.max(dy) == 1;
-                if adjacent
-                    || (other.faction() == self.faction && other.is_stopped() && o != self.me)
-                {
-                    out.push(p.row_major(width));
-                }
+        for (p, o) in self.world.units_within(at, r) {
+            let other = &self.monsters[o as usize];
+            let (dx, dy) = p.abs_delta(at);
+            let adjacent = dx.max(dy) == 1;
+            if adjacent || (other.faction() == self.faction && other.is_stopped() && o != self.me) {
+                out.push(p.row_major(width));
             }
         }
         out
