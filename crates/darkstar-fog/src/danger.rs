@@ -186,26 +186,24 @@ impl Influence {
         if self.weight == 0 {
             return;
         }
-        // The nine cells judged and their rings all lie in the 5x5 block
-        // round `p`: read it once (25 looks, not 81), one bit a cell.
-        let mut block = 0u32;
-        for dy in -2..=2 {
-            for dx in -2..=2 {
-                if passable(Pos::new(p.x + dx, p.y + dy)) {
-                    block |= 1 << block_bit(dx, dy);
-                }
-            }
+        self.block_changed(p, walkable_block(p, passable));
+    }
+
+    /// [`Influence::beliefs_changed`] given the 5x5 block round `p` as
+    /// [`walkable_block`] reads it.
+    pub(crate) fn block_changed(&mut self, p: Pos, block: u32) {
+        if self.weight == 0 {
+            return;
         }
         for (dx, dy) in std::iter::once((0, 0)).chain(Dir::ALL.map(|d| d.delta())) {
             let q = Pos::new(p.x + dx, p.y + dy);
             let Some(&was) = self.choke.get(q) else {
                 continue;
             };
-            let ring = RING.iter().enumerate().fold(0u8, |ring, (i, d)| {
-                let (rx, ry) = d.delta();
-                ring | (((block >> block_bit(dx + rx, dy + ry)) & 1) as u8) << i
-            });
-            let now = (block >> block_bit(dx, dy)) & 1 == 1 && ring_is_cut(ring);
+            // `q`'s 3x3 neighbourhood, three bits a row off the block.
+            let row = |ry: i32| (block >> block_bit(dx - 1, dy + ry)) & 0b111;
+            let around = row(-1) | row(0) << 3 | row(1) << 6;
+            let now = CHOKE[around as usize];
             if now != was {
                 self.choke[q] = now;
                 self.refresh(q);
@@ -256,8 +254,46 @@ const RING: [Dir; 8] = [
     Dir::NW,
 ];
 
+/// Whether the centre of a 3x3 neighbourhood is a chokepoint, for each
+/// neighbourhood: bit `3 * (dy + 1) + (dx + 1)` set when the cell at
+/// `(dx, dy)` is walkable. The centre must be walkable and its ring cut
+/// ([`ring_is_cut`]). A table, so that judging a cell is three shifts and
+/// a look, not a walk round its ring.
+const CHOKE: [bool; 512] = {
+    let mut table = [false; 512];
+    let mut around = 0;
+    while around < 512 {
+        let mut ring = 0u8;
+        let mut i = 0;
+        while i < RING.len() {
+            let (dx, dy) = RING[i].delta();
+            ring |= (((around >> (3 * (dy + 1) + dx + 1)) & 1) as u8) << i;
+            i += 1;
+        }
+        table[around] = (around >> 4) & 1 == 1 && ring_is_cut(ring);
+        around += 1;
+    }
+    table
+};
+
+/// The 5x5 block round `p`, one bit a cell (bit [`block_bit`]), set when
+/// `passable` says the cell can be walked: the nine cells judged when `p`
+/// changes and their rings all lie in it, so it is read once (25 looks,
+/// not 81).
+pub(crate) fn walkable_block(p: Pos, passable: impl Fn(Pos) -> bool) -> u32 {
+    let mut block = 0u32;
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            if passable(Pos::new(p.x + dx, p.y + dy)) {
+                block |= 1 << block_bit(dx, dy);
+            }
+        }
+    }
+    block
+}
+
 /// The bit of cell `(dx, dy)` (each in -2..=2) of a 5x5 block.
-fn block_bit(dx: i32, dy: i32) -> u32 {
+pub(crate) const fn block_bit(dx: i32, dy: i32) -> u32 {
     ((dy + 2) * 5 + dx + 2) as u32
 }
 
@@ -279,7 +315,7 @@ fn is_local_cut(p: Pos, passable: &impl Fn(Pos) -> bool) -> bool {
 /// `is_local_cut` on the ring's walkable cells, bit `i` for `RING[i]`:
 /// two or more starts of walkable runs round the circle (a walkable cell
 /// whose predecessor is not).
-fn ring_is_cut(ring: u8) -> bool {
+const fn ring_is_cut(ring: u8) -> bool {
     (ring & !ring.rotate_left(1)).count_ones() >= 2
 }
 

@@ -37,7 +37,7 @@
 //! assert_eq!(k.belief(Pos::new(2, 0)), Some(Cell::Floor));
 //! ```
 
-use crate::danger::{DangerRules, Influence};
+use crate::danger::{DangerRules, Influence, block_bit, walkable_block};
 use darkstar_path::cost::{Cost, StepCosts};
 use darkstar_path::geom::Pos;
 use darkstar_path::grid::Grid;
@@ -310,12 +310,8 @@ impl<B: Belief> Knowledge<B> {
         self.revision += 1;
         let costs = &self.costs;
         if self.influence.weight() > 0 {
-            let beliefs = &self.beliefs;
-            self.influence.beliefs_changed(p, |q| match beliefs.get(q) {
-                Some(&UNKNOWN) => true,
-                Some(&b) => costs[b as usize] != 0,
-                None => false,
-            });
+            let block = self.walkable_block(p);
+            self.influence.block_changed(p, block);
         }
         match costs[new as usize] {
             0 => Learnt::Wall,
@@ -329,6 +325,26 @@ impl<B: Belief> Knowledge<B> {
                 }
             }
         }
+    }
+
+    /// The 5x5 block round `p` (on the map), walkable cells set, as
+    /// [`crate::danger::walkable_block`] reads it: inside the map's edges
+    /// a row slice at a time, without a bounds check a cell.
+    fn walkable_block(&self, p: Pos) -> u32 {
+        let walkable = |b: u8| b == UNKNOWN || self.costs[b as usize] != 0;
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        if p.x < 2 || p.y < 2 || p.x + 2 >= w || p.y + 2 >= h {
+            return walkable_block(p, |q| self.beliefs.get(q).is_some_and(|&b| walkable(b)));
+        }
+        let mut block = 0;
+        for dy in -2..=2 {
+            let start = Pos::new(p.x - 2, p.y + dy).row_major(w as u32);
+            let row = &self.beliefs.cells()[start..start + 5];
+            for (dx, &b) in (-2..=2).zip(row) {
+                block |= u32::from(walkable(b)) << block_bit(dx, dy);
+            }
+        }
+        block
     }
 
     /// The entering cost factor of `p` as believed: known terrain's, the
@@ -423,6 +439,38 @@ mod tests {
             assert_eq!(k.belief_bytes()[i], i as u8);
         }
         assert_eq!(Knowledge::<T>::new(1, 1).belief_bytes(), [UNKNOWN]);
+    }
+
+    /// The 5x5 block read a row slice at a time is the block read cell
+    /// by cell, round every cell (edges and corners included) of 60
+    /// seeded random knowledges, some cells unknown and a belief made
+    /// impassable to the faction on some.
+    #[test]
+    fn the_block_read_by_rows_is_the_block_read_by_cells() {
+        let mut seed = 1u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for round in 0..60 {
+            let (w, h) = (1 + next(9) as u32, 1 + next(9) as u32);
+            let mut k = Knowledge::<T>::new(w, h);
+            if round % 3 == 0 {
+                k = k.with_cost(T::Road, None);
+            }
+            for i in 0..(w * h) as usize {
+                if next(4) > 0 {
+                    k.learn(Pos::from_row_major(i, w), T::ALL[next(3) as usize], 1);
+                }
+            }
+            for i in 0..(w * h) as usize {
+                let p = Pos::from_row_major(i, w);
+                let by_cells = walkable_block(p, |q| k.is_passable(q));
+                assert_eq!(k.walkable_block(p), by_cells, "round {round} at {p:?}");
+            }
+        }
     }
 
     #[test]
