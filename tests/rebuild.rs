@@ -12,7 +12,8 @@ use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::grid::Grid;
 use darkstar::map::terrain::{Terrain, TerrainMap};
 use darkstar::path::{
-    Connectivity, CostMap, EntryCosts, Field, Rebuild, WithObstacles, entry_costs_mismatch, step,
+    Connectivity, CostMap, EntryCosts, Field, Logged, Rebuild, WithObstacles, entry_costs_mismatch,
+    step,
 };
 use proptest::prelude::*;
 
@@ -235,6 +236,19 @@ proptest! {
         let mut rebuilt = Field::new(&known, target, conn);
         rebuilt.rebuild(&known, &readers, &mut scratch);
         let mut grown = Field::new(&known, target, conn);
+        // A third field, rebuilt like the first but through a log of the
+        // changes, its scratch reading only the cells logged since: the
+        // same state, cell for cell, after every rebuild (questions asked
+        // of the first in between grow it, but a rebuild starts afresh).
+        let mut log: Vec<Pos> = Vec::new();
+        let mut logged_scratch = Rebuild::new();
+        let mut logged = Field::new(&known, target, conn);
+        let mut rebuild_logged = |field: &mut Field, known: &_, readers: &[Pos], log: &[Pos]| {
+            let changed = logged_scratch.mark().and_then(|m| log.get(m..));
+            let mark = log.len();
+            field.rebuild_logged(known, readers, &mut logged_scratch, Some(Logged { mark, changed }));
+        };
+        rebuild_logged(&mut logged, &known, &readers, &log);
         // (The events are drawn on 10x10; those off a smaller map are
         // moved onto it or, for questions, asked off it.)
         let fit = |p: Pos| Pos::new(p.x.rem_euclid(w as i32), p.y.rem_euclid(h as i32));
@@ -250,6 +264,8 @@ proptest! {
                     let cells = apply(&mut known, &c, turn);
                     rebuilt.cells_changed(&known, &cells);
                     grown.cells_changed(&known, &cells);
+                    logged.cells_changed(&known, &cells);
+                    log.extend_from_slice(&cells);
                 }
                 Event::Ask(p) => {
                     let k = &known;
@@ -265,6 +281,8 @@ proptest! {
                 Event::Rebuild(readers) => {
                     rebuilt.rebuild(&known, &readers, &mut scratch);
                     check_lpa_state(&rebuilt, &known, conn)?;
+                    rebuild_logged(&mut logged, &known, &readers, &log);
+                    prop_assert_eq!(logged.cells(), rebuilt.cells());
                 }
             }
         }

@@ -37,7 +37,7 @@ use super::log::Log;
 use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
 use crate::map::geom::Pos;
-use crate::path::{Connectivity, Field, Rebuild};
+use crate::path::{Connectivity, Field, Logged, Rebuild};
 
 /// Most fields a faction holds at once. A faction pursues at most two
 /// targets at a time (its goal, and where it last saw the player); the
@@ -289,7 +289,17 @@ impl Fields {
             match update {
                 Update::Current => {}
                 Update::Repair => slot.field.cells_changed(knowledge, changed),
-                Update::Rebuild => slot.field.rebuild(knowledge, cells, &mut self.scratch),
+                Update::Rebuild => {
+                    // The scratch's reading of the knowledge is brought up
+                    // to date with the cells logged since it read it.
+                    let logged = Logged {
+                        mark: log.total(),
+                        changed: self.scratch.mark().and_then(|m| log.since_exact(m)),
+                    };
+                    let scratch = &mut self.scratch;
+                    slot.field
+                        .rebuild_logged(knowledge, cells, scratch, Some(logged))
+                }
             }
             // A rebuild settled them all; a repair or a new reader grows.
             for &c in cells {

@@ -52,7 +52,7 @@
 //! queued.
 
 use super::keyed_heap::KeyedHeap;
-use super::rebuild::Rebuild;
+use super::rebuild::{Logged, Rebuild};
 use super::{Connectivity, CostMap, EntryCosts, cost_into, neighbours};
 use crate::cost::{Cost, UNREACHED};
 use crate::geom::{Dir, Pos};
@@ -313,23 +313,40 @@ impl Field {
         readers: &[Pos],
         scratch: &mut Rebuild,
     ) {
+        self.rebuild_logged(map, readers, scratch, None);
+    }
+
+    /// [`Field::rebuild`] over a map whose changes are logged: with
+    /// `logged`, `scratch` reads again only the cells logged since the
+    /// map it last read (when it read one with a mark), in proportion to
+    /// what changed instead of to the map. The same field either way.
+    pub fn rebuild_logged<M: EntryCosts + ?Sized>(
+        &mut self,
+        map: &M,
+        readers: &[Pos],
+        scratch: &mut Rebuild,
+        logged: Option<Logged<'_>>,
+    ) {
         debug_assert_eq!(
             (map.width(), map.height()),
             (self.width, self.height),
             "a field is rebuilt on the map it was made for"
         );
         self.version += 1;
-        self.heap.clear();
+        // Only queued cells have a queued key: taking them out leaves
+        // `queued` all NOT_QUEUED without a pass over the map.
+        let queued = &mut self.queued;
+        self.heap.clear_each(|i| queued[i] = NOT_QUEUED);
+        debug_assert!(self.queued.iter().all(|&k| k == NOT_QUEUED));
         self.rhs.fill(UNREACHED);
         let Some(ti) = self.index_checked(self.target) else {
             self.g.fill(UNREACHED);
-            self.queued.fill(NOT_QUEUED);
             return;
         };
-        let Some(grown) = scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs) else {
+        let Some(grown) = scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs, logged)
+        else {
             // Too large for the fast search's arrays: grow by LPA*.
             self.g.fill(UNREACHED);
-            self.queued.fill(NOT_QUEUED);
             self.rhs[ti] = 0;
             self.enqueue(ti, 0);
             for &r in readers {
@@ -341,15 +358,13 @@ impl Field {
         let bound = grown.bound;
         // One pass installs it: below the bound a cell is settled (g is
         // its value), at or above it is on the frontier (queued under its
-        // value; an unreached cell's value is UNREACHED, which is also
-        // NOT_QUEUED, so it comes out unqueued without a test).
-        const { assert!(UNREACHED == NOT_QUEUED) };
-        let cells = self.g.iter_mut().zip(&mut self.queued).zip(&self.rhs);
-        for (i, ((g, queued), &rhs)) in cells.enumerate() {
+        // value; `queued` is NOT_QUEUED everywhere else already).
+        let cells = self.g.iter_mut().zip(&self.rhs);
+        for (i, (g, &rhs)) in cells.enumerate() {
             let settled = rhs < bound;
             *g = if settled { rhs } else { UNREACHED };
-            *queued = if settled { NOT_QUEUED } else { rhs };
             if !settled && rhs != UNREACHED {
+                self.queued[i] = rhs;
                 self.heap.set(i, rhs);
             }
         }

@@ -55,8 +55,15 @@ impl KeyedHeap {
 
     /// Takes every cell out.
     pub fn clear(&mut self) {
+        self.clear_each(|_| {});
+    }
+
+    /// Takes every cell out, calling `taken` with each (in heap order).
+    pub fn clear_each(&mut self, mut taken: impl FnMut(usize)) {
         for &e in &self.entries {
-            self.slot[entry_cell(e)] = ABSENT;
+            let cell = entry_cell(e);
+            self.slot[cell] = ABSENT;
+            taken(cell);
         }
         self.entries.clear();
     }

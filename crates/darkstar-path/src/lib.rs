@@ -63,7 +63,7 @@ pub use grid_map::{GridError, GridMap, distances, find_path};
 pub use islands::Islands;
 pub use live_islands::LiveIslands;
 pub use obstacles::WithObstacles;
-pub use rebuild::Rebuild;
+pub use rebuild::{Logged, Rebuild};
 pub use safety::SafetyMap;
 
 /// What a search knows of a map: its size, and what one step costs.

@@ -14,7 +14,11 @@
 //!   entry factor (`u32`; one value marks impassable cells, a flag the
 //!   readers) and an 8-bit mask of its legal moves, the corner rule
 //!   precomputed, so the hot loop neither asks the map nor tests a
-//!   corner;
+//!   corner; and where the caller keeps a log of the cells whose costs
+//!   changed ([`Logged`]: a faction's log of what it learnt), only the
+//!   cells logged since the map the arrays last held are read again,
+//!   with the moves around them (`Dense::patch`), in proportion to what
+//!   changed rather than to the map;
 //! - prices all of a settled cell's relaxations at once: backward, every
 //!   step relaxed from `u` enters `u`, so it costs `factor(u)` times the
 //!   straight or the diagonal base cost, two multiplications per cell;
@@ -109,6 +113,24 @@ pub struct Rebuild {
     dense: Dense,
     buckets: Buckets,
     batch: Batch,
+    /// The log mark of the map `dense` holds (see [`Logged`]), if the
+    /// last reading was given one.
+    mark: Option<usize>,
+}
+
+/// Where a map stands in a log of the cells whose costs changed (a
+/// faction's log of what it learnt), so that a rebuild reads again only
+/// the cells logged since the map its buffers last read, instead of the
+/// whole map: see [`Field::rebuild_logged`](super::Field::rebuild_logged).
+/// Marks must all come from one log of one map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Logged<'a> {
+    /// The map's mark: entries logged so far.
+    pub mark: usize,
+    /// The cells logged after [`Rebuild::mark`] (the mark of the map the
+    /// buffers last read), or `None` when they are not all known (no
+    /// mark, or the log dropped some): then the whole map is read.
+    pub changed: Option<&'a [Pos]>,
 }
 
 /// What [`Rebuild::grow`] settled.
@@ -133,11 +155,20 @@ impl Rebuild {
         self.dense.memory_bytes() + self.buckets.memory_bytes() + self.batch.memory_bytes()
     }
 
+    /// The log mark of the map the buffers hold a reading of, if it was
+    /// read with one ([`Logged`]); `None` before the first reading, after
+    /// a reading without a mark, or after a map that did not fit.
+    pub fn mark(&self) -> Option<usize> {
+        self.mark
+    }
+
     /// Runs the backward Dijkstra from cell `target` (row-major, on the
     /// map) until every reader on the map is settled or the component is
     /// exhausted, writing tentative values into `dist` (which must hold
     /// [`UNREACHED`] for every cell). `None`, with `dist` untouched, when
     /// the map does not fit the arrays (see the [module docs](self)).
+    /// With `logged`, only the cells it names are read again where it
+    /// can tell the buffers hold the map of its mark less those.
     pub(crate) fn grow<M: EntryCosts + ?Sized>(
         &mut self,
         map: &M,
@@ -145,6 +176,7 @@ impl Rebuild {
         readers: &[Pos],
         connectivity: Connectivity,
         dist: &mut [Cost],
+        logged: Option<Logged<'_>>,
     ) -> Option<Grown> {
         debug_assert_eq!(
             super::entry_costs_mismatch(map),
@@ -161,10 +193,21 @@ impl Rebuild {
                 bound: 0,
             });
         }
-        let Some((least, most)) = self.dense.load(map, connectivity) else {
+        let read = match (self.mark.take(), logged) {
+            (
+                Some(_),
+                Some(Logged {
+                    changed: Some(cells),
+                    ..
+                }),
+            ) => self.dense.patch(map, connectivity, cells),
+            _ => self.dense.load(map, connectivity),
+        };
+        let Some((least, most)) = read else {
             dist[target] = UNREACHED;
             return None;
         };
+        self.mark = logged.map(|l| l.mark);
         // Buckets as wide as a power of two at most the cheapest step, so
         // that no step stays within one; enough of them for the dearest.
         let shift = (least * STRAIGHT).ilog2();
@@ -193,6 +236,10 @@ impl Rebuild {
             Relax::new(&self.dense, shift, pending),
             dist,
         );
+        // A plain reading of the map again, for the next patch.
+        let w = self.dense.width;
+        let on_map = readers.iter().filter(|&&r| map.contains(r));
+        self.dense.unmark(on_map.map(|r| r.row_major(w)));
         Some(Grown { settled, bound })
     }
 }
