@@ -457,3 +457,64 @@ fn huge_factors_case(unknown: Cost) {
         assert_eq!(field.value(&known, p), all[p]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A field rebuilt again and again on a map larger than a few chunks,
+    /// its knowledge changing and its cells asked about in between, now
+    /// for readers near its target (the rebuild resets and installs only
+    /// the chunks of cells touched), now for readers anywhere (the whole
+    /// map): after every rebuild its state is, cell for cell, that of a
+    /// new field rebuilt once on the same map. Nothing an earlier growth,
+    /// repair or rebuild wrote survives outside what the new one reached.
+    #[test]
+    fn a_rebuild_leaves_nothing_of_the_field_before(seed in any::<u64>(), conn in connectivity()) {
+        let (w, h) = (150u32, 60u32);
+        let mut rng = seed;
+        let mut next = move |n: u32| {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((rng >> 33) % n as u64) as u32
+        };
+        let mut map = darkstar::path::GridMap::new(w, h);
+        for _ in 0..1500 {
+            let p = Pos::new(next(w) as i32, next(h) as i32);
+            map.set(p, if next(3) == 0 { None } else { Some(1 + next(4) as Cost) });
+        }
+        let target = Pos::new(next(20) as i32, next(h) as i32);
+        let near = |next: &mut dyn FnMut(u32) -> u32| {
+            let (x, y) = (target.x + next(9) as i32 - 4, target.y + next(9) as i32 - 4);
+            Pos::new(x.clamp(0, w as i32 - 1), y.clamp(0, h as i32 - 1))
+        };
+        let mut field = Field::new(&&map, target, conn);
+        let mut scratch = Rebuild::new();
+        for _ in 0..24 {
+            match next(4) {
+                0 => {
+                    let cells: Vec<Pos> = (0..1 + next(6))
+                        .map(|_| Pos::new(next(w) as i32, next(h) as i32))
+                        .collect();
+                    for &p in &cells {
+                        map.set(p, if next(4) == 0 { None } else { Some(1 + next(4) as Cost) });
+                    }
+                    field.cells_changed(&&map, &cells);
+                }
+                1 => {
+                    field.value(&&map, Pos::new(next(w) as i32, next(h) as i32));
+                }
+                k => {
+                    let readers: Vec<Pos> = if k == 2 {
+                        (0..3).map(|_| near(&mut next)).collect()
+                    } else {
+                        (0..3).map(|_| Pos::new(next(w) as i32, next(h) as i32)).collect()
+                    };
+                    field.rebuild(&&map, &readers, &mut scratch);
+                    let mut fresh = Field::new(&&map, target, conn);
+                    fresh.rebuild(&&map, &readers, &mut Rebuild::new());
+                    prop_assert_eq!(field.cells(), fresh.cells());
+                    prop_assert_eq!(field.heap_len(), fresh.heap_len());
+                }
+            }
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! ([`super::rebuild`]: a field grown afresh; [`super::safety`]: the
 //! safety map). See `rebuild.rs` for why buckets and not a radix heap.
 
+use super::chunks::Chunks;
 use super::dense::{Dense, FACTOR, READER};
 use crate::cost::{Cost, DIAGONAL, STRAIGHT};
 use crate::geom::Dir;
@@ -118,7 +119,6 @@ impl<'a> Relax<'a> {
         dist: &mut [Cost],
     ) -> bool {
         let current = buckets.current;
-        let shift = self.shift;
         let cells = buckets.current_cells();
         // Grown, never shrunk: what lies past this bucket's entries is
         // stale, and refilling it bucket after bucket would cost a write
@@ -126,8 +126,36 @@ impl<'a> Relax<'a> {
         if batch.live.len() < cells.len() {
             batch.live.resize(cells.len(), Live::default());
         }
+        let live = if batch.settled.is_empty() {
+            self.gather::<false>(cells, batch, dist, current)
+        } else {
+            self.gather::<true>(cells, batch, dist, current)
+        };
+        buckets.clear_current();
+        let mut last = false;
+        for &cell in &batch.live[..live] {
+            last |= self.expand(buckets, dist, cell);
+        }
+        last
+    }
+
+    /// The first pass of [`Relax::settle_current`]: each live entry of
+    /// `cells` (the bucket numbered `current`) into `batch.live`, how
+    /// many; with `MARK`, each entry's chunk into `batch.settled`
+    /// (stale entries too: their cells were settled, so marked).
+    #[inline(always)]
+    fn gather<const MARK: bool>(
+        &self,
+        cells: &[u32],
+        batch: &mut Batch,
+        dist: &[Cost],
+        current: u64,
+    ) -> usize {
         let mut live = 0;
         for &u in cells {
+            if MARK {
+                batch.settled.mark(u as usize);
+            }
             let key = dist[u as usize];
             batch.live[live] = Live {
                 key,
@@ -135,14 +163,9 @@ impl<'a> Relax<'a> {
                 factor: self.factor[u as usize],
                 moves: self.moves[u as usize],
             };
-            live += (key >> shift == current) as usize;
+            live += (key >> self.shift == current) as usize;
         }
-        buckets.clear_current();
-        let mut last = false;
-        for &cell in &batch.live[..live] {
-            last |= self.expand(buckets, dist, cell);
-        }
-        last
+        live
     }
 }
 
@@ -160,11 +183,14 @@ pub(crate) struct Live {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Batch {
     live: Vec<Live>,
+    /// The chunks of the cells settled, when the caller made the set for
+    /// its map (`Chunks::reset`); else nothing is marked.
+    pub(crate) settled: Chunks,
 }
 
 impl Batch {
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.live.capacity() * std::mem::size_of::<Live>()
+        self.live.capacity() * std::mem::size_of::<Live>() + self.settled.memory_bytes()
     }
 }
 
@@ -290,6 +316,17 @@ impl Buckets {
     /// dropped).
     pub(crate) fn clear_current(&mut self) {
         self.ring[self.current as usize & self.mask].len = 0;
+    }
+
+    /// Every bucket after the current one, with its number and cells
+    /// (entries whose cell has since moved to an earlier bucket among
+    /// them), in the ring's order.
+    pub(crate) fn ahead(&self) -> impl Iterator<Item = (u64, &[u32])> {
+        let len = self.mask as u64 + 1;
+        (1..len).map(move |k| {
+            let b = &self.ring[(self.current + k) as usize & self.mask];
+            (self.current + k, &b.cells[..b.len])
+        })
     }
 }
 

@@ -51,8 +51,9 @@
 //! and the cell's place in the heap, `u32`), plus 16 bytes per cell
 //! queued.
 
+use super::chunks::Chunks;
 use super::keyed_heap::KeyedHeap;
-use super::rebuild::{Logged, Rebuild};
+use super::rebuild::{How, Logged, Rebuild};
 use super::{Connectivity, CostMap, EntryCosts, cost_into, neighbours};
 use crate::cost::{Cost, UNREACHED};
 use crate::geom::{Dir, Pos};
@@ -106,6 +107,17 @@ pub struct Field {
     /// The key each queued cell is queued under ([`NOT_QUEUED`]: none).
     queued: Vec<Cost>,
     heap: KeyedHeap,
+    /// Every cell whose `g`, `rhs` or queued key is not the unreached
+    /// one lies in one of these chunks (marked as cells are queued, see
+    /// `enqueue`), so a rebuild resets and installs only these.
+    touched: Chunks,
+    /// The chunks touched before the rebuild under way (kept between
+    /// rebuilds for its buffer).
+    was: Chunks,
+    /// Cells the last rebuild settled: when that was a good part of the
+    /// map, the next is installed over the whole map without marking
+    /// chunks (which costs the fresh search a store a cell).
+    last_settled: u64,
     expanded: u64,
     version: u64,
 }
@@ -125,9 +137,13 @@ impl Field {
             rhs: vec![UNREACHED; len],
             queued: vec![NOT_QUEUED; len],
             heap: KeyedHeap::new(len),
+            touched: Chunks::default(),
+            was: Chunks::default(),
+            last_settled: 0,
             expanded: 0,
             version: 0,
         };
+        field.touched.reset(len);
         if let Some(ti) = field.index_checked(target) {
             field.rhs[ti] = 0;
             field.enqueue(ti, 0);
@@ -253,6 +269,7 @@ impl Field {
         self.rhs.fill(UNREACHED);
         self.queued.fill(NOT_QUEUED);
         self.heap.clear();
+        self.touched.reset(self.g.len());
         self.target = target;
         self.version += 1;
         if let Some(ti) = self.index_checked(target) {
@@ -268,6 +285,13 @@ impl Field {
     /// (reused from call to call; one serves any number of fields). For a
     /// turn on which a faction learnt so much that repairing would cost
     /// more than growing again.
+    ///
+    /// Its cost follows the cells reached, not the map: the state thrown
+    /// away is reset only in the chunks of 64 cells the field had
+    /// touched, and the new one installed only in those the search
+    /// reached (when the last rebuild settled a quarter of the map or
+    /// more, the whole map is installed instead, which spares the search
+    /// marking its chunks).
     ///
     /// The result is installed as an LPA* state, so that queries, lazy
     /// growth and repairs ([`Field::cells_changed`]) go on from it exactly
@@ -338,35 +362,69 @@ impl Field {
         let queued = &mut self.queued;
         self.heap.clear_each(|i| queued[i] = NOT_QUEUED);
         debug_assert!(self.queued.iter().all(|&k| k == NOT_QUEUED));
-        self.rhs.fill(UNREACHED);
-        let Some(ti) = self.index_checked(self.target) else {
-            self.g.fill(UNREACHED);
-            return;
+        // The fresh search needs `rhs` unreached everywhere: only the
+        // chunks touched can hold anything else. Their `g` is reset once
+        // the chunks the search reaches are known (those it installs).
+        let cells = self.g.len();
+        let mark = self.last_settled.saturating_mul(4) <= cells as u64;
+        std::mem::swap(&mut self.touched, &mut self.was);
+        self.touched.reset(cells);
+        for r in self.was.ranges(cells) {
+            self.rhs[r].fill(UNREACHED);
+        }
+        let grown = match self.index_checked(self.target) {
+            Some(ti) => scratch
+                .grow(
+                    map,
+                    ti,
+                    readers,
+                    self.connectivity,
+                    &mut self.rhs,
+                    How { logged, mark },
+                )
+                .map(|grown| (ti, grown)),
+            None => None,
         };
-        let Some(grown) = scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs, logged)
-        else {
-            // Too large for the fast search's arrays: grow by LPA*.
-            self.g.fill(UNREACHED);
-            self.rhs[ti] = 0;
-            self.enqueue(ti, 0);
-            for &r in readers {
-                self.value(map, r);
+        let Some((_, grown)) = grown else {
+            for r in self.was.ranges(cells) {
+                self.g[r].fill(UNREACHED);
+            }
+            if let Some(ti) = self.index_checked(self.target) {
+                // Too large for the fast search's arrays: grow by LPA*.
+                self.rhs[ti] = 0;
+                self.enqueue(ti, 0);
+                for &r in readers {
+                    self.value(map, r);
+                }
             }
             return;
         };
         self.expanded += grown.settled;
+        self.last_settled = grown.settled;
         let bound = grown.bound;
-        // One pass installs it: below the bound a cell is settled (g is
-        // its value), at or above it is on the frontier (queued under its
-        // value; `queued` is NOT_QUEUED everywhere else already).
-        let cells = self.g.iter_mut().zip(&self.rhs);
-        for (i, (g, &rhs)) in cells.enumerate() {
-            let settled = rhs < bound;
-            *g = if settled { rhs } else { UNREACHED };
-            if !settled && rhs != UNREACHED {
-                self.queued[i] = rhs;
-                self.heap.set(i, rhs);
+        if mark {
+            self.touched.union_with(scratch.settled());
+            for &u in scratch.frontier() {
+                self.touched.mark(u as usize);
             }
+        } else {
+            self.touched.fill(cells);
+        }
+        for r in self.was.ranges_not_in(&self.touched, cells) {
+            self.g[r].fill(UNREACHED);
+        }
+        // Below the bound a cell is settled (g is its value), at or above
+        // it is on the frontier (queued under its value; `queued` is
+        // NOT_QUEUED everywhere else already), or unreached.
+        for r in self.touched.ranges(cells) {
+            for (g, &rhs) in self.g[r.clone()].iter_mut().zip(&self.rhs[r]) {
+                *g = if rhs < bound { rhs } else { UNREACHED };
+            }
+        }
+        for &u in scratch.frontier() {
+            let (i, rhs) = (u as usize, self.rhs[u as usize]);
+            self.queued[i] = rhs;
+            self.heap.set(i, rhs);
         }
     }
 
@@ -565,6 +623,11 @@ impl Field {
 
     /// Queues cell `i` with `key` (re-keying it if it is queued).
     fn enqueue(&mut self, i: usize, key: Cost) {
+        // A cell leaves the unreached state only through here: a finite
+        // `rhs` with an unreached `g` is inconsistent, so queued; and `g`
+        // becomes finite only as a queued cell is expanded (a rebuild's
+        // install marks its own).
+        self.touched.mark(i);
         self.queued[i] = key;
         self.heap.set(i, key);
     }

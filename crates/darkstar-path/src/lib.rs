@@ -31,6 +31,7 @@
 
 pub mod astar;
 mod buckets;
+mod chunks;
 pub mod cost;
 mod dense;
 mod dial;

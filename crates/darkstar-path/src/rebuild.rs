@@ -90,6 +90,7 @@
 //!
 //! [`Field::rebuild`]: super::Field::rebuild
 
+use super::chunks::Chunks;
 use super::dense::{Dense, READER};
 use super::dial::{Batch, Buckets, MAX_BUCKETS, Relax};
 use super::{Connectivity, EntryCosts};
@@ -116,6 +117,8 @@ pub struct Rebuild {
     /// The log mark of the map `dense` holds (see [`Logged`]), if the
     /// last reading was given one.
     mark: Option<usize>,
+    /// The last grow's frontier: the cells it reached and did not settle.
+    frontier: Vec<u32>,
 }
 
 /// Where a map stands in a log of the cells whose costs changed (a
@@ -131,6 +134,16 @@ pub struct Logged<'a> {
     /// buffers last read), or `None` when they are not all known (no
     /// mark, or the log dropped some): then the whole map is read.
     pub changed: Option<&'a [Pos]>,
+}
+
+/// How [`Rebuild::grow`] reads the map and what it keeps of its work.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct How<'a> {
+    /// Where the map stands in its log of changes, if it has one: only
+    /// the cells changed since the buffers' reading are read again.
+    pub logged: Option<Logged<'a>>,
+    /// Keep the chunks of the cells settled ([`Rebuild::settled`]).
+    pub mark: bool,
 }
 
 /// What [`Rebuild::grow`] settled.
@@ -152,7 +165,22 @@ impl Rebuild {
 
     /// Bytes it holds.
     pub fn memory_bytes(&self) -> usize {
-        self.dense.memory_bytes() + self.buckets.memory_bytes() + self.batch.memory_bytes()
+        self.dense.memory_bytes()
+            + self.buckets.memory_bytes()
+            + self.batch.memory_bytes()
+            + self.frontier.capacity() * 4
+    }
+
+    /// The cells the last [`Rebuild::grow`] reached and did not settle,
+    /// in no particular order.
+    pub(crate) fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    /// The chunks of the cells the last [`Rebuild::grow`] settled, if it
+    /// was asked to mark them (else empty).
+    pub(crate) fn settled(&self) -> &Chunks {
+        &self.batch.settled
     }
 
     /// The log mark of the map the buffers hold a reading of, if it was
@@ -167,8 +195,10 @@ impl Rebuild {
     /// exhausted, writing tentative values into `dist` (which must hold
     /// [`UNREACHED`] for every cell). `None`, with `dist` untouched, when
     /// the map does not fit the arrays (see the [module docs](self)).
-    /// With `logged`, only the cells it names are read again where it
-    /// can tell the buffers hold the map of its mark less those.
+    /// With `how.logged`, only the cells it names are read again where
+    /// it can tell the buffers hold the map of its mark less those. With
+    /// `how.mark`, the chunks of the cells settled are kept
+    /// ([`Rebuild::settled`]); the frontier always is.
     pub(crate) fn grow<M: EntryCosts + ?Sized>(
         &mut self,
         map: &M,
@@ -176,8 +206,9 @@ impl Rebuild {
         readers: &[Pos],
         connectivity: Connectivity,
         dist: &mut [Cost],
-        logged: Option<Logged<'_>>,
+        how: How<'_>,
     ) -> Option<Grown> {
+        let How { logged, mark } = how;
         debug_assert_eq!(
             super::entry_costs_mismatch(map),
             None,
@@ -186,8 +217,15 @@ impl Rebuild {
         debug_assert!(dist.iter().all(|&d| d == UNREACHED));
         debug_assert_eq!(dist.len(), map.width() as usize * map.height() as usize);
         dist[target] = 0;
+        self.frontier.clear();
+        if mark {
+            self.batch.settled.reset(dist.len());
+        } else {
+            self.batch.settled.forget();
+        }
         if !readers.iter().any(|&r| map.contains(r)) {
             // Nothing to settle: the target alone, on the frontier.
+            self.frontier.push(target as u32);
             return Some(Grown {
                 settled: 0,
                 bound: 0,
@@ -236,6 +274,17 @@ impl Rebuild {
             Relax::new(&self.dense, shift, pending),
             dist,
         );
+        if bound != UNREACHED {
+            // Each cell reached and not settled has one live entry ahead:
+            // the one of its value's bucket.
+            for (number, cells) in self.buckets.ahead() {
+                let shift = self.buckets.shift;
+                let live = cells
+                    .iter()
+                    .filter(|&&u| dist[u as usize] >> shift == number);
+                self.frontier.extend(live);
+            }
+        }
         // A plain reading of the map again, for the next patch.
         let w = self.dense.width;
         let on_map = readers.iter().filter(|&&r| map.contains(r));
