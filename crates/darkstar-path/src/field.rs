@@ -372,20 +372,11 @@ impl Field {
         for r in self.was.ranges(cells) {
             self.rhs[r].fill(UNREACHED);
         }
-        let grown = match self.index_checked(self.target) {
-            Some(ti) => scratch
-                .grow(
-                    map,
-                    ti,
-                    readers,
-                    self.connectivity,
-                    &mut self.rhs,
-                    How { logged, mark },
-                )
-                .map(|grown| (ti, grown)),
-            None => None,
-        };
-        let Some((_, grown)) = grown else {
+        let how = How { logged, mark };
+        let grown = self
+            .index_checked(self.target)
+            .and_then(|ti| scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs, how));
+        let Some(grown) = grown else {
             for r in self.was.ranges(cells) {
                 self.g[r].fill(UNREACHED);
             }
