@@ -43,6 +43,13 @@ pub(crate) struct Dense {
     counts: Vec<u32>,
 }
 
+/// True for a passable factor the arrays cannot hold: zero (a free step
+/// would break the buckets' order) or one too large for its bits.
+#[inline(always)]
+fn unfit(f: Cost) -> bool {
+    f == 0 || f >= IMPASSABLE as Cost
+}
+
 /// Entries of [`Dense::counts`].
 const COUNTED: usize = 1024;
 
@@ -97,7 +104,7 @@ impl Dense {
                 let f = map.entry_factor(y * w + x);
                 let passable = f.is_some();
                 let f = f.unwrap_or(IMPASSABLE as Cost);
-                misfit |= passable & (f == 0 || f >= IMPASSABLE as Cost);
+                misfit |= passable & unfit(f);
                 factor[x] = f as u32;
                 open[x] = passable as u8;
                 largest = largest.max(if passable { f } else { 0 });
@@ -153,7 +160,7 @@ impl Dense {
             let f = map.entry_factor(i);
             let passable = f.is_some();
             let f = f.unwrap_or(IMPASSABLE as Cost);
-            if passable && (f == 0 || f >= IMPASSABLE as Cost) {
+            if passable && unfit(f) {
                 return None;
             }
             self.factor[i] = f as u32;
