@@ -366,13 +366,16 @@ impl Field {
         // chunks touched can hold anything else. Their `g` is reset once
         // the chunks the search reaches are known (those it installs).
         let cells = self.g.len();
-        let mark = self.last_settled.saturating_mul(4) <= cells as u64;
+        let mark_chunks = self.last_settled.saturating_mul(4) <= cells as u64;
         std::mem::swap(&mut self.touched, &mut self.was);
         self.touched.reset(cells);
         for r in self.was.ranges(cells) {
             self.rhs[r].fill(UNREACHED);
         }
-        let how = How { logged, mark };
+        let how = How {
+            logged,
+            mark_chunks,
+        };
         let grown = self
             .index_checked(self.target)
             .and_then(|ti| scratch.grow(map, ti, readers, self.connectivity, &mut self.rhs, how));
@@ -393,7 +396,7 @@ impl Field {
         self.expanded += grown.settled;
         self.last_settled = grown.settled;
         let bound = grown.bound;
-        if mark {
+        if mark_chunks {
             self.touched.union_with(scratch.settled());
             for &u in scratch.frontier() {
                 self.touched.mark(u as usize);

@@ -143,7 +143,7 @@ pub(crate) struct How<'a> {
     /// the cells changed since the buffers' reading are read again.
     pub logged: Option<Logged<'a>>,
     /// Keep the chunks of the cells settled ([`Rebuild::settled`]).
-    pub mark: bool,
+    pub mark_chunks: bool,
 }
 
 /// What [`Rebuild::grow`] settled.
@@ -197,7 +197,7 @@ impl Rebuild {
     /// the map does not fit the arrays (see the [module docs](self)).
     /// With `how.logged`, only the cells it names are read again where
     /// it can tell the buffers hold the map of its mark less those. With
-    /// `how.mark`, the chunks of the cells settled are kept
+    /// `how.mark_chunks`, the chunks of the cells settled are kept
     /// ([`Rebuild::settled`]); the frontier always is.
     pub(crate) fn grow<M: EntryCosts + ?Sized>(
         &mut self,
@@ -208,7 +208,10 @@ impl Rebuild {
         dist: &mut [Cost],
         how: How<'_>,
     ) -> Option<Grown> {
-        let How { logged, mark } = how;
+        let How {
+            logged,
+            mark_chunks,
+        } = how;
         debug_assert_eq!(
             super::entry_costs_mismatch(map),
             None,
@@ -218,7 +221,7 @@ impl Rebuild {
         debug_assert_eq!(dist.len(), map.width() as usize * map.height() as usize);
         dist[target] = 0;
         self.frontier.clear();
-        if mark {
+        if mark_chunks {
             self.batch.settled.reset(dist.len());
         } else {
             self.batch.settled.forget();
