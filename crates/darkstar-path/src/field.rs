@@ -175,10 +175,14 @@ impl Field {
     }
 
     /// Bytes the field holds: per cell `g`, `rhs` and queued key (24), plus
-    /// the heap's allocation.
+    /// the heap's allocation and the two sets of touched chunks (a byte
+    /// per 64 cells each).
     pub fn memory_bytes(&self) -> usize {
         let cell = std::mem::size_of::<Cost>();
-        3 * cell * self.g.len() + self.heap.memory_bytes()
+        3 * cell * self.g.len()
+            + self.heap.memory_bytes()
+            + self.touched.memory_bytes()
+            + self.was.memory_bytes()
     }
 
     /// Each cell's `g`, `rhs` and queued key (`u64::MAX`: not queued), in
