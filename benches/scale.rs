@@ -31,7 +31,9 @@
 //! ([`FieldPolicy::Chosen`]: repair or rebuild per field) and one
 //! rebuilding every field from scratch ([`FieldPolicy::Rebuild`]), each
 //! timed. Slow rows are cut short, saying so: a row is timed over the
-//! turns its untimed play had played by [`TIMING_LIMIT`], and the untimed
+//! turns its untimed play had played by its scenario's timing limit
+//! ([`TIMING_LIMIT`], or for `spread_10000_1024` [`PLAY_LIMIT`], so that
+//! it is timed over the hundred turns issue 36 names), and the untimed
 //! play stops at [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the
 //! memory check (`darkstar::sim::memory::check` at the default cap, as
 //! `darkstar run` applies it) refuses it, saying why. The table is printed
@@ -77,7 +79,8 @@ const ARRIVALS_CAP: u32 = 3_000;
 const CROWD_CAP: u32 = 3_000;
 /// A row is timed over the turns its untimed play had played by this wall
 /// time (all of them, unless turns are slow), so that criterion's ten
-/// samples and warm-up of every row stay within a few minutes.
+/// samples and warm-up of every row stay within a few minutes; but see
+/// [`Scenario::timing_limit`].
 const TIMING_LIMIT: Duration = Duration::from_secs(12);
 /// The untimed play itself stops past this wall time.
 const PLAY_LIMIT: Duration = Duration::from_secs(60);
@@ -97,7 +100,7 @@ struct Play {
     turns: u32,
     /// Why it played fewer turns than asked, if it did.
     short: Option<String>,
-    /// Turns it had played by [`TIMING_LIMIT`].
+    /// Turns it had played by the scenario's timing limit.
     timed_turns: u32,
     monsters: usize,
     home: usize,
@@ -114,8 +117,9 @@ struct Play {
 
 /// Plays `start` (cloned) for `turns` turns, or with `until_home` until
 /// every monster is home (at most `turns`), sampling planning memory
-/// after every turn; stops early past [`PLAY_LIMIT`].
-fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
+/// after every turn; stops early past [`PLAY_LIMIT`]. The turns played by
+/// `timing_limit` are the ones to time.
+fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -> Play {
     let mut game = start.clone();
     let mut peak = game.planning_bytes();
     let clock = Instant::now();
@@ -140,7 +144,7 @@ fn observe(start: &Game, turns: u32, until_home: bool) -> Play {
         }
         game.apply(Command::Advance);
         peak = peak.max(game.planning_bytes());
-        if timed_turns.is_none() && clock.elapsed() > TIMING_LIMIT {
+        if timed_turns.is_none() && clock.elapsed() > timing_limit {
             timed_turns = Some(game.turn());
         }
         if clock.elapsed() > PLAY_LIMIT && game.turn() < turns && !game.is_settled() {
@@ -390,6 +394,13 @@ struct Scenario {
     arrivals: bool,
     /// Turns played (untimed, once) before the row's turns start.
     from: u32,
+    /// A row is timed over the turns its untimed play had played by this
+    /// wall time: [`TIMING_LIMIT`], or for the 10,000 monsters every turn
+    /// the play gets through by [`PLAY_LIMIT`] (all 100 on this machine,
+    /// about 30 s on one thread), because issue 36's target is stated on
+    /// the first 100 turns; timed over the first 35 they read a little
+    /// faster. That row then takes about eight minutes.
+    timing_limit: Duration,
     level: Box<dyn Fn(Replanner) -> Level>,
 }
 
@@ -448,6 +459,7 @@ fn scenarios() -> Vec<Scenario> {
             until_home: false,
             arrivals: true,
             from: 0,
+            timing_limit: TIMING_LIMIT,
             level: Box::new({
                 let d512 = d512.clone();
                 move |p| spread(&d512, scale_factions(p, goal_of(&d512)), 1_000, 1)
@@ -462,6 +474,7 @@ fn scenarios() -> Vec<Scenario> {
             until_home: false,
             arrivals: false,
             from: LATE_FROM,
+            timing_limit: TIMING_LIMIT,
             level: Box::new(move |p| spread(&d512, scale_factions(p, goal_of(&d512)), 1_000, 1)),
         },
         Scenario {
@@ -471,6 +484,7 @@ fn scenarios() -> Vec<Scenario> {
             until_home: false,
             arrivals: false,
             from: 0,
+            timing_limit: PLAY_LIMIT,
             level: Box::new(move |p| spread(&d1024, eight_factions(p, goal_of(&d1024)), 10_000, 1)),
         },
         Scenario {
@@ -483,6 +497,7 @@ fn scenarios() -> Vec<Scenario> {
             until_home: true,
             arrivals: false,
             from: 0,
+            timing_limit: TIMING_LIMIT,
             level: Box::new(move |p| {
                 packed(&d256, crowd_faction(p, goal_of(&d256)), crowd_start, 200)
             }),
@@ -547,7 +562,7 @@ fn main() {
                 while start.turn() < s.from {
                     start.apply(Command::Advance);
                 }
-                let play = observe(&start, s.turns, s.until_home);
+                let play = observe(&start, s.turns, s.until_home, s.timing_limit);
                 (start, play)
             });
             // The field rows of a scenario are timed over the same turns
@@ -578,7 +593,7 @@ fn main() {
             }
             if s.until_home && threads == 1 {
                 let start = Game::new(&lone_monster(planner), 1, config).expect("starts");
-                let alone = observe(&start, s.turns, true);
+                let alone = observe(&start, s.turns, true, s.timing_limit);
                 notes.push(match (alone.arrivals.first(), play.arrivals.last()) {
                     (Some(&one), Some(&last)) if play.home == play.monsters => format!(
                         "the crowd's cost: its last arrival on turn {last} against turn {one} \
@@ -687,7 +702,7 @@ fn print_row(s: &Scenario, row: &Row, notes: &mut Vec<(&'static str, &'static st
             format!(
                 "turns/s timed over its first {} turns (those played in {} s)",
                 play.timed_turns,
-                TIMING_LIMIT.as_secs()
+                s.timing_limit.as_secs()
             ),
         ));
     }
