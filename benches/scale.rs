@@ -396,10 +396,10 @@ struct Scenario {
     from: u32,
     /// A row is timed over the turns its untimed play had played by this
     /// wall time: [`TIMING_LIMIT`], or for the 10,000 monsters every turn
-    /// the play gets through by [`PLAY_LIMIT`] (all 100 on this machine,
-    /// about 30 s on one thread), because issue 36's target is stated on
-    /// the first 100 turns; timed over the first 35 they read a little
-    /// faster. That row then takes about eight minutes.
+    /// the play gets through by [`PLAY_LIMIT`] (all 100 on the 2-core
+    /// machine), because issue 36's target is stated on the first 100
+    /// turns. That scenario then takes about nine minutes: a sample of its
+    /// one-thread row about 25 s, of its two-thread row 16 s.
     timing_limit: Duration,
     level: Box<dyn Fn(Replanner) -> Level>,
 }
