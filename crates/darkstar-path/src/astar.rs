@@ -17,10 +17,16 @@
 //!   is taken off the open list, so every path found is optimal;
 //! - ties on f go to the cell generated most recently (depth first: the
 //!   one nearest the goal), so results depend on nothing but the input and
-//!   the fixed neighbour order.
+//!   the fixed neighbour order;
+//! - over a [`DenseMap`] (a map that does not change, read once into a
+//!   byte of legal moves and a cost factor a cell) the search runs a loop
+//!   of its own, `astar/dense.rs`: the same pops and pushes in the same
+//!   order, with 8-byte states and the eight moves relaxed in place.
+
+mod dense;
 
 use super::buckets::BucketQueue;
-use super::{Connectivity, CostMap, Islands, Neighbour, Neighbours, neighbours_except};
+use super::{Connectivity, CostMap, DenseMap, Islands, Neighbour, Neighbours, neighbours_except};
 use crate::cost::{Cost, StepCosts};
 use crate::geom::Pos;
 
@@ -174,6 +180,9 @@ pub struct SearchContext {
     /// What the last path found cost up to each of its cells (see
     /// [`SearchContext::path_costs`]).
     path_costs: Vec<Cost>,
+    /// The states of searches over a [`DenseMap`] (`astar/dense.rs`),
+    /// which share the open list above.
+    packed: dense::PackedStates,
 }
 
 /// What a search that ran out of budget needs to go on.
@@ -182,6 +191,8 @@ struct Pending {
     start: Pos,
     goal: Pos,
     options: SearchOptions,
+    /// Whether it runs over a [`DenseMap`]'s arrays.
+    dense: bool,
 }
 
 /// A state space for the core search: states are dense `u32` indices.
@@ -423,7 +434,9 @@ impl SearchContext {
         self.path_costs.clear();
     }
 
-    /// The cheapest path from `start` to `goal`.
+    /// The cheapest path from `start` to `goal`. Over a [`DenseMap`] read
+    /// with `options`' connectivity (and no turn penalty), the loop
+    /// specialised for its arrays runs: the same answer, faster.
     pub fn find_path<M: CostMap + ?Sized>(
         &mut self,
         map: &M,
@@ -436,21 +449,83 @@ impl SearchContext {
         if !map.contains(start) || !map.contains(goal) {
             return Outcome::Unreachable;
         }
-        let target = CellTarget {
-            goal,
-            cheapest: map.cheapest_steps(),
-            connectivity: options.connectivity,
-        };
         let budget = options.max_expansions.unwrap_or(u64::MAX);
-        let outcome = self.dispatch(map, start, &target, options, budget, true);
+        let (outcome, dense) = self.search_cells(map, start, goal, options, budget, None);
         if outcome == Outcome::OutOfBudget {
             self.pending = Some(Pending {
                 start,
                 goal,
                 options: *options,
+                dense,
             });
         }
         outcome
+    }
+
+    /// Runs a search from `start` to `goal` (`resumed`: `None`), or goes
+    /// on with one that ran over a [`DenseMap`]'s arrays or not
+    /// (`Some(dense)`): over the arrays when `map` is a [`DenseMap`] that
+    /// serves `options`, else by the general loop. The outcome, and
+    /// whether it ran over the arrays.
+    fn search_cells<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+        budget: u64,
+        resumed: Option<bool>,
+    ) -> (Outcome, bool) {
+        let dense = dense_serving(map, options);
+        // Handed the other kind of map to resume on (which breaks
+        // `resume`'s contract), it starts again rather than misread states.
+        let fresh = resumed.is_none_or(|was| was != dense.is_some());
+        let outcome = match dense {
+            Some(d) => self.run_dense(d, start, goal, budget, fresh),
+            None => {
+                let target = CellTarget {
+                    goal,
+                    cheapest: map.cheapest_steps(),
+                    connectivity: options.connectivity,
+                };
+                self.dispatch(map, start, &target, options, budget, fresh)
+            }
+        };
+        (outcome, dense.is_some())
+    }
+
+    /// Seeds (`fresh`) and runs, or goes on with, a search over `map`'s
+    /// arrays.
+    fn run_dense(
+        &mut self,
+        map: &DenseMap,
+        start: Pos,
+        goal: Pos,
+        budget: u64,
+        fresh: bool,
+    ) -> Outcome {
+        let goal = dense::Goal::new(map, goal);
+        let SearchContext {
+            heap,
+            stack,
+            f_now,
+            packed,
+            stats,
+            path_costs,
+            ..
+        } = self;
+        if fresh {
+            packed.seed(map, dense::Open { heap, stack, f_now }, start, &goal);
+            stats.pushed += 1;
+        }
+        packed.run(
+            map,
+            dense::Open { heap, stack, f_now },
+            &goal,
+            budget,
+            stats,
+            path_costs,
+        )
     }
 
     /// Goes on with the last [`SearchContext::find_path`] if it ran out of
@@ -483,14 +558,16 @@ impl SearchContext {
     pub fn resume<M: CostMap + ?Sized>(&mut self, map: &M, budget: u64) -> Option<Outcome> {
         let pending = self.pending.take()?;
         self.new_query();
-        let target = CellTarget {
-            goal: pending.goal,
-            cheapest: map.cheapest_steps(),
-            connectivity: pending.options.connectivity,
-        };
-        let outcome = self.dispatch(map, pending.start, &target, &pending.options, budget, false);
+        let (outcome, dense) = self.search_cells(
+            map,
+            pending.start,
+            pending.goal,
+            &pending.options,
+            budget,
+            Some(pending.dense),
+        );
         if outcome == Outcome::OutOfBudget {
-            self.pending = Some(pending);
+            self.pending = Some(Pending { dense, ..pending });
         }
         Some(outcome)
     }
@@ -711,6 +788,15 @@ impl SearchContext {
         }
         Outcome::Unreachable
     }
+}
+
+/// `map` as a [`DenseMap`] the specialised loop can search with `options`.
+fn dense_serving<'m, M: CostMap + ?Sized>(
+    map: &'m M,
+    options: &SearchOptions,
+) -> Option<&'m DenseMap> {
+    map.dense()
+        .filter(|d| options.turn_penalty == 0 && d.serves(options.connectivity))
 }
 
 /// Walks parents back from `end` to the start (its own parent).

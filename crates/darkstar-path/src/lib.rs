@@ -34,6 +34,7 @@ mod buckets;
 mod chunks;
 pub mod cost;
 mod dense;
+pub mod dense_map;
 mod dial;
 pub mod dijkstra;
 pub mod dstar_lite;
@@ -57,6 +58,7 @@ use crate::cost::{Cost, StepCosts};
 use crate::geom::{Dir, Pos};
 
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
+pub use dense_map::{DenseMap, DenseMapError};
 pub use dijkstra::DistanceMap;
 pub use dstar_lite::DStarLite;
 pub use field::{Descents, Field, Unsettled};
@@ -99,6 +101,15 @@ pub trait CostMap {
     fn contains(&self, p: Pos) -> bool {
         (p.x as u32) < self.width() && (p.y as u32) < self.height()
     }
+
+    /// The map as a [`DenseMap`], if it is one: A* then runs the loop
+    /// specialised for its arrays. Only a [`DenseMap`] (or a reference to
+    /// one) says yes; a map that changes another's costs must not pass
+    /// this on.
+    #[inline]
+    fn dense(&self) -> Option<&DenseMap> {
+        None
+    }
 }
 
 impl<M: CostMap + ?Sized> CostMap for &M {
@@ -117,6 +128,10 @@ impl<M: CostMap + ?Sized> CostMap for &M {
     #[inline]
     fn cheapest_steps(&self) -> StepCosts {
         (**self).cheapest_steps()
+    }
+    #[inline]
+    fn dense(&self) -> Option<&DenseMap> {
+        (**self).dense()
     }
 }
 
