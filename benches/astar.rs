@@ -27,7 +27,7 @@ use darkstar::content::movingai::{MovingAiMap, Problem, Scenario};
 use darkstar::map::cost::{Cost, StepCosts};
 use darkstar::map::geom::Pos;
 use darkstar::path::jps::{JumpGrid, JumpPointSearch};
-use darkstar::path::{Connectivity, CostMap, Outcome, SearchContext, SearchOptions};
+use darkstar::path::{Connectivity, CostMap, DenseMap, Outcome, SearchContext, SearchOptions};
 
 /// The benchmarked maps, and which problems of each are timed: every
 /// `every`-th, so one iteration of the slower peer stays near a second.
@@ -50,12 +50,20 @@ fn load(dir: &Path, name: &'static str, every: usize) -> Suite {
     let problems: Vec<Problem> = scen.problems.into_iter().step_by(every).collect();
     let mut ctx = SearchContext::new();
     let csr = Csr::new(&map);
+    let dense = dense_map(&map);
     let mut expanded = 0;
     let mut peer_expanded = 0;
     for p in &problems {
-        let ours = ctx
-            .find_path(&map, p.start, p.goal, &SearchOptions::default())
-            .cost();
+        let general = ctx.find_path(&map, p.start, p.goal, &SearchOptions::default());
+        let general_stats = ctx.stats();
+        let over_dense = ctx.find_path(&dense, p.start, p.goal, &SearchOptions::default());
+        assert_eq!(
+            (&over_dense, ctx.stats()),
+            (&general, general_stats),
+            "{name} line {}: the dense map's search differs",
+            p.line
+        );
+        let ours = general.cost();
         expanded += ctx.stats().expanded;
         let theirs = peer_counted(&csr, p.start, p.goal, Some(&mut peer_expanded)).map(|(_, c)| c);
         let jps = JumpPointSearch::new()
@@ -199,7 +207,21 @@ fn octile(c: StepCosts, a: Pos, b: Pos) -> Cost {
     c.octile(dx, dy)
 }
 
+/// Our A*'s view of the map: read once into its dense arrays, as a
+/// caller with a map that does not change would. Timed with the queries
+/// (every pass of [`ours`] reads the map afresh).
+fn dense_map(map: &MovingAiMap) -> DenseMap {
+    DenseMap::new(map, Connectivity::Eight).expect("Moving AI costs are per cell")
+}
+
+/// Our A* over the problems, the map read into its dense arrays first:
+/// the sum of the costs.
 fn ours(ctx: &mut SearchContext, map: &MovingAiMap, problems: &[Problem]) -> Cost {
+    ours_over(ctx, &dense_map(map), problems)
+}
+
+/// Our A* over the problems on `map` as it is: the sum of the costs.
+fn ours_over<M: CostMap>(ctx: &mut SearchContext, map: &M, problems: &[Problem]) -> Cost {
     let options = SearchOptions::default();
     let mut total = 0;
     for p in problems {
@@ -314,6 +336,12 @@ fn main() {
         group.bench_function("darkstar", |b| {
             b.iter(|| black_box(ours(&mut ctx, &s.map, black_box(&s.problems))))
         });
+        group.bench_function("darkstar-general", |b| {
+            b.iter(|| black_box(ours_over(&mut ctx, &s.map, black_box(&s.problems))))
+        });
+        group.bench_function("darkstar-dense-map", |b| {
+            b.iter(|| black_box(dense_map(black_box(&s.map))))
+        });
         group.bench_function("darkstar-jps", |b| {
             b.iter(|| black_box(ours_jps(&mut jps_search, &s.map, black_box(&s.problems))))
         });
@@ -349,14 +377,18 @@ fn main() {
     }
     c.final_summary();
 
-    println!("\nA* on Moving AI scenarios (criterion medians, one pass over the problems):");
     println!(
-        "| map | problems | darkstar | pathfinding, lists | pathfinding, (x, y) | ratio (faster peer / darkstar) | ns/expanded node (darkstar / faster peer) | expanded (darkstar / pathfinding) |"
+        "\nA* on Moving AI scenarios (criterion medians, one pass over the problems; ours reads the map into a DenseMap in every pass, and is timed over the map as given too):"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| map | problems | darkstar | of which the dense map | darkstar over the map as given | pathfinding, lists | pathfinding, (x, y) | ratio (faster peer / darkstar) | ratio (faster peer / over the map) | ns/expanded node (darkstar / faster peer) | expanded (darkstar / pathfinding) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for s in &suites {
-        let (Some(ours), Some(lists), Some(xy)) = (
+        let (Some(ours), Some(read), Some(general), Some(lists), Some(xy)) = (
             support::median_ns(s.name, "darkstar"),
+            support::median_ns(s.name, "darkstar-dense-map"),
+            support::median_ns(s.name, "darkstar-general"),
             support::median_ns(s.name, "pathfinding"),
             support::median_ns(s.name, "pathfinding-xy"),
         ) else {
@@ -368,13 +400,16 @@ fn main() {
         // large ones where the lists fall out of cache.
         let peer = lists.min(xy);
         println!(
-            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.1} / {:.1} | {} / {} |",
+            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x | {:.1} / {:.1} | {} / {} |",
             s.name,
             s.problems.len(),
             ours / 1e6,
+            read / 1e6,
+            general / 1e6,
             lists / 1e6,
             xy / 1e6,
             peer / ours,
+            peer / general,
             ours / s.expanded as f64,
             peer / s.peer_expanded as f64,
             s.expanded,

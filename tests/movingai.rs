@@ -1,5 +1,6 @@
 //! Every Moving AI scenario in the data folder against its published
-//! optimal length (Sturtevant 2012). Skips with one line where the folder
+//! optimal length (Sturtevant 2012), by A* over the map and over the map
+//! read into a `DenseMap`, and by jump point search. Skips with one line where the folder
 //! is absent; CI always has it.
 
 use std::io::Write;
@@ -9,7 +10,7 @@ use darkstar::content::movingai::{self, MovingAiMap, Scenario};
 use darkstar::map::cost::to_tiles;
 use darkstar::map::terrain::FLOOR_COST;
 use darkstar::path::jps::{JumpGrid, JumpPointSearch};
-use darkstar::path::{SearchContext, SearchOptions};
+use darkstar::path::{Connectivity, DenseMap, SearchContext, SearchOptions};
 
 /// Scenario files checked, relative to the data folder, and which share of
 /// their problems: the 512x512 maze's 12,120 problems are sampled (every
@@ -60,6 +61,18 @@ fn check(name: &str) {
         &mut SearchContext::new(),
     )
     .unwrap();
+    // The map read into a DenseMap (what `darkstar scen` and the A* bench
+    // search): the same problems, lengths, expansions and pushes.
+    let dense = DenseMap::new(&map, Connectivity::Eight).unwrap();
+    let over_dense = movingai::run_scenario(
+        &dense,
+        &scenario,
+        &scen_path,
+        every,
+        &mut SearchContext::new(),
+    )
+    .unwrap();
+    assert_eq!(over_dense, report, "{name}: over the dense map");
     assert!(
         report.problems >= scenario.problems.len() / every,
         "{name}: ran {}",

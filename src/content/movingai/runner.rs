@@ -1,10 +1,10 @@
 //! Runs a scenario's problems through our A* and compares every length with
 //! the published optimum.
 
-use super::{MovingAiError, MovingAiMap, Problem, Scenario};
+use super::{MovingAiError, Problem, Scenario};
 use crate::map::cost::to_tiles;
 use crate::map::geom::Pos;
-use crate::path::{Outcome, SearchContext, SearchOptions};
+use crate::path::{CostMap, Outcome, SearchContext, SearchOptions};
 
 /// A problem whose computed length differs from the published one.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,11 +28,13 @@ pub struct ScenarioReport {
     pub pushed: u64,
 }
 
-/// Runs every `every`-th problem of `scenario` (1 = all) on `map` with the
-/// benchmarks' rules (8-connected, no corner cutting). Fails, before running
-/// anything, if a problem's map size differs from `map`'s.
-pub fn run_scenario(
-    map: &MovingAiMap,
+/// Runs every `every`-th problem of `scenario` (1 = all) on `map` (a
+/// [`MovingAiMap`](super::MovingAiMap), or that read into a
+/// [`DenseMap`](crate::path::DenseMap)) with the benchmarks' rules
+/// (8-connected, no corner cutting). Fails, before running anything, if a
+/// problem's map size differs from `map`'s.
+pub fn run_scenario<M: CostMap + ?Sized>(
+    map: &M,
     scenario: &Scenario,
     scen_path: &std::path::Path,
     every: usize,
@@ -43,8 +45,8 @@ pub fn run_scenario(
 
 /// [`run_scenario`], calling `progress(done, total)` after each problem
 /// (for a progress bar: the library draws nothing itself).
-pub fn run_scenario_with(
-    map: &MovingAiMap,
+pub fn run_scenario_with<M: CostMap + ?Sized>(
+    map: &M,
     scenario: &Scenario,
     scen_path: &std::path::Path,
     every: usize,
@@ -92,8 +94,8 @@ pub fn run_scenario_with(
 }
 
 /// Our optimal length for one problem, in tiles.
-fn solve(
-    map: &MovingAiMap,
+fn solve<M: CostMap + ?Sized>(
+    map: &M,
     problem: &Problem,
     ctx: &mut SearchContext,
     options: &SearchOptions,
