@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::cost::{Cost, StepCosts};
+use crate::cost::{Cost, DIAGONAL, STRAIGHT, StepCosts};
 use crate::geom::{Dir, Pos};
 use crate::{Connectivity, CostMap, Step, neighbours};
 
@@ -102,17 +102,23 @@ impl DenseMap {
         let mut moves = vec![0u8; cells];
         let mut factor = vec![0u32; cells];
         let mut largest: Cost = 0;
+        let mut from = Pos::new(0, 0);
         for (i, m) in moves.iter_mut().enumerate() {
-            let from = Pos::from_row_major(i, width);
             for n in neighbours(map, from, i, connectivity) {
                 let unit = StepCosts::UNIT.for_dir(n.dir);
-                let f = n.cost / unit;
+                // By constant divisors, which compile to multiplications:
+                // dividing by `unit` was most of the time a map took.
+                let f = if n.dir.is_diagonal() {
+                    n.cost / DIAGONAL
+                } else {
+                    n.cost / STRAIGHT
+                };
                 let misfit = DenseMapError::NotPerCell {
                     from,
                     dir: n.dir,
                     cost: n.cost,
                 };
-                if n.cost % unit != 0 || f == 0 || f > u32::MAX as Cost {
+                if f * unit != n.cost || f == 0 || f > u32::MAX as Cost {
                     return Err(misfit);
                 }
                 match factor[n.to_index] {
@@ -122,6 +128,11 @@ impl DenseMap {
                 }
                 *m |= 1 << n.dir.index();
                 largest = largest.max(n.cost);
+            }
+            // The next cell in row-major order, without a division.
+            from.x += 1;
+            if from.x == width as i32 {
+                from = Pos::new(0, from.y + 1);
             }
         }
         let mut entered = factor.iter().copied().filter(|&f| f != 0);
