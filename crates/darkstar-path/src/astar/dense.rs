@@ -199,6 +199,9 @@ impl PackedStates {
             states[u] = word + (1 << STAMP);
             expanded += 1;
             let g = !(word >> 4) & G_MASK;
+            // A neighbour's word is this one's open, less its step: with
+            // `g` complemented, `open | !(g + step) << 4` is `here - step << 4`.
+            let here = open_stamp << STAMP | (!g & G_MASK) << 4;
             let y = if reciprocal != 0 {
                 ((u as u64 * reciprocal) >> super::RECIPROCAL_SHIFT) as usize
             } else {
@@ -217,9 +220,9 @@ impl PackedStates {
                         } else {
                             factor[n] as Cost * unit($d)
                         };
-                        let ng = g + step;
-                        let word = open_stamp << STAMP | (!ng & G_MASK) << 4;
+                        let word = here - (step << 4);
                         if states[n] < word {
+                            let ng = g + step;
                             states[n] = word | $d;
                             let f = ng + goal.h(x + dx, y + dy);
                             if f == f_now {
