@@ -518,14 +518,19 @@ impl SearchContext {
             packed.seed(map, dense::Open { heap, stack, f_now }, start, &goal);
             stats.pushed += 1;
         }
-        packed.run(
-            map,
-            dense::Open { heap, stack, f_now },
-            &goal,
-            budget,
-            stats,
-            path_costs,
-        )
+        let open = dense::Open { heap, stack, f_now };
+        let out = (stats, path_costs);
+        match map.uniform() {
+            Some(f) => packed.run(map, open, &goal, budget, out, dense::Uniform::new(f)),
+            None => packed.run(
+                map,
+                open,
+                &goal,
+                budget,
+                out,
+                dense::PerCell::new(map.factors()),
+            ),
+        }
     }
 
     /// Goes on with the last [`SearchContext::find_path`] if it ran out of

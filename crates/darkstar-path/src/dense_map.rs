@@ -169,9 +169,19 @@ impl DenseMap {
         self.moves.capacity() + self.factor.capacity() * 4
     }
 
-    /// The arrays, for the search loop: moves, factors, the shared factor.
-    pub(crate) fn arrays(&self) -> (&[u8], &[u32], Option<u32>) {
-        (&self.moves, &self.factor, self.uniform)
+    /// Each cell's moves, for the search loop.
+    pub(crate) fn moves_array(&self) -> &[u8] {
+        &self.moves
+    }
+
+    /// Each cell's factor, for the search loop.
+    pub(crate) fn factors(&self) -> &[u32] {
+        &self.factor
+    }
+
+    /// The factor every cell shares, if they do.
+    pub(crate) fn uniform(&self) -> Option<u32> {
+        self.uniform
     }
 
     /// Whether the specialised loop may search it with `connectivity`:
@@ -223,7 +233,7 @@ mod tests {
             Connectivity::EightCuttingCorners,
         ] {
             let dense = DenseMap::new(&map, connectivity).unwrap();
-            assert_eq!(dense.arrays().2, Some(3));
+            assert_eq!(dense.uniform(), Some(3));
             for i in 0..16 {
                 let from = Pos::from_row_major(i, 4);
                 let want: Vec<_> = neighbours(&map, from, i, connectivity).collect();

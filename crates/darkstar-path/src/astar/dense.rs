@@ -4,12 +4,12 @@
 //!
 //! - A cell's legal moves are one byte, read once an expansion; a step
 //!   costs its entered cell's factor times the unit of its kind (no
-//!   factor read at all where every cell has the same one).
+//!   factor read at all where every cell has the same one: [`Price`]).
 //! - The eight moves are relaxed in place, unrolled, with no list of
 //!   neighbours in between: each move has a branch of its own, which the
 //!   processor predicts far better than one branch shared by all
-//!   (on the bench's arena2 problems, in `cachegrind`'s model: 1.25
-//!   mispredicted branches and 387 instructions an expansion, the map's
+//!   (on the bench's arena2 problems, in `cachegrind`'s model: 1.5
+//!   mispredicted branches and 334 instructions an expansion, the map's
 //!   reading included, against 3.6 and 574 for the general loop).
 //! - A state is 8 bytes, not 16: a 16-bit stamp, `g` complemented in 44
 //!   bits and the direction the cell was entered by (its parent is one
@@ -93,6 +93,55 @@ impl Goal {
     }
 }
 
+/// What a step into a cell costs, by its index in `Dir::ALL`: the
+/// search loop is compiled once for each way of pricing.
+pub(super) trait Price {
+    fn step(&self, cell: usize, dir: usize) -> Cost;
+}
+
+/// The unit step of each move in `Dir::ALL` order.
+fn units() -> [Cost; 8] {
+    Dir::ALL.map(|d| StepCosts::UNIT.for_dir(d))
+}
+
+/// Every cell's own factor (read for each step).
+pub(super) struct PerCell<'a> {
+    factor: &'a [u32],
+    units: [Cost; 8],
+}
+
+impl<'a> PerCell<'a> {
+    pub(super) fn new(factor: &'a [u32]) -> PerCell<'a> {
+        PerCell {
+            factor,
+            units: units(),
+        }
+    }
+}
+
+impl Price for PerCell<'_> {
+    #[inline(always)]
+    fn step(&self, cell: usize, dir: usize) -> Cost {
+        self.factor[cell] as Cost * self.units[dir]
+    }
+}
+
+/// One factor for every cell (no factor read at all).
+pub(super) struct Uniform([Cost; 8]);
+
+impl Uniform {
+    pub(super) fn new(factor: u32) -> Uniform {
+        Uniform(units().map(|u| u * factor as Cost))
+    }
+}
+
+impl Price for Uniform {
+    #[inline(always)]
+    fn step(&self, _: usize, dir: usize) -> Cost {
+        self.0[dir]
+    }
+}
+
 impl PackedStates {
     /// Starts a search from `start` toward `goal` on `map`.
     pub(super) fn seed(&mut self, map: &DenseMap, open: Open<'_>, start: Pos, goal: &Goal) {
@@ -114,38 +163,20 @@ impl PackedStates {
     }
 
     /// The search from where [`PackedStates::seed`] or an earlier slice
-    /// left it, for at most `budget` expansions.
-    pub(super) fn run(
-        &mut self,
-        map: &DenseMap,
-        open: Open<'_>,
-        goal: &Goal,
-        budget: u64,
-        stats: &mut SearchStats,
-        path_costs: &mut Vec<Cost>,
-    ) -> Outcome {
-        match map.arrays().2 {
-            Some(f) => self.run_with::<true>(map, open, goal, budget, stats, path_costs, f),
-            None => self.run_with::<false>(map, open, goal, budget, stats, path_costs, 0),
-        }
-    }
-
-    /// [`PackedStates::run`], with every step into a cell of factor
-    /// `uniform` when `UNIFORM` (the factors are then not read).
-    #[allow(clippy::too_many_arguments)]
+    /// left it, for at most `budget` expansions, its steps priced by
+    /// `price` (what `map`'s factors say, or one factor for all).
     #[inline(never)]
-    fn run_with<const UNIFORM: bool>(
+    pub(super) fn run<P: Price>(
         &mut self,
         map: &DenseMap,
         open: Open<'_>,
         goal: &Goal,
         budget: u64,
-        stats: &mut SearchStats,
-        path_costs: &mut Vec<Cost>,
-        uniform: u32,
+        (stats, path_costs): (&mut SearchStats, &mut Vec<Cost>),
+        price: P,
     ) -> Outcome {
         let w = map.width() as usize;
-        let (moves, factor, _) = map.arrays();
+        let moves = map.moves_array();
         let open_stamp = self.generation;
         let closed = open_stamp + 1;
         let Open {
@@ -160,8 +191,6 @@ impl PackedStates {
             let (dx, dy) = d.delta();
             (dy as isize * w as isize + dx as isize) as usize
         });
-        let unit = |d: usize| StepCosts::UNIT.for_dir(Dir::ALL[d]);
-        let base: [Cost; 8] = std::array::from_fn(|d| unit(d) * uniform as Cost);
         let (mut expanded, mut pushed) = (stats.expanded, stats.pushed);
         let mut f_now = *f_saved;
         let outcome = loop {
@@ -215,11 +244,7 @@ impl PackedStates {
                     if m & (1 << $d) != 0 {
                         let (dx, dy) = Dir::ALL[$d].delta();
                         let n = u.wrapping_add(offsets[$d]);
-                        let step = if UNIFORM {
-                            base[$d]
-                        } else {
-                            factor[n] as Cost * unit($d)
-                        };
+                        let step = price.step(n, $d);
                         let word = here - (step << 4);
                         if states[n] < word {
                             let ng = g + step;
