@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use darkstar::content::movingai::{self, MovingAiMap, Scenario};
 use darkstar::content::textfile::escape_path;
@@ -44,8 +44,10 @@ pub fn scen(args: ScenArgs) -> Result<ExitCode> {
         None => movingai::locate_map(scen_path, &scenario)?,
     };
     let map = MovingAiMap::load(&map_path)?;
+    // Every step of a Moving AI map costs one unit of its kind, so this
+    // cannot fail; if it ever did, it says so rather than panic.
     let map = DenseMap::new(&map, Connectivity::Eight)
-        .expect("a Moving AI map's steps cost one unit of their kind");
+        .with_context(|| format!("{}: read for the search", escape_path(&map_path)))?;
 
     let mut ctx = SearchContext::new();
     let started = Instant::now();
