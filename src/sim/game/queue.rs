@@ -127,17 +127,19 @@ impl Floor {
             let f = &self.factions[m.faction()];
             let q = &mut self.queue;
             let outcome = match (&q.suspended, m.plan().goal()) {
-                (Some(s), _) => q
-                    .ctx
-                    .resume(&m.plan().view(&s.snapshot), left)
+                (Some(s), _) => m
+                    .plan()
+                    .view(&s.snapshot)
+                    .resume(&mut q.ctx, left)
                     .unwrap_or(Outcome::Unreachable),
                 (None, Some(goal)) => {
                     let options = SearchOptions {
                         max_expansions: Some(left),
                         ..SearchOptions::default()
                     };
-                    q.ctx
-                        .find_path(&m.plan().view(f.knowledge()), m.pos(), goal, &options)
+                    m.plan()
+                        .view(f.knowledge())
+                        .find_path(&mut q.ctx, m.pos(), goal, &options)
                 }
                 (None, None) => Outcome::Unreachable,
             };

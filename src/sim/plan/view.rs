@@ -5,7 +5,8 @@
 
 use crate::fog::knowledge::Knowledge;
 use crate::map::cost::{Cost, StepCosts};
-use crate::path::{CostMap, Step, WithObstacles};
+use crate::map::geom::Pos;
+use crate::path::{CostMap, Outcome, SearchContext, SearchOptions, Step, WithObstacles};
 
 /// Extra entering cost factor of a cell for each ally whose planned path
 /// claims it: half of floor. An ally's route three cells long is worth a
@@ -30,6 +31,44 @@ impl<'a> PlanView<'a> {
         PlanView {
             units: WithObstacles::new(knowledge, blocked),
             claims,
+        }
+    }
+
+    /// True when no unit and no claim is on the knowledge: the view costs
+    /// every step as the knowledge does.
+    fn is_bare(&self) -> bool {
+        self.units.blocked.is_empty() && self.claims.is_empty()
+    }
+
+    /// A* over this view in `ctx` (as [`SearchContext::find_path`]). With
+    /// no unit and no claim on it (a lone monster's plans, and every
+    /// traverse) the knowledge itself is searched: the same steps at the
+    /// same costs, so the same path, cost and counts, without asking for
+    /// every neighbour whether a unit or a claim is on it. Asked, those
+    /// made each expansion of the replan bench's sight-4 games about 1.3
+    /// times as dear as one over the knowledge.
+    pub fn find_path(
+        &self,
+        ctx: &mut SearchContext,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Outcome {
+        if self.is_bare() {
+            ctx.find_path(self.units.map, start, goal, options)
+        } else {
+            ctx.find_path(self, start, goal, options)
+        }
+    }
+
+    /// [`SearchContext::resume`] over this view, searching the knowledge
+    /// itself when [`PlanView::find_path`] would. A search suspended over
+    /// the one resumes over the other as well: both cost the same.
+    pub fn resume(&self, ctx: &mut SearchContext, budget: u64) -> Option<Outcome> {
+        if self.is_bare() {
+            ctx.resume(self.units.map, budget)
+        } else {
+            ctx.resume(self, budget)
         }
     }
 
@@ -167,5 +206,76 @@ mod tests {
                 .cost();
             assert_eq!(got, want, "seed {seed}: {w}x{h}, claims {claims:?}");
         }
+    }
+
+    /// [`PlanView::find_path`] and [`PlanView::resume`] (which search the
+    /// knowledge itself when no unit and no claim is on it) find what a
+    /// search of the view as a map finds, with the same counts, and a
+    /// search cut by a budget and resumed until done comes to the same
+    /// outcome: on 300 seeded random knowledges with and without units
+    /// and claims on them. (Were claims or units left out of the view, the
+    /// seeds with them on a best path would fail.)
+    #[test]
+    fn the_view_searches_as_the_map_it_is() {
+        use crate::path::{Outcome, SearchOptions};
+        let mut with_extras = 0;
+        for seed in 0..300 {
+            let mut rng = crate::rng::sim_rng(seed);
+            let (w, h) = (rng.random_range(3..12), rng.random_range(3..12));
+            let mut k = Knowledge::blank(w, h, rng.random_range(1..3u64));
+            let kinds = [Terrain::Floor, Terrain::Wall, Terrain::Road, Terrain::Swamp];
+            for i in 0..(w * h) as usize {
+                if rng.random_range(0..3) > 0 {
+                    let t = kinds[rng.random_range(0..kinds.len())];
+                    k.learn(Pos::from_row_major(i, w), t, 1);
+                }
+            }
+            let at = |rng: &mut crate::rng::SimRng| {
+                Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
+            };
+            let (start, goal) = (at(&mut rng), at(&mut rng));
+            let pick = |rng: &mut crate::rng::SimRng| -> Vec<usize> {
+                let n = if rng.random_range(0..3) == 0 {
+                    rng.random_range(1..8)
+                } else {
+                    0
+                };
+                let mut cells: Vec<usize> = (0..n)
+                    .map(|_| rng.random_range(0..(w * h) as usize))
+                    .filter(|&c| c != start.row_major(w))
+                    .collect();
+                cells.sort_unstable();
+                cells
+            };
+            let blocked = pick(&mut rng);
+            let claims = pick(&mut rng);
+            with_extras += usize::from(!blocked.is_empty() || !claims.is_empty());
+            let view = PlanView::new(&k, &blocked, &claims);
+            let options = SearchOptions::default();
+            let mut as_map = SearchContext::new();
+            let want = as_map.find_path(&view, start, goal, &options);
+            let mut ctx = SearchContext::new();
+            let got = view.find_path(&mut ctx, start, goal, &options);
+            assert_eq!(got, want, "seed {seed}");
+            assert_eq!(ctx.stats(), as_map.stats(), "seed {seed}");
+
+            let budget = rng.random_range(1..6);
+            let cut = SearchOptions {
+                max_expansions: Some(budget),
+                ..options
+            };
+            let mut out = view.find_path(&mut ctx, start, goal, &cut);
+            let mut expanded = ctx.stats().expanded;
+            while out == Outcome::OutOfBudget {
+                out = view.resume(&mut ctx, budget).expect("a search to resume");
+                expanded += ctx.stats().expanded;
+            }
+            assert_eq!(out, want, "seed {seed}, resumed by {budget}");
+            assert_eq!(expanded, as_map.stats().expanded, "seed {seed}, resumed");
+        }
+        assert!(
+            with_extras > 100,
+            "{with_extras} views with units or claims"
+        );
     }
 }
