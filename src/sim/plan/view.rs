@@ -113,6 +113,33 @@ mod tests {
     use crate::map::terrain::{FLOOR_COST, Terrain};
     use crate::path::SearchContext;
     use rand::RngExt;
+    use std::ops::Range;
+
+    /// A seeded random knowledge, `w` x `h` with sides in `sides`, unknown
+    /// ground at a factor drawn from `unknown`, and about two cells in
+    /// three learnt as floor, wall, road or swamp: (it, w, h, the factor).
+    fn random_knowledge(
+        rng: &mut crate::rng::SimRng,
+        sides: Range<u32>,
+        unknown: Range<Cost>,
+    ) -> (Knowledge, u32, u32, Cost) {
+        let (w, h) = (rng.random_range(sides.clone()), rng.random_range(sides));
+        let unknown = rng.random_range(unknown);
+        let mut k = Knowledge::blank(w, h, unknown);
+        let kinds = [Terrain::Floor, Terrain::Wall, Terrain::Road, Terrain::Swamp];
+        for i in 0..(w * h) as usize {
+            if rng.random_range(0..3) > 0 {
+                let t = kinds[rng.random_range(0..kinds.len())];
+                k.learn(Pos::from_row_major(i, w), t, 1);
+            }
+        }
+        (k, w, h, unknown)
+    }
+
+    /// A seeded random cell of a `w` x `h` map.
+    fn random_cell(rng: &mut crate::rng::SimRng, w: u32, h: u32) -> Pos {
+        Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
+    }
 
     /// A* over a plan's view is optimal with allies' claims on it: against
     /// a brute-force Dijkstra whose rule is written here (a step enters a
@@ -125,24 +152,12 @@ mod tests {
     fn a_star_is_optimal_over_claimed_cells() {
         for seed in 0..300 {
             let mut rng = crate::rng::sim_rng(seed);
-            let (w, h) = (rng.random_range(3..10), rng.random_range(3..10));
-            let unknown = rng.random_range(1..4u64);
-            let mut k = Knowledge::blank(w, h, unknown);
-            let kinds = [Terrain::Floor, Terrain::Wall, Terrain::Road, Terrain::Swamp];
-            for i in 0..(w * h) as usize {
-                if rng.random_range(0..3) > 0 {
-                    let t = kinds[rng.random_range(0..kinds.len())];
-                    k.learn(Pos::from_row_major(i, w), t, 1);
-                }
-            }
+            let (k, w, h, unknown) = random_knowledge(&mut rng, 3..10, 1..4);
             let mut claims: Vec<usize> = (0..rng.random_range(0..12))
                 .map(|_| rng.random_range(0..(w * h) as usize))
                 .collect();
             claims.sort_unstable();
-            let at = |rng: &mut crate::rng::SimRng| {
-                Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
-            };
-            let (start, goal) = (at(&mut rng), at(&mut rng));
+            let (start, goal) = (random_cell(&mut rng, w, h), random_cell(&mut rng, w, h));
             let passable = |p: Pos| {
                 p.x >= 0
                     && p.y >= 0
@@ -221,19 +236,8 @@ mod tests {
         let mut with_extras = 0;
         for seed in 0..300 {
             let mut rng = crate::rng::sim_rng(seed);
-            let (w, h) = (rng.random_range(3..12), rng.random_range(3..12));
-            let mut k = Knowledge::blank(w, h, rng.random_range(1..3u64));
-            let kinds = [Terrain::Floor, Terrain::Wall, Terrain::Road, Terrain::Swamp];
-            for i in 0..(w * h) as usize {
-                if rng.random_range(0..3) > 0 {
-                    let t = kinds[rng.random_range(0..kinds.len())];
-                    k.learn(Pos::from_row_major(i, w), t, 1);
-                }
-            }
-            let at = |rng: &mut crate::rng::SimRng| {
-                Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
-            };
-            let (start, goal) = (at(&mut rng), at(&mut rng));
+            let (k, w, h, _) = random_knowledge(&mut rng, 3..12, 1..3);
+            let (start, goal) = (random_cell(&mut rng, w, h), random_cell(&mut rng, w, h));
             let pick = |rng: &mut crate::rng::SimRng| -> Vec<usize> {
                 let n = if rng.random_range(0..3) == 0 {
                     rng.random_range(1..8)
