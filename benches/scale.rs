@@ -30,7 +30,10 @@
 //! turn starts run the plan phase alone, one as the game does it
 //! ([`FieldPolicy::Chosen`]: repair or rebuild per field) and one
 //! rebuilding every field from scratch ([`FieldPolicy::Rebuild`]), each
-//! timed. Slow rows are cut short, saying so: a row is timed over the
+//! timed; and what the fields' updates did over the turns played (cells
+//! settled by rebuilds, expansions by repairs), which the state hash
+//! fixes, so any faster update of the same game must do it too. Slow rows
+//! are cut short, saying so: a row is timed over the
 //! turns its untimed play had played by its scenario's timing limit
 //! ([`TIMING_LIMIT`], or for `spread_10000_1024` [`PLAY_LIMIT`], so that
 //! it is timed over the hundred turns issue 36 names), and the untimed
@@ -113,6 +116,11 @@ struct Play {
     /// The plan phase as played and fresh searches of the same fields, in
     /// seconds summed over the sampled turns, and how many were sampled.
     updates: (f64, f64, u32),
+    /// What the fields' updates did over the turns played, summed over
+    /// the factions: cells settled by rebuilds, expansions by repairs.
+    /// Fixed by the game (a field's counts and cells are in the state
+    /// hash), so what any faster update of the same game must still do.
+    work: (u64, u64),
 }
 
 /// Plays `start` (cloned) for `turns` turns, or with `until_home` until
@@ -127,6 +135,11 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
     let mut timed_turns = None;
     let mut updates = (0.0, 0.0, 0);
     let first = game.turn();
+    let work = |game: &Game| {
+        let all = game.factions().iter().map(|f| f.field_updates());
+        all.fold((0, 0), |(a, b), u| (a + u.rebuilt, b + u.repaired))
+    };
+    let work_before = work(&game);
     while game.turn() < turns {
         if until_home && game.is_settled() {
             break;
@@ -179,6 +192,10 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
         budget_limited: game.budget_limited_turns(),
         peak_bytes: peak,
         updates,
+        work: {
+            let after = work(&game);
+            (after.0 - work_before.0, after.1 - work_before.1)
+        },
     }
 }
 
@@ -694,6 +711,23 @@ fn print_row(s: &Scenario, row: &Row, notes: &mut Vec<(&'static str, &'static st
     );
     if let Some(why) = &play.short {
         notes.push((s.group, row.planner, why.clone()));
+    }
+    let played = play.turns.saturating_sub(s.from).max(1) as f64;
+    let (rebuilt, repaired) = play.work;
+    if row.planner.starts_with("field") && rebuilt + repaired > 0 {
+        notes.push((
+            s.group,
+            row.planner,
+            format!(
+                "the fields' work, which the state hash fixes: {:.0} cells settled by rebuilds \
+                 and {:.0} expansions by repairs a turn ({rebuilt} and {repaired} over turns \
+                 {}-{})",
+                rebuilt as f64 / played,
+                repaired as f64 / played,
+                s.from,
+                play.turns
+            ),
+        ));
     }
     if play.timed_turns < play.turns {
         notes.push((

@@ -585,6 +585,7 @@ fn field_monsters_never_wait_to_think() {
         "a field monster waited to think"
     );
     let (mut repairs, mut rebuilds) = (0, 0);
+    let (mut rebuilt, mut repaired) = (0, 0);
     for f in 0..4 {
         let s = game.faction_stats(f);
         assert_eq!(s.think_waits, 0, "faction {f}: {s:?}");
@@ -592,7 +593,17 @@ fn field_monsters_never_wait_to_think() {
         let u = game.factions()[f].field_updates();
         repairs += u.repairs;
         rebuilds += u.rebuilds;
+        // The work told apart by kind: none of a kind that never ran, and
+        // no more than all the cells expanded.
+        assert!(u.rebuilds > 0 || u.rebuilt == 0, "faction {f}: {u:?}");
+        assert!(u.repairs > 0 || u.repaired == 0, "faction {f}: {u:?}");
+        assert!(u.rebuilt + u.repaired <= u.expanded, "faction {f}: {u:?}");
+        (rebuilt, repaired) = (rebuilt + u.rebuilt, repaired + u.repaired);
     }
+    assert!(
+        rebuilt > 0 && repaired > 0,
+        "{rebuilt} rebuilt, {repaired} repaired"
+    );
     assert!(
         repairs > 0 && rebuilds > 4,
         "{repairs} repairs, {rebuilds} rebuilds"

@@ -156,8 +156,14 @@ pub struct FieldUpdates {
     pub repairs: u64,
     /// Updates that rebuilt one (a new field counts as one).
     pub rebuilds: u64,
-    /// Cells expanded by them.
+    /// Cells expanded by them (every kind of update, growth included).
     pub expanded: u64,
+    /// Of those, the cells the rebuilds settled (each once; expanded,
+    /// where a map too large for the fast search is grown by LPA*).
+    pub rebuilt: u64,
+    /// Of those, the expansions of the repairs (raising and lowering
+    /// values, and growing on to the readers after).
+    pub repaired: u64,
 }
 
 /// A faction's fields (how they are grown, repaired and given up: the
@@ -312,6 +318,7 @@ impl Fields {
                 Update::Repair => {
                     // Re-expansions of cells it already covered: no wider.
                     counts.repairs += 1;
+                    counts.repaired += expanded;
                     // Churn comes and goes in waves: the last repair
                     // weighs as much as all before it.
                     let measured = expanded * 16 / changed.len().max(1) as u64;
@@ -319,6 +326,7 @@ impl Fields {
                 }
                 Update::Rebuild => {
                     counts.rebuilds += 1;
+                    counts.rebuilt += expanded;
                     slot.covered = expanded;
                 }
             }
