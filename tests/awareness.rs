@@ -192,7 +192,7 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
                 _ => {}
             }
         }
-        if let Some(s) = game.factions()[0].search() {
+        if let Some(s) = game.intel(0).search() {
             assert_eq!(game.awareness(0), Awareness::Searching);
             if let Some(spot) = s.spot
                 && spots.last() != Some(&spot)

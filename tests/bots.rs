@@ -115,11 +115,7 @@ fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
     let (dx, dy) = at.abs_delta(q);
     assert!(dx.max(dy) >= 4, "thrown far off: {q}");
     game.apply(Command::Player(Action::Throw(0, q)));
-    assert_eq!(
-        game.factions()[0].player_seen(),
-        Some(q),
-        "they go to the noise"
-    );
+    assert_eq!(game.intel(0).player_seen(), Some(q), "they go to the noise");
     // The brawler keeps it and goes on as before.
     let game = hunted_in_the_hall(&["noise-maker"]);
     assert!(!matches!(

@@ -205,7 +205,7 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
         "{ev:?}"
     );
     assert_eq!(
-        game.factions()[0].player_seen(),
+        game.intel(0).player_seen(),
         Some(target),
         "it goes to the noise"
     );
@@ -292,7 +292,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
     for dark in [false, true] {
         let mut game = Game::new(&parse(LIT_ROOM), 1, SimConfig::default()).unwrap();
         pick(&mut game, item("darkness"), Dir::E);
-        assert_eq!(game.factions()[0].player_seen(), Some(read_at));
+        assert_eq!(game.intel(0).player_seen(), Some(read_at));
         let read = game.turn();
         let mut events = if dark {
             act(&mut game, Action::Use(0))
@@ -304,7 +304,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         assert_eq!(game.player().unwrap().pos(), hidden);
         if !dark {
             assert_eq!(
-                game.factions()[0].player_seen(),
+                game.intel(0).player_seen(),
                 Some(hidden),
                 "in the light the orc sees where it went"
             );
@@ -328,7 +328,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
             }
         }
         assert!(searched, "it lost track at the reading cell");
-        assert_ne!(game.factions()[0].player_seen(), Some(hidden));
+        assert_ne!(game.intel(0).player_seen(), Some(hidden));
         let knowledge = game.factions()[0].knowledge();
         for p in [hidden, Pos::new(1, 1), Pos::new(3, 3)] {
             assert!(d.covers(p));
@@ -768,7 +768,7 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
         let sleeper = game.monsters().iter().find(|m| !m.is_player()).unwrap();
         let (monster, at) = (sleeper.id(), sleeper.pos());
         assert_eq!(at.x - target.x, 15);
-        assert!(sleeper.is_asleep());
+        assert!(game.mind(sleeper.id()).is_asleep());
         let ev = act(&mut game, Action::Throw(0, target));
         assert!(
             ev.contains(&Event::Threw {
@@ -782,7 +782,7 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
             heard: Some(target),
         });
         assert_eq!(woke, wakes, "{thrown:?}: {ev:?}");
-        assert_eq!(game.monsters()[monster as usize].is_asleep(), !wakes);
+        assert_eq!(game.mind(monster).is_asleep(), !wakes);
     }
 
     // Drunk: 5 hit points back, no more.

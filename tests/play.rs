@@ -117,10 +117,7 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
         matches!(game.play_state().unwrap().outcome, PlayOutcome::Lost(_)),
         "the goblin never killed the player"
     );
-    assert_eq!(
-        game.factions()[0].player_seen(),
-        Some(level.player.unwrap())
-    );
+    assert_eq!(game.intel(0).player_seen(), Some(level.player.unwrap()));
 }
 
 #[test]
@@ -343,7 +340,10 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
     for _ in 0..8 {
         act(&mut game, Action::Walk(Dir::E));
         let f = &game.factions()[0];
-        let seen = f.player_seen().expect("the goblins see the player");
+        let seen = game
+            .intel(0)
+            .player_seen()
+            .expect("the goblins see the player");
         let fields = f.fields();
         assert!(
             fields.len() <= 2 && fields.len() <= MAX_FIELDS,
@@ -394,7 +394,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
             Action::Wait(None)
         };
         act(&mut game, action);
-        let seen = game.factions()[0].player_seen();
+        let seen = game.intel(0).player_seen();
         if seen.is_some() {
             last_seen = seen;
             assert_eq!(
@@ -416,7 +416,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
         "last seen at {last_seen}"
     );
     assert!(lost_on.is_some(), "the goblin never lost track");
-    assert_eq!(game.factions()[0].player_seen(), None);
+    assert_eq!(game.intel(0).player_seen(), None);
     // Back to its own business: the faction's goal, not the player.
     assert_eq!(game.monsters()[0].plan().goal(), home);
     assert!(
@@ -652,7 +652,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
         if woke_at.is_some() {
             break;
         }
-        assert!(game.monsters()[0].is_asleep());
+        assert!(game.mind(0).is_asleep());
         assert_eq!(game.monsters()[0].pos(), mole, "a sleeper does not move");
     }
     // Woken by the step onto the cell 6 steps from it through the gap;
@@ -662,7 +662,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     assert_eq!(heard, game.player().unwrap().pos());
     let reach = darkstar::fog::noise::reach(game.world().terrain(), heard, 20);
     assert_eq!(reach.steps(mole), Some(6), "heard at {heard}");
-    assert!(!game.monsters()[0].is_asleep());
+    assert!(!game.mind(0).is_asleep());
     // Awake, it goes to where it heard the step.
     let before = game.monsters()[0].pos();
     for _ in 0..3 {
@@ -676,15 +676,15 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
     let mut turns_in_sight = 0;
     for _ in 0..40 {
         let at = game.player().unwrap().pos();
-        let in_sight = game.monsters()[0].is_asleep() && (at.y == 3 || at.x >= 9);
+        let in_sight = game.mind(0).is_asleep() && (at.y == 3 || at.x >= 9);
         act(&mut game, Action::Walk(walk(at)));
-        if !game.monsters()[0].is_asleep() {
+        if !game.mind(0).is_asleep() {
             break;
         }
         turns_in_sight += in_sight as u32;
     }
     assert!(
-        !game.monsters()[0].is_asleep(),
+        !game.mind(0).is_asleep(),
         "never woke with the player in sight"
     );
     assert!(turns_in_sight < 20, "{turns_in_sight}");

@@ -1,7 +1,9 @@
 //! Behaviours by name: what a kind of monster does, as the ordered list
 //! the bestiary (or a level) gives it, first say first. The simulation
 //! maps each name to a small type that may choose an action
-//! (`darkstar::sim::behaviour`); here they are only names, so the data
+//! (`darkstar::sim::behaviour`); here they are names resolved at load to
+//! typed handles ([`Builtin`] for the built-in ones, which the rules ask
+//! for by type, never by string; a game's own by name), so the data
 //! layers can read and check them without knowing the game.
 
 /// The behaviours the simulation knows, in the order a level's flags
@@ -18,19 +20,96 @@
 /// - `cry`: when it notices the player, it cries out, as loud as a fight
 ///   where the player stands: whoever hears it wakes and hunts there (a
 ///   raven's cry wakes the trolls it sees for). It chooses no action.
-pub const BUILTIN: [&str; 7] = ["asleep", "flee", "melee", "hunt", "search", "wander", "cry"];
+pub const BUILTIN: [&str; 7] = {
+    let mut names = [""; 7];
+    let mut i = 0;
+    while i < Builtin::ALL.len() {
+        names[i] = Builtin::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// A built-in behaviour (see [`BUILTIN`] for what each does): the handle
+/// its name resolves to at load, and what the rules ask a kind's list
+/// for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    Asleep,
+    Flee,
+    Melee,
+    Hunt,
+    Search,
+    Wander,
+    Cry,
+}
+
+impl Builtin {
+    /// Every built-in behaviour, in [`BUILTIN`]'s order.
+    pub const ALL: [Builtin; 7] = [
+        Builtin::Asleep,
+        Builtin::Flee,
+        Builtin::Melee,
+        Builtin::Hunt,
+        Builtin::Search,
+        Builtin::Wander,
+        Builtin::Cry,
+    ];
+
+    /// The name kinds list it by.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Builtin::Asleep => "asleep",
+            Builtin::Flee => "flee",
+            Builtin::Melee => "melee",
+            Builtin::Hunt => "hunt",
+            Builtin::Search => "search",
+            Builtin::Wander => "wander",
+            Builtin::Cry => "cry",
+        }
+    }
+
+    /// The built-in behaviour named `name`, if one is.
+    pub fn named(name: &str) -> Option<Builtin> {
+        Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+}
+
+/// One entry of a kind's list, resolved as it is read: a built-in
+/// behaviour, or one of a game's own (see
+/// `darkstar::sim::behaviour::Repertoire::with`), by its name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Entry {
+    Builtin(Builtin),
+    Own(String),
+}
+
+impl Entry {
+    fn of(name: String) -> Entry {
+        match Builtin::named(&name) {
+            Some(b) => Entry::Builtin(b),
+            None => Entry::Own(name),
+        }
+    }
+    fn name(&self) -> &str {
+        match self {
+            Entry::Builtin(b) => b.name(),
+            Entry::Own(name) => name,
+        }
+    }
+}
 
 /// Most behaviours one kind lists.
 pub const MAX_BEHAVIOURS: usize = 16;
 
-/// An ordered list of behaviour names.
+/// An ordered list of behaviours, each resolved to its handle.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Behaviours(Vec<String>);
+pub struct Behaviours(Vec<Entry>);
 
 impl Behaviours {
     /// The list `names`, in order.
     pub fn new<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Behaviours {
-        Behaviours(names.into_iter().map(Into::into).collect())
+        Behaviours(names.into_iter().map(|n| Entry::of(n.into())).collect())
     }
 
     /// What a level's flags make: `asleep` for `sleeps`, `flee` for
@@ -64,10 +143,10 @@ impl Behaviours {
     /// if some do.
     pub fn flags(&self) -> Option<(bool, bool, bool, bool)> {
         let flags = (
-            self.has("asleep"),
-            self.has("flee"),
-            self.has("hunt"),
-            self.has("wander"),
+            self.has(Builtin::Asleep),
+            self.has(Builtin::Flee),
+            self.has(Builtin::Hunt),
+            self.has(Builtin::Wander),
         );
         (Behaviours::from_flags(flags.0, flags.1, flags.2, flags.3) == *self).then_some(flags)
     }
@@ -75,7 +154,7 @@ impl Behaviours {
     /// Reads `none`, or names separated by commas or spaces, each one
     /// `known` and none twice.
     pub fn parse(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Behaviours, String> {
-        let mut names: Vec<String> = Vec::new();
+        let mut names: Vec<Entry> = Vec::new();
         for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
             if word == "none" && text.trim() == "none" {
                 return Ok(Behaviours::default());
@@ -87,44 +166,52 @@ impl Behaviours {
                     BUILTIN.join(", ")
                 ));
             }
-            if names.iter().any(|n| n == word) {
+            if names.iter().any(|n| n.name() == word) {
                 return Err(format!("behaviour {word} is listed twice"));
             }
             if names.len() == MAX_BEHAVIOURS {
                 return Err(format!("at most {MAX_BEHAVIOURS} behaviours"));
             }
-            names.push(word.to_string());
+            names.push(Entry::of(word.to_string()));
         }
         Ok(Behaviours(names))
     }
 
     /// The names, first say first.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(String::as_str)
+        self.0.iter().map(Entry::name)
     }
-    /// True when it lists `name`.
-    pub fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|n| n == name)
+    /// True when it lists the built-in behaviour `b`.
+    pub fn has(&self, b: Builtin) -> bool {
+        self.0.contains(&Entry::Builtin(b))
     }
     /// Starts asleep.
     pub fn sleeps(&self) -> bool {
-        self.has("asleep")
+        self.has(Builtin::Asleep)
     }
     /// Flees when hurt.
     pub fn flees(&self) -> bool {
-        self.has("flee")
+        self.has(Builtin::Flee)
     }
     /// Hunts the player (and its faction goes to a noise it hears).
     pub fn hunts(&self) -> bool {
-        self.has("hunt")
+        self.has(Builtin::Hunt)
+    }
+    /// Searches round where its faction lost the player.
+    pub fn searches(&self) -> bool {
+        self.has(Builtin::Search)
+    }
+    /// Cries out when it notices the player.
+    pub fn cries(&self) -> bool {
+        self.has(Builtin::Cry)
     }
     /// Hits units of other factions next to it.
     pub fn fights(&self) -> bool {
-        self.has("melee")
+        self.has(Builtin::Melee)
     }
     /// Wanders when it has nothing else to do.
     pub fn wanders(&self) -> bool {
-        self.has("wander")
+        self.has(Builtin::Wander)
     }
 }
 
@@ -133,6 +220,7 @@ impl std::fmt::Display for Behaviours {
         if self.0.is_empty() {
             return f.write_str("none");
         }
-        f.write_str(&self.0.join(" "))
+        let names: Vec<&str> = self.names().collect();
+        f.write_str(&names.join(" "))
     }
 }

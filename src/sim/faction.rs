@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use super::awareness::{Search, WANDER_PLACES};
 use super::behaviour::{Behaviour, Repertoire};
 use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
@@ -42,12 +41,6 @@ pub struct Faction {
     /// learnt since it knew nothing (false once it learns unlogged, as a
     /// faction that knows the map does before play).
     logged_from_blank: bool,
-    /// Where its monsters last saw the player (hostile factions hunt it).
-    pub(crate) player_seen: Option<Pos>,
-    /// The search it makes round where it lost the player, if any.
-    pub(crate) search: Option<Search>,
-    /// Where its wanderers are bound (see [`WANDER_PLACES`]).
-    pub(crate) wander: [Option<Pos>; WANDER_PLACES],
     /// Walls it has learnt (seen or felt): a field monster whose route got
     /// dearer while this grew reports a broken route, not a dearer one.
     pub(crate) walls_learnt: u64,
@@ -81,9 +74,6 @@ impl Faction {
             log: Log::default(),
             islands: None,
             logged_from_blank: true,
-            player_seen: None,
-            search: None,
-            wander: [None; WANDER_PLACES],
             walls_learnt: 0,
             fields: Fields::default(),
             field_updates: FieldUpdates::default(),
@@ -112,12 +102,6 @@ impl Faction {
             })
             .collect::<Result<_, _>>()?;
         Ok(())
-    }
-
-    /// The place monster `id` is bound to wander to (its id picks one of
-    /// [`WANDER_PLACES`]).
-    pub fn wander_place(&self, id: super::MonsterId) -> Option<Pos> {
-        self.wander[id as usize % WANDER_PLACES]
     }
 
     /// Its settings.
@@ -194,21 +178,6 @@ impl Faction {
     /// expanded).
     pub fn field_updates(&self) -> FieldUpdates {
         self.field_updates
-    }
-
-    /// Where its monsters last saw the player.
-    pub fn player_seen(&self) -> Option<Pos> {
-        self.player_seen
-    }
-
-    /// The search it is making, if any.
-    pub fn search(&self) -> Option<Search> {
-        self.search
-    }
-
-    /// Where its wanderers are bound.
-    pub fn wander_places(&self) -> &[Option<Pos>] {
-        &self.wander
     }
 
     /// What it learnt, in order (the part some reader may still need).

@@ -38,6 +38,7 @@ mod game;
 pub mod item;
 mod log;
 pub mod memory;
+mod mind;
 mod monster;
 pub mod plan;
 mod player;
@@ -63,6 +64,7 @@ pub use game::{
     hit_chance, move_energy, player_step_energy,
 };
 pub use log::Log;
+pub use mind::{Intel, Mind, Minds};
 pub use monster::{Monster, MonsterId, Presence};
 pub use plan::{AStarPlan, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
 pub use player::{

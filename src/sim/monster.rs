@@ -55,9 +55,6 @@ pub struct Monster {
     hp: i32,
     /// True for the player, whom no AI moves.
     is_player: bool,
-    /// Asleep: it does nothing until a noise it hears wakes it, or, with
-    /// the player in its sight, a one-in-three chance a turn.
-    asleep: bool,
 }
 
 /// What a new monster is made of (the rest starts at zero).
@@ -71,7 +68,6 @@ pub(crate) struct Spawned {
     pub plan: Plan,
     pub hp: i32,
     pub is_player: bool,
-    pub asleep: bool,
 }
 
 impl Monster {
@@ -94,13 +90,7 @@ impl Monster {
             patience: 0,
             hp: s.hp,
             is_player: s.is_player,
-            asleep: s.asleep,
         }
-    }
-
-    /// True while it sleeps.
-    pub fn is_asleep(&self) -> bool {
-        self.asleep
     }
 
     pub fn id(&self) -> MonsterId {
@@ -265,11 +255,6 @@ impl Monster {
     /// regeneration).
     pub(crate) fn heal_to(&mut self, hp: i32) {
         self.hp = hp;
-    }
-
-    /// It wakes up.
-    pub(crate) fn wake(&mut self) {
-        self.asleep = false;
     }
 
     /// It died on `turn`.

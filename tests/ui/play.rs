@@ -390,7 +390,7 @@ fn sleepers_and_fleers_say_so() {
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
     let jackal = app.game().monsters()[0].pos();
-    assert!(app.game().monsters()[0].is_asleep());
+    assert!(app.game().mind(0).is_asleep());
     let lines = darkstar::ui::widgets::describe(&app, jackal);
     assert!(lines.iter().any(|l| l == "It is asleep."), "{lines:?}");
     let buf = drawn(&mut app, 80, 24);

@@ -2,6 +2,7 @@
 //! [`crate::content::behaviours::BUILTIN`] for what each does).
 
 use super::{Behaviour, Choice, Situation};
+use crate::content::behaviours::Builtin;
 use crate::sim::Action;
 use crate::sim::awareness::Awareness;
 
@@ -11,10 +12,10 @@ pub struct Asleep;
 
 impl Behaviour for Asleep {
     fn name(&self) -> &str {
-        "asleep"
+        Builtin::Asleep.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
-        if now.me().is_asleep() {
+        if now.mind().is_asleep() {
             Choice::Doze
         } else {
             Choice::Pass
@@ -28,7 +29,7 @@ pub struct Flee;
 
 impl Behaviour for Flee {
     fn name(&self) -> &str {
-        "flee"
+        Builtin::Flee.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
         now.threat().map_or(Choice::Pass, Choice::FleeFrom)
@@ -41,7 +42,7 @@ pub struct Melee;
 
 impl Behaviour for Melee {
     fn name(&self) -> &str {
-        "melee"
+        Builtin::Melee.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
         now.enemy_beside()
@@ -55,7 +56,7 @@ pub struct Hunt;
 
 impl Behaviour for Hunt {
     fn name(&self) -> &str {
-        "hunt"
+        Builtin::Hunt.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
         head_for(now, Awareness::Hunting, now.player_seen())
@@ -71,7 +72,7 @@ pub struct Search;
 
 impl Behaviour for Search {
     fn name(&self) -> &str {
-        "search"
+        Builtin::Search.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
         head_for(now, Awareness::Searching, now.search_spot())
@@ -87,7 +88,7 @@ pub struct Wander;
 
 impl Behaviour for Wander {
     fn name(&self) -> &str {
-        "wander"
+        Builtin::Wander.name()
     }
     fn choose(&self, now: &Situation) -> Choice {
         head_for(now, Awareness::Wandering, now.wander_place())
@@ -115,7 +116,7 @@ pub struct Cry;
 
 impl Behaviour for Cry {
     fn name(&self) -> &str {
-        "cry"
+        Builtin::Cry.name()
     }
     fn choose(&self, _now: &Situation) -> Choice {
         Choice::Pass

@@ -26,6 +26,7 @@ use super::Action;
 use super::awareness::Awareness;
 use super::faction::Faction;
 use super::game::Floor;
+use super::mind::{Intel, Mind};
 use super::monster::{Monster, MonsterId};
 use crate::map::geom::Pos;
 
@@ -95,17 +96,25 @@ impl<'a> Situation<'a> {
         let at = self.game.player().filter(|p| p.is_here())?.pos();
         self.game.sees(self.id as usize, at).then_some(at)
     }
+    /// Its mind: asleep or not, and its state of mind.
+    pub fn mind(&self) -> &Mind {
+        self.game.mind(self.id)
+    }
+    /// What its faction knows of the player.
+    pub fn intel(&self) -> &Intel {
+        self.game.intel(self.me().faction())
+    }
     /// Where its faction last saw or heard the player.
     pub fn player_seen(&self) -> Option<Pos> {
-        self.faction().player_seen
+        self.intel().player_seen()
     }
     /// The cell its faction searches now.
     pub fn search_spot(&self) -> Option<Pos> {
-        self.faction().search.and_then(|s| s.spot)
+        self.intel().search().and_then(|s| s.spot)
     }
     /// The place its faction sends it wandering.
     pub fn wander_place(&self) -> Option<Pos> {
-        self.faction().wander_place(self.id)
+        self.intel().wander_place(self.id)
     }
 }
 

@@ -36,7 +36,7 @@ fn hunts_player(game: &Game, m: MonsterId) -> bool {
     let player = game.player().filter(|p| p.is_here()).map(|p| p.pos());
     monster.is_here()
         && game.awareness(m) == Awareness::Hunting
-        && game.factions()[monster.faction()].player_seen() == player
+        && game.intel(monster.faction()).player_seen() == player
 }
 
 /// The monsters on the depth of dead monster `eye`'s faction: those it

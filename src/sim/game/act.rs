@@ -88,7 +88,7 @@ impl Floor {
         let player = self.player().filter(|p| p.is_here()).map(|p| p.pos());
         player
             .filter(|&p| self.sees(id, p))
-            .or(self.factions[m.faction()].player_seen)
+            .or(self.minds.intel(m.faction()).player_seen)
     }
 
     /// True when monster `id` runs for it (see [`Game::threat`]).
@@ -116,10 +116,10 @@ impl Floor {
 
     /// Monster `id` wakes (at a noise made at `heard`, or at a sight).
     pub(super) fn wake(&mut self, id: usize, heard: Option<Pos>, ev: &mut Vec<Event>) {
-        let m = &mut self.monsters[id];
-        m.wake();
+        self.minds.wake(id as MonsterId);
+        self.settle_state(id as MonsterId);
         ev.push(Event::Woke {
-            monster: m.id(),
+            monster: id as MonsterId,
             heard,
         });
     }
@@ -149,13 +149,12 @@ impl Floor {
             {
                 continue;
             }
-            if m.is_asleep() {
+            if self.minds.of(id as MonsterId).is_asleep() {
                 self.wake(id, Some(at), ev);
             }
-            let f = &mut self.factions[self.monsters[id].faction()];
-            if f.spec().hunts() {
-                f.player_seen = Some(at);
-                f.search = None;
+            let fi = self.monsters[id].faction();
+            if self.factions[fi].spec().hunts() {
+                self.minds.intel_mut(fi).player_at(at);
             }
         }
     }

@@ -158,7 +158,7 @@ impl Floor {
             h.int(m.energy());
             h.int(m.speed() as i64);
             h.int(m.is_player() as i64);
-            h.int(m.is_asleep() as i64);
+            h.int(self.minds.of(m.id()).is_asleep() as i64);
             h.int(match m.presence() {
                 Presence::Here => 0,
                 Presence::Escaped(t) => 1 + 2 * t as i64,
@@ -203,7 +203,7 @@ impl Floor {
         let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c.glyph() as u8).collect();
         h.u8s(&bytes);
         h.int(self.factions.len() as i64);
-        for f in &self.factions {
+        for (fi, f) in self.factions.iter().enumerate() {
             hash_knowledge(&mut h, f.knowledge());
             h.int(f.log().total() as i64);
             match f.islands_cache() {
@@ -218,8 +218,9 @@ impl Floor {
                     h.u32s(islands.labels());
                 }
             }
-            hash_pos(&mut h, f.player_seen());
-            match f.search() {
+            let intel = self.minds.intel(fi);
+            hash_pos(&mut h, intel.player_seen());
+            match intel.search() {
                 None => h.int(-1),
                 Some(s) => {
                     hash_pos(&mut h, Some(s.around));
@@ -227,7 +228,7 @@ impl Floor {
                     hash_pos(&mut h, s.spot);
                 }
             }
-            for &p in f.wander_places() {
+            for &p in intel.wander_places() {
                 hash_pos(&mut h, p);
             }
             h.int(f.walls_learnt as i64);
@@ -366,7 +367,7 @@ mod tests {
                 g.floor.factions[0].log_changes(vec![Pos::new(1, 1)])
             }),
             ("player seen", |g| {
-                g.floor.factions[0].player_seen = Some(Pos::new(1, 1))
+                g.floor.minds.intel_mut(0).player_seen = Some(Pos::new(1, 1))
             }),
             ("rng", |g| {
                 g.floor.rng.random_range(0..10);

@@ -1,13 +1,17 @@
-//! A monster's state of mind: [`Game::awareness`] says which state holds
-//! (see [`Awareness`]), and [`Game::settle_mind`] keeps its faction's
-//! side of it up to date before its behaviours read it (hunt, search and
-//! wander, in `crate::sim::behaviour`). Hunting, searching and wandering
-//! are faction business, decided once for all its monsters, over what the
-//! faction knows: the place it last saw or heard the player; the search
-//! round the place it lost it (the ground there it has not seen since,
-//! nearest the searcher first, one cell after another, until [`SEARCH_TURNS`] have passed or
-//! none is left); the places its wanderers are bound for, drawn at random
-//! among the cells it believes walkable.
+//! The rules of a monster's mind (kept in the floor's [`Minds`]):
+//! [`Floor::awareness`] reads which state holds (see [`Awareness`]),
+//! settled by [`Floor::settle_state`] before its behaviours read it, when
+//! it wakes, and for every monster at the end of each command; and
+//! [`Floor::settle_mind`] keeps its faction's side of it up to date
+//! before its behaviours read it (hunt, search and wander, in
+//! `crate::sim::behaviour`). Hunting, searching and wandering are faction
+//! business, decided once for all its monsters, over what the faction
+//! knows (its [`Intel`]): the place it last saw or heard the player; the
+//! search round the place it lost it (the ground there it has not seen
+//! since, nearest the searcher first, one cell after another, until
+//! [`SEARCH_TURNS`] have passed or none is left); the places its
+//! wanderers are bound for, drawn at random among the cells it believes
+//! walkable.
 
 use super::*;
 use crate::fog::knowledge::Knowledge;
@@ -17,20 +21,41 @@ use crate::sim::awareness::{
 use crate::sim::player::STEALTH_RANGE;
 
 impl Floor {
-    /// Monster `id`'s state of mind now (see [`Awareness`]).
+    /// Monster `id`'s state of mind (see [`Awareness`]), as last settled:
+    /// the state now, outside a command and wherever a rule or a
+    /// behaviour reads it.
     pub fn awareness(&self, id: MonsterId) -> Awareness {
+        self.minds.of(id).state()
+    }
+
+    /// Settles monster `id`'s state of mind: the first state that holds,
+    /// in [`Awareness`]'s order.
+    pub(super) fn settle_state(&mut self, id: MonsterId) {
+        let state = self.state_now(id);
+        self.minds.settle(id, state);
+    }
+
+    /// Settles every monster's state of mind.
+    pub(super) fn settle_states(&mut self) {
+        for id in 0..self.monsters.len() {
+            self.settle_state(id as MonsterId);
+        }
+    }
+
+    /// The state of mind that holds for monster `id` now.
+    fn state_now(&self, id: MonsterId) -> Awareness {
         let m = &self.monsters[id as usize];
-        let f = &self.factions[m.faction()];
-        let (spec, kind) = (f.spec(), self.kind_of(m));
-        if m.is_asleep() {
+        let (fi, kind) = (m.faction(), self.kind_of(m));
+        let intel = self.minds.intel(fi);
+        if self.minds.of(id).is_asleep() {
             Awareness::Asleep
         } else if self.is_fleeing(id as usize) {
             Awareness::Fleeing
-        } else if kind.behaviours.hunts() && f.player_seen.is_some() {
+        } else if kind.behaviours.hunts() && intel.player_seen.is_some() {
             Awareness::Hunting
-        } else if kind.behaviours.has("search") && f.search.is_some() {
+        } else if kind.behaviours.searches() && intel.search.is_some() {
             Awareness::Searching
-        } else if kind.behaviours.wanders() && spec.goal.is_none() {
+        } else if kind.behaviours.wanders() && self.factions[fi].spec().goal.is_none() {
             Awareness::Wandering
         } else if m.plan().goal().is_some() {
             Awareness::Heading
@@ -53,17 +78,15 @@ impl Floor {
             if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos())
                 && self.sees(id, player)
             {
-                let hunting = self.factions[fi].player_seen.is_some();
+                let hunting = self.minds.intel(fi).player_seen.is_some();
                 if hunting || self.notices(at, player) {
-                    let f = &mut self.factions[fi];
-                    f.player_seen = Some(player);
-                    f.search = None;
+                    self.minds.intel_mut(fi).player_at(player);
                 }
                 // Noticed just now by one that cries: whoever hears it
                 // wakes and hunts the player's place (its blind kin too).
                 if !hunting
-                    && self.factions[fi].player_seen.is_some()
-                    && self.kind_of(&self.monsters[id]).behaviours.has("cry")
+                    && self.minds.intel(fi).player_seen.is_some()
+                    && self.kind_of(&self.monsters[id]).behaviours.cries()
                 {
                     ev.push(Event::Cried {
                         monster: id as MonsterId,
@@ -71,19 +94,20 @@ impl Floor {
                     self.noise(player, crate::fog::noise::FIGHT, ev);
                 }
             }
-            if self.factions[fi].player_seen == Some(at) {
+            if self.minds.intel(fi).player_seen == Some(at) {
                 // Got to where the player was, and it is gone: lost track.
                 self.lose_track(fi, at, ev);
             }
         }
-        let mut state = self.awareness(id as MonsterId);
+        let mut state = self.state_now(id as MonsterId);
         if state == Awareness::Searching && self.search_spot(id, ev).is_none() {
             // The search just ended: the next state takes over.
-            state = self.awareness(id as MonsterId);
+            state = self.state_now(id as MonsterId);
         }
         if state == Awareness::Wandering {
             self.wander_place(id);
         }
+        self.minds.settle(id as MonsterId, state);
     }
 
     /// The player's stealth range now ([`STEALTH_RANGE`], halved while
@@ -110,9 +134,9 @@ impl Floor {
 
     /// Faction `fi` lost the player at `at`: it searches round there.
     fn lose_track(&mut self, fi: usize, at: Pos, ev: &mut Vec<Event>) {
-        let f = &mut self.factions[fi];
-        f.player_seen = None;
-        f.search = Some(Search {
+        let intel = self.minds.intel_mut(fi);
+        intel.player_seen = None;
+        intel.search = Some(Search {
             around: at,
             since: self.turn,
             spot: None,
@@ -131,9 +155,8 @@ impl Floor {
     /// [`SEARCH_TURNS`] or when no such cell is left.
     fn search_spot(&mut self, id: usize, ev: &mut Vec<Event>) -> Option<Pos> {
         let m = &self.monsters[id];
-        let f = &self.factions[m.faction()];
-        let s = f.search?;
-        let knowledge = f.knowledge();
+        let s = self.minds.intel(m.faction()).search?;
+        let knowledge = self.factions[m.faction()].knowledge();
         let stale = |p: Pos| {
             p == m.pos()
                 || knowledge.last_seen(p) >= s.since && knowledge.is_known(p)
@@ -148,8 +171,7 @@ impl Floor {
                 .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos()))
         };
         let fi = m.faction();
-        let f = &mut self.factions[fi];
-        f.search = spot.map(|p| Search { spot: Some(p), ..s });
+        self.minds.intel_mut(fi).search = spot.map(|p| Search { spot: Some(p), ..s });
         if spot.is_none() {
             ev.push(Event::GaveUp { faction: fi });
         }
@@ -164,9 +186,8 @@ impl Floor {
         let m = &self.monsters[id];
         let (fi, at) = (m.faction(), m.pos());
         let k = m.id() as usize % WANDER_PLACES;
-        let f = &self.factions[fi];
-        let knowledge = f.knowledge();
-        let current = f.wander[k].filter(|&p| {
+        let knowledge = self.factions[fi].knowledge();
+        let current = self.minds.intel(fi).wander[k].filter(|&p| {
             p != at
                 && knowledge.is_passable(p)
                 && !(m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
@@ -185,7 +206,7 @@ impl Floor {
                 break;
             }
         }
-        self.factions[fi].wander[k] = drawn;
+        self.minds.intel_mut(fi).wander[k] = drawn;
         drawn
     }
 }

@@ -46,6 +46,7 @@ use super::behaviour::Repertoire;
 use super::chronicle::Chronicle;
 use super::event::{Event, WaitReason};
 use super::faction::Faction;
+use super::mind::{Intel, Mind, Minds};
 use super::monster::{Monster, MonsterId, Spawned};
 use super::player::{PlayOutcome, PlayState};
 use super::stats::Stats;
@@ -237,6 +238,8 @@ pub struct Floor {
     world: World,
     factions: Vec<Faction>,
     monsters: Vec<Monster>,
+    /// Every monster's mind and every faction's intel of the player.
+    minds: Minds,
     rng: SimRng,
     queue: SearchQueue,
     /// For short searches round units, apart from the queue's (which may
@@ -294,6 +297,9 @@ impl Game {
     /// to another of its depths. All else is the floor's.
     pub fn apply(&mut self, command: Command) -> Vec<Event> {
         let events = self.apply_rules(command);
+        // What the screen, the bots and the next command read is every
+        // monster's state of mind now.
+        self.floor.settle_states();
         let mut chronicle = std::mem::take(&mut self.chronicle);
         chronicle.record(self, &events);
         self.chronicle = chronicle;
@@ -344,6 +350,7 @@ impl Floor {
         let mut world = World::new(terrain.clone());
         let mut rng = sim_rng(seed);
         let mut factions = Vec::new();
+        let mut minds = Minds::default();
         for spec in &level.factions {
             if let Some(goal) = spec.goal
                 && terrain.get(goal).is_none()
@@ -368,6 +375,7 @@ impl Floor {
                 f.knowledge_mut().0.drain_danger_changes();
             }
             factions.push(f);
+            minds.add_faction();
         }
         let mut monsters = Vec::new();
         for (i, s) in level.spawns.iter().enumerate() {
@@ -392,10 +400,10 @@ impl Floor {
                     plan: Plan::new(spec.planner, spec.goal),
                     hp: kind.hp,
                     is_player: false,
-                    asleep: kind.behaviours.sleeps(),
                 },
                 terrain.width(),
             ));
+            minds.add_monster(kind.behaviours.sleeps());
         }
         let mut game = Floor {
             seed,
@@ -403,6 +411,7 @@ impl Floor {
             world,
             factions,
             monsters,
+            minds,
             rng,
             queue: SearchQueue::default(),
             detour_ctx: Scratch::default(),
@@ -425,6 +434,7 @@ impl Floor {
             game.look(id, &[], &mut ignored);
         }
         game.update_fields();
+        game.settle_states();
         Ok(game)
     }
 
@@ -468,6 +478,14 @@ impl Floor {
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
+    }
+    /// Monster `id`'s mind: asleep or not, and its state of mind.
+    pub fn mind(&self, id: MonsterId) -> &Mind {
+        self.minds.of(id)
+    }
+    /// What faction `fi`'s monsters share of the player.
+    pub fn intel(&self, fi: usize) -> &Intel {
+        self.minds.intel(fi)
     }
     /// What monster `m` is: its kind's numbers and behaviours (the
     /// player's, with what it wears).

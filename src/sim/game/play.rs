@@ -47,10 +47,11 @@ impl Floor {
                 plan: Plan::new(Replanner::AStar, None),
                 hp: PLAYER_HP,
                 is_player: true,
-                asleep: false,
             },
             width,
         ));
+        self.minds.add_faction();
+        self.minds.add_monster(false);
         self.world.place(id as MonsterId, at);
         self.play = Some(PlayState {
             player: id as MonsterId,

@@ -289,7 +289,7 @@ impl MapWidget<'_> {
                 faction_colour(m.faction())
             };
             // A sleeper is drawn dim, not bold: plain at a glance.
-            let weight = if m.is_asleep() {
+            let weight = if game.mind(m.id()).is_asleep() {
                 Modifier::DIM
             } else {
                 Modifier::BOLD

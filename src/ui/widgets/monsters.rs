@@ -120,7 +120,7 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
         let kind = game.kind_of(m);
         let spec = game.factions()[m.faction()].spec();
         let threat = threat_of(game, m.id());
-        let weight = if m.is_asleep() {
+        let weight = if game.mind(m.id()).is_asleep() {
             Modifier::DIM
         } else {
             Modifier::BOLD
