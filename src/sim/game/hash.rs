@@ -134,22 +134,22 @@ impl Floor {
         h.int(self.turn as i64);
         h.int(self.seed as i64);
         h.bytes(&self.rng.get_word_pos().to_le_bytes());
-        let c = &self.config;
+        let c = &self.planning.config;
         for v in [
             c.expansion_budget,
             c.patience as u64,
             c.avoid_radius as u64,
             c.detour_budget,
             c.claim_radius as u64,
-            self.spent,
-            self.limited_now as u64,
-            self.budget_limited,
+            self.planning.spent,
+            self.planning.limited_now as u64,
+            self.planning.budget_limited,
             self.monster_turns,
         ] {
             h.int(v as i64);
         }
-        h.int(self.monsters.len() as i64);
-        for m in &self.monsters {
+        h.int(self.units.monsters.len() as i64);
+        for m in &self.units.monsters {
             h.int(m.id() as i64);
             h.int(m.faction() as i64);
             h.int(m.kind() as i64);
@@ -182,7 +182,7 @@ impl Floor {
             h.u32s(m.trail().cells());
             m.plan().hash_into(&mut h);
         }
-        let q = &self.queue;
+        let q = &self.planning.queue;
         h.int(q.waiting.len() as i64);
         for &id in &q.waiting {
             h.int(id as i64);
@@ -198,8 +198,8 @@ impl Floor {
         }
         // The terrain as it is now (doors move, collapse makes walls),
         // each cell by its glyph.
-        h.int(self.world.altered() as i64);
-        let t = self.world.terrain();
+        h.int(self.ground.world.altered() as i64);
+        let t = self.ground.world.terrain();
         let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c.glyph() as u8).collect();
         h.u8s(&bytes);
         h.int(self.factions.len() as i64);
@@ -234,7 +234,7 @@ impl Floor {
             h.int(f.walls_learnt as i64);
             f.fields().hash_into(&mut h);
         }
-        match &self.play {
+        match &self.units.play {
             None => h.int(-1),
             Some(play) => {
                 h.int(play.player as i64);
@@ -252,8 +252,8 @@ impl Floor {
         }
         // Items, by their stable ids (the words of the item book): on the
         // floor, in the pack; a darkness read; what the player wears.
-        h.int(self.items.len() as i64);
-        for &(p, k) in &self.items {
+        h.int(self.ground.items.len() as i64);
+        for &(p, k) in &self.ground.items {
             hash_pos(&mut h, Some(p));
             h.bytes(k.word().as_bytes());
         }
@@ -261,7 +261,7 @@ impl Floor {
         for &k in self.pack() {
             h.bytes(k.word().as_bytes());
         }
-        match self.darkness {
+        match self.ground.darkness {
             None => h.int(-1),
             Some(dark) => {
                 hash_pos(&mut h, Some(dark.at));
@@ -309,11 +309,11 @@ mod tests {
             game.apply(Command::Advance);
         }
         assert!(
-            game.queue.waiting.len() >= 2,
+            game.planning.queue.waiting.len() >= 2,
             "{}",
-            game.queue.waiting.len()
+            game.planning.queue.waiting.len()
         );
-        assert!(game.queue.suspended.is_some());
+        assert!(game.planning.queue.suspended.is_some());
         game
     }
 
@@ -327,25 +327,31 @@ mod tests {
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
         let changes: [(&str, Change); 22] = [
-            ("patience", |g| g.floor.monsters[0].wait_longer(1000)),
-            ("still", |g| g.floor.monsters[0].stood_still()),
-            ("blocked waits", |g| g.floor.monsters[0].waited_for_unit()),
-            ("energy", |g| g.floor.monsters[0].spend(-1)),
-            ("queue order", |g| g.floor.queue.waiting.swap(0, 1)),
-            ("queue contents", |g| {
-                g.floor.queue.waiting.pop_back();
+            ("patience", |g| g.floor.units.monsters[0].wait_longer(1000)),
+            ("still", |g| g.floor.units.monsters[0].stood_still()),
+            ("blocked waits", |g| {
+                g.floor.units.monsters[0].waited_for_unit()
             }),
-            ("suspended search", |g| g.floor.queue.suspended = None),
+            ("energy", |g| g.floor.units.monsters[0].spend(-1)),
+            ("queue order", |g| g.floor.planning.queue.waiting.swap(0, 1)),
+            ("queue contents", |g| {
+                g.floor.planning.queue.waiting.pop_back();
+            }),
+            ("suspended search", |g| {
+                g.floor.planning.queue.suspended = None
+            }),
             ("suspended progress", |g| {
-                g.floor.queue.suspended.as_mut().unwrap().expanded += 1
+                g.floor.planning.queue.suspended.as_mut().unwrap().expanded += 1
             }),
             ("suspended snapshot", |g| {
-                let s = g.floor.queue.suspended.as_mut().unwrap();
+                let s = g.floor.planning.queue.suspended.as_mut().unwrap();
                 s.snapshot.learn(Pos::new(20, 2), Terrain::Wall, 0);
             }),
-            ("plan status", |g| g.floor.monsters[11].plan_mut().forget()),
+            ("plan status", |g| {
+                g.floor.units.monsters[11].plan_mut().forget()
+            }),
             ("claims", |g| {
-                let p = g.floor.monsters[0].plan_mut().as_astar_mut().unwrap();
+                let p = g.floor.units.monsters[0].plan_mut().as_astar_mut().unwrap();
                 p.ask(
                     true,
                     vec![30],
@@ -372,17 +378,19 @@ mod tests {
             ("rng", |g| {
                 g.floor.rng.random_range(0..10);
             }),
-            ("spent budget", |g| g.floor.spent += 1),
+            ("spent budget", |g| g.floor.planning.spent += 1),
             ("budget ran out", |g| {
-                g.floor.limited_now = !g.floor.limited_now
+                g.floor.planning.limited_now = !g.floor.planning.limited_now
             }),
-            ("budget-limited turns", |g| g.floor.budget_limited += 1),
+            ("budget-limited turns", |g| {
+                g.floor.planning.budget_limited += 1
+            }),
             ("monster-turns", |g| g.floor.monster_turns += 1),
             ("think-waits", |g| {
-                g.floor.monsters[0].counted_wait(crate::sim::WaitReason::Thinking)
+                g.floor.units.monsters[0].counted_wait(crate::sim::WaitReason::Thinking)
             }),
             ("unit-waits", |g| {
-                g.floor.monsters[0].counted_wait(crate::sim::WaitReason::Blocked)
+                g.floor.units.monsters[0].counted_wait(crate::sim::WaitReason::Blocked)
             }),
         ];
         for (what, change) in changes {
@@ -422,18 +430,24 @@ mod tests {
                 g.floor.factions[0].field(Pos::new(1, 1), 5);
             }),
             ("what a read expects", |g| {
-                let at = g.floor.monsters[0].pos();
-                g.floor.monsters[0]
+                let at = g.floor.units.monsters[0].pos();
+                g.floor.units.monsters[0]
                     .plan_mut()
                     .pushed(&Knowledge::blank(1, 1, 1), at);
             }),
             ("walls a read saw", |g| {
                 // The read after a wall was learnt records it.
-                let me = g.floor.monsters.iter().position(|m| m.is_here()).unwrap();
-                g.floor.factions[g.floor.monsters[me].faction()].walls_learnt += 1;
+                let me = g
+                    .floor
+                    .units
+                    .monsters
+                    .iter()
+                    .position(|m| m.is_here())
+                    .unwrap();
+                g.floor.factions[g.floor.units.monsters[me].faction()].walls_learnt += 1;
                 let mut ev = Vec::new();
                 g.floor.act(me, &mut ev);
-                g.floor.factions[g.floor.monsters[me].faction()].walls_learnt -= 1;
+                g.floor.factions[g.floor.units.monsters[me].faction()].walls_learnt -= 1;
             }),
         ];
         for (what, change) in changes {

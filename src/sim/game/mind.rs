@@ -13,11 +13,27 @@
 //! wanderers are bound for, drawn at random among the cells it believes
 //! walkable.
 
-use super::*;
+use std::collections::VecDeque;
+
+use rand::RngExt;
+
+use super::ground::Ground;
+use super::units::Units;
+use super::{Floor, sight};
+use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
+use crate::fog::noise::{self, FIGHT, Loudness};
+use crate::map::geom::{Dir, Pos};
+use crate::path::Connectivity;
+use crate::rng::SimRng;
 use crate::sim::awareness::{
     Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_DRAWS, WANDER_PLACES,
 };
+use crate::sim::event::Event;
+use crate::sim::faction::Faction;
+use crate::sim::mind::Minds;
+use crate::sim::monster::{Monster, MonsterId};
+use crate::sim::plan::Status;
 use crate::sim::player::STEALTH_RANGE;
 
 impl Floor {
@@ -31,37 +47,26 @@ impl Floor {
     /// Settles monster `id`'s state of mind: the first state that holds,
     /// in [`Awareness`]'s order.
     pub(super) fn settle_state(&mut self, id: MonsterId) {
-        let state = self.state_now(id);
+        let state = state_now(&self.ground, &self.units, &self.factions, &self.minds, id);
         self.minds.settle(id, state);
     }
 
     /// Settles every monster's state of mind.
     pub(super) fn settle_states(&mut self) {
-        for id in 0..self.monsters.len() {
+        for id in 0..self.units.monsters.len() {
             self.settle_state(id as MonsterId);
         }
     }
 
-    /// The state of mind that holds for monster `id` now.
-    fn state_now(&self, id: MonsterId) -> Awareness {
-        let m = &self.monsters[id as usize];
-        let (fi, kind) = (m.faction(), self.kind_of(m));
-        let intel = self.minds.intel(fi);
-        if self.minds.of(id).is_asleep() {
-            Awareness::Asleep
-        } else if self.is_fleeing(id as usize) {
-            Awareness::Fleeing
-        } else if kind.behaviours.hunts() && intel.player_seen.is_some() {
-            Awareness::Hunting
-        } else if kind.behaviours.searches() && intel.search.is_some() {
-            Awareness::Searching
-        } else if kind.behaviours.wanders() && self.factions[fi].spec().goal.is_none() {
-            Awareness::Wandering
-        } else if m.plan().goal().is_some() {
-            Awareness::Heading
-        } else {
-            Awareness::Idle
-        }
+    /// What a hurt monster of a faction that flees runs from (see
+    /// [`threat`]).
+    pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
+        threat(&self.ground, &self.units, &self.factions, &self.minds, id)
+    }
+
+    /// The player's stealth range now (see [`stealth_range`]).
+    pub fn stealth_range(&self) -> u32 {
+        stealth_range(&self.units)
     }
 
     /// Before monster `id`'s behaviours read its state of mind: a hunter
@@ -71,143 +76,272 @@ impl Floor {
     /// search under way moves on to its next spot (or ends); a wanderer's
     /// place is drawn afresh if it must be.
     pub(super) fn settle_mind(&mut self, id: usize, ev: &mut Vec<Event>) {
-        let (at, fi) = (self.monsters[id].pos(), self.monsters[id].faction());
-        if self.kind_of(&self.monsters[id]).behaviours.hunts() {
+        let m = &self.units.monsters[id];
+        let (at, fi) = (m.pos(), m.faction());
+        let behaviours = &self.kind_of(m).behaviours;
+        let (hunts, cries) = (behaviours.hunts(), behaviours.cries());
+        if hunts {
             // A faction already after the player keeps it in sight; one
             // that is not must notice it first.
-            if let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos())
-                && self.sees(id, player)
+            if let Some(player) = self.units.player_at()
+                && sight::sees(&self.ground, &self.units, &self.factions, id, player)
             {
                 let hunting = self.minds.intel(fi).player_seen.is_some();
-                if hunting || self.notices(at, player) {
+                if hunting || notices(&self.units, &mut self.rng, at, player) {
                     self.minds.intel_mut(fi).player_at(player);
                 }
                 // Noticed just now by one that cries: whoever hears it
                 // wakes and hunts the player's place (its blind kin too).
-                if !hunting
-                    && self.minds.intel(fi).player_seen.is_some()
-                    && self.kind_of(&self.monsters[id]).behaviours.cries()
-                {
+                if !hunting && self.minds.intel(fi).player_seen.is_some() && cries {
                     ev.push(Event::Cried {
                         monster: id as MonsterId,
                     });
-                    self.noise(player, crate::fog::noise::FIGHT, ev);
+                    let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
+                    noise(ground, units, factions, &mut self.minds, player, FIGHT, ev);
                 }
             }
             if self.minds.intel(fi).player_seen == Some(at) {
                 // Got to where the player was, and it is gone: lost track.
-                self.lose_track(fi, at, ev);
+                lose_track(&mut self.minds, self.turn, fi, at, ev);
             }
         }
-        let mut state = self.state_now(id as MonsterId);
-        if state == Awareness::Searching && self.search_spot(id, ev).is_none() {
+        let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
+        let mut state = state_now(ground, units, factions, &self.minds, id as MonsterId);
+        if state == Awareness::Searching
+            && search_spot(units, factions, &mut self.minds, self.turn, id, ev).is_none()
+        {
             // The search just ended: the next state takes over.
-            state = self.state_now(id as MonsterId);
+            state = state_now(ground, units, factions, &self.minds, id as MonsterId);
         }
         if state == Awareness::Wandering {
-            self.wander_place(id);
+            wander_place(units, factions, &mut self.minds, &mut self.rng, id);
         }
         self.minds.settle(id as MonsterId, state);
     }
+}
 
-    /// The player's stealth range now ([`STEALTH_RANGE`], halved while
-    /// sneaking): how far off a monster that sees it may notice it.
-    pub fn stealth_range(&self) -> u32 {
-        match self.play.as_ref().is_some_and(|p| p.sneaking) {
-            true => STEALTH_RANGE / 2,
-            false => STEALTH_RANGE,
+/// The state of mind that holds for monster `id` now: the first of
+/// [`Awareness`]'s states that does.
+fn state_now(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &Minds,
+    id: MonsterId,
+) -> Awareness {
+    let m = &units.monsters[id as usize];
+    let f = &factions[m.faction()];
+    let behaviours = &f.spec().kinds[m.kind()].behaviours;
+    let intel = minds.intel(m.faction());
+    if minds.of(id).is_asleep() {
+        Awareness::Asleep
+    } else if threat(ground, units, factions, minds, id as usize).is_some() {
+        Awareness::Fleeing
+    } else if behaviours.hunts() && intel.player_seen.is_some() {
+        Awareness::Hunting
+    } else if behaviours.searches() && intel.search.is_some() {
+        Awareness::Searching
+    } else if behaviours.wanders() && f.spec().goal.is_none() {
+        Awareness::Wandering
+    } else if m.plan().goal().is_some() {
+        Awareness::Heading
+    } else {
+        Awareness::Idle
+    }
+}
+
+/// What a hurt monster of a faction that flees runs from: the player in
+/// its sight, or where its faction last saw it. `None`: it is not hurt
+/// enough (down to a third of its hit points), does not flee, or knows of
+/// nothing to run from.
+fn threat(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &Minds,
+    id: usize,
+) -> Option<Pos> {
+    let m = &units.monsters[id];
+    let kind = &factions[m.faction()].spec().kinds[m.kind()];
+    if !kind.behaviours.flees() || m.hp() * 3 > kind.hp {
+        return None;
+    }
+    units
+        .player_at()
+        .filter(|&p| sight::sees(ground, units, factions, id, p))
+        .or(minds.intel(m.faction()).player_seen)
+}
+
+/// The player's stealth range now ([`STEALTH_RANGE`], halved while
+/// sneaking): how far off a monster that sees it may notice it.
+fn stealth_range(units: &Units) -> u32 {
+    match units.sneaking() {
+        true => STEALTH_RANGE / 2,
+        false => STEALTH_RANGE,
+    }
+}
+
+/// A monster at `at` that sees the player at `player` and has not
+/// noticed it notices it this turn: never beyond the stealth range `r`;
+/// within it, at once, unless the player sneaks: then by a chance of
+/// `(r + 1 - d) / (r + 1)` at `d` steps (seven in eight beside it, one in
+/// eight at the edge). Rolled only then, so a game where nobody sneaks
+/// draws nothing more.
+fn notices(units: &Units, rng: &mut SimRng, at: Pos, player: Pos) -> bool {
+    let (dx, dy) = at.abs_delta(player);
+    let (d, r) = (dx.max(dy), stealth_range(units));
+    d <= r && (!units.sneaking() || rng.random_range(0..r + 1) < r + 1 - d)
+}
+
+/// Faction `fi` lost the player at `at` on `turn`: it searches round
+/// there.
+fn lose_track(minds: &mut Minds, turn: Turn, fi: usize, at: Pos, ev: &mut Vec<Event>) {
+    let intel = minds.intel_mut(fi);
+    intel.player_seen = None;
+    intel.search = Some(Search {
+        around: at,
+        since: turn,
+        spot: None,
+    });
+    ev.push(Event::Searching {
+        faction: fi,
+        around: at,
+    });
+}
+
+/// The cell monster `id`'s faction searches now: the one it was going
+/// to, unless a searcher stands on it, it has been seen since the search
+/// began, or it turned out a wall; then the one nearest the searcher (in
+/// steps over what the faction knows) within [`SEARCH_RADIUS`] of the
+/// place, not seen since. The search ends (`None`) after [`SEARCH_TURNS`]
+/// or when no such cell is left.
+fn search_spot(
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    turn: Turn,
+    id: usize,
+    ev: &mut Vec<Event>,
+) -> Option<Pos> {
+    let m = &units.monsters[id];
+    let fi = m.faction();
+    let s = minds.intel(fi).search?;
+    let knowledge = factions[fi].knowledge();
+    let stale = |p: Pos| {
+        p == m.pos()
+            || knowledge.last_seen(p) >= s.since && knowledge.is_known(p)
+            || !knowledge.is_passable(p)
+            || (m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
+    };
+    let spot = if turn >= s.since + SEARCH_TURNS {
+        None
+    } else {
+        s.spot
+            .filter(|&p| !stale(p))
+            .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos()))
+    };
+    minds.intel_mut(fi).search = spot.map(|p| Search { spot: Some(p), ..s });
+    if spot.is_none() {
+        ev.push(Event::GaveUp { faction: fi });
+    }
+    spot
+}
+
+/// The place monster `id` wanders to: its faction's place for it (its id
+/// picks one of [`WANDER_PLACES`]), drawn afresh (on `rng`) when one of
+/// them stands on it, it turned out a wall, or there is no way there;
+/// kept as the faction's place for it.
+fn wander_place(
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    rng: &mut SimRng,
+    id: usize,
+) -> Option<Pos> {
+    let m = &units.monsters[id];
+    let (fi, at) = (m.faction(), m.pos());
+    let k = m.id() as usize % WANDER_PLACES;
+    let f = &factions[fi];
+    let knowledge = f.knowledge();
+    let current = minds.intel(fi).wander[k].filter(|&p| {
+        p != at
+            && knowledge.is_passable(p)
+            && !(m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
+    });
+    if current.is_some() {
+        return current;
+    }
+    let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
+    let mut drawn = None;
+    for _ in 0..WANDER_DRAWS {
+        let p = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
+        let reachable = f.islands().is_none_or(|i| i.connected(at, p));
+        if p != at && knowledge.is_passable(p) && reachable {
+            drawn = Some(p);
+            break;
         }
     }
+    minds.intel_mut(fi).wander[k] = drawn;
+    drawn
+}
 
-    /// A monster at `at` that sees the player at `player` and has not
-    /// noticed it notices it this turn: never beyond the stealth range
-    /// `r`; within it, at once, unless the player sneaks: then by a chance
-    /// of `(r + 1 - d) / (r + 1)` at `d` steps (seven in eight beside it,
-    /// one in eight at the edge). Rolled only then, so a game where
-    /// nobody sneaks draws nothing more.
-    pub(super) fn notices(&mut self, at: Pos, player: Pos) -> bool {
-        let (dx, dy) = at.abs_delta(player);
-        let (d, r) = (dx.max(dy), self.stealth_range());
-        let sneaking = self.play.as_ref().is_some_and(|p| p.sneaking);
-        d <= r && (!sneaking || self.rng.random_range(0..r + 1) < r + 1 - d)
-    }
+/// Monster `id` wakes (at a noise made at `heard`, or at a sight): its
+/// state of mind is settled again at once.
+pub(super) fn wake(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    id: usize,
+    heard: Option<Pos>,
+    ev: &mut Vec<Event>,
+) {
+    minds.wake(id as MonsterId);
+    let state = state_now(ground, units, factions, minds, id as MonsterId);
+    minds.settle(id as MonsterId, state);
+    ev.push(Event::Woke {
+        monster: id as MonsterId,
+        heard,
+    });
+}
 
-    /// Faction `fi` lost the player at `at`: it searches round there.
-    fn lose_track(&mut self, fi: usize, at: Pos, ev: &mut Vec<Event>) {
-        let intel = self.minds.intel_mut(fi);
-        intel.player_seen = None;
-        intel.search = Some(Search {
-            around: at,
-            since: self.turn,
-            spot: None,
-        });
-        ev.push(Event::Searching {
-            faction: fi,
-            around: at,
-        });
-    }
-
-    /// The cell monster `id`'s faction searches now: the one it was going
-    /// to, unless a searcher stands on it, it has been seen since the
-    /// search began, or it turned out a wall; then the one nearest the
-    /// searcher (in steps over what the faction knows) within
-    /// [`SEARCH_RADIUS`] of the place, not seen since. The search ends (`None`) after
-    /// [`SEARCH_TURNS`] or when no such cell is left.
-    fn search_spot(&mut self, id: usize, ev: &mut Vec<Event>) -> Option<Pos> {
-        let m = &self.monsters[id];
-        let s = self.minds.intel(m.faction()).search?;
-        let knowledge = self.factions[m.faction()].knowledge();
-        let stale = |p: Pos| {
-            p == m.pos()
-                || knowledge.last_seen(p) >= s.since && knowledge.is_known(p)
-                || !knowledge.is_passable(p)
-                || (m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
-        };
-        let spot = if self.turn >= s.since + SEARCH_TURNS {
-            None
-        } else {
-            s.spot
-                .filter(|&p| !stale(p))
-                .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos()))
-        };
+/// A noise of `loudness` at `at`, heard by every monster whose faction
+/// hears that far through open ground (see [`crate::fog::noise`]): a
+/// sleeper wakes, and a hostile faction goes to the place (it learns a
+/// place, not who was there: the player's footfall and a fight between
+/// others sound alike). A faction that sees the player again hunts it
+/// there instead.
+pub(super) fn noise(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    at: Pos,
+    loudness: Loudness,
+    ev: &mut Vec<Event>,
+) {
+    let kind = |m: &Monster| &factions[m.faction()].spec().kinds[m.kind()];
+    let keenest = units
+        .monsters
+        .iter()
+        .filter(|m| m.is_here() && !m.is_player())
+        .map(|m| kind(m).hearing)
+        .max();
+    let Some(keenest) = keenest.filter(|&h| h > 0) else {
+        return;
+    };
+    let reach = noise::reach(ground.world.terrain(), at, noise::radius(keenest, loudness));
+    for (id, m) in units.monsters.iter().enumerate() {
+        if m.is_player() || !m.is_here() || !reach.heard(m.pos(), kind(m).hearing, loudness) {
+            continue;
+        }
+        if minds.of(id as MonsterId).is_asleep() {
+            wake(ground, units, factions, minds, id, Some(at), ev);
+        }
         let fi = m.faction();
-        self.minds.intel_mut(fi).search = spot.map(|p| Search { spot: Some(p), ..s });
-        if spot.is_none() {
-            ev.push(Event::GaveUp { faction: fi });
+        if factions[fi].spec().hunts() {
+            minds.intel_mut(fi).player_at(at);
         }
-        spot
-    }
-
-    /// The place monster `id` wanders to: its faction's place for it (its
-    /// id picks one of [`WANDER_PLACES`]), drawn afresh when one of them
-    /// stands on it, it turned out a wall, or there is no way there; kept
-    /// as the faction's place for it.
-    fn wander_place(&mut self, id: usize) -> Option<Pos> {
-        let m = &self.monsters[id];
-        let (fi, at) = (m.faction(), m.pos());
-        let k = m.id() as usize % WANDER_PLACES;
-        let knowledge = self.factions[fi].knowledge();
-        let current = self.minds.intel(fi).wander[k].filter(|&p| {
-            p != at
-                && knowledge.is_passable(p)
-                && !(m.plan().goal() == Some(p) && m.plan().status() == Status::NoPath)
-        });
-        if current.is_some() {
-            return current;
-        }
-        let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
-        let mut drawn = None;
-        for _ in 0..WANDER_DRAWS {
-            let p = Pos::new(self.rng.random_range(0..w), self.rng.random_range(0..h));
-            let f = &self.factions[fi];
-            let reachable = f.islands().is_none_or(|i| i.connected(at, p));
-            if p != at && f.knowledge().is_passable(p) && reachable {
-                drawn = Some(p);
-                break;
-            }
-        }
-        self.minds.intel_mut(fi).wander[k] = drawn;
-        drawn
     }
 }
 

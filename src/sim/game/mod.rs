@@ -37,43 +37,35 @@
 //! plans included, reads it through the accessors below or a plan's
 //! context, never by reaching into its fields.
 
-use std::collections::VecDeque;
-
 use rand::RngExt;
 
 use super::Command;
 use super::behaviour::Repertoire;
 use super::chronicle::Chronicle;
-use super::event::{Event, WaitReason};
+use super::event::Event;
 use super::faction::Faction;
 use super::mind::{Intel, Mind, Minds};
 use super::monster::{Monster, MonsterId, Spawned};
-use super::player::{PlayOutcome, PlayState};
+use super::player::PlayOutcome;
 use super::stats::Stats;
 use super::world::World;
 use crate::clock::Turn;
 use crate::content::level::{KindSpec, Level};
-use crate::fog::danger::DECAY_PERIOD;
-use crate::fog::knowledge::{Knowledge, Learnt};
-use crate::fog::sight::{FieldOfView, look_seeing, visible_from};
 use crate::map::cost::Cost;
-use crate::map::geom::{Dir, Pos};
-use crate::map::terrain::Terrain;
-use crate::path::{Connectivity, Outcome, SearchOptions};
+use crate::map::geom::Pos;
 use crate::rng::{SimRng, sim_rng};
 use crate::sim::action::{Action, Outcome as ActionOutcome};
-use crate::sim::plan::{Plan, ReplanReason, Status};
-use crate::{
-    fog::sight::{look, look_unless},
-    path::Replanner,
-};
-use scratch::Scratch;
+use crate::sim::plan::{Plan, Status};
+use ground::Ground;
+use queue::Planning;
+use units::Units;
 
 pub use crate::content::level::NORMAL_SPEED;
 pub use items::PACK_SIZE;
 pub use run::Stairs;
 
 mod act;
+mod ground;
 mod hash;
 mod items;
 mod mind;
@@ -85,6 +77,7 @@ mod run;
 mod scratch;
 mod sight;
 mod turn;
+mod units;
 
 /// A monster acts while it has at least this much energy.
 pub const ACTION_READY: i64 = 100;
@@ -92,7 +85,7 @@ pub const ACTION_READY: i64 = 100;
 /// a straight floor step does, so a blocked monster takes its turn.
 pub const WAIT_ENERGY: i64 = 100;
 /// At most this many actions a turn, whatever the speed and terrain.
-const MAX_ACTIONS: u32 = 32;
+pub(super) const MAX_ACTIONS: u32 = 32;
 
 /// Energy a step costs: ten times the entering cost factor of the target
 /// cell for a straight step (floor: 100), fourteen for a diagonal. Time
@@ -178,31 +171,6 @@ pub enum GameError {
     UnknownBehaviour { faction: String, name: String },
 }
 
-/// A search that ran out of budget and goes on next turn.
-#[derive(Clone, Debug)]
-struct Suspended {
-    /// The knowledge it started on.
-    pub(super) snapshot: Knowledge,
-    /// The faction's log length then.
-    pub(super) log_len: usize,
-    /// Where it searches from (the monster may since have been pushed).
-    pub(super) from: Pos,
-    /// Expansions it has made so far: with the snapshot, the start, and
-    /// the planner's goal, blocked cells and claims (which cannot change
-    /// while it is queued), they determine the search context's state.
-    pub(super) expanded: u64,
-}
-
-/// A* requests, first come first served.
-#[derive(Clone, Debug, Default)]
-struct SearchQueue {
-    pub(super) waiting: VecDeque<MonsterId>,
-    /// Scratch memory of the searches, but for a suspended one's progress.
-    ctx: Scratch,
-    /// The head's search, when it ran out of budget.
-    pub(super) suspended: Option<Suspended>,
-}
-
 /// A game in progress: one level, or a run of the dungeon's depths,
 /// which owns them. What is on the level the player is on (or the one
 /// level) is its [`Floor`], which it derefs to, so what can be read of a
@@ -228,44 +196,30 @@ impl std::ops::Deref for Game {
     }
 }
 
-/// One level in play: its world, factions and monsters, their searches,
-/// the player on it, its items and its own clock and RNG. A game is one
-/// floor, or a run of them (see [`Game`]); the rules are the floor's.
+/// One level in play, in parts, each owning its state: the [`Ground`]
+/// (the true world, the items on it, a darkness), the [`Units`] (the
+/// monsters, the player's side of the game), the [`Minds`] (each
+/// monster's mind, each faction's intel of the player), the factions
+/// (their knowledge and the fields planned over it) and the
+/// [`Planning`] (the search queue and the turn's budget); beside them
+/// its own clock and RNG. A game is one floor, or a run of them (see
+/// [`Game`]); the rules are the floor's, and each takes the parts it
+/// needs.
 #[derive(Clone, Debug)]
 pub struct Floor {
     seed: u64,
     turn: Turn,
-    world: World,
-    factions: Vec<Faction>,
-    monsters: Vec<Monster>,
-    /// Every monster's mind and every faction's intel of the player.
-    minds: Minds,
     rng: SimRng,
-    queue: SearchQueue,
-    /// For short searches round units, apart from the queue's (which may
-    /// hold a suspended search).
-    detour_ctx: Scratch,
-    config: SimConfig,
-    /// Expansions spent this turn.
-    spent: u64,
-    /// The player, the treasure and the stairs, on a level to play.
-    play: Option<PlayState>,
-    /// The turn's budget ran out with searches still waiting.
-    limited_now: bool,
-    /// Turns that ended so (see [`Game::budget_limited_turns`]).
-    budget_limited: u64,
     /// Monsters on the level (not the player) summed over turns played.
     monster_turns: u64,
-    /// What the player saw when it last looked (after its last step, or
-    /// its bump): computed by the simulation, once, with what it learnt.
-    player_view: Option<FieldOfView>,
     /// A depth of a run: the stairs are taken with `>` and `<` (not won
     /// by reaching them with the treasure, as on a single level).
     in_run: bool,
-    /// Items on the floor (see `items.rs`).
-    items: Vec<(Pos, crate::sim::item::ItemKind)>,
-    /// A scroll of darkness read on this level, until it lifts.
-    darkness: Option<crate::sim::item::Darkness>,
+    ground: Ground,
+    units: Units,
+    minds: Minds,
+    factions: Vec<Faction>,
+    planning: Planning,
 }
 
 impl Game {
@@ -317,9 +271,7 @@ impl Game {
         match command {
             Command::Player(action @ (Action::Descend | Action::Ascend)) if self.run.is_some() => {
                 let mut events = Vec::new();
-                if self
-                    .play_state()
-                    .is_some_and(|p| p.outcome == PlayOutcome::Playing)
+                if self.floor.units.playing()
                     && let ActionOutcome::Failed(why) =
                         self.take_stairs(action == Action::Descend, &mut events)
                 {
@@ -408,30 +360,32 @@ impl Floor {
         let mut game = Floor {
             seed,
             turn: 0,
-            world,
-            factions,
-            monsters,
-            minds,
             rng,
-            queue: SearchQueue::default(),
-            detour_ctx: Scratch::default(),
-            config,
-            spent: 0,
-            play: None,
-            limited_now: false,
-            budget_limited: 0,
             monster_turns: 0,
-            player_view: None,
             in_run: false,
-            items: Vec::new(),
-            darkness: None,
+            ground: Ground::new(world),
+            units: Units {
+                monsters,
+                ..Units::default()
+            },
+            minds,
+            factions,
+            planning: Planning::new(config),
         };
         if let Some(at) = level.player {
             game.add_player(at, level.treasure, level.stairs, &level.pack)?;
         }
         let mut ignored = Vec::new();
-        for id in 0..game.monsters.len() {
-            game.look(id, &[], &mut ignored);
+        for id in 0..game.units.monsters.len() {
+            sight::look(
+                &game.ground,
+                &mut game.units,
+                &mut game.factions,
+                game.turn,
+                id,
+                &[],
+                &mut ignored,
+            );
         }
         game.update_fields();
         game.settle_states();
@@ -445,15 +399,23 @@ impl Floor {
         match command {
             Command::Advance => self.advance(&mut events),
             Command::SetGoal { monster, goal } => {
-                if let Some(m) = self.monsters.get_mut(monster as usize) {
+                if let Some(m) = self.units.monsters.get_mut(monster as usize) {
                     m.retarget(goal);
-                    self.unqueue(monster);
+                    self.planning.unqueue(monster);
                 }
             }
-            Command::Kill { monster } => self.kill(monster, &mut events),
+            Command::Kill { monster } => turn::kill(
+                &mut self.ground,
+                &mut self.units,
+                &mut self.factions,
+                &mut self.planning,
+                self.turn,
+                monster,
+                &mut events,
+            ),
             Command::PutItem { at, item } => {
-                if self.world.get(at).is_some_and(|t| t.is_passable()) {
-                    self.items.push((at, item));
+                if self.ground.world.get(at).is_some_and(|t| t.is_passable()) {
+                    self.ground.items.push((at, item));
                 }
             }
             Command::Player(action) => self.player_turn(action, &mut events),
@@ -471,13 +433,13 @@ impl Floor {
     }
     /// The true world (for the rules, the UI and tests; never for planners).
     pub fn world(&self) -> &World {
-        &self.world
+        &self.ground.world
     }
     pub fn factions(&self) -> &[Faction] {
         &self.factions
     }
     pub fn monsters(&self) -> &[Monster] {
-        &self.monsters
+        &self.units.monsters
     }
     /// Monster `id`'s mind: asleep or not, and its state of mind.
     pub fn mind(&self, id: MonsterId) -> &Mind {
@@ -487,22 +449,31 @@ impl Floor {
     pub fn intel(&self, fi: usize) -> &Intel {
         self.minds.intel(fi)
     }
+    /// An enemy next to monster `id` (a unit of another faction, the
+    /// player included), within reach.
+    pub(crate) fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
+        act::enemy_beside(&self.ground, &self.units, id)
+    }
+    /// True when monster `id` can see `target` now (see `sight.rs`).
+    pub(crate) fn sees(&self, id: usize, target: Pos) -> bool {
+        sight::sees(&self.ground, &self.units, &self.factions, id, target)
+    }
     /// What monster `m` is: its kind's numbers and behaviours (the
     /// player's, with what it wears).
     pub fn kind_of(&self, m: &Monster) -> &KindSpec {
         &self.factions[m.faction()].spec().kinds[m.kind()]
     }
     pub fn config(&self) -> &SimConfig {
-        &self.config
+        &self.planning.config
     }
     /// Expansions spent by searches this turn.
     pub fn spent_this_turn(&self) -> u64 {
-        self.spent
+        self.planning.spent
     }
     /// Turns whose search budget ran out while requests still waited in
     /// the queue: turns in which some monster's plan was held back.
     pub fn budget_limited_turns(&self) -> u64 {
-        self.budget_limited
+        self.planning.budget_limited
     }
     /// Monsters on the level (not counting the player) summed over the
     /// turns played: what think-waits are a share of.
@@ -511,7 +482,7 @@ impl Floor {
     }
     /// A* requests waiting for the search budget.
     pub fn queued_searches(&self) -> usize {
-        self.queue.waiting.len()
+        self.planning.queue.waiting.len()
     }
 
     /// A faction's counters: its monsters' summed, and the cells its
@@ -519,7 +490,12 @@ impl Floor {
     /// for its monsters).
     pub fn faction_stats(&self, faction: usize) -> Stats {
         let mut s = Stats::default();
-        for m in self.monsters.iter().filter(|m| m.faction() == faction) {
+        for m in self
+            .units
+            .monsters
+            .iter()
+            .filter(|m| m.faction() == faction)
+        {
             s += m.stats();
         }
         if let Some(f) = self.factions.get(faction) {
@@ -534,10 +510,10 @@ impl Floor {
     /// takes a wall away, and nobody here would open one). A wanderer
     /// never settles.
     pub fn is_settled(&self) -> bool {
-        if let Some(play) = &self.play {
+        if let Some(play) = &self.units.play {
             return play.outcome != PlayOutcome::Playing;
         }
-        self.monsters.iter().all(|m| {
+        self.units.monsters.iter().all(|m| {
             !m.is_here()
                 || (m.plan().goal().is_none() && !self.kind_of(m).behaviours.wanders())
                 || (m.plan().status() == Status::NoPath && m.plan().blocked().is_empty())

@@ -7,12 +7,20 @@
 //! a swap is two steps; an attack may kill. The player's items and the
 //! stairs are in `items.rs` and `run.rs`, called from here.
 
+use super::queue::{self};
+use super::units::Units;
+use super::{Floor, WAIT_ENERGY, items, mind, play, sight, turn};
+use crate::map::geom::{Dir, Pos};
+use crate::map::terrain::Terrain;
+use crate::path::Connectivity;
+use crate::sim::action::{Action, Outcome};
+use crate::sim::event::{Event, WaitReason};
+use crate::sim::faction::Faction;
+use crate::sim::monster::MonsterId;
 use rand::RngExt;
 
-use super::*;
 use crate::content::dice::Dice;
 use crate::fog::noise;
-use crate::sim::action::{Action, Outcome};
 use crate::sim::awareness::Awareness;
 use crate::sim::plan::FIELD_STUCK_ACTIONS;
 use crate::sim::player::STEALTH_MULTIPLIER;
@@ -29,7 +37,7 @@ impl Floor {
                     // Taking the stairs hands the game to another depth
                     // (where `id` may be someone else); it costs nothing.
                     if energy != 0 {
-                        self.monsters[id].spend(energy);
+                        self.units.monsters[id].spend(energy);
                     }
                     return Outcome::Done(energy);
                 }
@@ -44,18 +52,19 @@ impl Floor {
     /// The rule for one action. [`Action::Think`] runs the search queue
     /// and hands over to what the plan then says.
     fn rule(&mut self, id: usize, action: Action, ev: &mut Vec<Event>) -> Outcome {
-        let m = &self.monsters[id];
+        let m = &self.units.monsters[id];
         let is_player = m.is_player();
         match action {
             Action::Walk(dir) => self.walk(id, dir, ev),
-            Action::Wait(reason) => self.stand(id, reason, ev),
+            Action::Wait(reason) => stand(&mut self.units, id, reason, ev),
             Action::Attack(target) => self.attack(id, target as usize, ev),
             Action::Open(dir) => self.open(id, dir, ev),
             Action::Close(dir) => self.close(id, dir, ev),
-            Action::Think if is_player => self.stand(id, None, ev),
+            Action::Think if is_player => stand(&mut self.units, id, None, ev),
             Action::Think => {
-                self.think(id, ev);
-                let m = &self.monsters[id];
+                self.planning
+                    .think(&self.ground, &mut self.units, &self.factions, id, ev);
+                let m = &self.units.monsters[id];
                 Outcome::Alternate(m.plan().follow(m.pos()))
             }
             // The rest are the player's: a monster has no pack, no stairs
@@ -71,13 +80,15 @@ impl Floor {
             Action::Sneak => self.sneak(ev),
             Action::Use(slot) => self.use_item(id, slot as usize, ev),
             Action::Throw(slot, at) => self.throw_item(id, slot as usize, at, ev),
-            Action::Drop(slot) => self.drop_item(id, slot as usize, ev),
+            Action::Drop(slot) => {
+                items::drop_item(&mut self.ground, &mut self.units, id, slot as usize, ev)
+            }
         }
     }
 
     /// The player starts or stops sneaking: no time.
     fn sneak(&mut self, ev: &mut Vec<Event>) -> Outcome {
-        let Some(play) = &mut self.play else {
+        let Some(play) = &mut self.units.play else {
             return Outcome::Failed(Event::NoSuchItem);
         };
         play.sneaking = !play.sneaking;
@@ -91,14 +102,14 @@ impl Floor {
     /// for one but by mistake, which the bump corrects). A diagonal past
     /// a wall corner is no more an attack than a step, for anyone.
     fn walk(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos();
+        let at = self.units.monsters[id].pos();
         let next = at.step(dir);
         // Legality first: a unit diagonally past a wall corner is no more
         // to be swapped with, waited for or hit than stepped to.
-        if crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_none() {
+        if crate::path::step(self.ground.world.terrain(), at, dir, Connectivity::Eight).is_none() {
             let (a, b) = dir.components();
-            let knowledge = self.factions[self.monsters[id].faction()].knowledge();
-            if self.monsters[id].is_player()
+            let knowledge = self.factions[self.units.monsters[id].faction()].knowledge();
+            if self.units.monsters[id].is_player()
                 && [next, at.step(a), at.step(b)]
                     .iter()
                     .all(|&p| knowledge.is_known(p))
@@ -107,15 +118,15 @@ impl Floor {
             }
             return self.bump(id, next, dir, ev);
         }
-        if self.world.get(next) == Some(Terrain::Door) {
+        if self.ground.world.get(next) == Some(Terrain::Door) {
             // Nobody stands in a closed door: it opens, or it is a wall.
-            if self.opens_doors(id) {
+            if opens_doors(&self.units, &self.factions, id) {
                 return Outcome::Alternate(Action::Open(dir));
             }
             return self.bump(id, next, dir, ev);
         }
-        if let Some(other) = self.world.occupant(next) {
-            if self.monsters[id].is_player() {
+        if let Some(other) = self.ground.world.occupant(next) {
+            if self.units.monsters[id].is_player() {
                 return Outcome::Alternate(Action::Attack(other));
             }
             return self.collide(id, other as usize, ev);
@@ -123,36 +134,35 @@ impl Floor {
         self.step(id, next, dir, ev)
     }
 
-    /// True when `id` opens doors (the player does, and the monsters of a
-    /// faction that opens them).
-    fn opens_doors(&self, id: usize) -> bool {
-        let m = &self.monsters[id];
-        m.is_player() || self.factions[m.faction()].spec().opens_doors
-    }
-
     /// Actor `id` opens the closed door a step away in `dir`: a turn,
     /// and the noise of a door. It looks again at once (the door no
     /// longer hides what is behind it); it steps through on its next
     /// action.
     fn open(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos();
+        let at = self.units.monsters[id].pos();
         let door = at.step(dir);
-        let legal = crate::path::step(self.world.terrain(), at, dir, Connectivity::Eight).is_some();
-        if !legal || self.world.get(door) != Some(Terrain::Door) || !self.opens_doors(id) {
+        let legal =
+            crate::path::step(self.ground.world.terrain(), at, dir, Connectivity::Eight).is_some();
+        if !legal
+            || self.ground.world.get(door) != Some(Terrain::Door)
+            || !opens_doors(&self.units, &self.factions, id)
+        {
             return Outcome::Failed(Event::CannotOpen { at: door });
         }
-        self.world.set_door(door, true);
+        self.ground.world.set_door(door, true);
         self.door_moved(id, dir, true, ev)
     }
 
     /// Actor `id` closes the open door a step away in `dir` (nobody may
     /// stand in it).
     fn close(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let door = self.monsters[id].pos().step(dir);
-        if self.world.get(door) != Some(Terrain::OpenDoor) || self.world.occupant(door).is_some() {
+        let door = self.units.monsters[id].pos().step(dir);
+        if self.ground.world.get(door) != Some(Terrain::OpenDoor)
+            || self.ground.world.occupant(door).is_some()
+        {
             return Outcome::Failed(Event::CannotClose { at: door });
         }
-        self.world.set_door(door, false);
+        self.ground.world.set_door(door, false);
         self.door_moved(id, dir, false, ev)
     }
 
@@ -160,50 +170,60 @@ impl Floor {
     /// tells: the turn, the event, the noise, and a fresh look for the one
     /// who did it.
     fn door_moved(&mut self, id: usize, dir: Dir, open: bool, ev: &mut Vec<Event>) -> Outcome {
-        let from = self.monsters[id].pos();
+        let from = self.units.monsters[id].pos();
         let at = from.step(dir);
-        let done = self.stand(id, None, ev);
+        let done = stand(&mut self.units, id, None, ev);
         ev.push(Event::Door {
             by: id as MonsterId,
             at,
             open,
         });
-        self.noise(at, noise::DOOR, ev);
+        mind::noise(
+            &self.ground,
+            &self.units,
+            &self.factions,
+            &mut self.minds,
+            at,
+            noise::DOOR,
+            ev,
+        );
         // It felt the door it moved, even blind, and, reaching across a
         // diagonal, the corners it reached between: whether the reach was
         // allowed depended on them, as a diagonal step's does.
-        let mut felt = Self::corners(from, dir);
+        let mut felt = sight::corners(from, dir);
         felt.push(at);
-        self.look(id, &felt, ev);
-        self.sync(id, ev);
+        sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            &felt,
+            ev,
+        );
+        self.planning
+            .sync(&self.ground, &mut self.units, &self.factions, id, ev);
         // Whoever has the door in sight sees it move, standing still or
         // not (monsters otherwise look after their own steps).
-        for other in 0..self.monsters.len() {
-            if other != id && self.monsters[other].is_here() && self.sees(other, at) {
-                self.look(other, &[], ev);
-                self.sync(other, ev);
+        for other in 0..self.units.monsters.len() {
+            if other != id
+                && self.units.monsters[other].is_here()
+                && sight::sees(&self.ground, &self.units, &self.factions, other, at)
+            {
+                sight::look(
+                    &self.ground,
+                    &mut self.units,
+                    &mut self.factions,
+                    self.turn,
+                    other,
+                    &[],
+                    ev,
+                );
+                self.planning
+                    .sync(&self.ground, &mut self.units, &self.factions, other, ev);
             }
         }
         done
-    }
-
-    /// An action standing still: it takes a wait's energy.
-    pub(super) fn stand(
-        &mut self,
-        id: usize,
-        reason: Option<WaitReason>,
-        ev: &mut Vec<Event>,
-    ) -> Outcome {
-        let m = &mut self.monsters[id];
-        m.stood_still();
-        if let Some(reason) = reason {
-            m.counted_wait(reason);
-            ev.push(Event::Waited {
-                monster: m.id(),
-                reason,
-            });
-        }
-        Outcome::Done(WAIT_ENERGY)
     }
 
     /// A unit stands on the next cell. If it is heading into this monster's
@@ -214,7 +234,7 @@ impl Floor {
     /// Anyone else: wait for it to move on, and go round it once it is
     /// stopped or patience runs out.
     fn collide(&mut self, id: usize, other: usize, ev: &mut Vec<Event>) -> Outcome {
-        let (me, them) = (&self.monsters[id], &self.monsters[other]);
+        let (me, them) = (&self.units.monsters[id], &self.units.monsters[other]);
         let head_on = them.plan().next_step() == Some(me.pos());
         let idle_ally = them.faction() == me.faction() && them.plan().next_step().is_none();
         if head_on || idle_ally {
@@ -225,8 +245,8 @@ impl Floor {
         // Patience is drawn afresh for each hold-up, so two monsters
         // waiting on each other do not give up in the same action; a
         // stopped unit is gone round at once.
-        let (rng, most) = (&mut self.rng, self.config.patience.max(1));
-        let go_round = self.monsters[id].held_up(|| {
+        let (rng, most) = (&mut self.rng, self.planning.config.patience.max(1));
+        let go_round = self.units.monsters[id].held_up(|| {
             if stopped {
                 0
             } else {
@@ -234,22 +254,28 @@ impl Floor {
             }
         });
         if go_round {
-            let news = self.with_plan(id, |plan, ctx, budget| plan.go_round(ctx, budget, stuck));
+            let news = self.planning.with_plan(
+                &self.ground,
+                &mut self.units,
+                &self.factions,
+                id,
+                |plan, ctx, budget| plan.go_round(ctx, budget, stuck),
+            );
             if news.is_some() {
-                self.announce(id, news, ev);
-                self.monsters[id].end_hold_up();
+                queue::announce(&mut self.units, id, news, ev);
+                self.units.monsters[id].end_hold_up();
             } else {
                 // Hemmed in: keep the plan and wait a while before trying
                 // again, rather than search again every action.
                 let extra = self.rng.random_range(2..=6);
-                let m = &mut self.monsters[id];
+                let m = &mut self.units.monsters[id];
                 m.wait_longer(extra);
                 m.waited_for_unit();
             }
         } else {
-            self.monsters[id].waited_for_unit();
+            self.units.monsters[id].waited_for_unit();
         }
-        self.stand(id, Some(WaitReason::Blocked), ev)
+        stand(&mut self.units, id, Some(WaitReason::Blocked), ev)
     }
 
     /// Monster `id` steps into its ally `other`'s cell and `other` into
@@ -257,54 +283,66 @@ impl Floor {
     /// when that is where `other` was going anyway; otherwise it was
     /// pushed, and its plan is told so).
     fn swap(&mut self, id: usize, other: usize, head_on: bool, ev: &mut Vec<Event>) -> Outcome {
-        let (from, to) = (self.monsters[id].pos(), self.monsters[other].pos());
+        let (from, to) = (
+            self.units.monsters[id].pos(),
+            self.units.monsters[other].pos(),
+        );
         let Some(dir) = from.dir_to(to) else {
-            return self.stand(id, Some(WaitReason::Blocked), ev);
+            return stand(&mut self.units, id, Some(WaitReason::Blocked), ev);
         };
-        self.world.remove(to);
+        self.ground.world.remove(to);
         let done = self.step(id, to, dir, ev);
-        let width = self.world.width();
-        let o = &mut self.monsters[other];
+        let width = self.ground.world.width();
+        let o = &mut self.units.monsters[other];
         o.moved_to(from, width);
         if head_on {
             o.plan_mut().advanced(from);
         } else {
             let f = &self.factions[o.faction()];
             let expanded = o.plan_mut().pushed(f.knowledge(), from);
-            self.charge(other, expanded);
+            self.planning.charge(&mut self.units, other, expanded);
         }
-        let monster = self.monsters[other].id();
+        let monster = self.units.monsters[other].id();
         ev.push(Event::Moved {
             monster,
             from: to,
             to: from,
         });
-        self.land(other, from, &Self::corners(to, dir.opposite()), ev);
+        self.land(other, from, &sight::corners(to, dir.opposite()), ev);
         done
     }
 
     /// A step on the true map: its energy is the ground's.
     fn step(&mut self, id: usize, to: Pos, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
         let factor = self
+            .ground
             .world
             .get(to)
             .and_then(Terrain::enter_cost)
             .unwrap_or(0);
-        let from = self.monsters[id].pos();
-        let sneaking =
-            self.monsters[id].is_player() && self.play.as_ref().is_some_and(|p| p.sneaking);
-        let width = self.world.width();
-        let m = &mut self.monsters[id];
+        let from = self.units.monsters[id].pos();
+        let sneaking = self.units.monsters[id].is_player()
+            && self.units.play.as_ref().is_some_and(|p| p.sneaking);
+        let width = self.ground.world.width();
+        let m = &mut self.units.monsters[id];
         m.moved_to(to, width);
         let energy = super::player_step_energy(factor, dir.is_diagonal(), sneaking);
         m.end_hold_up();
         m.plan_mut().advanced(to);
         let monster = m.id();
-        self.world.remove(from);
+        self.ground.world.remove(from);
         ev.push(Event::Moved { monster, from, to });
-        self.land(id, to, &Self::corners(from, dir), ev);
-        if self.monsters[id].is_player() {
-            self.player_arrived(to, ev);
+        self.land(id, to, &sight::corners(from, dir), ev);
+        if self.units.monsters[id].is_player() {
+            play::player_arrived(
+                &mut self.ground,
+                &mut self.units,
+                &mut self.factions,
+                self.in_run,
+                self.turn,
+                to,
+                ev,
+            );
         }
         Outcome::Done(energy)
     }
@@ -316,41 +354,73 @@ impl Floor {
     /// there and takes in what it saw at once, before any bump. Shared by
     /// both steps of a swap.
     fn land(&mut self, id: usize, at: Pos, touched: &[Pos], ev: &mut Vec<Event>) {
-        let m = &self.monsters[id];
+        let m = &self.units.monsters[id];
         let monster = m.id();
         let arrived =
             m.plan().goal() == Some(at) && self.factions[m.faction()].spec().goal == Some(at);
-        if m.is_player() && !self.play.as_ref().is_some_and(|p| p.sneaking) {
+        if m.is_player() && !self.units.play.as_ref().is_some_and(|p| p.sneaking) {
             // The player's footfall: what a sleeper near enough hears.
-            self.noise(at, noise::FOOTSTEP, ev);
+            mind::noise(
+                &self.ground,
+                &self.units,
+                &self.factions,
+                &mut self.minds,
+                at,
+                noise::FOOTSTEP,
+                ev,
+            );
         }
-        self.look(id, touched, ev);
+        sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            touched,
+            ev,
+        );
         if arrived {
-            self.monsters[id].escaped(self.turn);
+            self.units.monsters[id].escaped(self.turn);
             ev.push(Event::ReachedGoal { monster, at });
             return;
         }
-        self.world.place(monster, at);
-        self.sync(id, ev);
-        self.with_plan(id, |plan, ctx, _| plan.look_ahead(ctx));
+        self.ground.world.place(monster, at);
+        self.planning
+            .sync(&self.ground, &mut self.units, &self.factions, id, ev);
+        self.planning.with_plan(
+            &self.ground,
+            &mut self.units,
+            &self.factions,
+            id,
+            |plan, ctx, _| plan.look_ahead(ctx),
+        );
     }
 
     /// A step into a wall the monster did not know: it feels the cells that
     /// stopped it (the target, and for a diagonal the two corners), loses
     /// the move and replans.
     fn bump(&mut self, id: usize, toward: Pos, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
-        let m = &mut self.monsters[id];
+        let m = &mut self.units.monsters[id];
         m.counted_bump();
         let (at, monster) = (m.pos(), m.id());
         ev.push(Event::Bumped { monster, toward });
-        let mut touched = Self::corners(at, dir);
+        let mut touched = sight::corners(at, dir);
         touched.insert(0, toward);
-        if !self.look(id, &touched, ev) {
+        if !sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            &touched,
+            ev,
+        ) {
             // It bumped into something its faction knew: its plan is wrong.
-            self.monsters[id].plan_mut().forget();
+            self.units.monsters[id].plan_mut().forget();
         }
-        let done = self.stand(id, None, ev);
-        self.sync(id, ev);
+        let done = stand(&mut self.units, id, None, ev);
+        self.planning
+            .sync(&self.ground, &mut self.units, &self.factions, id, ev);
         done
     }
 
@@ -361,8 +431,9 @@ impl Floor {
     /// at no hit points left the target dies.
     /// The target must stand next to it, past no wall corner.
     fn attack(&mut self, id: usize, target: usize, ev: &mut Vec<Event>) -> Outcome {
-        let at = self.monsters[id].pos();
+        let at = self.units.monsters[id].pos();
         let Some(there) = self
+            .units
             .monsters
             .get(target)
             .filter(|t| t.is_here())
@@ -371,20 +442,28 @@ impl Floor {
             return Outcome::Failed(Event::OutOfReach { at });
         };
         let within = at.dir_to(there).is_some_and(|d| {
-            crate::path::step(self.world.terrain(), at, d, Connectivity::Eight).is_some()
+            crate::path::step(self.ground.world.terrain(), at, d, Connectivity::Eight).is_some()
         });
         if !within || target == id {
             return Outcome::Failed(Event::OutOfReach { at: there });
         }
-        let dice = self.kind_of(&self.monsters[id]).damage;
-        self.monsters[id].stood_still();
-        if self.monsters[id].is_player() && self.unaware(target) {
+        let dice = self.kind_of(&self.units.monsters[id]).damage;
+        self.units.monsters[id].stood_still();
+        if self.units.monsters[id].is_player() && self.unaware(target) {
             ev.push(Event::StealthBlow {
                 target: target as MonsterId,
             });
             let damage = dice.roll(&mut self.rng) * STEALTH_MULTIPLIER;
             self.land_blow(id, target, damage, ev);
-            self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
+            mind::noise(
+                &self.ground,
+                &self.units,
+                &self.factions,
+                &mut self.minds,
+                self.units.monsters[id].pos(),
+                noise::FIGHT,
+                ev,
+            );
         } else {
             self.strike(id, target, dice, ev);
         }
@@ -406,8 +485,8 @@ impl Floor {
     /// faction's accuracy less the target's defence (see
     /// [`Game::attack`]); the noise of a fight either way.
     pub(super) fn strike(&mut self, id: usize, target: usize, dice: Dice, ev: &mut Vec<Event>) {
-        let accuracy = self.kind_of(&self.monsters[id]).accuracy;
-        let defence = self.kind_of(&self.monsters[target]).defence;
+        let accuracy = self.kind_of(&self.units.monsters[id]).accuracy;
+        let defence = self.kind_of(&self.units.monsters[target]).defence;
         let chance = super::hit_chance(accuracy, defence);
         let hits = chance >= 100 || self.rng.random_range(0..100) < chance;
         if !hits {
@@ -415,24 +494,75 @@ impl Floor {
                 attacker: id as MonsterId,
                 target: target as MonsterId,
             });
-            return self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
+            return mind::noise(
+                &self.ground,
+                &self.units,
+                &self.factions,
+                &mut self.minds,
+                self.units.monsters[id].pos(),
+                noise::FIGHT,
+                ev,
+            );
         }
         let damage = dice.roll(&mut self.rng);
         self.land_blow(id, target, damage, ev);
-        self.noise(self.monsters[id].pos(), noise::FIGHT, ev);
+        mind::noise(
+            &self.ground,
+            &self.units,
+            &self.factions,
+            &mut self.minds,
+            self.units.monsters[id].pos(),
+            noise::FIGHT,
+            ev,
+        );
     }
 
     /// `id`'s blow lands on `target` for `damage`: at no hit points left
     /// the target dies.
     fn land_blow(&mut self, id: usize, target: usize, damage: i32, ev: &mut Vec<Event>) {
-        let dies = self.monsters[target].hurt(damage);
+        let dies = self.units.monsters[target].hurt(damage);
         ev.push(Event::Attacked {
             attacker: id as MonsterId,
             target: target as MonsterId,
             damage,
         });
         if dies {
-            self.kill(target as MonsterId, ev);
+            turn::kill(
+                &mut self.ground,
+                &mut self.units,
+                &mut self.factions,
+                &mut self.planning,
+                self.turn,
+                target as MonsterId,
+                ev,
+            );
         }
     }
+}
+
+/// An action standing still: it takes a wait's energy.
+/// An action of monster `id` standing still: it takes a wait's energy.
+pub(super) fn stand(
+    units: &mut Units,
+    id: usize,
+    reason: Option<WaitReason>,
+    ev: &mut Vec<Event>,
+) -> Outcome {
+    let m = &mut units.monsters[id];
+    m.stood_still();
+    if let Some(reason) = reason {
+        m.counted_wait(reason);
+        ev.push(Event::Waited {
+            monster: m.id(),
+            reason,
+        });
+    }
+    Outcome::Done(WAIT_ENERGY)
+}
+
+/// True when `id` opens doors (the player does, and the monsters of a
+/// faction that opens them).
+fn opens_doors(units: &Units, factions: &[Faction], id: usize) -> bool {
+    let m = &units.monsters[id];
+    m.is_player() || factions[m.faction()].spec().opens_doors
 }

@@ -17,8 +17,14 @@ impl Floor {
             .iter()
             .map(|f| f.fields().memory_bytes())
             .sum();
-        let planners: usize = self.monsters.iter().map(|m| m.plan().memory_bytes()).sum();
+        let planners: usize = self
+            .units
+            .monsters
+            .iter()
+            .map(|m| m.plan().memory_bytes())
+            .sum();
         let snapshot = self
+            .planning
             .queue
             .suspended
             .as_ref()
@@ -115,7 +121,7 @@ mod tests {
         };
         let game = played(Replanner::AStar, 2, config, 1);
         assert!(
-            game.queue.suspended.is_some(),
+            game.planning.queue.suspended.is_some(),
             "a 5-expansion budget suspends"
         );
         // The snapshot keeps one belief byte a cell.

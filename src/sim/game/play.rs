@@ -2,11 +2,22 @@
 //! fighting, hostile factions that hunt the player by what they have seen,
 //! and the treasure to take to the stairs.
 
-use super::*;
-use crate::content::items::ItemDef;
+use super::ground::Ground;
+use super::units::Units;
+use super::{ACTION_READY, Floor, GameError, NORMAL_SPEED, items, sight};
+use crate::clock::Turn;
 use crate::content::level::FactionSpec;
-use crate::fog::sight::FieldOfView;
+use crate::map::geom::Pos;
+use crate::path::Replanner;
 use crate::sim::action::Action;
+use crate::sim::event::Event;
+use crate::sim::faction::Faction;
+use crate::sim::monster::{Monster, MonsterId, Spawned};
+use crate::sim::plan::Plan;
+use crate::sim::player::{PlayOutcome, PlayState};
+
+use crate::content::items::ItemDef;
+use crate::fog::sight::FieldOfView;
 use crate::sim::item::ItemKind;
 use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
 
@@ -24,11 +35,12 @@ impl Floor {
         stairs: Option<Pos>,
         pack: &[&'static ItemDef],
     ) -> Result<(), GameError> {
-        let id = self.monsters.len();
-        if !self.world.terrain().is_passable(at) || self.world.occupant(at).is_some() {
+        let id = self.units.monsters.len();
+        if !self.ground.world.terrain().is_passable(at) || self.ground.world.occupant(at).is_some()
+        {
             return Err(GameError::BadSpawn { monster: id, at });
         }
-        let terrain = self.world.terrain();
+        let terrain = self.ground.world.terrain();
         let mut spec = FactionSpec::new("you", '@');
         spec.kind_mut().sight = PLAYER_SIGHT;
         spec.kind_mut().damage = crate::sim::player::PLAYER_DAMAGE;
@@ -36,7 +48,7 @@ impl Floor {
         self.factions
             .push(Faction::new(spec, terrain.width(), terrain.height()));
         let width = terrain.width();
-        self.monsters.push(Monster::new(
+        self.units.monsters.push(Monster::new(
             Spawned {
                 id: id as MonsterId,
                 faction: self.factions.len() - 1,
@@ -52,8 +64,8 @@ impl Floor {
         ));
         self.minds.add_faction();
         self.minds.add_monster(false);
-        self.world.place(id as MonsterId, at);
-        self.play = Some(PlayState {
+        self.ground.world.place(id as MonsterId, at);
+        self.units.play = Some(PlayState {
             player: id as MonsterId,
             treasure,
             stairs,
@@ -67,22 +79,16 @@ impl Floor {
                 pack
             },
         });
-        self.look(id, &[], &mut Vec::new());
+        sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            &[],
+            &mut Vec::new(),
+        );
         Ok(())
-    }
-
-    /// At the start of a turn: the player regains a hit point if the
-    /// turn's number is a multiple of [`REGEN_TURNS`]. Monsters do not
-    /// (a wounded one stays wounded: fights are the player's to win).
-    pub(super) fn regenerate(&mut self) {
-        let Some(play) = &self.play else { return };
-        if play.outcome != PlayOutcome::Playing || !self.turn.is_multiple_of(REGEN_TURNS) {
-            return;
-        }
-        let player = &mut self.monsters[play.player as usize];
-        if player.is_here() && player.hp() < PLAYER_HP {
-            player.heal_to(player.hp() + 1);
-        }
     }
 
     /// What the player saw when it last looked (after each step or bump,
@@ -91,7 +97,7 @@ impl Floor {
     /// on the level, what the autopilot and the log count as seen. A dead
     /// player's is its last sight (the death screen shows it).
     pub fn player_view(&self) -> Option<&FieldOfView> {
-        self.player_view.as_ref()
+        self.units.player_view.as_ref()
     }
 
     /// True when the player, on the level, sees cell `p` now (its
@@ -104,20 +110,21 @@ impl Floor {
 
     /// The player's side of the game, on a level to play.
     pub fn play_state(&self) -> Option<&PlayState> {
-        self.play.as_ref()
+        self.units.play.as_ref()
     }
 
     /// The player, on a level to play.
     pub fn player(&self) -> Option<&Monster> {
-        self.play
+        self.units
+            .play
             .as_ref()
-            .map(|p| &self.monsters[p.player as usize])
+            .map(|p| &self.units.monsters[p.player as usize])
     }
 
     /// The player acts, then, if the action was done, the world plays on
     /// until the player can act again.
     pub(super) fn player_turn(&mut self, action: Action, ev: &mut Vec<Event>) {
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.units.play else { return };
         if play.outcome != PlayOutcome::Playing {
             return;
         }
@@ -126,30 +133,51 @@ impl Floor {
             return;
         }
         // Stairs make another depth this game: its player's number.
-        let Some(id) = self.play.as_ref().map(|p| p.player as usize) else {
+        let Some(id) = self.units.play.as_ref().map(|p| p.player as usize) else {
             return;
         };
         for _ in 0..MAX_TURNS_PER_ACTION {
-            if self.is_settled() || self.monsters[id].energy() >= ACTION_READY {
+            if self.is_settled() || self.units.monsters[id].energy() >= ACTION_READY {
                 break;
             }
             self.advance(ev);
         }
     }
+}
 
-    /// The treasure is taken where it lies; the stairs with it win.
-    pub(super) fn player_arrived(&mut self, at: Pos, ev: &mut Vec<Event>) {
-        self.pick_up(at, ev);
-        let turn = self.turn;
-        let Some(play) = &mut self.play else { return };
-        if play.treasure == Some(at) && !play.carrying {
-            play.carrying = true;
-            ev.push(Event::TookTreasure { at });
-        }
-        // In a run the stairs are taken with `>` and `<` (see `run.rs`).
-        if !self.in_run && play.stairs == Some(at) && play.carrying {
-            play.outcome = PlayOutcome::Won(turn);
-            ev.push(Event::Won { turn });
-        }
+/// At the start of a turn: the player regains a hit point if the
+/// turn's number is a multiple of [`REGEN_TURNS`]. Monsters do not
+/// (a wounded one stays wounded: fights are the player's to win).
+pub(super) fn regenerate(units: &mut Units, turn: Turn) {
+    let Some(play) = &units.play else { return };
+    if play.outcome != PlayOutcome::Playing || !turn.is_multiple_of(REGEN_TURNS) {
+        return;
+    }
+    let player = &mut units.monsters[play.player as usize];
+    if player.is_here() && player.hp() < PLAYER_HP {
+        player.heal_to(player.hp() + 1);
+    }
+}
+
+/// The treasure is taken where it lies; the stairs with it win.
+pub(super) fn player_arrived(
+    ground: &mut Ground,
+    units: &mut Units,
+    factions: &mut [Faction],
+    in_run: bool,
+    turn: Turn,
+    at: Pos,
+    ev: &mut Vec<Event>,
+) {
+    items::pick_up(ground, units, factions, at, ev);
+    let Some(play) = &mut units.play else { return };
+    if play.treasure == Some(at) && !play.carrying {
+        play.carrying = true;
+        ev.push(Event::TookTreasure { at });
+    }
+    // In a run the stairs are taken with `>` and `<` (see `run.rs`).
+    if !in_run && play.stairs == Some(at) && play.carrying {
+        play.outcome = PlayOutcome::Won(turn);
+        ev.push(Event::Won { turn });
     }
 }

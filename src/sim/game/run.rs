@@ -11,11 +11,20 @@
 //! The player's hit points go with it; its knowledge of each depth stays
 //! there.
 
-use super::*;
+use super::ground::Ground;
+use super::units::Units;
+use super::{Floor, Game, GameError, SimConfig, items, sight};
+use crate::clock::Turn;
+use crate::map::geom::Pos;
+use crate::sim::action::Outcome;
+use crate::sim::event::Event;
+use crate::sim::faction::Faction;
+use crate::sim::monster::MonsterId;
+use crate::sim::player::PlayOutcome;
+
 use crate::content::bestiary::{Bestiary, DEPTHS};
 use crate::content::generator::{depth_level, depth_seed};
 use crate::content::items::ItemBook;
-use crate::sim::action::Outcome;
 
 /// The run's state beside the current depth's game.
 #[derive(Clone, Debug)]
@@ -95,7 +104,13 @@ impl Game {
         level.stairs = far.filter(|_| depth < DEPTHS);
         level.treasure = far.filter(|_| depth == DEPTHS);
         let mut floor = Game::new(&level, depth_seed(seed, depth), config)?.floor;
-        floor.place_items(depth_seed(seed, depth), depth, items);
+        items::place_items(
+            &mut floor.ground,
+            &floor.units,
+            depth_seed(seed, depth),
+            depth,
+            items,
+        );
         floor.turn = turn;
         floor.in_run = true;
         Ok(floor)
@@ -120,7 +135,7 @@ impl Game {
 
     /// This depth's stairs, in a run.
     pub fn stairs(&self) -> Option<Stairs> {
-        let play = self.play.as_ref()?;
+        let play = self.units.play.as_ref()?;
         self.run.as_ref()?;
         Some(Stairs {
             up: play.up?,
@@ -147,12 +162,12 @@ impl Game {
             return Outcome::Failed(Event::NoStairs { down });
         };
         let at = self.player().map(|p| p.pos());
-        let carrying = self.play.as_ref().is_some_and(|p| p.carrying);
+        let carrying = self.units.play.as_ref().is_some_and(|p| p.carrying);
         match (down, at) {
             (true, Some(p)) if Some(p) == stairs.down => self.change_depth(depth + 1, ev),
             (false, Some(p)) if p == stairs.up && depth == 1 && carrying => {
                 let turn = self.turn;
-                if let Some(play) = &mut self.floor.play {
+                if let Some(play) = &mut self.floor.units.play {
                     play.outcome = PlayOutcome::Won(turn);
                 }
                 ev.push(Event::Won { turn });
@@ -176,7 +191,7 @@ impl Game {
         let Some(run) = self.run.as_mut() else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        let (turn, config) = (self.floor.turn, self.floor.config);
+        let (turn, config) = (self.floor.turn, self.floor.planning.config);
         let next = match run.others[to as usize - 1].take() {
             Some(floor) => *floor,
             // A depth that cannot start (never for the generator's
@@ -186,10 +201,11 @@ impl Game {
                 Err(_) => return Outcome::Failed(Event::NoStairs { down }),
             },
         };
-        let Some(traveller) = self.floor.traveller() else {
+        let Some(traveller) = traveller(&self.floor.units, &self.floor.factions) else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        self.floor.player_leaves();
+        let floor = &mut self.floor;
+        player_leaves(&mut floor.ground, &mut floor.units, floor.turn);
         let left = std::mem::replace(&mut self.floor, next);
         let from = run.depth;
         run.others[from as usize - 1] = Some(Box::new(left));
@@ -208,54 +224,31 @@ impl Game {
 }
 
 impl Floor {
-    /// The player leaves the level (for another depth): off the map,
-    /// present nowhere until it comes back.
-    fn player_leaves(&mut self) {
-        let Some(play) = &self.play else { return };
-        let id = play.player as usize;
-        let m = &mut self.monsters[id];
-        self.world.remove(m.pos());
-        m.escaped(self.turn);
-    }
-
-    /// What the player takes from this depth to another: itself, as it
-    /// stands.
-    fn traveller(&self) -> Option<Traveller> {
-        let p = self.player()?;
-        let play = self.play.as_ref()?;
-        let spec = self.kind_of(p);
-        Some(Traveller {
-            hp: p.hp(),
-            carrying: play.carrying,
-            pack: play.pack.clone(),
-            sneaking: play.sneaking,
-            defence: spec.defence,
-            damage: spec.damage,
-        })
-    }
-
     /// The player arrives at `at` (or the nearest free passable cell) as
     /// `traveller` left the last depth (hit points, the Darkstar or not,
     /// its pack and what it wears), ready to act before the depth's
     /// monsters do (as in most roguelikes: taking the stairs gives the
     /// player the first move); it looks round.
     fn player_enters(&mut self, at: Pos, traveller: Traveller, ev: &mut Vec<Event>) {
-        let Some(play) = &mut self.play else { return };
+        let Some(play) = &mut self.units.play else {
+            return;
+        };
         play.carrying |= traveller.carrying;
         play.pack = traveller.pack;
         play.sneaking = traveller.sneaking;
         let id = play.player as usize;
-        let spec = self.factions[self.monsters[id].faction()]
+        let spec = self.factions[self.units.monsters[id].faction()]
             .spec_mut()
             .kind_mut();
         spec.defence = traveller.defence;
         spec.damage = traveller.damage;
         // A depth just made has the player on its up-stairs already.
-        if self.monsters[id].is_here() {
-            self.world.remove(self.monsters[id].pos());
+        if self.units.monsters[id].is_here() {
+            self.ground.world.remove(self.units.monsters[id].pos());
         }
-        let free =
-            |g: &Floor, p: Pos| g.world.terrain().is_passable(p) && g.world.occupant(p).is_none();
+        let free = |g: &Floor, p: Pos| {
+            g.ground.world.terrain().is_passable(p) && g.ground.world.occupant(p).is_none()
+        };
         let mut spot = at;
         if !free(self, at) {
             spot = (1..8)
@@ -263,9 +256,17 @@ impl Floor {
                 .find(|&p| free(self, p))
                 .unwrap_or(at);
         }
-        self.monsters[id].arrive(spot, traveller.hp);
-        self.world.place(id as MonsterId, spot);
-        self.look(id, &[], ev);
+        self.units.monsters[id].arrive(spot, traveller.hp);
+        self.ground.world.place(id as MonsterId, spot);
+        sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            &[],
+            ev,
+        );
     }
 }
 
@@ -285,5 +286,31 @@ fn ring(c: Pos, r: i32) -> impl Iterator<Item = Pos> {
         (-r..=r)
             .filter(move |dx| dx.abs() == r || dy.abs() == r)
             .map(move |dx| Pos::new(c.x + dx, c.y + dy))
+    })
+}
+
+/// The player leaves the level (for another depth): off the map,
+/// present nowhere until it comes back.
+fn player_leaves(ground: &mut Ground, units: &mut Units, turn: Turn) {
+    let Some(play) = &units.play else { return };
+    let id = play.player as usize;
+    let m = &mut units.monsters[id];
+    ground.world.remove(m.pos());
+    m.escaped(turn);
+}
+
+/// What the player takes from this depth to another: itself, as it
+/// stands.
+fn traveller(units: &Units, factions: &[Faction]) -> Option<Traveller> {
+    let p = units.player()?;
+    let play = units.play.as_ref()?;
+    let spec = &factions[p.faction()].spec().kinds[p.kind()];
+    Some(Traveller {
+        hp: p.hp(),
+        carrying: play.carrying,
+        pack: play.pack.clone(),
+        sneaking: play.sneaking,
+        defence: spec.defence,
+        damage: spec.damage,
     })
 }

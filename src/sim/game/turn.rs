@@ -2,7 +2,19 @@
 //! brought up to date (plan), every monster acts (act), the discovery
 //! logs are compacted; and a death.
 
-use super::*;
+use super::ground::Ground;
+use super::queue::Planning;
+use super::units::Units;
+use super::{ACTION_READY, Floor, MAX_ACTIONS, play};
+use crate::clock::Turn;
+use crate::fog::danger::DECAY_PERIOD;
+use crate::map::geom::Pos;
+use crate::path::Replanner;
+use crate::sim::event::Event;
+use crate::sim::faction::Faction;
+use crate::sim::monster::MonsterId;
+use crate::sim::player::PlayOutcome;
+
 use crate::sim::fields::FieldPolicy;
 
 /// Maps of fewer cells than this update their factions' fields one after
@@ -33,87 +45,23 @@ impl Floor {
     /// benchmarks that weigh one kind of update against another on the
     /// same state. Deterministic like the rest of the game.
     pub fn update_fields_by(&mut self, policy: FieldPolicy) {
-        use rayon::prelude::*;
-        let mut readers: Vec<Vec<(Pos, Pos)>> = vec![Vec::new(); self.factions.len()];
-        let mut plans = vec![false; self.factions.len()];
-        for m in self.monsters.iter() {
-            if m.is_here()
-                && !m.is_player()
-                && let Some(goal) = m.plan().goal()
-            {
-                plans[m.faction()] = true;
-                if m.plan().kind() == Replanner::Field {
-                    readers[m.faction()].push((goal, m.pos()));
-                }
-            }
-        }
-        for r in &mut readers {
-            r.sort_unstable_by_key(|&(t, c)| (t.y, t.x, c.y, c.x));
-            r.dedup();
-        }
-        let turn = self.turn;
-        let work = readers.into_iter().zip(plans).collect::<Vec<_>>();
-        let has_work = |f: &Faction, r: &[(Pos, Pos)], plans: bool| {
-            plans || !r.is_empty() || !f.fields().is_empty()
-        };
-        let busy = (self.factions.iter().zip(&work))
-            .filter(|(f, (r, plans))| has_work(f, r, *plans))
-            .count();
-        let cells = self.world.terrain().width() as u64 * self.world.terrain().height() as u64;
-        if busy <= 1 || cells < PARALLEL_PLAN_CELLS {
-            // Too little to share: handing it to the pool's threads (and
-            // waking them, and their spinning for more) costs more than
-            // it saves.
-            for (f, (r, plans)) in self.factions.iter_mut().zip(work) {
-                if has_work(f, &r, plans) {
-                    f.plan_phase(&r, plans, turn, policy);
-                }
-            }
-            return;
-        }
-        self.factions
-            .par_iter_mut()
-            .zip(work)
-            // One task a faction, so idle threads steal whole factions: a
-            // faction's work varies tenfold (the blind rebuild the whole
-            // map, the natives nothing), and halves split by count would
-            // leave one thread the two dearest.
-            .with_max_len(1)
-            .filter(|(f, (r, plans))| has_work(f, r, *plans))
-            .for_each(|(f, (r, plans))| f.plan_phase(&r, plans, turn, policy));
-    }
-
-    pub(super) fn kill(&mut self, monster: MonsterId, ev: &mut Vec<Event>) {
-        let Some(m) = self.monsters.get_mut(monster as usize) else {
-            return;
-        };
-        if !m.is_here() {
-            return;
-        }
-        m.died(self.turn);
-        let (at, fi) = (m.pos(), m.faction());
-        self.world.remove(at);
-        self.unqueue(monster);
-        let f = &mut self.factions[fi];
-        let (knowledge, _) = f.knowledge_mut();
-        let changed = knowledge.death(at);
-        f.log_changes(changed);
-        ev.push(Event::Died { monster, at });
-        if let Some(play) = &mut self.play
-            && play.player == monster
-        {
-            play.outcome = PlayOutcome::Lost(self.turn);
-        }
+        plan_phase(
+            &self.ground,
+            &self.units,
+            &mut self.factions,
+            self.turn,
+            policy,
+        );
     }
 
     /// A turn: time passes and the fields are brought up to date (plan),
     /// then every monster acts (act).
     pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.begin_turn(FieldPolicy::Chosen);
-        if let Some(dark) = self.darkness
+        if let Some(dark) = self.ground.darkness
             && self.turn >= dark.until
         {
-            self.darkness = None;
+            self.ground.darkness = None;
             ev.push(Event::Lifted { at: dark.at });
         }
         self.act_phase(ev);
@@ -124,14 +72,15 @@ impl Floor {
     /// monster reads from a field is exact over its faction's knowledge.
     fn begin_turn(&mut self, policy: FieldPolicy) {
         self.turn += 1;
-        self.spent = 0;
-        self.limited_now = false;
+        self.planning.spent = 0;
+        self.planning.limited_now = false;
         self.monster_turns += self
+            .units
             .monsters
             .iter()
             .filter(|m| m.is_here() && !m.is_player())
             .count() as u64;
-        self.regenerate();
+        play::regenerate(&mut self.units, self.turn);
         if self.turn.is_multiple_of(DECAY_PERIOD) {
             for f in &mut self.factions {
                 let (knowledge, _) = f.knowledge_mut();
@@ -139,7 +88,7 @@ impl Floor {
                 f.log_changes(changed);
             }
         }
-        for m in self.monsters.iter_mut().filter(|m| m.is_here()) {
+        for m in self.units.monsters.iter_mut().filter(|m| m.is_here()) {
             m.gain_energy();
         }
         self.update_fields_by(policy);
@@ -149,14 +98,15 @@ impl Floor {
     /// monster in id order acts while it has the energy; the discovery
     /// logs are compacted.
     fn act_phase(&mut self, ev: &mut Vec<Event>) {
-        self.pump(ev);
-        for id in 0..self.monsters.len() {
+        self.planning.pump(&mut self.units, &self.factions, ev);
+        for id in 0..self.units.monsters.len() {
             let mut actions = 0;
             while actions < MAX_ACTIONS
-                && !self.monsters[id].is_player()
-                && self.monsters[id].is_here()
-                && self.monsters[id].energy() >= ACTION_READY
+                && !self.units.monsters[id].is_player()
+                && self.units.monsters[id].is_here()
+                && self.units.monsters[id].energy() >= ACTION_READY
                 && self
+                    .units
                     .play
                     .as_ref()
                     .is_none_or(|p| p.outcome == PlayOutcome::Playing)
@@ -165,34 +115,131 @@ impl Floor {
                 actions += 1;
             }
         }
-        self.budget_limited += self.limited_now as u64;
-        self.compact_logs();
+        self.planning.budget_limited += self.planning.limited_now as u64;
+        compact_logs(&self.units, &mut self.factions, &self.planning);
     }
+}
 
-    /// Drops each faction's log entries that all its readers have taken
-    /// in: every path plan of a monster still on the level (but the
-    /// player's, which nothing reads the log for), a suspended search, the
-    /// faction's fields and its islands.
-    pub(super) fn compact_logs(&mut self) {
-        let mut read: Vec<usize> = self.factions.iter().map(|f| f.log().total()).collect();
-        for m in self
-            .monsters
-            .iter()
-            .filter(|m| m.is_here() && !m.is_player())
+/// The plan phase alone, bringing fields up to date by `policy`: what
+/// `Command::Advance` does first (with [`FieldPolicy::Chosen`]), for
+/// benchmarks that weigh one kind of update against another on the
+/// same state. Deterministic like the rest of the game.
+/// The plan phase alone, bringing the fields of `factions` up to date by
+/// `policy` for the readers among `units` on `ground` on `turn` (see
+/// [`Floor::update_fields_by`]).
+pub(super) fn plan_phase(
+    ground: &Ground,
+    units: &Units,
+    factions: &mut [Faction],
+    turn: Turn,
+    policy: FieldPolicy,
+) {
+    use rayon::prelude::*;
+    let mut readers: Vec<Vec<(Pos, Pos)>> = vec![Vec::new(); factions.len()];
+    let mut plans = vec![false; factions.len()];
+    for m in units.monsters.iter() {
+        if m.is_here()
+            && !m.is_player()
+            && let Some(goal) = m.plan().goal()
         {
-            if let Some(seen) = m.plan().log_seen() {
-                read[m.faction()] = read[m.faction()].min(seen);
+            plans[m.faction()] = true;
+            if m.plan().kind() == Replanner::Field {
+                readers[m.faction()].push((goal, m.pos()));
             }
         }
-        if let (Some(s), Some(&head)) = (&self.queue.suspended, self.queue.waiting.front()) {
-            let f = self.monsters[head as usize].faction();
-            read[f] = read[f].min(s.log_len);
+    }
+    for r in &mut readers {
+        r.sort_unstable_by_key(|&(t, c)| (t.y, t.x, c.y, c.x));
+        r.dedup();
+    }
+    let work = readers.into_iter().zip(plans).collect::<Vec<_>>();
+    let has_work = |f: &Faction, r: &[(Pos, Pos)], plans: bool| {
+        plans || !r.is_empty() || !f.fields().is_empty()
+    };
+    let busy = (factions.iter().zip(&work))
+        .filter(|(f, (r, plans))| has_work(f, r, *plans))
+        .count();
+    let cells = ground.world.terrain().width() as u64 * ground.world.terrain().height() as u64;
+    if busy <= 1 || cells < PARALLEL_PLAN_CELLS {
+        // Too little to share: handing it to the pool's threads (and
+        // waking them, and their spinning for more) costs more than
+        // it saves.
+        for (f, (r, plans)) in factions.iter_mut().zip(work) {
+            if has_work(f, &r, plans) {
+                f.plan_phase(&r, plans, turn, policy);
+            }
         }
-        for (f, r) in self.factions.iter_mut().zip(read) {
-            let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
-            let r = f.islands_log_read().map_or(r, |ir| ir.min(r));
-            f.compact_log(r);
+        return;
+    }
+    factions
+        .par_iter_mut()
+        .zip(work)
+        // One task a faction, so idle threads steal whole factions: a
+        // faction's work varies tenfold (the blind rebuild the whole
+        // map, the natives nothing), and halves split by count would
+        // leave one thread the two dearest.
+        .with_max_len(1)
+        .filter(|(f, (r, plans))| has_work(f, r, *plans))
+        .for_each(|(f, (r, plans))| f.plan_phase(&r, plans, turn, policy));
+}
+
+/// Monster `monster` dies on `turn`: off the ground, out of the search
+/// queue, its faction's danger where it fell; the player's death loses
+/// the game.
+pub(super) fn kill(
+    ground: &mut Ground,
+    units: &mut Units,
+    factions: &mut [Faction],
+    planning: &mut Planning,
+    turn: Turn,
+    monster: MonsterId,
+    ev: &mut Vec<Event>,
+) {
+    let Some(m) = units.monsters.get_mut(monster as usize) else {
+        return;
+    };
+    if !m.is_here() {
+        return;
+    }
+    m.died(turn);
+    let (at, fi) = (m.pos(), m.faction());
+    ground.world.remove(at);
+    planning.unqueue(monster);
+    let f = &mut factions[fi];
+    let (knowledge, _) = f.knowledge_mut();
+    let changed = knowledge.death(at);
+    f.log_changes(changed);
+    ev.push(Event::Died { monster, at });
+    if let Some(play) = &mut units.play
+        && play.player == monster
+    {
+        play.outcome = PlayOutcome::Lost(turn);
+    }
+}
+
+/// Drops each faction's log entries that all its readers have taken
+/// in: every path plan of a monster still on the level (but the
+/// player's, which nothing reads the log for), a suspended search, the
+/// faction's fields and its islands.
+pub(super) fn compact_logs(units: &Units, factions: &mut [Faction], planning: &Planning) {
+    let mut read: Vec<usize> = factions.iter().map(|f| f.log().total()).collect();
+    for m in units
+        .monsters
+        .iter()
+        .filter(|m| m.is_here() && !m.is_player())
+    {
+        if let Some(seen) = m.plan().log_seen() {
+            read[m.faction()] = read[m.faction()].min(seen);
         }
+    }
+    if let (Some(s), Some(&head)) = (&planning.queue.suspended, planning.queue.waiting.front()) {
+        let f = units.monsters[head as usize].faction();
+        read[f] = read[f].min(s.log_len);
+    }
+    for (f, r) in factions.iter_mut().zip(read) {
+        let r = f.fields().log_read().map_or(r, |fr| fr.min(r));
+        let r = f.islands_log_read().map_or(r, |ir| ir.min(r));
+        f.compact_log(r);
     }
 }
 
@@ -201,9 +248,16 @@ mod tests {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
+    use rand::RngExt;
+
     use super::*;
+    use crate::clock::Turn;
     use crate::content::generator::{GenParams, Style, generate};
-    use crate::map::cost::UNREACHED;
+    use crate::fog::knowledge::Knowledge;
+    use crate::map::cost::{Cost, UNREACHED};
+    use crate::map::geom::Dir;
+    use crate::path::Connectivity;
+    use crate::sim::game::{Game, SimConfig, queue};
 
     /// The optimal cost from every cell to `target` over `map`, by a plain
     /// Dijkstra written here: backward from the target, each cell's
@@ -265,13 +319,22 @@ mod tests {
         game.act_phase(&mut ev);
         if rng.random_range(0..odds) == 0 {
             let here: Vec<MonsterId> = game
+                .units
                 .monsters
                 .iter()
                 .filter(|m| m.is_here())
                 .map(|m| m.id())
                 .collect();
             if !here.is_empty() {
-                game.kill(here[rng.random_range(0..here.len())], &mut ev);
+                kill(
+                    &mut game.ground,
+                    &mut game.units,
+                    &mut game.factions,
+                    &mut game.planning,
+                    game.turn,
+                    here[rng.random_range(0..here.len())],
+                    &mut ev,
+                );
             }
         }
     }
@@ -296,6 +359,7 @@ mod tests {
             game.begin_turn(policy);
             let mut truth: Vec<(usize, Pos, Vec<Cost>)> = Vec::new();
             for m in game
+                .units
                 .monsters
                 .iter()
                 .filter(|m| m.is_here() && !m.is_player())
@@ -319,7 +383,7 @@ mod tests {
                     .fields()
                     .get(goal)
                     .and_then(|field| field.settled_value(m.pos()));
-                if game.goal_reachable(m.id() as usize) {
+                if queue::goal_reachable(&game.units, &game.factions, m.id() as usize) {
                     let want = Some(want).filter(|&v| v != UNREACHED);
                     assert_eq!(
                         read,
