@@ -55,7 +55,7 @@ fn main() {
         "{}: reaches depth {deepest}",
         path.display()
     );
-    let turns = game.turn();
+    let turns = game.floor().turn();
 
     // A save of it on disk, as `darkstar` finds one.
     let dir = std::env::temp_dir().join(format!("darkstar-bench-resume-{}", std::process::id()));
@@ -79,11 +79,11 @@ fn main() {
 
     // The safety map of every faction of the last depth, against the
     // place the player stands, as a fleer's.
-    let player = game.player().map(|p| p.pos()).unwrap();
+    let player = game.floor().player().map(|p| p.pos()).unwrap();
     let mut safety = c.benchmark_group("safety_map_80x40");
     safety.bench_function("dial_buckets", |b| {
         b.iter(|| {
-            for f in game.factions() {
+            for f in game.floor().factions() {
                 black_box(SafetyMap::compute(
                     f.knowledge(),
                     &[player],
@@ -95,7 +95,7 @@ fn main() {
     });
     safety.bench_function("distance_maps", |b| {
         b.iter(|| {
-            for f in game.factions() {
+            for f in game.floor().factions() {
                 black_box(SafetyMap::compute_by_distance_maps(
                     f.knowledge(),
                     &[player],
@@ -122,7 +122,7 @@ fn main() {
     let fast = support::median_ns("safety_map_80x40", "dial_buckets");
     let slow = support::median_ns("safety_map_80x40", "distance_maps");
     if let (Some(fast), Some(slow)) = (fast, slow) {
-        let n = game.factions().len();
+        let n = game.floor().factions().len();
         println!(
             "| the safety maps of the last depth's {n} factions | {:.1} us (Dial's buckets) | {:.1} us (distance maps) | {:.1}x |",
             fast / 1e3,

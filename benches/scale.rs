@@ -129,22 +129,22 @@ struct Play {
 /// `timing_limit` are the ones to time.
 fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -> Play {
     let mut game = start.clone();
-    let mut peak = game.planning_bytes();
+    let mut peak = game.floor().planning_bytes();
     let clock = Instant::now();
     let mut short = None;
     let mut timed_turns = None;
     let mut updates = (0.0, 0.0, 0);
-    let first = game.turn();
+    let first = game.floor().turn();
     let work = |game: &Game| {
-        let all = game.factions().iter().map(|f| f.field_updates());
+        let all = game.floor().factions().iter().map(|f| f.field_updates());
         all.fold((0, 0), |(a, b), u| (a + u.rebuilt, b + u.repaired))
     };
     let work_before = work(&game);
-    while game.turn() < turns {
-        if until_home && game.is_settled() {
+    while game.floor().turn() < turns {
+        if until_home && game.floor().is_settled() {
             break;
         }
-        if (game.turn() - first).is_multiple_of(UPDATE_SAMPLE) {
+        if (game.floor().turn() - first).is_multiple_of(UPDATE_SAMPLE) {
             let time = |policy| {
                 let mut g = game.clone();
                 let clock = Instant::now();
@@ -156,20 +156,22 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
             updates.2 += 1;
         }
         game.apply(Command::Advance);
-        peak = peak.max(game.planning_bytes());
+        peak = peak.max(game.floor().planning_bytes());
         if timed_turns.is_none() && clock.elapsed() > timing_limit {
-            timed_turns = Some(game.turn());
+            timed_turns = Some(game.floor().turn());
         }
-        if clock.elapsed() > PLAY_LIMIT && game.turn() < turns && !game.is_settled() {
+        if clock.elapsed() > PLAY_LIMIT && game.floor().turn() < turns && !game.floor().is_settled()
+        {
             short = Some(format!(
                 "stopped after {} of {turns} turns: past {} s",
-                game.turn(),
+                game.floor().turn(),
                 PLAY_LIMIT.as_secs()
             ));
             break;
         }
     }
     let mut arrivals: Vec<Turn> = game
+        .floor()
         .monsters()
         .iter()
         .filter_map(|m| match m.presence() {
@@ -179,17 +181,17 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
         .collect();
     arrivals.sort_unstable();
     Play {
-        turns: game.turn(),
+        turns: game.floor().turn(),
         short,
-        timed_turns: timed_turns.unwrap_or(game.turn()),
-        monsters: game.monsters().len(),
+        timed_turns: timed_turns.unwrap_or(game.floor().turn()),
+        monsters: game.floor().monsters().len(),
         home: arrivals.len(),
         arrivals,
-        think_waits: (0..game.factions().len())
-            .map(|f| game.faction_stats(f).think_waits)
+        think_waits: (0..game.floor().factions().len())
+            .map(|f| game.floor().faction_stats(f).think_waits)
             .sum(),
-        monster_turns: game.monster_turns(),
-        budget_limited: game.budget_limited_turns(),
+        monster_turns: game.floor().monster_turns(),
+        budget_limited: game.floor().budget_limited_turns(),
         peak_bytes: peak,
         updates,
         work: {
@@ -240,9 +242,9 @@ fn energy_to(terrain: &TerrainMap, goal: Pos) -> Vec<u64> {
 fn arrivals(level: &Level, start: &Game) -> Vec<String> {
     let mut game = start.clone();
     let clock = Instant::now();
-    while !game.is_settled()
-        && game.monsters().iter().any(|m| m.is_here())
-        && game.turn() < ARRIVALS_CAP
+    while !game.floor().is_settled()
+        && game.floor().monsters().iter().any(|m| m.is_here())
+        && game.floor().turn() < ARRIVALS_CAP
         && clock.elapsed() < PLAY_LIMIT
     {
         game.apply(Command::Advance);
@@ -253,7 +255,7 @@ fn arrivals(level: &Level, start: &Game) -> Vec<String> {
         let goal = spec.goal.expect("a goal");
         let energy = energy_to(&level.terrain, goal);
         let (mut ratios, mut total) = (Vec::new(), 0);
-        for (m, spawn) in game.monsters().iter().zip(&level.spawns) {
+        for (m, spawn) in game.floor().monsters().iter().zip(&level.spawns) {
             if m.faction() != f {
                 continue;
             }
@@ -268,11 +270,14 @@ fn arrivals(level: &Level, start: &Game) -> Vec<String> {
         ratios.sort_by(f64::total_cmp);
         let name = &spec.name;
         lines.push(match ratios.len() {
-            0 => format!("{name}: none of {total} home after {} turns", game.turn()),
+            0 => format!(
+                "{name}: none of {total} home after {} turns",
+                game.floor().turn()
+            ),
             n => format!(
                 "{name}: {n} of {total} home by turn {}; arrival turn over each one's own \
                  optimal time in turns: median {:.2}x, last {:.2}x",
-                game.turn(),
+                game.floor().turn(),
                 ratios[n / 2],
                 ratios[n - 1]
             ),
@@ -576,7 +581,7 @@ fn main() {
             }
             let (start, mut play) = pool.install(|| {
                 let mut start = Game::new(&level, 1, config).expect("the scenario starts");
-                while start.turn() < s.from {
+                while start.floor().turn() < s.from {
                     start.apply(Command::Advance);
                 }
                 let play = observe(&start, s.turns, s.until_home, s.timing_limit);

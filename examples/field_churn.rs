@@ -37,7 +37,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut game = Game::new(&level, 1, config)?;
     // Each faction's first field (the goal's): expansions so far, values.
     let snapshot = |g: &Game| -> Vec<Option<(u64, Vec<u64>)>> {
-        g.factions()
+        g.floor()
+            .factions()
             .iter()
             .map(|f| {
                 f.fields()
@@ -48,6 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect()
     };
     let names: Vec<String> = game
+        .floor()
         .factions()
         .iter()
         .map(|f| f.spec().name.clone())

@@ -22,11 +22,11 @@ fn parse(text: &str) -> Level {
 }
 
 fn player_pos(app: &App) -> Pos {
-    app.game().player().unwrap().pos()
+    app.game().floor().player().unwrap().pos()
 }
 
 fn hp(app: &App) -> i32 {
-    app.game().player().unwrap().hp()
+    app.game().floor().player().unwrap().hp()
 }
 
 /// How many times the log said `text` (collapsed repeats counted).
@@ -67,13 +67,13 @@ const POOL: &str = "name: pool\nmap:\n\
 #[test]
 fn travel_reaches_the_stairs_round_dear_ground() {
     let mut app = App::play(&parse(POOL), 1).unwrap();
-    let stairs = app.game().play_state().unwrap().stairs.unwrap();
+    let stairs = app.game().floor().play_state().unwrap().stairs.unwrap();
     app.handle(Intent::TravelStairs);
     assert_eq!(app.activity(), Some(Activity::Travel(stairs)));
     let trail = run(&mut app, 100);
     assert_eq!(player_pos(&app), stairs);
     assert_eq!(said(&app, "You arrive."), 1);
-    let world = app.game().world();
+    let world = app.game().floor().world();
     assert!(
         trail
             .iter()
@@ -152,7 +152,7 @@ fn the_stairs_unseen_and_picked_cells() {
     assert_eq!(app.cursor(), None);
     run(&mut app, 100);
     assert_eq!(player_pos(&app), Pos::new(start.x + 6, start.y));
-    assert_eq!(app.game().turn(), 6, "no turn spent picking");
+    assert_eq!(app.game().floor().turn(), 6, "no turn spent picking");
     // An unknown cell is no place to travel to.
     app.handle(Intent::TravelTo);
     for _ in 0..12 {
@@ -198,7 +198,7 @@ fn exploring_learns_every_cell_the_player_can_reach() {
     assert_eq!(said(&app, "You see the treasure ($)."), 1, "stops once");
     explore_to_the_end(&mut app);
     let game = app.game();
-    let knowledge = game.factions()[game.player().unwrap().faction()].knowledge();
+    let knowledge = game.floor().factions()[game.floor().player().unwrap().faction()].knowledge();
     let reach = DistanceMap::compute(
         &level.terrain,
         &[level.player.unwrap()],
@@ -213,9 +213,9 @@ fn exploring_learns_every_cell_the_player_can_reach() {
     }
     assert!(reachable > 100, "{reachable}");
     // Nothing left: it says so at once, and no time passes.
-    let turn = game.turn();
+    let turn = game.floor().turn();
     app.handle(Intent::Explore);
-    assert_eq!((app.activity(), app.game().turn()), (None, turn));
+    assert_eq!((app.activity(), app.game().floor().turn()), (None, turn));
     assert_eq!(said(&app, "Explored all you can reach."), 2);
     assert!(app.recording().verify().unwrap().is_ok());
 }
@@ -230,9 +230,9 @@ fn exploring_stops_when_a_monster_comes_into_view_and_any_key_stops_it() {
     // Any key stops exploring, and does nothing else.
     app.handle(Intent::Explore);
     assert!(app.activity().is_some());
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     app.handle(Intent::Wait);
-    assert_eq!((app.activity(), app.game().turn()), (None, turn));
+    assert_eq!((app.activity(), app.game().floor().turn()), (None, turn));
     assert_eq!(said(&app, "You stop."), 1);
     let mut guard = 0;
     while autopilot::monsters_in_view(app.game()).is_empty() {
@@ -243,7 +243,7 @@ fn exploring_stops_when_a_monster_comes_into_view_and_any_key_stops_it() {
     }
     assert_eq!(said(&app, "A rat comes into view."), 1);
     let game = app.game();
-    let knowledge = game.factions()[game.player().unwrap().faction()].knowledge();
+    let knowledge = game.floor().factions()[game.floor().player().unwrap().faction()].knowledge();
     let unknown = level
         .terrain
         .grid()
@@ -253,7 +253,10 @@ fn exploring_stops_when_a_monster_comes_into_view_and_any_key_stops_it() {
     assert!(unknown > 0, "explored everything before stopping");
     // A rat is no hunter: exploring goes on beside it (and round it).
     explore_to_the_end(&mut app);
-    assert!(app.game().monsters()[0].is_here(), "walked into the rat");
+    assert!(
+        app.game().floor().monsters()[0].is_here(),
+        "walked into the rat"
+    );
 }
 
 /// A goblin beside the player, to be hurt by; a rat to hurt. Monsters are
@@ -276,7 +279,7 @@ fn kill_the_goblin(game: &mut Game) {
         game.apply(Command::Player(Action::Wait(None)));
     }
     for _ in 0..20 {
-        if !game.monsters()[1].is_here() {
+        if !game.floor().monsters()[1].is_here() {
             return;
         }
         game.apply(Command::Player(Action::Walk(Dir::E)));
@@ -288,19 +291,19 @@ fn kill_the_goblin(game: &mut Game) {
 fn hit_points_come_back_one_every_regen_turns_for_the_player_only() {
     let mut game = Game::new(&parse(DUEL), 1, SimConfig::default()).unwrap();
     kill_the_goblin(&mut game);
-    let hurt = game.player().unwrap().hp();
+    let hurt = game.floor().player().unwrap().hp();
     assert!(hurt < PLAYER_HP - 2, "{hurt}");
     // Hit the rat once (it does not hit back).
     for d in [Dir::W, Dir::W, Dir::W] {
         game.apply(Command::Player(Action::Walk(d)));
     }
-    let rat = game.monsters()[0].hp();
+    let rat = game.floor().monsters()[0].hp();
     assert!(rat < darkstar::sim::MONSTER_HP);
-    let (mut turn, mut hp) = (game.turn(), game.player().unwrap().hp());
+    let (mut turn, mut hp) = (game.floor().turn(), game.floor().player().unwrap().hp());
     let mut gained = 0;
-    while game.turn() < 400 {
+    while game.floor().turn() < 400 {
         game.apply(Command::Player(Action::Wait(None)));
-        let (now, now_hp) = (game.turn(), game.player().unwrap().hp());
+        let (now, now_hp) = (game.floor().turn(), game.floor().player().unwrap().hp());
         let due = (turn + 1..=now).filter(|t| t % REGEN_TURNS == 0).count() as i32;
         assert_eq!(now_hp, (hp + due).min(PLAYER_HP), "turns {turn}..{now}");
         gained += now_hp - hp;
@@ -308,7 +311,11 @@ fn hit_points_come_back_one_every_regen_turns_for_the_player_only() {
     }
     assert_eq!(hp, PLAYER_HP, "never more than full");
     assert!(gained >= 3);
-    assert_eq!(game.monsters()[0].hp(), rat, "the rat does not heal");
+    assert_eq!(
+        game.floor().monsters()[0].hp(),
+        rat,
+        "the rat does not heal"
+    );
 }
 
 #[test]
@@ -322,17 +329,17 @@ fn resting_heals_to_full_and_stops() {
         app.handle(Intent::Wait);
     }
     // Monsters are numbered in reading order: the rat 0, the goblin 1.
-    while app.game().monsters()[1].is_here() {
+    while app.game().floor().monsters()[1].is_here() {
         app.handle(Intent::Move(Dir::E));
     }
-    let (start, lost) = (app.game().turn(), PLAYER_HP - hp(&app));
+    let (start, lost) = (app.game().floor().turn(), PLAYER_HP - hp(&app));
     assert!(lost > 2, "{lost}");
     app.handle(Intent::Rest);
     assert!(app.activity().is_some());
     run(&mut app, 1000);
     assert_eq!(hp(&app), PLAYER_HP);
     assert_eq!(said(&app, "You are at full health."), 1);
-    let rested = app.game().turn() - start;
+    let rested = app.game().floor().turn() - start;
     let most = lost as u32 * REGEN_TURNS;
     assert!(
         rested <= most && rested > most - REGEN_TURNS,
@@ -341,7 +348,11 @@ fn resting_heals_to_full_and_stops() {
     app.handle(Intent::Rest);
     assert_eq!(app.activity(), None);
     assert_eq!(said(&app, "You are at full health."), 2);
-    assert_eq!(app.game().turn() - start, rested, "no rest when healed");
+    assert_eq!(
+        app.game().floor().turn() - start,
+        rested,
+        "no rest when healed"
+    );
 }
 
 #[test]
@@ -363,16 +374,16 @@ fn a_walker_coming_into_view_interrupts_rest() {
     let mut app = App::play(&parse(text), 1).unwrap();
     // A turn, so the goblin has noticed the player (no stealth blow).
     app.handle(Intent::Wait);
-    while app.game().monsters()[0].is_here() {
+    while app.game().floor().monsters()[0].is_here() {
         app.handle(Intent::Move(Dir::E));
     }
     assert!(autopilot::monsters_in_view(app.game()).is_empty());
-    let start = app.game().turn();
+    let start = app.game().floor().turn();
     app.handle(Intent::Rest);
     run(&mut app, 1000);
     assert_eq!(said(&app, "A walker comes into view."), 1);
     assert!(hp(&app) < PLAYER_HP, "healed first: no test");
-    assert!(app.game().turn() > start, "rested a while");
+    assert!(app.game().floor().turn() > start, "rested a while");
 }
 
 /// The pure check: what an action led to, against how things stood.
@@ -535,10 +546,14 @@ fn g_fetches_the_nearest_known_item_by_the_way_there() {
     }
     app.handle(Intent::FetchItem);
     run(&mut app, 100);
-    assert_eq!(app.game().pack(), [item("healing")], "the potion first");
+    assert_eq!(
+        app.game().floor().pack(),
+        [item("healing")],
+        "the potion first"
+    );
     app.handle(Intent::FetchItem);
     run(&mut app, 100);
-    assert_eq!(app.game().pack().len(), 2, "then the dart");
+    assert_eq!(app.game().floor().pack().len(), 2, "then the dart");
     assert_eq!(player_pos(&app), Pos::new(2, 3));
 }
 
@@ -568,24 +583,37 @@ fn explore_takes_the_items_it_finds_on_its_way_and_capital_o_leaves_them() {
     app.handle(Intent::ExploreOnly);
     run(&mut app, 200);
     assert_eq!(said(&app, "Explored all you can reach."), 1);
-    assert!(app.game().pack().is_empty(), "O leaves it");
-    assert!(app.game().floor_items().contains(&(dart_at, item("dart"))));
+    assert!(app.game().floor().pack().is_empty(), "O leaves it");
+    assert!(
+        app.game()
+            .floor()
+            .floor_items()
+            .contains(&(dart_at, item("dart")))
+    );
     // `o`: the same walk takes it.
     let mut app = App::play(&parse(text), 1).unwrap();
     start(&mut app);
     app.handle(Intent::Explore);
     run(&mut app, 200);
-    assert_eq!(app.game().pack(), [item("dart")]);
+    assert_eq!(app.game().floor().pack(), [item("dart")]);
     // Dropped where it stands, it is left there by the next `o`.
     app.handle(Intent::DropItem);
     app.handle(Intent::Confirm);
-    assert!(app.game().pack().is_empty());
+    assert!(app.game().floor().pack().is_empty());
     let dropped = player_pos(&app);
     app.handle(Intent::Move(Dir::N));
     app.handle(Intent::Explore);
     run(&mut app, 200);
-    assert!(app.game().pack().is_empty(), "the dropped dart stays");
-    assert!(app.game().floor_items().contains(&(dropped, item("dart"))));
+    assert!(
+        app.game().floor().pack().is_empty(),
+        "the dropped dart stays"
+    );
+    assert!(
+        app.game()
+            .floor()
+            .floor_items()
+            .contains(&(dropped, item("dart")))
+    );
 }
 
 /// The autopilot itself: exploring with items steps toward a known item

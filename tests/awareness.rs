@@ -38,19 +38,19 @@ fn the_player_closes_and_opens_a_door() {
     let level = parse("name: d\nmap:\n#######\n#@'...#\n#######\n");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let door = Pos::new(2, 1);
-    assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
+    assert!(game.floor().player_view().unwrap().sees(Pos::new(5, 1)));
     let ev = act(&mut game, Action::Close(Dir::N));
     assert_eq!(ev, [Event::CannotClose { at: Pos::new(1, 0) }]);
-    assert_eq!(game.turn(), 0, "no time for a wall");
+    assert_eq!(game.floor().turn(), 0, "no time for a wall");
     let ev = act(&mut game, Action::Close(Dir::E));
     assert!(ev.contains(&Event::Door {
         by: 0,
         at: door,
         open: false
     }));
-    assert_eq!(game.turn(), 1, "closing takes a turn");
-    assert_eq!(game.world().get(door), Some(Terrain::Door));
-    let view = game.player_view().unwrap();
+    assert_eq!(game.floor().turn(), 1, "closing takes a turn");
+    assert_eq!(game.floor().world().get(door), Some(Terrain::Door));
+    let view = game.floor().player_view().unwrap();
     assert!(view.sees(door) && !view.sees(Pos::new(3, 1)), "it hides");
     // Walking into it opens it, without stepping in.
     let ev = act(&mut game, Action::Walk(Dir::E));
@@ -59,11 +59,11 @@ fn the_player_closes_and_opens_a_door() {
         at: door,
         open: true
     }));
-    assert_eq!(game.player().unwrap().pos(), Pos::new(1, 1));
-    assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
-    assert!(game.player_view().unwrap().sees(Pos::new(5, 1)));
+    assert_eq!(game.floor().player().unwrap().pos(), Pos::new(1, 1));
+    assert_eq!(game.floor().world().get(door), Some(Terrain::OpenDoor));
+    assert!(game.floor().player_view().unwrap().sees(Pos::new(5, 1)));
     act(&mut game, Action::Walk(Dir::E));
-    assert_eq!(game.player().unwrap().pos(), door);
+    assert_eq!(game.floor().player().unwrap().pos(), door);
     // Floor is no door.
     let ev = act(&mut game, Action::Close(Dir::E));
     assert_eq!(ev, [Event::CannotClose { at: Pos::new(3, 1) }]);
@@ -80,11 +80,11 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
         let door = Pos::new(3, 1);
         // It sees the player down the corridor and comes.
         act(&mut game, Action::Wait(None));
-        assert_eq!(game.awareness(0), Awareness::Hunting, "{settings}");
+        assert_eq!(game.floor().awareness(0), Awareness::Hunting, "{settings}");
         // Shut it in its face.
         act(&mut game, Action::Walk(Dir::E));
         act(&mut game, Action::Close(Dir::E));
-        assert_eq!(game.world().get(door), Some(Terrain::Door));
+        assert_eq!(game.floor().world().get(door), Some(Terrain::Door));
         let mut opened_by_it = false;
         for _ in 0..30 {
             let ev = act(&mut game, Action::Wait(None));
@@ -92,31 +92,34 @@ fn a_door_blind_kind_is_stopped_by_a_closed_door_until_it_sees_it_open() {
                 .iter()
                 .any(|e| matches!(e, Event::Door { by: 0, at, open: true } if *at == door));
         }
-        let hunter = &game.monsters()[0];
+        let hunter = &game.floor().monsters()[0];
         let beside = hunter.pos() == Pos::new(4, 1);
         if opens {
             assert!(opened_by_it, "an opener opens the door");
-            assert!(game.player().unwrap().hp() < 20, "and comes to fight");
+            assert!(
+                game.floor().player().unwrap().hp() < 20,
+                "and comes to fight"
+            );
         } else {
             assert!(!opened_by_it, "zombies cannot open doors");
-            let known = game.factions()[0].knowledge();
+            let known = game.floor().factions()[0].knowledge();
             assert_eq!(known.belief(door), Some(Terrain::Door));
             assert!(!known.is_passable(door), "a closed door is its wall");
             assert_eq!(
-                game.player().unwrap().hp(),
+                game.floor().player().unwrap().hp(),
                 darkstar::sim::PLAYER_HP,
                 "the door holds it"
             );
             assert!(beside || hunter.pos().x > 3, "{}", hunter.pos());
             // The player opens it: the zombie sees it open and comes.
             act(&mut game, Action::Walk(Dir::E));
-            assert_eq!(game.world().get(door), Some(Terrain::OpenDoor));
+            assert_eq!(game.floor().world().get(door), Some(Terrain::OpenDoor));
             for _ in 0..20 {
                 act(&mut game, Action::Wait(None));
             }
-            let known = game.factions()[0].knowledge();
+            let known = game.floor().factions()[0].knowledge();
             assert!(known.is_passable(door), "it learnt the door again");
-            assert!(game.player().unwrap().hp() < 20, "it came through");
+            assert!(game.floor().player().unwrap().hp() < 20, "it came through");
         }
     }
 }
@@ -137,14 +140,14 @@ fn sneaking_passes_a_sleeper_that_walking_wakes() {
         if sneak {
             let ev = act(&mut game, Action::Sneak);
             assert_eq!(ev, [Event::Sneak { on: true }]);
-            assert_eq!(game.turn(), 0, "sneaking takes no time to start");
+            assert_eq!(game.floor().turn(), 0, "sneaking takes no time to start");
         }
         let mut woke = false;
         for _ in 0..15 {
             let ev = act(&mut game, Action::Walk(Dir::E));
             woke |= ev.iter().any(|e| matches!(e, Event::Woke { .. }));
         }
-        (woke, game.turn())
+        (woke, game.floor().turn())
     };
     let (woke_walking, walked) = walk(false);
     let (woke_sneaking, sneaked) = walk(true);
@@ -187,13 +190,13 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
                 Event::Searching {
                     faction: 0,
                     around: a,
-                } => around = Some((*a, game.turn())),
-                Event::GaveUp { faction: 0 } => gave_up = Some(game.turn()),
+                } => around = Some((*a, game.floor().turn())),
+                Event::GaveUp { faction: 0 } => gave_up = Some(game.floor().turn()),
                 _ => {}
             }
         }
-        if let Some(s) = game.intel(0).search() {
-            assert_eq!(game.awareness(0), Awareness::Searching);
+        if let Some(s) = game.floor().intel(0).search() {
+            assert_eq!(game.floor().awareness(0), Awareness::Searching);
             if let Some(spot) = s.spot
                 && spots.last() != Some(&spot)
             {
@@ -218,8 +221,11 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
     assert!(spots.iter().any(|s| s.y >= 4), "{spots:?}");
     let gave_up = gave_up.expect("it gave up");
     assert!(gave_up <= from + SEARCH_TURNS, "{gave_up} vs {from}");
-    assert_ne!(game.awareness(0), Awareness::Searching);
-    assert_eq!(game.monsters()[0].plan().goal(), level.factions[0].goal);
+    assert_ne!(game.floor().awareness(0), Awareness::Searching);
+    assert_eq!(
+        game.floor().monsters()[0].plan().goal(),
+        level.factions[0].goal
+    );
 }
 
 /// A wandering faction with nothing to hunt walks to places it believes
@@ -250,7 +256,7 @@ fn wanderers_roam_into_dead_ends_they_have_not_found() {
                 _ => {}
             }
         }
-        assert_eq!(game.awareness(0), Awareness::Wandering);
+        assert_eq!(game.floor().awareness(0), Awareness::Wandering);
     }
     assert!(cells.len() >= 30, "it roamed {} cells", cells.len());
     assert!(bumps >= 3, "it bumped {bumps} times");
@@ -260,8 +266,8 @@ fn wanderers_roam_into_dead_ends_they_have_not_found() {
     for _ in 0..50 {
         game.apply(Command::Advance);
     }
-    assert_eq!(game.monsters()[0].stats().steps, 0);
-    assert_eq!(game.awareness(0), Awareness::Idle);
+    assert_eq!(game.floor().monsters()[0].stats().steps, 0);
+    assert_eq!(game.floor().awareness(0), Awareness::Idle);
 }
 
 /// Doors, sneaking and a search are in the state hash, and the commands
@@ -286,7 +292,7 @@ fn doors_and_sneaking_are_in_the_hash_and_the_replay() {
     let replay = Replay::parse(&text, "t.replay".as_ref()).unwrap();
     assert!(replay.verify().unwrap().is_ok());
     let mut sneaking = game.clone();
-    assert!(sneaking.play_state().unwrap().sneaking);
+    assert!(sneaking.floor().play_state().unwrap().sneaking);
     sneaking.apply(Command::Player(Action::Sneak));
     assert_ne!(sneaking.state_hash(), game.state_hash());
 }
@@ -320,18 +326,19 @@ fn a_ravens_cry_wakes_the_blind_troll() {
     let troll_after = |behaviours: &str| {
         let mut game = Game::new(&raven_hall(behaviours), 1, SimConfig::default()).unwrap();
         let troll = game
+            .floor()
             .monsters()
             .iter()
-            .position(|m| game.kind_of(m).glyph == 'T')
+            .position(|m| game.floor().kind_of(m).glyph == 'T')
             .unwrap() as u32;
-        assert_eq!(game.awareness(troll), Awareness::Asleep);
+        assert_eq!(game.floor().awareness(troll), Awareness::Asleep);
         let mut cried = false;
         for _ in 0..5 {
             cried |= act(&mut game, Action::Wait(None))
                 .iter()
                 .any(|e| matches!(e, Event::Cried { .. }));
         }
-        (cried, game.awareness(troll))
+        (cried, game.floor().awareness(troll))
     };
     assert_eq!(
         troll_after("cry,melee,hunt,search,wander"),

@@ -62,7 +62,7 @@ fn after_waits(game: &mut Game, turns: u32) -> Pos {
     for _ in 0..turns {
         game.apply(Command::Player(Action::Wait(None)));
     }
-    game.monsters()[0].pos()
+    game.floor().monsters()[0].pos()
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn a_new_behaviour_is_one_bestiary_block_and_one_small_type() {
     let e = Game::new(&level, 1, SimConfig::default()).unwrap_err();
     assert!(matches!(&e, GameError::UnknownBehaviour { name, .. } if name == "freeze"));
     let mut game = Game::new_knowing(&level, 1, SimConfig::default(), &known).unwrap();
-    let start = game.monsters()[0].pos();
+    let start = game.floor().monsters()[0].pos();
     assert_eq!(after_waits(&mut game, 20), start, "it freezes in sight");
     // Without it, the same kind comes for the player and hits it.
     let mut hunter = hares.kind("hare").unwrap().clone();
@@ -86,7 +86,7 @@ fn a_new_behaviour_is_one_bestiary_block_and_one_small_type() {
     let mut game = Game::new(&corridor(&hunter), 1, SimConfig::default()).unwrap();
     let at = after_waits(&mut game, 20);
     assert_eq!(at, Pos::new(2, 1), "it came next to the player");
-    assert!(game.player().unwrap().hp() < 40, "and hit it");
+    assert!(game.floor().player().unwrap().hp() < 40, "and hit it");
 }
 
 /// A kind fights only if its list says `melee`: one that only hunts comes
@@ -101,7 +101,7 @@ fn a_kind_without_melee_never_attacks() {
     walker.behaviours = darkstar::content::behaviours::Behaviours::new(["hunt", "search"]);
     let mut game = Game::new(&corridor(&walker), 1, SimConfig::default()).unwrap();
     assert_eq!(after_waits(&mut game, 30), Pos::new(2, 1), "it came");
-    assert_eq!(game.player().unwrap().hp(), 40, "and never hit");
+    assert_eq!(game.floor().player().unwrap().hp(), 40, "and never hit");
 }
 
 /// A level's flags still read, as the list they always meant, and a
@@ -135,30 +135,30 @@ fn the_players_walk_becomes_an_attack_or_an_opening_and_failures_take_no_time() 
     let text = "name: d\nfaction: a glyph=a hp=50\nmap:\n#######\n#@+..a#\n#######\n";
     let level = Level::parse(text, Path::new("d.txt")).unwrap();
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let turn = game.turn();
+    let turn = game.floor().turn();
     let e = game.apply(Command::Player(Action::Open(Dir::N)));
     assert!(
         e.contains(&Event::CannotOpen { at: Pos::new(1, 0) }),
         "{e:?}"
     );
-    let far = game.monsters()[0].id();
+    let far = game.floor().monsters()[0].id();
     let e = game.apply(Command::Player(Action::Attack(far)));
     assert!(
         e.contains(&Event::OutOfReach { at: Pos::new(5, 1) }),
         "{e:?}"
     );
-    assert_eq!(game.turn(), turn, "failures take no time");
+    assert_eq!(game.floor().turn(), turn, "failures take no time");
     let e = game.apply(Command::Player(Action::Walk(Dir::E)));
     assert!(
         e.iter()
             .any(|e| matches!(e, Event::Door { open: true, .. })),
         "a walk into a closed door opens it: {e:?}"
     );
-    assert!(game.turn() > turn);
+    assert!(game.floor().turn() > turn);
     for _ in 0..3 {
         game.apply(Command::Player(Action::Walk(Dir::E)));
     }
-    assert_eq!(game.player().unwrap().pos(), Pos::new(4, 1));
+    assert_eq!(game.floor().player().unwrap().pos(), Pos::new(4, 1));
     let e = game.apply(Command::Player(Action::Walk(Dir::E)));
     assert!(
         e.iter().any(|e| matches!(e, Event::Attacked { attacker, .. } | Event::Missed { attacker, .. } if *attacker == 1)),
@@ -191,11 +191,14 @@ fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_s
         "a level of two kinds writes back as it reads"
     );
     let game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let (scout, brute) = (&game.monsters()[0], &game.monsters()[1]);
+    let (scout, brute) = (&game.floor().monsters()[0], &game.floor().monsters()[1]);
     assert_eq!((scout.faction(), brute.faction()), (0, 0));
     assert_eq!((scout.hp(), brute.hp()), (3, 30));
     assert_eq!(
-        (game.kind_of(scout).sight, game.kind_of(brute).sight),
+        (
+            game.floor().kind_of(scout).sight,
+            game.floor().kind_of(brute).sight
+        ),
         (8, 0)
     );
     let brute_start = brute.pos();
@@ -203,8 +206,8 @@ fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_s
     // knowledge, comes for it.
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let near = after_waits(&mut game, 6);
-    let _ = game.monsters()[0].pos();
-    let moved = game.monsters()[1].pos();
+    let _ = game.floor().monsters()[0].pos();
+    let moved = game.floor().monsters()[1].pos();
     assert_ne!(moved, brute_start, "the brute came: {near:?}");
     assert!(moved.x < brute_start.x || moved.y < brute_start.y);
     // Kill the scout first: the pack's eyes are gone, and the brute,
@@ -213,7 +216,7 @@ fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_s
     game.apply(Command::Kill { monster: 0 });
     after_waits(&mut game, 30);
     assert_eq!(
-        game.monsters()[1].pos(),
+        game.floor().monsters()[1].pos(),
         brute_start,
         "blind, it learnt nothing"
     );

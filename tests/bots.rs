@@ -74,7 +74,7 @@ fn hunted_in(text: &str, items: &[&str]) -> (darkstar::sim::Game, u32) {
     use darkstar::sim::{Action, Awareness, Command, Game, SimConfig};
     let level = darkstar::content::level::Level::parse(text, "hall.txt".as_ref()).unwrap();
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let at = game.player().unwrap().pos();
+    let at = game.floor().player().unwrap().pos();
     for &name in items {
         game.apply(Command::PutItem {
             at,
@@ -83,9 +83,14 @@ fn hunted_in(text: &str, items: &[&str]) -> (darkstar::sim::Game, u32) {
     }
     game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::W)));
     game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::E)));
-    let monster = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
+    let monster = game
+        .floor()
+        .monsters()
+        .iter()
+        .position(|m| !m.is_player())
+        .unwrap() as u32;
     assert_eq!(
-        game.awareness(monster),
+        game.floor().awareness(monster),
         Awareness::Hunting,
         "it heard the steps"
     );
@@ -105,7 +110,7 @@ fn hunted_in_the_hall(items: &[&str]) -> darkstar::sim::Game {
 fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
     use darkstar::sim::{Action, Command};
     let mut game = hunted_in_the_hall(&["noise-maker"]);
-    let at = game.player().unwrap().pos();
+    let at = game.floor().player().unwrap().pos();
     let Some(Action::Throw(0, q)) = darkstar::sim::bot::next_action(&game, Style::Cunning) else {
         panic!(
             "no lure: {:?}",
@@ -115,7 +120,11 @@ fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
     let (dx, dy) = at.abs_delta(q);
     assert!(dx.max(dy) >= 4, "thrown far off: {q}");
     game.apply(Command::Player(Action::Throw(0, q)));
-    assert_eq!(game.intel(0).player_seen(), Some(q), "they go to the noise");
+    assert_eq!(
+        game.floor().intel(0).player_seen(),
+        Some(q),
+        "they go to the noise"
+    );
     // The brawler keeps it and goes on as before.
     let game = hunted_in_the_hall(&["noise-maker"]);
     assert!(!matches!(
@@ -132,10 +141,15 @@ fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
 fn the_cunning_bot_slips_away_silent_from_a_troll_that_hunts_by_ear() {
     use darkstar::sim::{Action, Awareness, Command};
     let mut game = hunted_in_the_hall(&[]);
-    let troll = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
+    let troll = game
+        .floor()
+        .monsters()
+        .iter()
+        .position(|m| !m.is_player())
+        .unwrap() as u32;
     let mut actions = Vec::new();
     while actions.len() < 12
-        && game.awareness(troll) == Awareness::Hunting
+        && game.floor().awareness(troll) == Awareness::Hunting
         && let Some(action) = darkstar::sim::bot::next_action(&game, Style::Cunning)
     {
         actions.push(action);
@@ -146,9 +160,16 @@ fn the_cunning_bot_slips_away_silent_from_a_troll_that_hunts_by_ear() {
         actions[1..].iter().all(|a| matches!(a, Action::Walk(_))),
         "{actions:?}"
     );
-    assert!(game.play_state().unwrap().sneaking);
-    assert_eq!(game.awareness(troll), Awareness::Searching, "{actions:?}");
-    assert_eq!(game.player().unwrap().hp(), darkstar::sim::PLAYER_HP);
+    assert!(game.floor().play_state().unwrap().sneaking);
+    assert_eq!(
+        game.floor().awareness(troll),
+        Awareness::Searching,
+        "{actions:?}"
+    );
+    assert_eq!(
+        game.floor().player().unwrap().hp(),
+        darkstar::sim::PLAYER_HP
+    );
 }
 
 /// A hall with an ogre (as fast as the player, sees four cells, hears
@@ -177,17 +198,21 @@ fn the_cunning_bot_reads_darkness_on_an_ogre_that_sees_it() {
     {
         actions.push(action);
         game.apply(Command::Player(action));
-        if actions.len() > 2 && game.awareness(ogre) != Awareness::Hunting {
+        if actions.len() > 2 && game.floor().awareness(ogre) != Awareness::Hunting {
             break;
         }
     }
     assert!(matches!(actions[0], Action::Use(0)), "{actions:?}");
-    assert!(game.darkness().is_some(), "{actions:?}");
+    assert!(game.floor().darkness().is_some(), "{actions:?}");
     assert_eq!(actions[1], Action::Sneak, "{actions:?}");
-    assert!(game.play_state().unwrap().sneaking);
-    assert_eq!(game.awareness(ogre), Awareness::Searching, "{actions:?}");
+    assert!(game.floor().play_state().unwrap().sneaking);
     assert_eq!(
-        game.player().unwrap().hp(),
+        game.floor().awareness(ogre),
+        Awareness::Searching,
+        "{actions:?}"
+    );
+    assert_eq!(
+        game.floor().player().unwrap().hp(),
         darkstar::sim::PLAYER_HP,
         "{actions:?}"
     );
@@ -238,7 +263,7 @@ fn the_cunning_bot_kills_the_eyes_first() {
     let level = darkstar::content::level::Level::parse(RAVEN_HALL, "hall.txt".as_ref()).unwrap();
     let new = || {
         let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-        let at = game.player().unwrap().pos();
+        let at = game.floor().player().unwrap().pos();
         for _ in 0..5 {
             game.apply(Command::PutItem {
                 at,
@@ -251,15 +276,17 @@ fn the_cunning_bot_kills_the_eyes_first() {
     };
     let mut game = new();
     let raven = game
+        .floor()
         .monsters()
         .iter()
-        .position(|m| game.kind_of(m).glyph == 'v')
+        .position(|m| game.floor().kind_of(m).glyph == 'v')
         .unwrap();
     let troll = |game: &Game| {
         let t = game
+            .floor()
             .monsters()
             .iter()
-            .find(|m| game.kind_of(m).glyph == 'T');
+            .find(|m| game.floor().kind_of(m).glyph == 'T');
         t.unwrap().pos()
     };
     let Some(Action::Throw(_, q)) = darkstar::sim::bot::next_action(&game, Style::Cunning) else {
@@ -268,10 +295,10 @@ fn the_cunning_bot_kills_the_eyes_first() {
             darkstar::sim::bot::next_action(&game, Style::Cunning)
         );
     };
-    assert_eq!(q, game.monsters()[raven].pos(), "at the raven");
+    assert_eq!(q, game.floor().monsters()[raven].pos(), "at the raven");
     // Dart after dart until the raven dies, the troll never landing one.
     let mut throws = 0;
-    while game.monsters()[raven].is_here() && throws < 8 {
+    while game.floor().monsters()[raven].is_here() && throws < 8 {
         let Some(action @ Action::Throw(..)) =
             darkstar::sim::bot::next_action(&game, Style::Cunning)
         else {
@@ -280,7 +307,7 @@ fn the_cunning_bot_kills_the_eyes_first() {
         game.apply(Command::Player(action));
         throws += 1;
     }
-    assert!(!game.monsters()[raven].is_here(), "{throws} darts");
+    assert!(!game.floor().monsters()[raven].is_here(), "{throws} darts");
     // The brawler throws at the nearest: the troll.
     let game = new();
     let b = darkstar::sim::bot::next_action(&game, Style::Brawler);
@@ -288,9 +315,10 @@ fn the_cunning_bot_kills_the_eyes_first() {
         matches!(b, Some(Action::Throw(_, q)) if q == troll(&game)),
         "{b:?} {:?} {:?}",
         troll(&game),
-        game.monsters()
+        game.floor()
+            .monsters()
             .iter()
-            .map(|m| (m.pos(), game.awareness(m.id())))
+            .map(|m| (m.pos(), game.floor().awareness(m.id())))
             .collect::<Vec<_>>()
     );
 }
@@ -336,7 +364,7 @@ fn the_cunning_bot_makes_a_dead_end_with_collapse() {
         let level = darkstar::content::level::Level::parse(&text, "corridor.txt".as_ref()).unwrap();
         let mut game =
             darkstar::sim::Game::new(&level, 1, darkstar::sim::SimConfig::default()).unwrap();
-        let at = game.player().unwrap().pos();
+        let at = game.floor().player().unwrap().pos();
         game.apply(Command::PutItem {
             at,
             item: crate::common::item("collapse"),
@@ -355,8 +383,12 @@ fn the_cunning_bot_makes_a_dead_end_with_collapse() {
     // map, and its autopilot, hold the new wall. Not so, on seed 6 the
     // bot walked into it, refused, for 14,000 turns.
     let walled = darkstar::map::geom::Pos::new(5, 4);
-    let player = game.player().unwrap().faction();
-    assert!(!game.factions()[player].knowledge().is_passable(walled));
+    let player = game.floor().player().unwrap().faction();
+    assert!(
+        !game.floor().factions()[player]
+            .knowledge()
+            .is_passable(walled)
+    );
     let mut actions = Vec::new();
     while actions.len() < 30
         && let Some(action) = darkstar::sim::bot::next_action(&game, Style::Cunning)
@@ -365,12 +397,12 @@ fn the_cunning_bot_makes_a_dead_end_with_collapse() {
         game.apply(Command::Player(action));
     }
     assert_eq!(
-        game.world().get(walled),
+        game.floor().world().get(walled),
         Some(darkstar::map::terrain::Terrain::Wall),
         "{actions:?}"
     );
     assert_eq!(
-        game.player().unwrap().hp(),
+        game.floor().player().unwrap().hp(),
         darkstar::sim::PLAYER_HP,
         "{actions:?}"
     );

@@ -254,8 +254,10 @@ fn test_home() -> std::path::PathBuf {
 /// the game ends.
 pub fn travel(game: &mut darkstar::sim::Game, to: Pos, events: &mut Vec<darkstar::sim::Event>) {
     for _ in 0..200 {
-        let at = game.player().unwrap().pos();
-        if at == to || game.play_state().unwrap().outcome != darkstar::sim::PlayOutcome::Playing {
+        let at = game.floor().player().unwrap().pos();
+        if at == to
+            || game.floor().play_state().unwrap().outcome != darkstar::sim::PlayOutcome::Playing
+        {
             return;
         }
         let dir = first_step(game, at, to).expect("a way there");
@@ -265,7 +267,7 @@ pub fn travel(game: &mut darkstar::sim::Game, to: Pos, events: &mut Vec<darkstar
             ))),
         );
     }
-    let at = game.player().unwrap().pos();
+    let at = game.floor().player().unwrap().pos();
     panic!("never got to {to}: at {at}");
 }
 
@@ -276,7 +278,7 @@ pub fn first_step(
     from: Pos,
     to: Pos,
 ) -> Option<darkstar::map::geom::Dir> {
-    let world = game.world();
+    let world = game.floor().world();
     let mut came: std::collections::BTreeMap<Pos, darkstar::map::geom::Dir> = Default::default();
     let mut queue = std::collections::VecDeque::from([to]);
     let mut seen = std::collections::BTreeSet::from([to]);

@@ -25,10 +25,11 @@ fn crowd_faction(goal: Pos) -> FactionSpec {
 /// each arrival, in order, and whether it settled.
 fn arrivals(level: &Level, cap: Turn) -> (Vec<Turn>, bool) {
     let mut game = Game::new(level, 1, SimConfig::default()).expect("starts");
-    while !game.is_settled() && game.turn() < cap {
+    while !game.floor().is_settled() && game.floor().turn() < cap {
         game.apply(Command::Advance);
     }
     let mut home: Vec<Turn> = game
+        .floor()
         .monsters()
         .iter()
         .filter_map(|m| match m.presence() {
@@ -37,7 +38,7 @@ fn arrivals(level: &Level, cap: Turn) -> (Vec<Turn>, bool) {
         })
         .collect();
     home.sort_unstable();
-    (home, game.is_settled())
+    (home, game.floor().is_settled())
 }
 
 /// The crowd starts in the room the 256x256 dungeon of seed 1 starts its

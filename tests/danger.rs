@@ -79,7 +79,7 @@ fn equal_ways_the_one_without_a_chokepoint_wins() {
                 let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
                 let mut walked = Vec::new();
                 for _ in 0..100 {
-                    if game.is_settled() {
+                    if game.floor().is_settled() {
                         break;
                     }
                     for e in game.apply(Command::Advance) {
@@ -90,7 +90,7 @@ fn equal_ways_the_one_without_a_chokepoint_wins() {
                 }
                 let why = format!("{planner}, doorway below {doorway_below}, seed {seed}");
                 assert!(
-                    matches!(game.monsters()[0].presence(), Presence::Escaped(_)),
+                    matches!(game.floor().monsters()[0].presence(), Presence::Escaped(_)),
                     "{why}: did not arrive"
                 );
                 assert!(!walked.contains(&doorway), "{why}: {walked:?}");

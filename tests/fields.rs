@@ -424,7 +424,7 @@ fn check_field_game(
                 game.apply(Command::Kill { monster: m });
             }
         }
-        let first = game.monsters().iter().find(|m| m.is_here());
+        let first = game.floor().monsters().iter().find(|m| m.is_here());
         let Some((id, from, detour, energy)) =
             first.map(|m| (m.id(), m.pos(), m.plan().on_detour(), m.energy()))
         else {
@@ -434,11 +434,11 @@ fn check_field_game(
         // swamp step's cost still being paid) may still be moved by an
         // ally's swap, with the plan it read earlier.
         let acts = energy + darkstar::sim::NORMAL_SPEED as i64 >= darkstar::sim::ACTION_READY;
-        let mut known = game.factions()[0].knowledge().snapshot();
-        if (game.turn() + 1).is_multiple_of(darkstar::fog::danger::DECAY_PERIOD) {
+        let mut known = game.floor().factions()[0].knowledge().snapshot();
+        if (game.floor().turn() + 1).is_multiple_of(darkstar::fog::danger::DECAY_PERIOD) {
             known.decay();
         }
-        let near = game.monsters().iter().any(|o| {
+        let near = game.floor().monsters().iter().any(|o| {
             let (dx, dy) = o.pos().abs_delta(from);
             o.is_here() && o.id() != id && dx.max(dy) <= 2
         });
@@ -451,7 +451,7 @@ fn check_field_game(
                 matches!(e,
             SimEvent::Moved { monster, from: f, .. } if *monster == id && *f == from)
             });
-        let m = &game.monsters()[id as usize];
+        let m = &game.floor().monsters()[id as usize];
         // (A step of a detour round units is taken without a read.)
         if acted && !detour && m.plan().status() == Status::Ready {
             // Its read, kept as its plan's cost.
@@ -489,7 +489,7 @@ fn check_field_game(
                 steps += 1;
             }
         }
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
     }

@@ -22,13 +22,13 @@ fn act(game: &mut Game, action: Action) -> Vec<Event> {
 
 /// Puts `item` under the player's feet... beside it, and steps onto it.
 fn pick(game: &mut Game, item: ItemKind, dir: Dir) -> Vec<Event> {
-    let at = game.player().unwrap().pos().step(dir);
+    let at = game.floor().player().unwrap().pos().step(dir);
     game.apply(Command::PutItem { at, item });
     act(game, Action::Walk(dir))
 }
 
 fn slot(game: &Game, item: ItemKind) -> u8 {
-    game.pack().iter().position(|&k| k == item).unwrap() as u8
+    game.floor().pack().iter().position(|&k| k == item).unwrap() as u8
 }
 
 const HALL: &str = "name: hall\nmap:\n\
@@ -91,24 +91,28 @@ fn items_are_picked_up_used_and_dropped() {
         ev.contains(&Event::PickedUp { item: item("dart") }),
         "{ev:?}"
     );
-    assert_eq!(game.pack(), [item("dart"); 3], "all that lies there");
-    assert!(game.floor_items().is_empty());
-    let turn = game.turn();
+    assert_eq!(
+        game.floor().pack(),
+        [item("dart"); 3],
+        "all that lies there"
+    );
+    assert!(game.floor().floor_items().is_empty());
+    let turn = game.floor().turn();
     assert_eq!(
         act(&mut game, Action::Use(0)),
         [Event::NotUsable { item: item("dart") }]
     );
     assert_eq!(act(&mut game, Action::Use(9)), [Event::NoSuchItem]);
-    assert_eq!(game.turn(), turn, "no time for either");
+    assert_eq!(game.floor().turn(), turn, "no time for either");
     let ev = act(&mut game, Action::Drop(0));
     assert!(ev.contains(&Event::Dropped { item: item("dart") }));
-    assert_eq!(game.pack().len(), 2);
-    let here = game.player().unwrap().pos();
-    assert_eq!(game.floor_items(), [(here, item("dart"))]);
-    assert_eq!(game.turn(), turn + 1);
+    assert_eq!(game.floor().pack().len(), 2);
+    let here = game.floor().player().unwrap().pos();
+    assert_eq!(game.floor().floor_items(), [(here, item("dart"))]);
+    assert_eq!(game.floor().turn(), turn + 1);
     act(&mut game, Action::Walk(Dir::E));
     act(&mut game, Action::Walk(Dir::W));
-    assert_eq!(game.pack(), [item("dart"); 3], "picked up again");
+    assert_eq!(game.floor().pack(), [item("dart"); 3], "picked up again");
 }
 
 /// Healing: back to full hit points.
@@ -122,7 +126,7 @@ fn a_healing_potion_heals_fully() {
     for _ in 0..3 {
         act(&mut game, Action::Wait(None));
     }
-    assert!(game.player().unwrap().hp() < darkstar::sim::PLAYER_HP);
+    assert!(game.floor().player().unwrap().hp() < darkstar::sim::PLAYER_HP);
     let healing = slot(&game, item("healing"));
     let ev = act(&mut game, Action::Use(healing));
     assert!(
@@ -132,11 +136,11 @@ fn a_healing_potion_heals_fully() {
         "{ev:?}"
     );
     assert!(
-        game.player().unwrap().hp() >= 17,
+        game.floor().player().unwrap().hp() >= 17,
         "{}",
-        game.player().unwrap().hp()
+        game.floor().player().unwrap().hp()
     );
-    assert!(game.pack().is_empty());
+    assert!(game.floor().pack().is_empty());
 }
 
 /// Magic mapping: the player learns every cell of the level, out of
@@ -149,10 +153,11 @@ fn magic_mapping_teaches_the_player_the_whole_level() {
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     pick(&mut game, item("magic-map"), Dir::S);
-    let me = game.player().unwrap().faction();
+    let me = game.floor().player().unwrap().faction();
     let unknown = |g: &Game| {
-        let k = g.factions()[me].knowledge();
-        g.world()
+        let k = g.floor().factions()[me].knowledge();
+        g.floor()
+            .world()
             .terrain()
             .grid()
             .positions()
@@ -160,11 +165,14 @@ fn magic_mapping_teaches_the_player_the_whole_level() {
             .count()
     };
     assert!(unknown(&game) > 10);
-    let moles_before = game.factions()[0].knowledge().belief_bytes().to_vec();
+    let moles_before = game.floor().factions()[0]
+        .knowledge()
+        .belief_bytes()
+        .to_vec();
     act(&mut game, Action::Use(0));
     assert_eq!(unknown(&game), 0);
     assert_eq!(
-        game.factions()[0].knowledge().belief_bytes(),
+        game.floor().factions()[0].knowledge().belief_bytes(),
         &moles_before[..]
     );
 }
@@ -205,11 +213,11 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
         "{ev:?}"
     );
     assert_eq!(
-        game.intel(0).player_seen(),
+        game.floor().intel(0).player_seen(),
         Some(target),
         "it goes to the noise"
     );
-    assert_eq!(game.monsters()[0].plan().goal(), Some(target));
+    assert_eq!(game.floor().monsters()[0].plan().goal(), Some(target));
 }
 
 /// Collapse: the first open cell beside the player (clockwise from the
@@ -229,15 +237,15 @@ fn collapse_makes_a_wall_the_monsters_bump_into() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     pick(&mut game, item("collapse"), Dir::S);
     act(&mut game, Action::Walk(Dir::N));
-    assert_eq!(game.pack(), [item("collapse")]);
+    assert_eq!(game.floor().pack(), [item("collapse")]);
     let gap = Pos::new(7, 1);
     assert!(
-        game.monsters()[0].plan().remaining().contains(&gap),
+        game.floor().monsters()[0].plan().remaining().contains(&gap),
         "it plans along the top"
     );
     let ev = act(&mut game, Action::Use(0));
     assert!(ev.contains(&Event::Collapsed { at: gap }), "{ev:?}");
-    assert_eq!(game.world().get(gap), Some(Terrain::Wall));
+    assert_eq!(game.floor().world().get(gap), Some(Terrain::Wall));
     let mut bumped = false;
     let mut home = false;
     for _ in 0..80 {
@@ -255,13 +263,16 @@ fn collapse_makes_a_wall_the_monsters_bump_into() {
 fn teleport_moves_the_player_far() {
     let mut game = Game::new(&parse(HALL), 4, SimConfig::default()).unwrap();
     pick(&mut game, item("teleport"), Dir::E);
-    let from = game.player().unwrap().pos();
+    let from = game.floor().player().unwrap().pos();
     let ev = act(&mut game, Action::Use(0));
-    let to = game.player().unwrap().pos();
+    let to = game.floor().player().unwrap().pos();
     assert!(ev.contains(&Event::Teleported { from, to }), "{ev:?}");
     assert!(from.abs_delta(to).0.max(from.abs_delta(to).1) >= 10);
-    assert_eq!(game.world().occupant(to), Some(game.player().unwrap().id()));
-    assert_eq!(game.world().occupant(from), None);
+    assert_eq!(
+        game.floor().world().occupant(to),
+        Some(game.floor().player().unwrap().id())
+    );
+    assert_eq!(game.floor().world().occupant(from), None);
 }
 
 /// The room of the darkness test: an orc that sees the whole room.
@@ -292,8 +303,8 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
     for dark in [false, true] {
         let mut game = Game::new(&parse(LIT_ROOM), 1, SimConfig::default()).unwrap();
         pick(&mut game, item("darkness"), Dir::E);
-        assert_eq!(game.intel(0).player_seen(), Some(read_at));
-        let read = game.turn();
+        assert_eq!(game.floor().intel(0).player_seen(), Some(read_at));
+        let read = game.floor().turn();
         let mut events = if dark {
             act(&mut game, Action::Use(0))
         } else {
@@ -301,10 +312,10 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         };
         events.extend(act(&mut game, Action::Walk(Dir::W)));
         events.extend(act(&mut game, Action::Walk(Dir::W)));
-        assert_eq!(game.player().unwrap().pos(), hidden);
+        assert_eq!(game.floor().player().unwrap().pos(), hidden);
         if !dark {
             assert_eq!(
-                game.intel(0).player_seen(),
+                game.floor().intel(0).player_seen(),
                 Some(hidden),
                 "in the light the orc sees where it went"
             );
@@ -317,7 +328,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
             }),
             "{events:?}"
         );
-        let d = game.darkness().unwrap();
+        let d = game.floor().darkness().unwrap();
         let mut searched = false;
         for _ in 0..6 {
             searched |= act(&mut game, Action::Wait(None))
@@ -328,8 +339,8 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
             }
         }
         assert!(searched, "it lost track at the reading cell");
-        assert_ne!(game.intel(0).player_seen(), Some(hidden));
-        let knowledge = game.factions()[0].knowledge();
+        assert_ne!(game.floor().intel(0).player_seen(), Some(hidden));
+        let knowledge = game.floor().factions()[0].knowledge();
         for p in [hidden, Pos::new(1, 1), Pos::new(3, 3)] {
             assert!(d.covers(p));
             assert!(
@@ -339,10 +350,10 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
             );
         }
         let mut lifted = false;
-        while game.turn() <= d.until && game.player().is_some_and(|p| p.is_here()) {
+        while game.floor().turn() <= d.until && game.floor().player().is_some_and(|p| p.is_here()) {
             lifted |= act(&mut game, Action::Wait(None)).contains(&Event::Lifted { at: read_at });
         }
-        assert!(lifted && game.darkness().is_none());
+        assert!(lifted && game.floor().darkness().is_none());
     }
 }
 
@@ -376,11 +387,11 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
             .count();
     }
     assert!(hits >= 1, "a dart hits the orc on the line at {orc}");
-    assert!(game.pack().is_empty());
-    let me = game.player().unwrap().faction();
+    assert!(game.floor().pack().is_empty());
+    let me = game.floor().player().unwrap().faction();
     pick(&mut game, item("armour"), Dir::E);
     pick(&mut game, item("sword"), Dir::E);
-    let spec = game.factions()[me].spec().kind();
+    let spec = game.floor().factions()[me].spec().kind();
     let gear = |armour: &str, weapon: &str| {
         (
             item(armour).defence().unwrap(),
@@ -388,14 +399,14 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
         )
     };
     assert_eq!((spec.defence, spec.damage), gear("armour", "sword"));
-    assert!(game.pack().is_empty(), "worn, not carried");
+    assert!(game.floor().pack().is_empty(), "worn, not carried");
     // Plate and an axe are better; mail and a sword found after them are
     // left aside (picked up, not put on).
     pick(&mut game, item("plate"), Dir::E);
     pick(&mut game, item("axe"), Dir::W);
     pick(&mut game, item("armour"), Dir::E);
     pick(&mut game, item("sword"), Dir::W);
-    let spec = game.factions()[me].spec().kind();
+    let spec = game.floor().factions()[me].spec().kind();
     assert_eq!((spec.defence, spec.damage), gear("plate", "axe"));
 }
 
@@ -406,16 +417,28 @@ fn darts_hit_at_range_and_armour_and_swords_are_worn() {
 fn depths_have_items_and_item_commands_replay() {
     use darkstar::record::replay::{LevelSource, Recorder, Replay};
     let game = Game::new_run(3, 2, SimConfig::default()).unwrap();
-    assert!(game.floor_items().iter().any(|&(_, k)| k == item("armour")));
     assert!(
-        game.floor_items()
+        game.floor()
+            .floor_items()
+            .iter()
+            .any(|&(_, k)| k == item("armour"))
+    );
+    assert!(
+        game.floor()
+            .floor_items()
             .iter()
             .any(|&(_, k)| k == item("healing"))
     );
     let again = Game::new_run(3, 2, SimConfig::default()).unwrap();
-    assert_eq!(game.floor_items(), again.floor_items());
+    assert_eq!(game.floor().floor_items(), again.floor().floor_items());
     let sword = Game::new_run(3, 3, SimConfig::default()).unwrap();
-    assert!(sword.floor_items().iter().any(|&(_, k)| k == item("sword")));
+    assert!(
+        sword
+            .floor()
+            .floor_items()
+            .iter()
+            .any(|&(_, k)| k == item("sword"))
+    );
     let level = parse(HALL);
     let config = SimConfig::default();
     let mut game = Game::new(&level, 1, config).unwrap();
@@ -470,7 +493,7 @@ fn a_dart_reaches_a_monster_seen_past_a_pillar() {
     pick(&mut game, item("dart"), Dir::E);
     act(&mut game, Action::Walk(Dir::W));
     let orc = Pos::new(2, 3);
-    assert!(game.player_view().unwrap().sees(orc));
+    assert!(game.floor().player_view().unwrap().sees(orc));
     let ev = act(&mut game, Action::Throw(0, orc));
     assert!(
         ev.iter().any(|e| matches!(
@@ -583,14 +606,14 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
     let struck = Checked::new("units struck", &config);
     proptest!(config, |(text in pillared_room())| {
         let mut game = Game::new(&parse(&text), 1, SimConfig::default()).unwrap();
-        let me = game.player().unwrap().id();
-        let from = game.player().unwrap().pos();
+        let me = game.floor().player().unwrap().id();
+        let from = game.floor().player().unwrap().pos();
         pick(&mut game, item("dart"), Dir::E);
         act(&mut game, Action::Walk(Dir::W));
-        prop_assert_eq!((game.player().unwrap().pos(), game.pack()), (from, &[item("dart")][..]));
-        let terrain = game.world().terrain().clone();
+        prop_assert_eq!((game.floor().player().unwrap().pos(), game.floor().pack()), (from, &[item("dart")][..]));
+        let terrain = game.floor().world().terrain().clone();
         let targets: Vec<Pos> = game
-            .player_view()
+            .floor().player_view()
             .unwrap()
             .cells()
             .filter(|&p| p != from && p.abs_delta(from).0.max(p.abs_delta(from).1) <= range)
@@ -611,7 +634,7 @@ fn a_dart_thrown_at_any_cell_seen_reaches_the_first_unit_on_its_way() {
                 prop_assert!(p == to || !terrain.is_opaque(p), "through {} to {}: {:?}", p, to, way);
                 at = p;
             }
-            let first = way.iter().find_map(|&p| game.world().occupant(p));
+            let first = way.iter().find_map(|&p| game.floor().world().occupant(p));
             let mut thrown = game.clone();
             let ev = act(&mut thrown, Action::Throw(0, to));
             prop_assert!(ev.contains(&Event::Threw { item: item("dart"), at: to }), "{:?}", ev);
@@ -722,33 +745,47 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
     let config = SimConfig::default();
     let plain = Game::new_run(1, 1, config).unwrap();
     let mut game = Game::new_run_with_items(1, 1, config, book).unwrap();
-    let n = plain.floor_items().len();
-    assert_eq!(game.floor_items()[..n], *plain.floor_items());
-    let laid: Vec<ItemKind> = game.floor_items()[n..].iter().map(|&(_, k)| k).collect();
+    let n = plain.floor().floor_items().len();
+    assert_eq!(
+        game.floor().floor_items()[..n],
+        *plain.floor().floor_items()
+    );
+    let laid: Vec<ItemKind> = game.floor().floor_items()[n..]
+        .iter()
+        .map(|&(_, k)| k)
+        .collect();
     assert_eq!(laid, [firecracker, potion]);
     // Picked up: the monsters put away first, so the walk is safe.
-    for m in 0..game.monsters().len() {
-        if !game.monsters()[m].is_player() {
+    for m in 0..game.floor().monsters().len() {
+        if !game.floor().monsters()[m].is_player() {
             game.apply(Command::Kill { monster: m as u32 });
         }
     }
     let mut events = Vec::new();
     for kind in [firecracker, potion] {
         let at = game
+            .floor()
             .floor_items()
             .iter()
             .find(|&&(_, k)| k == kind)
             .unwrap()
             .0;
         travel(&mut game, at, &mut events);
-        assert!(game.pack().contains(&kind), "{kind:?} picked up");
+        assert!(game.floor().pack().contains(&kind), "{kind:?} picked up");
     }
     assert!(events.contains(&Event::PickedUp { item: firecracker }));
     // The pack is in the book's order: the new items last.
-    assert_eq!(game.pack()[game.pack().len() - 2..], [firecracker, potion]);
+    assert_eq!(
+        game.floor().pack()[game.floor().pack().len() - 2..],
+        [firecracker, potion]
+    );
     let depth2 = Game::new_run_with_items(1, 2, config, book).unwrap();
     assert!(
-        !depth2.floor_items().iter().any(|&(_, k)| k == potion),
+        !depth2
+            .floor()
+            .floor_items()
+            .iter()
+            .any(|&(_, k)| k == potion),
         "odd depths only"
     );
 
@@ -765,10 +802,15 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
     for (thrown, wakes) in [(item("noise-maker"), false), (firecracker, true)] {
         let mut game = Game::new(&parse(&hall), 1, config).unwrap();
         pick(&mut game, thrown, Dir::E);
-        let sleeper = game.monsters().iter().find(|m| !m.is_player()).unwrap();
+        let sleeper = game
+            .floor()
+            .monsters()
+            .iter()
+            .find(|m| !m.is_player())
+            .unwrap();
         let (monster, at) = (sleeper.id(), sleeper.pos());
         assert_eq!(at.x - target.x, 15);
-        assert!(game.mind(sleeper.id()).is_asleep());
+        assert!(game.floor().mind(sleeper.id()).is_asleep());
         let ev = act(&mut game, Action::Throw(0, target));
         assert!(
             ev.contains(&Event::Threw {
@@ -782,7 +824,7 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
             heard: Some(target),
         });
         assert_eq!(woke, wakes, "{thrown:?}: {ev:?}");
-        assert_eq!(game.mind(monster).is_asleep(), !wakes);
+        assert_eq!(game.floor().mind(monster).is_asleep(), !wakes);
     }
 
     // Drunk: 5 hit points back, no more.
@@ -791,22 +833,23 @@ fn a_book_of_ones_own_adds_items_of_known_effects() {
     );
     let mut game = Game::new(&level, 1, config).unwrap();
     pick(&mut game, potion, Dir::S);
-    while game.player().unwrap().hp() > darkstar::sim::PLAYER_HP - 5 {
+    while game.floor().player().unwrap().hp() > darkstar::sim::PLAYER_HP - 5 {
         act(&mut game, Action::Wait(None));
-        assert!(game.turn() < 200);
+        assert!(game.floor().turn() < 200);
     }
     let goblin = game
+        .floor()
         .monsters()
         .iter()
         .find(|m| !m.is_player())
         .unwrap()
         .id();
     game.apply(Command::Kill { monster: goblin });
-    let hp = game.player().unwrap().hp();
+    let hp = game.floor().player().unwrap().hp();
     let potion_slot = slot(&game, potion);
     let ev = act(&mut game, Action::Use(potion_slot));
     assert!(ev.contains(&Event::Used { item: potion }), "{ev:?}");
-    assert_eq!(game.player().unwrap().hp(), hp + 5);
+    assert_eq!(game.floor().player().unwrap().hp(), hp + 5);
 }
 
 /// The state hash reads an item by its word, never its place in the book:

@@ -20,7 +20,7 @@ fn load(name: &str) -> Level {
 fn play(game: &mut Game, turns: u32) -> Vec<Event> {
     let mut events = Vec::new();
     for _ in 0..turns {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
         events.extend(game.apply(Command::Advance));
@@ -39,12 +39,12 @@ fn cells_walked(events: &[Event], monster: u32) -> Vec<Pos> {
 }
 
 fn everyone_arrived(game: &Game) {
-    for m in game.monsters() {
+    for m in game.floor().monsters() {
         assert!(
             matches!(m.presence(), darkstar::sim::Presence::Escaped(_)),
             "monster {} ({}) stuck at {}",
             m.id(),
-            game.factions()[m.faction()].spec().name,
+            game.floor().factions()[m.faction()].spec().name,
             m.pos()
         );
     }
@@ -80,13 +80,13 @@ fn an_unreachable_goal_is_answered_at_once() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let first = game.apply(Command::Advance);
     assert!(first.contains(&Event::NoPath { monster: 0 }), "{first:?}");
-    assert_eq!(game.monsters()[0].stats().expanded, 0);
-    assert_eq!(game.monsters()[0].stats().steps, 0);
+    assert_eq!(game.floor().monsters()[0].stats().expanded, 0);
+    assert_eq!(game.floor().monsters()[0].stats().steps, 0);
     play(&mut game, 2000);
-    assert!(game.is_settled(), "the seekers never gave up");
-    let seekers = game.monsters()[1].stats();
+    assert!(game.floor().is_settled(), "the seekers never gave up");
+    let seekers = game.floor().monsters()[1].stats();
     assert!(seekers.bumps > 0 && seekers.steps > 0, "{seekers:?}");
-    assert!(game.monsters().iter().all(|m| m.is_here()));
+    assert!(game.floor().monsters().iter().all(|m| m.is_here()));
 }
 
 /// Twelve monsters, one corridor a cell wide: all get through.
@@ -114,7 +114,7 @@ fn claimed_cells_spread_a_group_over_two_corridors() {
         let mut game = Game::new(&level, 1, config).unwrap();
         game.apply(Command::Advance);
         let (mut upper, mut lower) = (0, 0);
-        for m in game.monsters() {
+        for m in game.floor().monsters() {
             let rest = m.plan().remaining();
             upper += rest.contains(&Pos::new(11, 2)) as usize;
             lower += rest.contains(&Pos::new(11, 4)) as usize;
@@ -163,7 +163,7 @@ fn through_the_pass(level: &Level, deaths: usize) -> bool {
     let events = play(&mut game, 2000);
     assert!(
         matches!(
-            game.monsters()[0].presence(),
+            game.floor().monsters()[0].presence(),
             darkstar::sim::Presence::Escaped(_)
         ),
         "the raider did not arrive"
@@ -190,13 +190,16 @@ fn deaths_then_the_ring(level: &Level, seed: u64) {
     let mut game = Game::new(level, seed, SimConfig::default()).unwrap();
     let mut events = Vec::new();
     for _ in 0..2000 {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
-        let turn = game.turn() + 1;
+        let turn = game.floor().turn() + 1;
         events.extend(game.apply(Command::Advance).into_iter().map(|e| (turn, e)));
     }
-    assert!(game.is_settled(), "seed {seed}: the game never settled");
+    assert!(
+        game.floor().is_settled(),
+        "seed {seed}: the game never settled"
+    );
     // The pass: the ridge's gap (x 27 and 28) and the cells either side of
     // it, where the guards reach.
     let in_pass = |p: Pos| (25..=30).contains(&p.x) && (5..=7).contains(&p.y);
@@ -216,6 +219,7 @@ fn deaths_then_the_ring(level: &Level, seed: u64) {
     // The way round: over the ridge, rows 1 and 2.
     let on_ring = |p: Pos| p.y <= 2;
     let ring_walkers: Vec<u32> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| {
@@ -228,7 +232,7 @@ fn deaths_then_the_ring(level: &Level, seed: u64) {
         .collect();
     assert!(!ring_walkers.is_empty(), "seed {seed}: nobody went round");
     for &id in &ring_walkers {
-        let m = &game.monsters()[id as usize];
+        let m = &game.floor().monsters()[id as usize];
         assert!(
             matches!(m.presence(), darkstar::sim::Presence::Escaped(_)),
             "seed {seed}: raider {id} went round but did not arrive"
@@ -241,7 +245,12 @@ fn deaths_then_the_ring(level: &Level, seed: u64) {
         }),
         "seed {seed}: raiders went round before the first death"
     );
-    for m in game.monsters().iter().filter(|m| m.faction() != raiders) {
+    for m in game
+        .floor()
+        .monsters()
+        .iter()
+        .filter(|m| m.faction() != raiders)
+    {
         assert!(
             m.is_here() && m.stats().steps == 0,
             "guard {} moved",
@@ -316,7 +325,12 @@ fn in_dead_ends_the_blind_go_deepest_and_the_natives_never_enter() {
         let mut game = Game::new(&level, seed, SimConfig::default()).unwrap();
         let events = play(&mut game, 2000);
         everyone_arrived(&game);
-        let of = |f: usize| game.monsters().iter().filter(move |m| m.faction() == f);
+        let of = |f: usize| {
+            game.floor()
+                .monsters()
+                .iter()
+                .filter(move |m| m.faction() == f)
+        };
         let deepest = |f: usize| {
             of(f)
                 .flat_map(|m| cells_walked(&events, m.id()))
@@ -336,7 +350,7 @@ fn in_dead_ends_the_blind_go_deepest_and_the_natives_never_enter() {
             .iter()
             .filter(|e| {
                 matches!(e, Event::Bumped { monster, toward }
-                    if game.monsters()[*monster as usize].faction() == blind && in_pocket(*toward))
+                    if game.floor().monsters()[*monster as usize].faction() == blind && in_pocket(*toward))
             })
             .count();
         assert!(

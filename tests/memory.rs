@@ -293,9 +293,9 @@ fn discovery_logs_stay_bounded_in_long_games() {
             });
         }
         game.apply(Command::Advance);
-        most_kept = most_kept.max(game.factions()[0].log().retained());
+        most_kept = most_kept.max(game.floor().factions()[0].log().retained());
     }
-    let log = game.factions()[0].log();
+    let log = game.floor().factions()[0].log();
     assert!(log.total() > 5_000, "only {} entries logged", log.total());
     assert!(
         most_kept < 1_000,

@@ -53,19 +53,19 @@ fn the_bots_morgue_file_is_the_one_playing_its_commands_leaves() {
     let mut app = App::play_run(SEED, DEPTH).unwrap();
     for item in &replay.items {
         if let Item::Command(turn, Command::Player(action)) = item {
-            assert_eq!(app.game().turn(), *turn, "in step with the bot");
+            assert_eq!(app.game().floor().turn(), *turn, "in step with the bot");
             app.handle(key_for(action));
             // A slow step with a monster awake in view is asked about
             // first: the same key again, as the player would.
             let asked = app.log().last().is_some_and(|l| l.contains("again to go."));
-            if asked && app.game().turn() == *turn {
+            if asked && app.game().floor().turn() == *turn {
                 app.handle(key_for(action));
             }
         }
     }
     assert!(
         matches!(
-            app.game().play_state().map(|p| p.outcome),
+            app.game().floor().play_state().map(|p| p.outcome),
             Some(PlayOutcome::Lost(_))
         ),
         "the run ends in a death"
@@ -107,8 +107,8 @@ fn a_resumed_game_has_the_chronicle_it_was_saved_with() {
         if app.game_over() {
             break;
         }
-        let me = app.game().player().unwrap().pos();
-        let goblin = app.game().monsters()[1].pos();
+        let me = app.game().floor().player().unwrap().pos();
+        let goblin = app.game().floor().monsters()[1].pos();
         app.handle(match (i % 3, me.dir_to(goblin)) {
             (0, Some(d)) => Intent::Move(d),
             _ => Intent::Wait,

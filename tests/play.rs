@@ -30,15 +30,15 @@ fn the_treasure_taken_to_the_stairs_wins() {
             .any(|e| matches!(e, Event::TookTreasure { .. })),
         "{ev:?} {ev2:?}"
     );
-    assert!(game.play_state().unwrap().carrying);
+    assert!(game.floor().play_state().unwrap().carrying);
     act(&mut game, Action::Walk(Dir::W));
     let ev = act(&mut game, Action::Walk(Dir::W));
     assert!(ev.iter().any(|e| matches!(e, Event::Won { .. })), "{ev:?}");
     assert!(matches!(
-        game.play_state().unwrap().outcome,
+        game.floor().play_state().unwrap().outcome,
         PlayOutcome::Won(_)
     ));
-    assert!(game.is_settled());
+    assert!(game.floor().is_settled());
     assert!(
         act(&mut game, Action::Wait(None)).is_empty(),
         "nothing after the end"
@@ -52,9 +52,9 @@ fn a_known_wall_takes_no_time_an_unknown_one_is_felt() {
     // The player sees its walls at once (sight 8): bumping one is free.
     let ev = act(&mut game, Action::Walk(Dir::N));
     assert!(matches!(ev[..], [Event::Blocked { .. }]), "{ev:?}");
-    assert_eq!(game.turn(), 0);
+    assert_eq!(game.floor().turn(), 0);
     act(&mut game, Action::Wait(None));
-    assert_eq!(game.turn(), 1, "waiting takes a turn");
+    assert_eq!(game.floor().turn(), 1, "waiting takes a turn");
 }
 
 #[test]
@@ -82,9 +82,12 @@ fn bump_to_attack_until_the_monster_dies() {
         }
     }
     assert!(died, "three hits of 2-4 kill a 6 hp rat");
-    assert!(!game.monsters()[0].is_here());
+    assert!(!game.floor().monsters()[0].is_here());
     // Rats are not hostile: the player took no damage.
-    assert_eq!(game.player().unwrap().hp(), darkstar::sim::PLAYER_HP);
+    assert_eq!(
+        game.floor().player().unwrap().hp(),
+        darkstar::sim::PLAYER_HP
+    );
 }
 
 #[test]
@@ -100,7 +103,7 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let mut events = Vec::new();
     for _ in 0..200 {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
         events.extend(act(&mut game, Action::Wait(None)));
@@ -114,10 +117,16 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
         }
     )));
     assert!(
-        matches!(game.play_state().unwrap().outcome, PlayOutcome::Lost(_)),
+        matches!(
+            game.floor().play_state().unwrap().outcome,
+            PlayOutcome::Lost(_)
+        ),
         "the goblin never killed the player"
     );
-    assert_eq!(game.intel(0).player_seen(), Some(level.player.unwrap()));
+    assert_eq!(
+        game.floor().intel(0).player_seen(),
+        Some(level.player.unwrap())
+    );
 }
 
 #[test]
@@ -160,20 +169,20 @@ fn random_play_keeps_the_world_consistent() {
                 Action::Walk(Dir::ALL[k])
             };
             act(&mut game, action);
-            for m in game.monsters() {
+            for m in game.floor().monsters() {
                 if m.is_here() {
-                    assert_eq!(game.world().occupant(m.pos()), Some(m.id()));
+                    assert_eq!(game.floor().world().occupant(m.pos()), Some(m.id()));
                     assert!(m.hp() > 0);
-                    assert!(game.world().terrain().is_passable(m.pos()));
+                    assert!(game.floor().world().terrain().is_passable(m.pos()));
                 } else {
-                    assert_ne!(game.world().occupant(m.pos()), Some(m.id()));
+                    assert_ne!(game.floor().world().occupant(m.pos()), Some(m.id()));
                 }
             }
-            if game.is_settled() {
+            if game.floor().is_settled() {
                 break;
             }
         }
-        turns += game.turn();
+        turns += game.floor().turn();
     }
     assert!(turns > 400, "only {turns} turns played");
 }
@@ -190,8 +199,8 @@ fn the_player_cannot_attack_diagonally_past_a_wall_corner() {
         "{ev:?}"
     );
     assert!(matches!(ev[..], [Event::Blocked { .. }]), "{ev:?}");
-    assert_eq!(game.monsters()[0].hp(), darkstar::sim::MONSTER_HP);
-    assert_eq!(game.turn(), 0);
+    assert_eq!(game.floor().monsters()[0].hp(), darkstar::sim::MONSTER_HP);
+    assert_eq!(game.floor().turn(), 0);
     // Straight next to it, the same monster is hit.
     act(&mut game, Action::Walk(Dir::N));
     let ev = act(&mut game, Action::Walk(Dir::W));
@@ -216,7 +225,7 @@ fn hostile_monsters_cannot_attack_diagonally_past_a_wall_corner() {
         "{ev:?}"
     );
     assert_ne!(
-        game.monsters()[0].pos(),
+        game.floor().monsters()[0].pos(),
         darkstar::map::geom::Pos::new(1, 1)
     );
     let mut hit = false;
@@ -249,11 +258,11 @@ fn allies_do_not_swap_diagonally_past_a_wall_corner() {
     }
     assert!(bumped);
     assert_eq!(
-        game.monsters()[0].pos(),
+        game.floor().monsters()[0].pos(),
         darkstar::map::geom::Pos::new(1, 1)
     );
     assert_eq!(
-        game.monsters()[1].pos(),
+        game.floor().monsters()[1].pos(),
         darkstar::map::geom::Pos::new(2, 2)
     );
 }
@@ -280,6 +289,7 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
         let mut first_plans = [0; 2];
         for _ in 0..60 {
             let before: Vec<_> = game
+                .floor()
                 .monsters()
                 .iter()
                 .map(|m| (m.pos(), m.plan().status()))
@@ -292,9 +302,9 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
             assert!(
                 first_plans.iter().all(|&n| n <= 1),
                 "budget {budget}, turn {}: a first plan was made again",
-                game.turn()
+                game.floor().turn()
             );
-            for (m, (pos, status)) in game.monsters().iter().zip(before) {
+            for (m, (pos, status)) in game.floor().monsters().iter().zip(before) {
                 if status == darkstar::sim::Status::Queued
                     && m.plan().status() == darkstar::sim::Status::Queued
                     && m.pos() != pos
@@ -306,7 +316,7 @@ fn a_search_finished_after_a_swap_plans_from_where_the_monster_stands() {
                         m.plan().remaining().first(),
                         Some(&m.pos()),
                         "budget {budget}, turn {}: monster {} plans from elsewhere",
-                        game.turn(),
+                        game.floor().turn(),
                         m.id()
                     );
                 }
@@ -339,8 +349,9 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
     let mut hunted = 0;
     for _ in 0..8 {
         act(&mut game, Action::Walk(Dir::E));
-        let f = &game.factions()[0];
+        let f = &game.floor().factions()[0];
         let seen = game
+            .floor()
             .intel(0)
             .player_seen()
             .expect("the goblins see the player");
@@ -352,6 +363,7 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
         );
         assert!(fields.get(seen).is_some(), "no field toward {seen}");
         let hunters: Vec<_> = game
+            .floor()
             .monsters()
             .iter()
             .filter(|m| m.is_here() && !m.is_player())
@@ -385,20 +397,20 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let mut last_seen = None;
     let mut lost_on = None;
-    let mut was_at = game.monsters()[0].pos();
+    let mut was_at = game.floor().monsters()[0].pos();
     for turn in 0..60 {
         // The player lets itself be seen, then runs east.
-        let action = if turn >= 6 && game.player().unwrap().pos().x < 46 {
+        let action = if turn >= 6 && game.floor().player().unwrap().pos().x < 46 {
             Action::Walk(Dir::E)
         } else {
             Action::Wait(None)
         };
         act(&mut game, action);
-        let seen = game.intel(0).player_seen();
+        let seen = game.floor().intel(0).player_seen();
         if seen.is_some() {
             last_seen = seen;
             assert_eq!(
-                game.monsters()[0].plan().goal(),
+                game.floor().monsters()[0].plan().goal(),
                 seen,
                 "turn {turn}: hunting"
             );
@@ -408,7 +420,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
             // (and then, in the same action, stepped toward home).
             assert_eq!(Some(was_at), last_seen, "turn {turn}");
         }
-        was_at = game.monsters()[0].pos();
+        was_at = game.floor().monsters()[0].pos();
     }
     let last_seen = last_seen.expect("the goblin saw the player");
     assert!(
@@ -416,11 +428,11 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
         "last seen at {last_seen}"
     );
     assert!(lost_on.is_some(), "the goblin never lost track");
-    assert_eq!(game.intel(0).player_seen(), None);
+    assert_eq!(game.floor().intel(0).player_seen(), None);
     // Back to its own business: the faction's goal, not the player.
-    assert_eq!(game.monsters()[0].plan().goal(), home);
+    assert_eq!(game.floor().monsters()[0].plan().goal(), home);
     assert!(
-        game.monsters()[0].pos().x < 20,
+        game.floor().monsters()[0].pos().x < 20,
         "it did not follow the player"
     );
 }
@@ -441,7 +453,7 @@ fn monsters_of_hostile_factions_fight_each_other() {
     let mut events = Vec::new();
     for _ in 0..40 {
         events.extend(game.apply(Command::Advance));
-        if game.monsters().iter().any(|m| !m.is_here()) {
+        if game.floor().monsters().iter().any(|m| !m.is_here()) {
             break;
         }
     }
@@ -461,8 +473,11 @@ fn monsters_of_hostile_factions_fight_each_other() {
         .collect();
     assert_eq!(died.len(), 1, "{died:?}");
     let dead = died[0] as usize;
-    assert!(!game.monsters()[dead].is_here());
-    assert!(game.monsters()[1 - dead].is_here(), "the winner stands");
+    assert!(!game.floor().monsters()[dead].is_here());
+    assert!(
+        game.floor().monsters()[1 - dead].is_here(),
+        "the winner stands"
+    );
 }
 
 /// The player's view is the simulation's, computed when the player looks,
@@ -492,14 +507,14 @@ fn the_player_view_is_the_fresh_shadowcast_after_every_action() {
                 k => Action::Walk(Dir::ALL[k]),
             };
             act(&mut game, action);
-            let player = game.player().unwrap();
+            let player = game.floor().player().unwrap();
             if !player.is_here() {
                 assert!(autopilot::monsters_in_view(&game).is_empty());
                 break;
             }
-            let view = game.player_view().expect("the player has looked");
+            let view = game.floor().player_view().expect("the player has looked");
             assert_eq!(view.origin(), player.pos(), "a view from where it stands");
-            let terrain = game.world().terrain();
+            let terrain = game.floor().world().terrain();
             let mut fresh = std::collections::BTreeSet::new();
             visible_from(
                 player.pos(),
@@ -511,8 +526,9 @@ fn the_player_view_is_the_fresh_shadowcast_after_every_action() {
             );
             let kept: std::collections::BTreeSet<(i32, i32)> =
                 view.cells().map(|q| (q.y, q.x)).collect();
-            assert_eq!(kept, fresh, "seed {seed}, turn {}", game.turn());
+            assert_eq!(kept, fresh, "seed {seed}, turn {}", game.floor().turn());
             let seen: Vec<_> = game
+                .floor()
                 .monsters()
                 .iter()
                 .filter(|m| {
@@ -643,7 +659,7 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
         _ => Dir::W,
     };
     for _ in 0..20 {
-        let step = walk(game.player().unwrap().pos());
+        let step = walk(game.floor().player().unwrap().pos());
         for e in act(&mut game, Action::Walk(step)) {
             if let Event::Woke { heard, .. } = e {
                 woke_at = heard;
@@ -652,39 +668,43 @@ fn sleepers_wake_at_a_noise_they_hear_or_at_the_sight_of_the_player() {
         if woke_at.is_some() {
             break;
         }
-        assert!(game.mind(0).is_asleep());
-        assert_eq!(game.monsters()[0].pos(), mole, "a sleeper does not move");
+        assert!(game.floor().mind(0).is_asleep());
+        assert_eq!(
+            game.floor().monsters()[0].pos(),
+            mole,
+            "a sleeper does not move"
+        );
     }
     // Woken by the step onto the cell 6 steps from it through the gap;
     // the steps before were 7 and more (the row above is 2 away as the
     // crow flies all along).
     let heard = woke_at.expect("the mole never woke");
-    assert_eq!(heard, game.player().unwrap().pos());
-    let reach = darkstar::fog::noise::reach(game.world().terrain(), heard, 20);
+    assert_eq!(heard, game.floor().player().unwrap().pos());
+    let reach = darkstar::fog::noise::reach(game.floor().world().terrain(), heard, 20);
     assert_eq!(reach.steps(mole), Some(6), "heard at {heard}");
-    assert!(!game.mind(0).is_asleep());
+    assert!(!game.floor().mind(0).is_asleep());
     // Awake, it goes to where it heard the step.
-    let before = game.monsters()[0].pos();
+    let before = game.floor().monsters()[0].pos();
     for _ in 0..3 {
         act(&mut game, Action::Wait(None));
     }
-    assert_ne!(game.monsters()[0].pos(), before, "it went to look");
+    assert_ne!(game.floor().monsters()[0].pos(), before, "it went to look");
 
     // Deaf, with eyes: asleep until the player is in its sight.
     let level = den("moles glyph=m sight=8 sleeps hostile");
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
     let mut turns_in_sight = 0;
     for _ in 0..40 {
-        let at = game.player().unwrap().pos();
-        let in_sight = game.mind(0).is_asleep() && (at.y == 3 || at.x >= 9);
+        let at = game.floor().player().unwrap().pos();
+        let in_sight = game.floor().mind(0).is_asleep() && (at.y == 3 || at.x >= 9);
         act(&mut game, Action::Walk(walk(at)));
-        if !game.mind(0).is_asleep() {
+        if !game.floor().mind(0).is_asleep() {
             break;
         }
         turns_in_sight += in_sight as u32;
     }
     assert!(
-        !game.mind(0).is_asleep(),
+        !game.floor().mind(0).is_asleep(),
         "never woke with the player in sight"
     );
     assert!(turns_in_sight < 20, "{turns_in_sight}");
@@ -712,23 +732,23 @@ fn a_fleer_runs_when_hurt() {
     act(&mut game, Action::Wait(None));
     // Hit it until it is down to a third (3 of 10) or less.
     for _ in 0..6 {
-        let k = &game.monsters()[0];
+        let k = &game.floor().monsters()[0];
         if k.hp() * 3 <= 10 || !k.is_here() {
             break;
         }
-        let me = game.player().unwrap().pos();
+        let me = game.floor().player().unwrap().pos();
         let dir = me.dir_to(k.pos()).expect("next to it");
         act(&mut game, Action::Walk(dir));
     }
-    let k = &game.monsters()[0];
+    let k = &game.floor().monsters()[0];
     assert!(
         k.is_here() && k.hp() * 3 <= 10,
         "hurt, alive: {} hp",
         k.hp()
     );
-    let me = game.player().unwrap().pos();
+    let me = game.floor().player().unwrap().pos();
     let gap = |game: &Game| {
-        let (dx, dy) = game.monsters()[0].pos().abs_delta(me);
+        let (dx, dy) = game.floor().monsters()[0].pos().abs_delta(me);
         dx.max(dy)
     };
     let start = gap(&game);
@@ -762,20 +782,28 @@ fn the_blind_hunt_by_ear() {
          ##################\n",
     );
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
-    let start = game.monsters()[0].pos();
+    let start = game.floor().monsters()[0].pos();
     for _ in 0..3 {
         act(&mut game, Action::Wait(None));
     }
-    assert_eq!(game.monsters()[0].pos(), start, "silence: it does not know");
+    assert_eq!(
+        game.floor().monsters()[0].pos(),
+        start,
+        "silence: it does not know"
+    );
     // A step 13 cells off: beyond the 6 a footstep carries to it.
     act(&mut game, Action::Walk(Dir::W));
-    assert_eq!(game.monsters()[0].pos(), start, "too far to hear a step");
+    assert_eq!(
+        game.floor().monsters()[0].pos(),
+        start,
+        "too far to hear a step"
+    );
     // Closer, stepping: heard; it heads for the place it heard.
     let mut heard = false;
     for _ in 0..12 {
-        let before = game.monsters()[0].pos();
+        let before = game.floor().monsters()[0].pos();
         act(&mut game, Action::Walk(Dir::W));
-        heard |= game.monsters()[0].pos() != before;
+        heard |= game.floor().monsters()[0].pos() != before;
     }
     assert!(heard, "it never came");
 }

@@ -32,7 +32,7 @@ fn recorded_play(seed: u64, actions: usize) -> Replay {
     .unwrap();
     let mut rng = darkstar::rng::sim_rng(seed + 1000);
     for _ in 0..actions {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
         let k = rng.random_range(0..9);
@@ -214,7 +214,7 @@ fn played_in_the_terminal(replay: &Replay, what: &str) -> darkstar::ui::App {
         // units afresh).
         if app.game().depth() != depth {
             depth = app.game().depth();
-            let player = app.game().player().map(|p| p.id());
+            let player = app.game().floor().player().map(|p| p.id());
             assert_eq!(
                 app.selected(),
                 player,
@@ -225,7 +225,7 @@ fn played_in_the_terminal(replay: &Replay, what: &str) -> darkstar::ui::App {
     if let Some(d) = app.desync() {
         panic!("{what}: the terminal's playback: {d}");
     }
-    assert_eq!(app.game().turn(), verified.turn, "{what}");
+    assert_eq!(app.game().floor().turn(), verified.turn, "{what}");
     let end = format!(
         "End of the replay: in sync, {} state hashes checked.",
         verified.hashes
@@ -255,15 +255,19 @@ fn committed_replays_hold_whole_runs_and_play_in_sync_in_the_terminal() {
         match replay.level {
             LevelSource::Run { depth: 1 }
                 if matches!(
-                    game.play_state().map(|p| p.outcome),
+                    game.floor().play_state().map(|p| p.outcome),
                     Some(PlayOutcome::Won(_))
                 ) =>
             {
                 assert_eq!(game.deepest_depth(), Some(10), "{what}");
-                won_run = Some(game.turn());
+                won_run = Some(game.floor().turn());
             }
             LevelSource::Run { depth } if depth > 1 => {
-                assert!(game.turn() > 100, "{what}: a run of {} turns", game.turn());
+                assert!(
+                    game.floor().turn() > 100,
+                    "{what}: a run of {} turns",
+                    game.floor().turn()
+                );
                 deeper_run = Some(depth);
             }
             _ => {}
@@ -548,9 +552,9 @@ fn restoring_plays_once_checking_every_hash_and_refuses_a_desync() {
         })
         .unwrap();
     assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
-    assert_eq!(turns.last(), Some(&game.turn()));
+    assert_eq!(turns.last(), Some(&game.floor().turn()));
     let v = replay.verify().unwrap().unwrap();
-    assert_eq!(game.turn(), v.turn);
+    assert_eq!(game.floor().turn(), v.turn);
     // A wrong hash anywhere is a desync error carrying its line and turn.
     let mut bad = replay.clone();
     let i = bad
@@ -564,7 +568,7 @@ fn restoring_plays_once_checking_every_hash_and_refuses_a_desync() {
     bad.items[i] = Item::Hash(turn, 7);
     match bad.restore() {
         Err(ReplayError::Desync(d)) => assert_eq!((d.turn, d.line), (turn, bad.line_of(i))),
-        other => panic!("{:?}", other.map(|g| g.turn())),
+        other => panic!("{:?}", other.map(|g| g.floor().turn())),
     }
 }
 
@@ -585,7 +589,7 @@ fn a_progress_callback_that_breaks_interrupts_on_that_turn() {
     );
     match replay.restore_with(stop_at_20) {
         Err(ReplayError::Interrupted { turn: 20 }) => {}
-        other => panic!("{:?}", other.map(|g| g.turn())),
+        other => panic!("{:?}", other.map(|g| g.floor().turn())),
     }
     assert!(matches!(
         replay.verify_with(|_| ControlFlow::Continue(())).unwrap(),

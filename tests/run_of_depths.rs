@@ -33,6 +33,7 @@ fn consistent(game: &darkstar::sim::Floor) {
 /// not the fights.
 fn clear(game: &mut Game, rec: &mut Recorder, keep: Option<u32>) {
     let ids: Vec<u32> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| m.is_here() && !m.is_player() && Some(m.id()) != keep)
@@ -59,25 +60,35 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
     assert_eq!(ev, [Event::NoStairs { down: true }]);
     let ev = act(&mut game, &mut rec, Action::Ascend);
     assert_eq!(ev, [Event::NeedDarkstar]);
-    assert_eq!(game.turn(), 0, "no time for either");
+    assert_eq!(game.floor().turn(), 0, "no time for either");
     // Depth 1 keeps one monster (the kept depth must keep its monsters);
     // the rest are cleared so the walk is safe.
-    let keep = game.monsters().iter().position(|m| !m.is_player()).unwrap() as u32;
+    let keep = game
+        .floor()
+        .monsters()
+        .iter()
+        .position(|m| !m.is_player())
+        .unwrap() as u32;
     clear(&mut game, &mut rec, Some(keep));
     let down = stairs.down.unwrap();
     walk(&mut game, &mut rec, down);
     assert_eq!(
-        game.player().unwrap().pos(),
+        game.floor().player().unwrap().pos(),
         down,
         "seed {seed}: reached the stairs"
     );
-    let hp = game.player().unwrap().hp();
-    let known_1 = game.factions()[game.player().unwrap().faction()]
+    let hp = game.floor().player().unwrap().hp();
+    let known_1 = game.floor().factions()[game.floor().player().unwrap().faction()]
         .knowledge()
         .belief_bytes()
         .to_vec();
-    let monsters_1: Vec<_> = game.monsters().iter().map(|m| (m.pos(), m.hp())).collect();
-    let turn = game.turn();
+    let monsters_1: Vec<_> = game
+        .floor()
+        .monsters()
+        .iter()
+        .map(|m| (m.pos(), m.hp()))
+        .collect();
+    let turn = game.floor().turn();
     let ev = act(&mut game, &mut rec, Action::Descend);
     assert!(
         ev.contains(&Event::Depth {
@@ -87,9 +98,9 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
         "{ev:?}"
     );
     assert_eq!(game.depth(), Some(2));
-    assert!(game.turn() >= turn, "time goes on");
+    assert!(game.floor().turn() >= turn, "time goes on");
     let on_2 = game.stairs().unwrap();
-    let p = game.player().unwrap();
+    let p = game.floor().player().unwrap();
     assert!(p.pos() == on_2.up || p.pos().abs_delta(on_2.up).0 <= 1);
     assert_eq!(p.hp(), hp);
     assert_eq!(game.other_depths().map(|(d, _)| d).collect::<Vec<_>>(), [1]);
@@ -110,14 +121,14 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
             down: false
         }),
         "{ev:?} {:?} {:?} {:?}",
-        game.play_state(),
-        game.player().map(|p| p.pos()),
+        game.floor().play_state(),
+        game.floor().player().map(|p| p.pos()),
         on_2
     );
     assert_eq!(game.depth(), Some(1));
-    assert_eq!(game.player().unwrap().pos(), down);
-    let me = game.player().unwrap().faction();
-    let known_now = game.factions()[me].knowledge().belief_bytes();
+    assert_eq!(game.floor().player().unwrap().pos(), down);
+    let me = game.floor().player().unwrap().faction();
+    let known_now = game.floor().factions()[me].knowledge().belief_bytes();
     assert!(
         known_1
             .iter()
@@ -126,14 +137,15 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
         "the player remembers depth 1"
     );
     let moved = game
+        .floor()
         .monsters()
         .iter()
         .zip(&monsters_1)
         .filter(|(m, (at, _))| !m.is_player() && m.pos() != *at)
         .count();
-    assert!(moved <= game.monsters().len(), "{moved}");
+    assert!(moved <= game.floor().monsters().len(), "{moved}");
     assert_eq!(game.other_depths().map(|(d, _)| d).collect::<Vec<_>>(), [2]);
-    consistent(&game);
+    consistent(game.floor());
     consistent(game.other_depths().next().unwrap().1);
     // Recorded: the replay says `level run 1`, and plays back in sync.
     let text = rec.replay().to_text();
@@ -147,7 +159,7 @@ fn a_run_goes_down_and_up_and_keeps_each_depth() {
 /// Walks the player to `to` over the true map, recorded.
 fn walk(game: &mut Game, rec: &mut Recorder, to: darkstar::map::geom::Pos) {
     for _ in 0..400 {
-        let at = game.player().unwrap().pos();
+        let at = game.floor().player().unwrap().pos();
         if at == to {
             return;
         }
@@ -174,13 +186,13 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
     let mut game = Game::new_run(seed, 1, config).unwrap();
     let mut rec = Recorder::new(LevelSource::Run { depth: 1 }, seed, config, 10);
     clear(&mut game, &mut rec, None);
-    let start = game.player().unwrap().pos();
+    let start = game.floor().player().unwrap().pos();
     let dir = Dir::ALL
         .into_iter()
         .find(|&d| {
             let p = start.step(d);
-            game.world().get(p) == Some(darkstar::map::terrain::Terrain::Floor)
-                && game.floor_items().iter().all(|&(q, _)| q != p)
+            game.floor().world().get(p) == Some(darkstar::map::terrain::Terrain::Floor)
+                && game.floor().floor_items().iter().all(|&(q, _)| q != p)
         })
         .unwrap();
     for kind in [item("healing"), item("armour"), item("sword")] {
@@ -195,33 +207,34 @@ fn the_player_takes_its_pack_and_gear_down_and_up() {
     act(&mut game, &mut rec, Action::Walk(dir));
     act(&mut game, &mut rec, Action::Sneak);
     let gear = |g: &Game| {
-        let spec = g.kind_of(g.player().unwrap());
+        let spec = g.floor().kind_of(g.floor().player().unwrap());
         (spec.defence, spec.damage)
     };
     assert_eq!(gear(&game), worn);
-    let pack = game.pack().to_vec();
+    let pack = game.floor().pack().to_vec();
     assert!(pack.contains(&item("healing")));
     let down = game.stairs().unwrap().down.unwrap();
     walk(&mut game, &mut rec, down);
     act(&mut game, &mut rec, Action::Descend);
     assert_eq!(game.depth(), Some(2));
-    assert_eq!(game.pack(), pack, "the pack came down");
+    assert_eq!(game.floor().pack(), pack, "the pack came down");
     assert_eq!(gear(&game), worn, "and the gear");
-    assert!(game.play_state().unwrap().sneaking);
+    assert!(game.floor().play_state().unwrap().sneaking);
     let slot = game
+        .floor()
         .pack()
         .iter()
         .position(|&k| k == item("healing"))
         .unwrap();
     act(&mut game, &mut rec, Action::Use(slot as u8));
-    let lighter = game.pack().to_vec();
+    let lighter = game.floor().pack().to_vec();
     assert_eq!(lighter.len(), pack.len() - 1);
     clear(&mut game, &mut rec, None);
     let up = game.stairs().unwrap().up;
     walk(&mut game, &mut rec, up);
     act(&mut game, &mut rec, Action::Ascend);
     assert_eq!(game.depth(), Some(1));
-    assert_eq!(game.pack(), lighter, "depth 1 sees the potion gone");
+    assert_eq!(game.floor().pack(), lighter, "depth 1 sees the potion gone");
     assert_eq!(gear(&game), worn);
     let replay = Replay::parse(&rec.replay().to_text(), "run.replay".as_ref()).unwrap();
     assert_eq!(replay.restore().unwrap().state_hash(), game.state_hash());
@@ -234,9 +247,9 @@ fn the_darkstar_lies_on_the_last_depth() {
     for seed in 1..=3 {
         for depth in 1..=DEPTHS {
             let game = Game::new_run(seed, depth, SimConfig::default()).unwrap();
-            let play = game.play_state().unwrap();
+            let play = game.floor().play_state().unwrap();
             let stairs = game.stairs().unwrap();
-            assert_eq!(game.player().unwrap().pos(), stairs.up);
+            assert_eq!(game.floor().player().unwrap().pos(), stairs.up);
             if depth == DEPTHS {
                 assert!(play.treasure.is_some() && stairs.down.is_none());
             } else {
@@ -259,15 +272,15 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
         let mut rec = Recorder::new(LevelSource::Run { depth: DEPTHS }, seed, config, 10);
         let mut ev = Vec::new();
         clear(&mut game, &mut rec, None);
-        let darkstar = game.play_state().unwrap().treasure.unwrap();
+        let darkstar = game.floor().play_state().unwrap().treasure.unwrap();
         travel(&mut game, darkstar, &mut ev);
-        assert!(game.play_state().unwrap().carrying, "seed {seed}");
+        assert!(game.floor().play_state().unwrap().carrying, "seed {seed}");
         for _ in 0..DEPTHS {
             clear(&mut game, &mut rec, None);
             let up = game.stairs().unwrap().up;
             travel(&mut game, up, &mut ev);
             assert_eq!(
-                game.play_state().unwrap().outcome,
+                game.floor().play_state().unwrap().outcome,
                 PlayOutcome::Playing,
                 "{:?} {:?}",
                 game.depth(),
@@ -281,12 +294,16 @@ fn carrying_the_darkstar_out_of_depth_one_wins() {
                     .collect::<Vec<_>>()
             );
             ev.extend(game.apply(Command::Player(Action::Ascend)));
-            consistent(&game);
-            if game.play_state().unwrap().outcome != PlayOutcome::Playing {
+            consistent(game.floor());
+            if game.floor().play_state().unwrap().outcome != PlayOutcome::Playing {
                 break;
             }
         }
-        matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_)).then_some((seed, ev))
+        matches!(
+            game.floor().play_state().unwrap().outcome,
+            PlayOutcome::Won(_)
+        )
+        .then_some((seed, ev))
     });
     let (seed, ev) = won.expect("seed 1, 2 or 3 carries the Darkstar out");
     let climbs: Vec<u32> = ev

@@ -41,7 +41,7 @@ fn a_resumed_game_is_the_uninterrupted_game() {
         press(&mut whole, &mut a);
         press(&mut resumed, &mut b);
     }
-    assert_eq!(resumed.game().turn(), whole.game().turn());
+    assert_eq!(resumed.game().floor().turn(), whole.game().floor().turn());
     assert_eq!(resumed.game().state_hash(), whole.game().state_hash());
     let hashes = |app: &App| -> Vec<(u32, u64)> {
         app.recording()
@@ -684,12 +684,12 @@ fn a_checked_save_is_played_once_and_resumes_where_it_was() {
     let slot = SaveSlot::open(&save).unwrap();
     let checked = slot.load_existing().unwrap();
     let whole = checked.replay.restore().unwrap();
-    let turn = whole.turn();
+    let turn = whole.floor().turn();
     assert!(turn > 20);
-    assert_eq!(checked.game.turn(), turn);
+    assert_eq!(checked.game.floor().turn(), turn);
     assert_eq!(checked.game.state_hash(), whole.state_hash());
     let app = App::resume_checked(checked);
-    assert_eq!(app.game().turn(), turn);
+    assert_eq!(app.game().floor().turn(), turn);
     assert!(app.log().any(|l| *l == format!("Resumed on turn {turn}.")));
     let replay = slot.load_parsed().unwrap().unwrap();
     let mut reached = 0;
@@ -703,7 +703,7 @@ fn a_checked_save_is_played_once_and_resumes_where_it_was() {
     });
     match broken {
         Err(SaveError::Interrupted { turn, .. }) => assert_eq!(turn, reached),
-        other => panic!("{:?}", other.map(|c| c.game.turn())),
+        other => panic!("{:?}", other.map(|c| c.game.floor().turn())),
     }
     assert_eq!(std::fs::read_to_string(&save).unwrap(), real_save());
 }
@@ -815,7 +815,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     app.handle(Intent::Move(darkstar::map::geom::Dir::E));
     while !app.game_over() {
         app.handle(Intent::Wait);
-        assert!(app.game().turn() < 300);
+        assert!(app.game().floor().turn() < 300);
     }
     let morgue = darkstar::record::morgue::Morgue::of(app.game());
     assert!(!morgue.won);
@@ -1131,13 +1131,14 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
         original.config,
         HASH_EVERY,
     );
-    let player = game.player().unwrap();
+    let player = game.floor().player().unwrap();
     let beside = darkstar::map::geom::Dir::ALL
         .into_iter()
         .map(|d| player.pos().step(d))
-        .find(|&p| game.world().get(p).is_some_and(|t| t.is_passable()))
+        .find(|&p| game.floor().world().get(p).is_some_and(|t| t.is_passable()))
         .unwrap();
     let nearest = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| !m.is_player() && m.is_here())
@@ -1178,7 +1179,7 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
     assert!(status.starts_with("UNRANKED | HP "), "{screen}");
     // It ends (the player struck down), and is recorded: the morgue says
     // why it is unranked; the scores have no line for it.
-    let me = app.game().player().unwrap().id();
+    let me = app.game().floor().player().unwrap().id();
     app.apply(Command::Kill { monster: me });
     assert!(app.game_over());
     assert!(screen_of(&mut app).contains("UNRANKED: not in the scores"));

@@ -1303,6 +1303,7 @@ fn an_edited_save_is_unranked_on_screen_and_in_its_morgue_and_never_scored() {
         HASH_EVERY,
     );
     let sleeper = game
+        .floor()
         .monsters()
         .iter()
         .find(|m| !m.is_player())

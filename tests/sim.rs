@@ -21,10 +21,10 @@ fn play(level: &Level, seed: u64, config: SimConfig, turns: u32) -> (Game, Vec<(
     let mut game = Game::new(level, seed, config).expect("level starts");
     let mut events = Vec::new();
     for _ in 0..turns {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
-        let turn = game.turn() + 1;
+        let turn = game.floor().turn() + 1;
         events.extend(game.apply(Command::Advance).into_iter().map(|e| (turn, e)));
     }
     (game, events)
@@ -89,12 +89,12 @@ fn a_blind_monster_walks_into_the_dead_end_bumps_replans_and_arrives() {
             panic!("{planner:?}: no bump or no replan: {events:?}");
         };
         assert!(bump < replan, "{planner:?}: replanned before bumping");
-        let stats = game.monsters()[0].stats();
+        let stats = game.floor().monsters()[0].stats();
         assert!(
             stats.bumps >= 1 && stats.replans >= 1 && stats.wasted >= 2,
             "{stats:?}"
         );
-        assert_eq!(game.faction_stats(0), stats);
+        assert_eq!(game.floor().faction_stats(0), stats);
     }
 }
 
@@ -118,7 +118,7 @@ fn with_full_knowledge_the_same_monster_never_enters_the_dead_end() {
             .unwrap()
             .len() as u64
             - 1;
-        let stats = game.monsters()[0].stats();
+        let stats = game.floor().monsters()[0].stats();
         assert_eq!(
             (stats.steps, stats.bumps, stats.replans, stats.wasted),
             (optimal, 0, 0, 0)
@@ -153,7 +153,10 @@ fn a_monster_with_sight_replans_as_soon_as_it_sees_the_wall() {
             .unwrap_or_else(|| panic!("{planner:?} never replanned"));
         // The replan comes straight after the sighting that caused it.
         assert!(matches!(events[replan - 1].1, Event::Discovered { .. }));
-        let (seen, walked) = (game.monsters()[0].stats(), blind.monsters()[0].stats());
+        let (seen, walked) = (
+            game.floor().monsters()[0].stats(),
+            blind.floor().monsters()[0].stats(),
+        );
         assert!(seen.steps < walked.steps, "{seen:?} vs {walked:?}");
     }
 }
@@ -171,7 +174,12 @@ fn the_same_seed_replays_the_identical_event_sequence() {
     let (b_game, b) = play(&level, 7, config, 400);
     assert!(a.len() > 500, "too little happened to compare: {}", a.len());
     assert_eq!(a, b);
-    for (x, y) in a_game.monsters().iter().zip(b_game.monsters()) {
+    for (x, y) in a_game
+        .floor()
+        .monsters()
+        .iter()
+        .zip(b_game.floor().monsters())
+    {
         assert_eq!((x.pos(), x.stats()), (y.pos(), y.stats()));
     }
     let (_, c) = play(&level, 8, config, 400);
@@ -184,7 +192,7 @@ fn the_same_seed_replays_the_identical_event_sequence() {
 fn every_faction_gets_through_a_maze() {
     let level = maze_level(3, 61, 31, 3);
     let (game, events) = play(&level, 3, SimConfig::default(), 6000);
-    for m in game.monsters() {
+    for m in game.floor().monsters() {
         assert!(
             !m.is_here(),
             "monster {} stuck at {}: {:?}",
@@ -193,8 +201,8 @@ fn every_faction_gets_through_a_maze() {
             m.stats()
         );
     }
-    let blind = game.faction_stats(0);
-    let natives = game.faction_stats(2);
+    let blind = game.floor().faction_stats(0);
+    let natives = game.floor().faction_stats(2);
 
     assert!(blind.bumps > 0 && blind.wasted > 0, "{blind:?}");
     assert_eq!((natives.bumps, natives.replans), (0, 0), "{natives:?}");
@@ -226,7 +234,11 @@ fn a_stopped_unit_is_planned_around() {
         let (game, events) = play(&level, 1, SimConfig::default(), 100);
         assert!(reached(&events, 0), "{planner}: {events:?}");
         assert!(!visited(&events, statue), "{planner}");
-        assert_eq!(game.monsters()[1].pos(), statue, "the statue was pushed");
+        assert_eq!(
+            game.floor().monsters()[1].pos(),
+            statue,
+            "the statue was pushed"
+        );
         let blocked_replans = events.iter().any(|(_, e)| {
             matches!(
                 e,
@@ -238,7 +250,7 @@ fn a_stopped_unit_is_planned_around() {
             )
         });
         assert_eq!(blocked_replans, planner == "astar", "{planner}: {events:?}");
-        let steps = game.monsters()[0].stats().steps;
+        let steps = game.floor().monsters()[0].stats().steps;
         assert!(steps <= 7, "{planner}: {steps} steps round one statue");
     }
 }
@@ -254,7 +266,7 @@ fn single_file_corridors_do_not_jam() {
          ##################\n",
     );
     let (game, events) = play(&level, 5, SimConfig::default(), 200);
-    for m in game.monsters() {
+    for m in game.floor().monsters() {
         assert!(!m.is_here(), "monster {} stuck at {}", m.id(), m.pos());
     }
     assert_eq!(
@@ -283,17 +295,17 @@ fn searches_share_a_per_turn_budget_fairly() {
     };
     let mut game = Game::new(&level, 11, tight).unwrap();
     let mut events = Vec::new();
-    let mut thought_for = vec![0u32; game.monsters().len()];
+    let mut thought_for = vec![0u32; game.floor().monsters().len()];
     for _ in 0..20_000 {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
         let turn = game.apply(Command::Advance);
         assert!(
-            game.spent_this_turn() <= tight.expansion_budget,
+            game.floor().spent_this_turn() <= tight.expansion_budget,
             "turn {} spent {}",
-            game.turn(),
-            game.spent_this_turn()
+            game.floor().turn(),
+            game.floor().spent_this_turn()
         );
         for e in &turn {
             if let Event::Waited {
@@ -307,7 +319,7 @@ fn searches_share_a_per_turn_budget_fairly() {
         events.extend(turn);
     }
     assert!(
-        game.monsters().iter().all(|m| !m.is_here()),
+        game.floor().monsters().iter().all(|m| !m.is_here()),
         "someone starved"
     );
     assert!(
@@ -390,7 +402,7 @@ fn hidden_changes_never_change_plans() {
         let config = SimConfig::default();
         let (game, events) = play(&level, seed, config, 60);
         // Cells some faction knows at the end (all it ever learnt).
-        let known = |p: Pos| game.factions().iter().any(|f| f.knowledge().is_known(p));
+        let known = |p: Pos| game.floor().factions().iter().any(|f| f.knowledge().is_known(p));
         let mut altered = level.clone();
         let mut changed = 0;
         for (i, p) in map.grid().positions().enumerate() {
@@ -404,7 +416,7 @@ fn hidden_changes_never_change_plans() {
         }
         let (other, again) = play(&altered, seed, config, 60);
         prop_assert_eq!(&events, &again, "{} hidden cells changed", changed);
-        for (a, b) in game.monsters().iter().zip(other.monsters()) {
+        for (a, b) in game.floor().monsters().iter().zip(other.floor().monsters()) {
             prop_assert_eq!(a.plan().remaining(), b.plan().remaining());
         }
         games.add((changed > 0) as u64);
@@ -455,28 +467,33 @@ fn think_waits_count_the_turns_spent_waiting_for_a_plan() {
         .unwrap();
     assert!(planned > 3, "the search did not span turns: {planned}");
     assert_eq!(first_move, planned, "it moves the turn its plan comes");
-    let stats = game.monsters()[0].stats();
+    let stats = game.floor().monsters()[0].stats();
     assert_eq!(stats.think_waits, planned as u64 - 1);
     assert_eq!(stats.unit_waits, 0);
-    assert_eq!(game.budget_limited_turns(), planned as u64 - 1);
-    assert!(!game.monsters()[0].is_here());
-    assert_eq!(game.monster_turns(), game.turn() as u64);
+    assert_eq!(game.floor().budget_limited_turns(), planned as u64 - 1);
+    assert!(!game.floor().monsters()[0].is_here());
+    assert_eq!(game.floor().monster_turns(), game.floor().turn() as u64);
 
     let (game, events) = play(&level, 11, tight, 20_000);
-    let n = game.monsters().len();
+    let n = game.floor().monsters().len();
     let think = waited(&events, n, WaitReason::Thinking);
     let unit = waited(&events, n, WaitReason::Blocked);
-    for (i, m) in game.monsters().iter().enumerate() {
+    for (i, m) in game.floor().monsters().iter().enumerate() {
         assert_eq!(m.stats().think_waits, think[i], "monster {i}");
         assert_eq!(m.stats().unit_waits, unit[i], "monster {i}");
     }
-    assert!(game.budget_limited_turns() > 0);
+    assert!(game.floor().budget_limited_turns() > 0);
     assert!(think.iter().sum::<u64>() > 0);
 
     let (game, _) = play(&level, 11, SimConfig::default(), 20_000);
-    assert!(game.monsters().iter().all(|m| m.stats().think_waits == 0));
-    assert_eq!(game.budget_limited_turns(), 0);
-    assert!(game.monsters().iter().all(|m| !m.is_here()));
+    assert!(
+        game.floor()
+            .monsters()
+            .iter()
+            .all(|m| m.stats().think_waits == 0)
+    );
+    assert_eq!(game.floor().budget_limited_turns(), 0);
+    assert!(game.floor().monsters().iter().all(|m| !m.is_here()));
 }
 
 /// A monster that knows the map walks up a one-cell corridor to a unit of
@@ -493,15 +510,15 @@ fn unit_waits_count_the_actions_spent_behind_a_unit() {
     );
     let turns = 40;
     let (game, events) = play(&level, 3, SimConfig::default(), turns);
-    let walker = &game.monsters()[0];
+    let walker = &game.floor().monsters()[0];
     assert_eq!(walker.pos(), Pos::new(5, 1), "it stops behind the statue");
     let stats = walker.stats();
     assert_eq!(stats.steps, 4);
     assert_eq!(stats.unit_waits, turns as u64 - 4);
     assert_eq!(stats.think_waits, 0);
     assert_eq!(waited(&events, 2, WaitReason::Blocked)[0], stats.unit_waits);
-    assert_eq!(game.monster_turns(), 2 * turns as u64);
-    assert_eq!(game.budget_limited_turns(), 0);
+    assert_eq!(game.floor().monster_turns(), 2 * turns as u64);
+    assert_eq!(game.floor().budget_limited_turns(), 0);
 }
 
 /// A faction holds at most `MAX_FIELDS` fields: six monsters sent to six
@@ -532,11 +549,11 @@ fn a_faction_holds_at_most_max_fields_and_every_target_is_served() {
     let mut most = 0;
     for _ in 0..60 {
         game.apply(Command::Advance);
-        most = most.max(game.factions()[0].fields().len());
-        assert!(game.factions()[0].fields().len() <= MAX_FIELDS);
+        most = most.max(game.floor().factions()[0].fields().len());
+        assert!(game.floor().factions()[0].fields().len() <= MAX_FIELDS);
     }
     assert_eq!(most, MAX_FIELDS, "the cap was never reached");
-    for (m, goal) in game.monsters().iter().zip(goals) {
+    for (m, goal) in game.floor().monsters().iter().zip(goals) {
         assert_eq!(m.pos(), goal, "monster {} did not get there", m.id());
     }
 }
@@ -573,7 +590,7 @@ fn field_monsters_never_wait_to_think() {
         ..SimConfig::default()
     };
     let (game, events) = play(&level, 1, config, 120);
-    assert_eq!(game.budget_limited_turns(), 0);
+    assert_eq!(game.floor().budget_limited_turns(), 0);
     assert!(
         !events.iter().any(|(_, e)| matches!(
             e,
@@ -587,10 +604,10 @@ fn field_monsters_never_wait_to_think() {
     let (mut repairs, mut rebuilds) = (0, 0);
     let (mut rebuilt, mut repaired) = (0, 0);
     for f in 0..4 {
-        let s = game.faction_stats(f);
+        let s = game.floor().faction_stats(f);
         assert_eq!(s.think_waits, 0, "faction {f}: {s:?}");
         assert!(s.steps > 100, "faction {f} stood still: {s:?}");
-        let u = game.factions()[f].field_updates();
+        let u = game.floor().factions()[f].field_updates();
         repairs += u.repairs;
         rebuilds += u.rebuilds;
         // The work told apart by kind: none of a kind that never ran, and
@@ -648,12 +665,16 @@ fn fields_are_grown_before_the_first_turn() {
     };
     let mut game = Game::new(&level, 2, config).unwrap();
     let natives: Vec<u32> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| m.faction() == 3)
         .map(|m| m.id())
         .collect();
-    assert!(game.faction_stats(3).expanded > 1000, "grown at set-up");
+    assert!(
+        game.floor().faction_stats(3).expanded > 1000,
+        "grown at set-up"
+    );
     let events = game.apply(Command::Advance);
     let moved = natives
         .iter()
@@ -672,7 +693,7 @@ fn fields_are_grown_before_the_first_turn() {
     for _ in 0..30 {
         game.apply(Command::Advance);
     }
-    assert_eq!(game.faction_stats(3).think_waits, 0);
+    assert_eq!(game.floor().faction_stats(3).think_waits, 0);
 }
 
 /// A plan that gets dearer (not blocked) is replanned, with every planner:
@@ -744,7 +765,7 @@ fn a_plan_that_gets_dearer_is_replanned_by_every_planner() {
             visited(&events, Pos::new(6, 3)),
             "{planner}: did not go round"
         );
-        assert_eq!(game.monsters()[0].stats().bumps, 0, "{planner}");
+        assert_eq!(game.floor().monsters()[0].stats().bumps, 0, "{planner}");
         // The control: the same corridor without the swamp is not left.
         let plain = parse(&level.to_text().replace(",,,,,", "....."));
         let (_, events) = play(&plain, 1, SimConfig::default(), 200);

@@ -31,7 +31,10 @@ fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
         travel(&mut game, treasure, &mut ev);
         travel(&mut game, stairs, &mut ev);
         assert!(
-            matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_)),
+            matches!(
+                game.floor().play_state().unwrap().outcome,
+                PlayOutcome::Won(_)
+            ),
             "seed {seed}"
         );
         assert!(
@@ -47,7 +50,7 @@ fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
             .filter(|e| matches!(e, Event::Woke { .. }))
             .count();
         assert!(woke >= 2, "seed {seed}: {woke} woke");
-        let p = game.player().unwrap();
+        let p = game.floor().player().unwrap();
         assert!(
             !p.is_here() || p.hp() < darkstar::sim::PLAYER_HP,
             "seed {seed}: walking cost nothing"
@@ -71,14 +74,17 @@ fn shutting_the_door_on_the_zombies_wins() {
             travel(&mut game, door.step(Dir::E), &mut ev);
             if shut {
                 do_(&mut game, Action::Close(Dir::W), &mut ev);
-                assert_eq!(game.world().get(door), Some(Terrain::Door));
+                assert_eq!(game.floor().world().get(door), Some(Terrain::Door));
             }
             travel(&mut game, treasure, &mut ev);
             travel(&mut game, stairs, &mut ev);
-            let p = game.player().unwrap();
+            let p = game.floor().player().unwrap();
             if shut {
                 assert!(
-                    matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_)),
+                    matches!(
+                        game.floor().play_state().unwrap().outcome,
+                        PlayOutcome::Won(_)
+                    ),
                     "seed {seed}"
                 );
                 assert_eq!(
@@ -87,7 +93,7 @@ fn shutting_the_door_on_the_zombies_wins() {
                     "seed {seed}: shut out, unhurt"
                 );
                 assert_eq!(
-                    game.world().get(door),
+                    game.floor().world().get(door),
                     Some(Terrain::Door),
                     "they never opened it"
                 );
@@ -122,17 +128,20 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
         travel(&mut game, treasure, &mut ev);
         travel(&mut game, stairs, &mut ev);
         assert!(
-            matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_)),
+            matches!(
+                game.floor().play_state().unwrap().outcome,
+                PlayOutcome::Won(_)
+            ),
             "seed {seed}: {:?}",
-            game.play_state()
+            game.floor().play_state()
         );
-        let troll = &game.monsters()[0];
+        let troll = &game.floor().monsters()[0];
         assert!(
             troll.pos().x <= 13,
             "seed {seed}: it went to the door: {}",
             troll.pos()
         );
-        let known = game.factions()[0].knowledge();
+        let known = game.floor().factions()[0].knowledge();
         assert!(
             !known.is_passable(door),
             "seed {seed}: the shut door is its wall"
@@ -143,7 +152,7 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
         do_(&mut game, Action::Sneak, &mut ev);
         travel(&mut game, treasure, &mut ev);
         assert!(
-            !game.player().unwrap().is_here(),
+            !game.floor().player().unwrap().is_here(),
             "seed {seed}: the troll let it by"
         );
     }
@@ -151,13 +160,15 @@ fn luring_the_blind_troll_to_a_shut_door_wins() {
 
 /// True when the player won and is unhurt.
 fn won_unhurt(game: &Game) -> bool {
-    matches!(game.play_state().unwrap().outcome, PlayOutcome::Won(_))
-        && game.player().unwrap().hp() == darkstar::sim::PLAYER_HP
+    matches!(
+        game.floor().play_state().unwrap().outcome,
+        PlayOutcome::Won(_)
+    ) && game.floor().player().unwrap().hp() == darkstar::sim::PLAYER_HP
 }
 
 /// True when the player is dead, or down to under half its hit points.
 fn lost_or_nearly(game: &Game) -> bool {
-    let p = game.player().unwrap();
+    let p = game.floor().player().unwrap();
     !p.is_here() || p.hp() < darkstar::sim::PLAYER_HP / 2
 }
 
@@ -178,16 +189,21 @@ fn a_noise_maker_pulls_the_guards_off_the_treasure() {
             if throw {
                 travel(&mut game, mouth, &mut ev);
                 do_(&mut game, Action::Throw(0, Pos::new(13, 11)), &mut ev);
-                assert!(game.pack().is_empty(), "seed {seed}: thrown");
+                assert!(game.floor().pack().is_empty(), "seed {seed}: thrown");
             }
             travel(&mut game, north, &mut ev);
             travel(&mut game, treasure, &mut ev);
             travel(&mut game, stairs, &mut ev);
             if throw {
-                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+                assert!(
+                    won_unhurt(&game),
+                    "seed {seed}: {:?}",
+                    game.floor().play_state()
+                );
                 // They went to the noise, and are searching round it.
                 assert!(
-                    game.monsters()
+                    game.floor()
+                        .monsters()
                         .iter()
                         .filter(|m| !m.is_player())
                         .all(|m| m.pos().x <= 20 && m.pos().y >= 6),
@@ -216,13 +232,20 @@ fn darkness_hides_the_player_from_the_sentinels() {
             travel(&mut game, spot, &mut ev);
             if read {
                 do_(&mut game, Action::Use(0), &mut ev);
-                assert!(game.darkness().is_some(), "seed {seed}: read");
+                assert!(game.floor().darkness().is_some(), "seed {seed}: read");
             }
             travel(&mut game, treasure, &mut ev);
             travel(&mut game, stairs, &mut ev);
             if read {
-                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
-                let at: Vec<Pos> = game.monsters()[..2].iter().map(|m| m.pos()).collect();
+                assert!(
+                    won_unhurt(&game),
+                    "seed {seed}: {:?}",
+                    game.floor().play_state()
+                );
+                let at: Vec<Pos> = game.floor().monsters()[..2]
+                    .iter()
+                    .map(|m| m.pos())
+                    .collect();
                 assert_eq!(
                     at,
                     [Pos::new(37, 2), Pos::new(37, 4)],
@@ -257,12 +280,20 @@ fn a_collapse_makes_a_dead_end_for_the_blind_troll() {
             travel(&mut game, door.step(Dir::S), &mut ev);
             if read {
                 do_(&mut game, Action::Use(0), &mut ev);
-                assert_eq!(game.world().get(door), Some(Terrain::Wall), "seed {seed}");
+                assert_eq!(
+                    game.floor().world().get(door),
+                    Some(Terrain::Wall),
+                    "seed {seed}"
+                );
             }
             travel(&mut game, stairs, &mut ev);
             if read {
-                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
-                let known = game.factions()[0].knowledge();
+                assert!(
+                    won_unhurt(&game),
+                    "seed {seed}: {:?}",
+                    game.floor().play_state()
+                );
+                let known = game.floor().factions()[0].knowledge();
                 assert!(
                     known.is_known(door) && !known.is_passable(door),
                     "seed {seed}: the troll never felt the rock"
@@ -292,6 +323,7 @@ fn killing_the_lookout_blinds_the_brutes() {
             if dart {
                 do_(&mut game, Action::Throw(0, lookout), &mut ev);
                 let dead = game
+                    .floor()
                     .monsters()
                     .iter()
                     .find(|m| m.kind() == 0 && !m.is_player());
@@ -304,7 +336,11 @@ fn killing_the_lookout_blinds_the_brutes() {
                 travel(&mut game, to, &mut ev);
             }
             if dart {
-                assert!(won_unhurt(&game), "seed {seed}: {:?}", game.play_state());
+                assert!(
+                    won_unhurt(&game),
+                    "seed {seed}: {:?}",
+                    game.floor().play_state()
+                );
             } else {
                 assert!(lost_or_nearly(&game), "seed {seed}: the lookout let it by");
             }

@@ -91,8 +91,9 @@ impl Sight {
         let knowledge = player_knowledge(game);
         Sight {
             in_view: monsters_in_view(game),
-            hp: game.player().map_or(0, |p| p.hp()),
+            hp: game.floor().player().map_or(0, |p| p.hp()),
             treasure_known: game
+                .floor()
                 .play_state()
                 .and_then(|p| p.treasure.filter(|_| !p.carrying))
                 .zip(knowledge)
@@ -103,20 +104,22 @@ impl Sight {
 
 /// What the player's faction knows, on a level to play.
 fn player_knowledge(game: &Game) -> Option<&Knowledge> {
-    let p = game.player()?;
-    Some(game.factions()[p.faction()].knowledge())
+    let p = game.floor().player()?;
+    Some(game.floor().factions()[p.faction()].knowledge())
 }
 
 /// The monsters the player sees now (in its field of view, on the level),
 /// in id order.
 pub fn monsters_in_view(game: &Game) -> Vec<MonsterId> {
     let Some(view) = game
+        .floor()
         .player_view()
-        .filter(|_| game.player().is_some_and(|p| p.is_here()))
+        .filter(|_| game.floor().player().is_some_and(|p| p.is_here()))
     else {
         return Vec::new();
     };
-    game.monsters()
+    game.floor()
+        .monsters()
         .iter()
         .filter(|m| m.is_here() && !m.is_player() && view.sees(m.pos()))
         .map(|m| m.id())
@@ -134,7 +137,7 @@ pub fn newly_in_view(before: &[MonsterId], after: &[MonsterId]) -> Vec<MonsterId
 
 /// The stairs, if the player knows where they are.
 pub fn known_stairs(game: &Game) -> Option<Pos> {
-    let stairs = game.play_state()?.stairs?;
+    let stairs = game.floor().play_state()?.stairs?;
     player_knowledge(game)?.is_known(stairs).then_some(stairs)
 }
 
@@ -144,7 +147,8 @@ pub fn known_stairs(game: &Game) -> Option<Pos> {
 pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
     let player = playing(game)?;
     if let Some(&m) = monsters_in_view(game).iter().find(|&&m| {
-        game.kind_of(&game.monsters()[m as usize])
+        game.floor()
+            .kind_of(&game.floor().monsters()[m as usize])
             .behaviours
             .fights()
     }) {
@@ -157,7 +161,7 @@ pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
 }
 
 fn playing(game: &Game) -> Result<&super::Monster, Stop> {
-    match (game.play_state(), game.player()) {
+    match (game.floor().play_state(), game.floor().player()) {
         (Some(play), Some(p)) if play.outcome == PlayOutcome::Playing && p.is_here() => Ok(p),
         _ => Err(Stop::NotPlaying),
     }
@@ -283,8 +287,9 @@ fn items_to_fetch<'a>(
     knowledge: &'a Knowledge,
     at: Pos,
 ) -> impl Iterator<Item = Pos> + 'a {
-    let room = game.pack().len() < super::game::PACK_SIZE;
-    game.floor_items()
+    let room = game.floor().pack().len() < super::game::PACK_SIZE;
+    game.floor()
+        .floor_items()
         .iter()
         .filter(move |&&(p, k)| p != at && knowledge.is_known(p) && (room || k.is_worn()))
         .map(|&(p, _)| p)
@@ -300,6 +305,7 @@ pub fn nearest_known_item(game: &Game) -> Option<Pos> {
     let known = KnownGround(knowledge);
     let map = WithObstacles::new(&known, &blocked);
     let items: Vec<Pos> = game
+        .floor()
         .floor_items()
         .iter()
         .map(|&(p, _)| p)
@@ -315,7 +321,7 @@ fn in_the_way(game: &Game, knowledge: &Knowledge) -> Vec<usize> {
     monsters_in_view(game)
         .iter()
         .map(|&m| {
-            game.monsters()[m as usize]
+            game.floor().monsters()[m as usize]
                 .pos()
                 .row_major(knowledge.width())
         })

@@ -58,9 +58,9 @@ impl Digester {
         for e in events {
             self.0.bytes(event_text(e).as_bytes());
         }
-        self.0.int(game.turn() as i64);
+        self.0.int(game.floor().turn() as i64);
         self.0.int(game.depth().unwrap_or(0) as i64);
-        for m in game.monsters() {
+        for m in game.floor().monsters() {
             let p = m.pos();
             let presence = match m.presence() {
                 super::Presence::Here => 0,
@@ -83,7 +83,7 @@ impl Digester {
         GameDigest {
             name,
             hash: self.0.finish(),
-            turns: game.turn(),
+            turns: game.floor().turn(),
         }
     }
 }
@@ -214,7 +214,7 @@ fn play(entry: Entry) -> Result<GameDigest, String> {
             Ok(GameDigest {
                 name,
                 hash: digest.0.finish(),
-                turns: game.turn(),
+                turns: game.floor().turn(),
             })
         }
         Entry::Random { seed, depth } => {
@@ -225,7 +225,7 @@ fn play(entry: Entry) -> Result<GameDigest, String> {
             let mut digest = Digester::default();
             digest.absorb(&game, &[]);
             for _ in 0..RANDOM_KEYS {
-                if game.is_settled() {
+                if game.floor().is_settled() {
                     break;
                 }
                 let events = game.apply(Command::Player(random_action(&game, &mut keys)));
@@ -234,7 +234,7 @@ fn play(entry: Entry) -> Result<GameDigest, String> {
             Ok(GameDigest {
                 name,
                 hash: digest.0.finish(),
-                turns: game.turn(),
+                turns: game.floor().turn(),
             })
         }
     }
@@ -249,7 +249,7 @@ fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> Action {
     use rand::RngExt;
     let dir = Dir::ALL[keys.random_range(0..Dir::ALL.len())];
     let slot = keys.random_range(0..4u8);
-    let at = game.player().map_or(Pos::new(0, 0), |p| p.pos());
+    let at = game.floor().player().map_or(Pos::new(0, 0), |p| p.pos());
     let near = Pos::new(
         at.x + keys.random_range(-6..=6),
         at.y + keys.random_range(-6..=6),

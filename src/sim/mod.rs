@@ -10,11 +10,11 @@
 //! let level = Level::parse(text, "hall.txt".as_ref()).unwrap();
 //! let mut game = Game::new(&level, 7, SimConfig::default()).unwrap();
 //! let mut events = Vec::new();
-//! while !game.is_settled() {
+//! while !game.floor().is_settled() {
 //!     events.extend(game.apply(Command::Advance));
 //! }
 //! assert!(events.iter().any(|e| matches!(e, Event::ReachedGoal { monster: 0, .. })));
-//! assert_eq!(game.monsters()[0].stats().steps, 4);
+//! assert_eq!(game.floor().monsters()[0].stats().steps, 4);
 //! ```
 
 // No unsafe code here: the searches, the fog, the map and the

@@ -52,18 +52,19 @@ pub fn run_headless(game: &mut Game, turns: Turn) -> Report {
 /// every turn (for a progress bar: the library draws nothing itself).
 pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(Turn)) -> Report {
     for played in 1..=turns {
-        if game.is_settled() {
+        if game.floor().is_settled() {
             break;
         }
         game.apply(Command::Advance);
         progress(played);
     }
     let factions = game
+        .floor()
         .factions()
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let mine = game.monsters().iter().filter(|m| m.faction() == i);
+            let mine = game.floor().monsters().iter().filter(|m| m.faction() == i);
             let k = f.knowledge();
             FactionReport {
                 name: f.spec().name.clone(),
@@ -77,19 +78,19 @@ pub fn run_headless_with(game: &mut Game, turns: Turn, mut progress: impl FnMut(
                     })
                     .filter(|&p| k.is_known(p))
                     .count(),
-                stats: game.faction_stats(i),
+                stats: game.floor().faction_stats(i),
                 field_updates: f.field_updates(),
             }
         })
         .collect();
     Report {
-        seed: game.seed(),
-        turns: game.turn(),
+        seed: game.floor().seed(),
+        turns: game.floor().turn(),
         // Counted by the game's chronicle as they happened.
         events: *game.chronicle().event_counts(),
         factions,
-        budget_limited_turns: game.budget_limited_turns(),
-        monster_turns: game.monster_turns(),
+        budget_limited_turns: game.floor().budget_limited_turns(),
+        monster_turns: game.floor().monster_turns(),
     }
 }
 

@@ -49,21 +49,22 @@ pub fn run_seed(params: &GenParams, seed: u64, turns: Turn) -> SeedResult {
         Game::new(&level, seed, SimConfig::default()).expect("generated levels always start");
     run_headless(&mut game, turns);
     let mut stats = Stats::default();
-    for m in game.monsters() {
+    for m in game.floor().monsters() {
         stats += m.stats();
     }
     SeedResult {
         seed,
-        turns: game.turn(),
-        monsters: game.monsters().len(),
+        turns: game.floor().turn(),
+        monsters: game.floor().monsters().len(),
         reached: game
+            .floor()
             .monsters()
             .iter()
             .filter(|m| matches!(m.presence(), Presence::Escaped(_)))
             .count(),
         stats,
-        budget_limited_turns: game.budget_limited_turns(),
-        monster_turns: game.monster_turns(),
+        budget_limited_turns: game.floor().budget_limited_turns(),
+        monster_turns: game.floor().monster_turns(),
         hash: game.state_hash(),
     }
 }

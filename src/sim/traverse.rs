@@ -74,18 +74,18 @@ pub fn traverse(
         pack: Vec::new(),
     };
     let mut game = Game::new(&level, 1, SimConfig::default())?;
-    while !game.is_settled() && game.turn() < max_turns {
+    while !game.floor().is_settled() && game.floor().turn() < max_turns {
         game.apply(Command::Advance);
     }
-    let m = &game.monsters()[0];
+    let m = &game.floor().monsters()[0];
     let s = m.stats();
     Ok(Traverse {
         reached: matches!(m.presence(), Presence::Escaped(_)),
-        turns: game.turn(),
+        turns: game.floor().turn(),
         steps: s.steps,
         bumps: s.bumps,
         replans: s.replans,
         // The monster's own searches and its faction's field updates.
-        expanded: game.faction_stats(0).expanded,
+        expanded: game.floor().faction_stats(0).expanded,
     })
 }

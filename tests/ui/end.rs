@@ -16,7 +16,7 @@ fn the_killer_is_an_orc_not_a_orc() {
     let mut app = App::play(&level, 3).unwrap();
     while !app.game_over() {
         app.handle(Intent::Wait);
-        assert!(app.game().turn() < 300);
+        assert!(app.game().floor().turn() < 300);
     }
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("killed by an orc (o)."), "{text}");
@@ -37,7 +37,7 @@ fn snapshot_end_summaries() {
     let mut app = duel();
     while !app.game_over() {
         app.handle(Intent::Wait);
-        assert!(app.game().turn() < 200);
+        assert!(app.game().floor().turn() < 200);
     }
     let death = end_summary(&app).unwrap();
     let taken: i32 = app
@@ -99,9 +99,10 @@ fn the_tally_counts_kills_and_survives_a_resume() {
     let mut guard = 0;
     while !app.game_over() && guard < 300 {
         guard += 1;
-        let me = app.game().player().unwrap().pos();
+        let me = app.game().floor().player().unwrap().pos();
         let near = app
             .game()
+            .floor()
             .monsters()
             .iter()
             .filter(|m| m.is_here() && !m.is_player())
@@ -116,6 +117,7 @@ fn the_tally_counts_kills_and_survives_a_resume() {
     }
     let dead = app
         .game()
+        .floor()
         .monsters()
         .iter()
         .filter(|m| !m.is_player() && !m.is_here())
@@ -155,13 +157,13 @@ fn n_on_the_end_screen_starts_a_new_game() {
     app.handle(end_intent_for(n, Mode::Play).unwrap());
     assert!(app.should_quit() && app.wants_new_game());
     let next = app.next_game().unwrap();
-    assert_eq!(next.game().seed(), app.game().seed() + 1);
-    assert_eq!(next.game().turn(), 0);
+    assert_eq!(next.game().floor().seed(), app.game().floor().seed() + 1);
+    assert_eq!(next.game().floor().turn(), 0);
     assert_eq!(next.mode(), Mode::Play);
     assert!(!next.game_over() && !next.wants_new_game());
     assert_eq!(
-        next.game().world().terrain().to_ascii(),
-        app.game().world().terrain().to_ascii()
+        next.game().floor().world().terrain().to_ascii(),
+        app.game().floor().world().terrain().to_ascii()
     );
     // Quitting the end screen plainly is no wish for another.
     let mut app = duel();

@@ -11,7 +11,7 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
     assert_eq!(app.overlay(), Overlay::Danger);
     app.handle(Intent::Show(Overlay::Danger));
     assert_eq!(app.overlay(), Overlay::Combined);
-    let n = app.game().factions().len();
+    let n = app.game().floor().factions().len();
     for i in 1..=n {
         app.handle(Intent::NextFaction);
         assert_eq!(app.faction(), i % n);
@@ -19,7 +19,11 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
     app.handle(Intent::Help);
     assert!(app.showing_help());
     app.tick();
-    assert_eq!(app.game().turn(), 0, "the help screen pauses the game");
+    assert_eq!(
+        app.game().floor().turn(),
+        0,
+        "the help screen pauses the game"
+    );
     // Any key turns the page (keys, glyphs, factions); past the last, or
     // with q, it closes.
     // No screen under the help: the game's keys, glyphs, factions.

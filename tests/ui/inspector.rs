@@ -18,7 +18,11 @@ fn the_inspector_steps_through_a_monsters_search() {
     app.handle(Intent::InspectStep(-100));
     assert_eq!(app.inspector().unwrap().shown, 0);
     app.tick();
-    assert_eq!(app.game().turn(), 0, "the game waits while inspecting");
+    assert_eq!(
+        app.game().floor().turn(),
+        0,
+        "the game waits while inspecting"
+    );
     app.handle(Intent::Inspect);
     assert!(app.inspector().is_none());
 }
@@ -62,7 +66,7 @@ fn snapshot_inspector_on_a_field_monster() {
         "a field monster shows its field first"
     );
     let field = i.field.clone().expect("a field trace");
-    let m = &app.game().monsters()[i.monster as usize];
+    let m = &app.game().floor().monsters()[i.monster as usize];
     assert_eq!(
         (field.target, field.start),
         (m.plan().goal().unwrap(), m.pos())
@@ -172,7 +176,7 @@ fn the_inspector_inspects_the_viewed_faction_and_centres_on_it() {
     for _ in 0..8 {
         let buf = drawn(&mut app, 80, 24);
         let i = app.inspector().expect("open");
-        let m = &app.game().monsters()[i.monster as usize];
+        let m = &app.game().floor().monsters()[i.monster as usize];
         assert_eq!(m.faction(), 1, "a scout, over the scouts' knowledge");
         seen.insert(i.monster);
         let cam = app.camera();

@@ -114,14 +114,14 @@ fn keys_mean_the_same_in_play_and_watch() {
 #[test]
 fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
     let mut app = dungeon();
-    assert_eq!(app.game().turn(), 0);
+    assert_eq!(app.game().floor().turn(), 0);
     app.tick();
-    assert_eq!(app.game().turn(), 1, "running: a tick plays a turn");
+    assert_eq!(app.game().floor().turn(), 1, "running: a tick plays a turn");
     app.handle(Intent::TogglePause);
     app.tick();
-    assert_eq!(app.game().turn(), 1, "paused: ticks do nothing");
+    assert_eq!(app.game().floor().turn(), 1, "paused: ticks do nothing");
     app.handle(Intent::Step);
-    assert_eq!((app.game().turn(), app.is_paused()), (2, true));
+    assert_eq!((app.game().floor().turn(), app.is_paused()), (2, true));
     for _ in 0..20 {
         app.handle(Intent::Faster);
     }
@@ -138,7 +138,7 @@ fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
         "any other key stays"
     );
     assert_eq!(
-        app.game().turn(),
+        app.game().floor().turn(),
         2,
         "the key that answered did nothing else"
     );
@@ -167,7 +167,7 @@ fn the_event_loop_runs_on_any_backend() {
     let mut terminal = Terminal::new(TestBackend::new(80, 30)).unwrap();
     darkstar::ui::event_loop(&mut terminal, &mut app, |_| Ok(script.pop_front())).unwrap();
     assert!(app.should_quit());
-    assert_eq!(app.game().turn(), 2);
+    assert_eq!(app.game().floor().turn(), 2);
 }
 
 /// Ctrl-Z is the loop's: it asks the session to suspend (the real
@@ -200,7 +200,7 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
         Some(Intent::Suspend)
     );
     let mut app = play_app();
-    let (turn, messages) = (app.game().turn(), app.log().count());
+    let (turn, messages) = (app.game().floor().turn(), app.log().count());
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     // Quit twice (q asks, q again quits; `y` is a move in play); a script
     // run dry quits too, so a broken loop fails rather than hangs.
@@ -226,7 +226,7 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
     .unwrap();
     assert_eq!(session.suspends, 1);
     assert!(!session.continued, "the suspend's own continue is taken");
-    assert_eq!(app.game().turn(), turn, "suspending spent no time");
+    assert_eq!(app.game().floor().turn(), turn, "suspending spent no time");
     assert_eq!(app.log().count(), messages, "nothing said");
     assert!(app.should_quit() && script.is_empty());
     // Drawn again after it (the pty test sees the whole screen rewritten).

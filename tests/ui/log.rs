@@ -10,7 +10,7 @@ fn the_log_collapses_repeats_and_keeps_a_bounded_history() {
     for _ in 0..4 {
         app.handle(Intent::Move(Dir::E)); // A wall the player sees.
     }
-    assert_eq!(app.game().turn(), 0, "a known wall takes no time");
+    assert_eq!(app.game().floor().turn(), 0, "a known wall takes no time");
     assert_eq!(app.log().last().unwrap(), "0: A wall. x4");
     assert_eq!(app.log().filter(|l| l.contains("A wall")).count(), 1);
     // Bounded: a long watch keeps the last messages only.
@@ -27,11 +27,11 @@ fn the_log_collapses_repeats_and_keeps_a_bounded_history() {
 fn the_log_says_you_hit_and_counts_in_the_singular() {
     let mut app = duel();
     // Wait for the goblin, then hit it.
-    while app.game().monsters()[0].pos().x < 7 && app.game().turn() < 20 {
+    while app.game().floor().monsters()[0].pos().x < 7 && app.game().floor().turn() < 20 {
         app.handle(Intent::Wait);
     }
-    let goblin = app.game().monsters()[0].pos();
-    let me = app.game().player().unwrap().pos();
+    let goblin = app.game().floor().monsters()[0].pos();
+    let me = app.game().floor().player().unwrap().pos();
     app.handle(Intent::Move(me.dir_to(goblin).expect("next to it")));
     let log: Vec<&String> = app.log().collect();
     assert!(
@@ -122,9 +122,13 @@ fn ctrl_p_shows_the_message_history() {
     assert!(screen(&mut app, 80, 30).contains(&first));
     app.handle(Intent::Scroll(0, 8));
     assert_eq!(app.history(), Some(app.log().len() - 2));
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     app.tick();
-    assert_eq!(app.game().turn(), turn, "the history pauses the game");
+    assert_eq!(
+        app.game().floor().turn(),
+        turn,
+        "the history pauses the game"
+    );
     app.handle(Intent::Help);
     assert_eq!(app.history(), None, "any other key closes");
     assert!(!app.showing_help(), "and does nothing else");
@@ -135,10 +139,10 @@ fn ctrl_p_shows_the_message_history() {
         app.handle(Intent::Wait);
     }
     app.handle(Intent::History);
-    let at = app.game().player().unwrap().pos();
+    let at = app.game().floor().player().unwrap().pos();
     app.handle(Intent::Move(Dir::N));
     assert_eq!(app.history(), Some(1));
-    assert_eq!(app.game().player().unwrap().pos(), at);
+    assert_eq!(app.game().floor().player().unwrap().pos(), at);
 }
 
 /// A message longer than the screen is wide is wrapped after a word onto
@@ -229,7 +233,7 @@ fn a_monster_comes_into_view_before_it_hits_and_the_killer_is_named() {
         .expect("hit");
     assert!(seen < hit, "{log:?}");
     while !app.game_over() {
-        assert!(app.game().turn() < 500);
+        assert!(app.game().floor().turn() < 500);
         app.handle(Intent::Wait);
     }
     let text = screen(&mut app, 80, 24);
@@ -257,7 +261,7 @@ fn one_of_a_faction_is_named_by_its_kind() {
     .unwrap();
     assert!(level.to_text().contains(" one=wolf"), "written back");
     let mut app = App::play(&level, 3).unwrap();
-    while app.game().turn() < 30 && !app.log().any(|l| l.contains("hits you")) {
+    while app.game().floor().turn() < 30 && !app.log().any(|l| l.contains("hits you")) {
         app.handle(Intent::Wait);
     }
     let log: Vec<&String> = app.log().collect();
@@ -290,12 +294,12 @@ fn misses_are_said() {
     )
     .unwrap();
     let mut app = App::play(&level, 3).unwrap();
-    while app.game().monsters()[0].pos().x < 7 && app.game().turn() < 20 {
+    while app.game().floor().monsters()[0].pos().x < 7 && app.game().floor().turn() < 20 {
         app.handle(Intent::Wait);
     }
     for _ in 0..8 {
-        let goblin = &app.game().monsters()[0];
-        let me = app.game().player().unwrap().pos();
+        let goblin = &app.game().floor().monsters()[0];
+        let me = app.game().floor().player().unwrap().pos();
         match me.dir_to(goblin.pos()).filter(|_| goblin.is_here()) {
             Some(d) => app.handle(Intent::Move(d)),
             None => break,
@@ -363,5 +367,5 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
             .any(|l| l.ends_with("The dart hits a wall at (3, 3), short of (3, 1).")),
         "{log:?}"
     );
-    assert!(app.game().pack().is_empty(), "both darts spent");
+    assert!(app.game().floor().pack().is_empty(), "both darts spent");
 }

@@ -84,8 +84,8 @@ fn unknown_cells_drawn(app: &App, w: u16, h: u16) -> usize {
     let mut buf = ratatui::buffer::Buffer::empty(area);
     ratatui::widgets::Widget::render(app, area, &mut buf);
     let game = app.game();
-    let player = game.player().unwrap();
-    let knowledge = game.factions()[player.faction()].knowledge();
+    let player = game.floor().player().unwrap();
+    let knowledge = game.floor().factions()[player.faction()].knowledge();
     // The map view as drawn: watching, the legend and a shorter log
     // leave it less than the play screen's.
     let (vw, vh) = app.map_view_size();
@@ -99,11 +99,13 @@ fn unknown_cells_drawn(app: &App, w: u16, h: u16) -> usize {
             if !blank && !knowledge.is_known(p) {
                 bad += 1;
             }
-            if let Some(o) = game.world().occupant(p)
-                && !game.monsters()[o as usize].is_player()
-                && cell
-                    .symbol()
-                    .starts_with(game.kind_of(&game.monsters()[o as usize]).glyph)
+            if let Some(o) = game.floor().world().occupant(p)
+                && !game.floor().monsters()[o as usize].is_player()
+                && cell.symbol().starts_with(
+                    game.floor()
+                        .kind_of(&game.floor().monsters()[o as usize])
+                        .glyph,
+                )
                 && !app.player_sees(p)
             {
                 bad += 1;

@@ -52,15 +52,15 @@ impl Screen for Compass {
 #[test]
 fn a_new_screen_is_one_file_and_one_line() {
     let mut app = play_app();
-    let at = app.game().player().unwrap().pos();
+    let at = app.game().floor().player().unwrap().pos();
     app.open(Box::new(Compass::default()));
     // Its keys first: a move turns the needle, and the player stays.
     app.handle(Intent::Move(Dir::E));
-    assert_eq!(app.game().player().unwrap().pos(), at);
+    assert_eq!(app.game().floor().player().unwrap().pos(), at);
     assert_eq!(app.screen::<Compass>().unwrap().needle, Some(Dir::E));
     // A key it leaves is the game's: a wait passes a turn.
     app.handle(Intent::Wait);
-    assert_eq!(app.game().turn(), 1);
+    assert_eq!(app.game().floor().turn(), 1);
     let drawn = screen(&mut app, 80, 24);
     assert!(drawn.contains("needle: Some(E)"), "{drawn}");
     // The help opened over it: its page of keys first, the game's next.
@@ -76,5 +76,9 @@ fn a_new_screen_is_one_file_and_one_line() {
     app.handle(Intent::Quit);
     assert!(app.screen::<Compass>().is_none());
     app.handle(Intent::Move(Dir::E));
-    assert_ne!(app.game().player().unwrap().pos(), at, "the player moves");
+    assert_ne!(
+        app.game().floor().player().unwrap().pos(),
+        at,
+        "the player moves"
+    );
 }

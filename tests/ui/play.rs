@@ -33,22 +33,22 @@ fn play_keys_move_in_eight_directions() {
 #[test]
 fn play_mode_is_turn_based_and_looking_is_free() {
     let mut app = play_app();
-    let start = app.game().player().unwrap().pos();
+    let start = app.game().floor().player().unwrap().pos();
     app.tick();
-    assert_eq!(app.game().turn(), 0, "ticks do not play turns");
+    assert_eq!(app.game().floor().turn(), 0, "ticks do not play turns");
     app.handle(Intent::Wait);
-    assert_eq!(app.game().turn(), 1);
+    assert_eq!(app.game().floor().turn(), 1);
     app.handle(Intent::Look);
     app.handle(Intent::Move(Dir::E));
     assert_eq!(app.cursor(), Some(Pos::new(start.x + 1, start.y)));
-    assert_eq!(app.game().turn(), 1, "looking takes no time");
-    assert_eq!(app.game().player().unwrap().pos(), start);
+    assert_eq!(app.game().floor().turn(), 1, "looking takes no time");
+    assert_eq!(app.game().floor().player().unwrap().pos(), start);
     app.handle(Intent::Look);
     assert_eq!(app.cursor(), None);
     // Walk somewhere open: some direction from the start is floor.
     let moved = Dir::ALL.into_iter().any(|d| {
         app.handle(Intent::Move(d));
-        app.game().player().unwrap().pos() != start
+        app.game().floor().player().unwrap().pos() != start
     });
     assert!(moved);
 }
@@ -133,7 +133,7 @@ fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
         unknown_cells_drawn(&app, w, h) > 0,
         "reveal shows the hidden"
     );
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     assert!(status_row(&app).starts_with("REVEALED (V: hide) | HP"));
     // Turned off again: honest again, and still marked.
     app.handle(Intent::Reveal);
@@ -177,15 +177,15 @@ fn snapshot_look_descriptions() {
     for x in 1..=9 {
         out.extend(describe(&app, Pos::new(x, 1)));
     }
-    let goblin = app.game().monsters()[0].pos();
+    let goblin = app.game().floor().monsters()[0].pos();
     let before = describe(&app, goblin);
     out.extend(before.clone());
     app.handle(Intent::Wait);
-    let goblin = app.game().monsters()[0].pos();
+    let goblin = app.game().floor().monsters()[0].pos();
     let after = describe(&app, goblin);
     out.extend(after.clone());
     // The mole is behind walls: the player knows nothing of its cell.
-    let mole = app.game().monsters()[1].pos();
+    let mole = app.game().floor().monsters()[1].pos();
     let unseen = describe(&app, mole);
     assert!(!unseen.iter().any(|l| l.contains("mole")), "{unseen:?}");
     out.extend(unseen);
@@ -228,7 +228,7 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     )
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
-    let mole = app.game().monsters()[0].pos();
+    let mole = app.game().floor().monsters()[0].pos();
     assert!(!app.player_sees(mole));
     // Round the corner, where the mole's corridor is in sight.
     for d in [Dir::E, Dir::E, Dir::E, Dir::E, Dir::S, Dir::S] {
@@ -241,7 +241,11 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     for d in [Dir::N, Dir::N, Dir::W, Dir::W, Dir::W, Dir::W] {
         app.handle(Intent::Move(d));
     }
-    assert_eq!(app.game().monsters()[0].pos(), mole, "moles stay put");
+    assert_eq!(
+        app.game().floor().monsters()[0].pos(),
+        mole,
+        "moles stay put"
+    );
     assert!(!app.player_sees(mole));
     let text = describe(&app, mole);
     assert!(!text.iter().any(|l| l.contains("mole")), "{text:?}");
@@ -293,7 +297,7 @@ fn a_blocked_diagonal_says_why() {
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
     app.handle(Intent::Move(Dir::NE));
-    assert_eq!(app.game().turn(), 0, "no time passes");
+    assert_eq!(app.game().floor().turn(), 0, "no time passes");
     assert!(
         app.log()
             .last()
@@ -328,12 +332,14 @@ fn low_hit_points_turn_red() {
     let mut app = duel();
     assert!(!hp_is_red(&app), "full health");
     let mut was_red_above_a_third = false;
-    while app.game().player().unwrap().hp() * 3 > PLAYER_HP && app.game().turn() < 200 {
+    while app.game().floor().player().unwrap().hp() * 3 > PLAYER_HP
+        && app.game().floor().turn() < 200
+    {
         was_red_above_a_third |= hp_is_red(&app);
         app.handle(Intent::Wait);
     }
     assert!(!was_red_above_a_third);
-    let hp = app.game().player().unwrap().hp();
+    let hp = app.game().floor().player().unwrap().hp();
     assert!(
         hp * 3 <= PLAYER_HP,
         "the goblin never brought the player low ({hp})"
@@ -389,8 +395,8 @@ fn sleepers_and_fleers_say_so() {
     )
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
-    let jackal = app.game().monsters()[0].pos();
-    assert!(app.game().mind(0).is_asleep());
+    let jackal = app.game().floor().monsters()[0].pos();
+    assert!(app.game().floor().mind(0).is_asleep());
     let lines = darkstar::ui::widgets::describe(&app, jackal);
     assert!(lines.iter().any(|l| l == "It is asleep."), "{lines:?}");
     let buf = drawn(&mut app, 80, 24);
@@ -409,17 +415,17 @@ fn sleepers_and_fleers_say_so() {
     // A turn, so it has noticed the player (no stealth blow).
     app.handle(Intent::Wait);
     for _ in 0..12 {
-        let k = &app.game().monsters()[0];
+        let k = &app.game().floor().monsters()[0];
         if k.hp() * 3 <= 10 || !k.is_here() {
             break;
         }
-        let me = app.game().player().unwrap().pos();
+        let me = app.game().floor().player().unwrap().pos();
         match me.dir_to(k.pos()) {
             Some(d) => app.handle(Intent::Move(d)),
             None => app.handle(Intent::Wait),
         }
     }
-    let k = &app.game().monsters()[0];
+    let k = &app.game().floor().monsters()[0];
     assert!(k.is_here() && k.hp() * 3 <= 10, "{} hp", k.hp());
     let lines = darkstar::ui::widgets::describe(&app, k.pos());
     assert!(lines.iter().any(|l| l == "It is fleeing."), "{lines:?}");
@@ -449,7 +455,7 @@ fn snapshot_inventory_and_targeting() {
         });
     }
     app.handle(Intent::Move(Dir::E));
-    assert_eq!(app.game().pack().len(), 3);
+    assert_eq!(app.game().floor().pack().len(), 3);
     // Sorted by kind: the potion, the noise-maker, the dart.
     app.handle(Intent::ThrowItem);
     app.handle(Intent::Move(Dir::S));
@@ -459,7 +465,7 @@ fn snapshot_inventory_and_targeting() {
     let aiming = screen(&mut app, 60, 14);
     assert!(aiming.contains("Throw where?"), "{aiming}");
     app.handle(Intent::Confirm);
-    assert_eq!(app.game().pack().len(), 2, "thrown");
+    assert_eq!(app.game().floor().pack().len(), 2, "thrown");
     assert!(
         app.log().any(|l| l.contains("You throw a dart.")),
         "{:?}",
@@ -565,19 +571,19 @@ fn a_slow_step_with_a_monster_awake_in_view_is_asked_first() {
     let mut app = App::play(&level, 1).unwrap();
     let said = |app: &App| app.log().last().unwrap().clone();
     app.handle(Intent::Wait);
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     app.handle(Intent::Move(Dir::E));
     assert_eq!(
         said(&app),
         "A step into the swamp takes 3 turns with an orc awake in view: again to go."
     );
-    assert_eq!(app.game().turn(), turn, "asked, not stepped");
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(1, 1));
+    assert_eq!(app.game().floor().turn(), turn, "asked, not stepped");
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(1, 1));
     app.handle(Intent::Move(Dir::E));
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 1));
     // Floor: no question.
     app.handle(Intent::Move(Dir::S));
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 2));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 2));
     // Sneaking, back onto the swamp: four turns, said.
     app.handle(Intent::Sneak);
     app.handle(Intent::Move(Dir::N));
@@ -586,12 +592,12 @@ fn a_slow_step_with_a_monster_awake_in_view_is_asked_first() {
         "{}",
         said(&app)
     );
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 2));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 2));
     // With no monster in view, a slow step is taken at once.
     let alone = "name: alone\nmap:\n#####\n#@,.#\n#####\n";
     let mut app = App::play(&Level::parse(alone, "alone.txt".as_ref()).unwrap(), 1).unwrap();
     app.handle(Intent::Move(Dir::E));
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 1));
 }
 
 /// The pack list stacks alike items ("3 darts", one line), and `t` opens
@@ -615,7 +621,7 @@ fn the_throw_list_stacks_alike_items_and_opens_on_the_last_thrown() {
         });
     }
     app.handle(Intent::Move(Dir::E));
-    assert_eq!(app.game().pack().len(), 5);
+    assert_eq!(app.game().floor().pack().len(), 5);
     app.handle(Intent::ThrowItem);
     let list = screen(&mut app, 60, 14);
     assert!(list.contains("> f - ( 3 darts"), "{list}");
@@ -633,6 +639,7 @@ fn the_throw_list_stacks_alike_items_and_opens_on_the_last_thrown() {
     throw(&mut app);
     let count = |app: &App, word: &str| {
         app.game()
+            .floor()
             .pack()
             .iter()
             .filter(|&&k| k == item(word))
@@ -678,14 +685,15 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
     .unwrap();
     let mut app = App::play(&level, 1).unwrap();
     app.handle(Intent::Wait);
-    let player = app.game().player().unwrap();
-    let me = app.game().kind_of(player).clone();
+    let player = app.game().floor().player().unwrap();
+    let me = app.game().floor().kind_of(player).clone();
     let at = |glyph: char| {
         let game = app.game();
         let m = game
+            .floor()
             .monsters()
             .iter()
-            .find(|m| game.kind_of(m).glyph == glyph)
+            .find(|m| game.floor().kind_of(m).glyph == glyph)
             .unwrap();
         m.pos()
     };
@@ -726,9 +734,9 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
         "{goblin}"
     );
     // The troll sees you and hunts you: no stealth blow to speak of.
-    let troll_id = app.game().world().occupant(at('T')).unwrap();
+    let troll_id = app.game().floor().world().occupant(at('T')).unwrap();
     assert_eq!(
-        app.game().awareness(troll_id),
+        app.game().floor().awareness(troll_id),
         darkstar::sim::Awareness::Hunting
     );
     assert!(!troll.contains("Unaware"), "{troll}");
@@ -768,6 +776,7 @@ fn a_monsters_colour_and_words_follow_its_threat_to_the_player_as_they_are() {
     app.handle(Intent::Wait);
     let zombie = |app: &App| {
         app.game()
+            .floor()
             .monsters()
             .iter()
             .find(|m| !m.is_player() && m.is_here())
@@ -777,13 +786,13 @@ fn a_monsters_colour_and_words_follow_its_threat_to_the_player_as_they_are() {
     assert_eq!(threat_of(app.game(), zombie(&app).0), Threat::Fair);
     // Stand and let them come.
     for _ in 0..200 {
-        let hp = app.game().player().unwrap().hp();
+        let hp = app.game().floor().player().unwrap().hp();
         if hp <= 24 {
             break;
         }
         app.handle(Intent::Wait);
     }
-    let hp = app.game().player().unwrap().hp();
+    let hp = app.game().floor().player().unwrap().hp();
     assert!((1..=24).contains(&hp), "hp {hp}");
     let (id, at) = zombie(&app);
     assert_eq!(threat_of(app.game(), id), Threat::Dangerous);
@@ -833,7 +842,7 @@ fn an_items_letter_picks_it_in_the_list_at_once() {
     let l = letter_intent_for(key(KeyCode::Char('l')), app.mode()).unwrap();
     assert_eq!(l, Intent::Letter('l'));
     app.handle(l);
-    assert_eq!(app.game().player().unwrap().pos(), Pos::new(2, 1));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 1));
     assert!(app.takes_letters(), "still open");
     app.handle(Intent::Quit);
     app.handle(Intent::ThrowItem);
@@ -841,7 +850,7 @@ fn an_items_letter_picks_it_in_the_list_at_once() {
     let aiming = status_row(&app);
     assert!(aiming.starts_with("throw at"), "{aiming}");
     app.handle(Intent::Quit);
-    assert_eq!(app.game().pack().len(), 3, "nothing thrown yet");
+    assert_eq!(app.game().floor().pack().len(), 3, "nothing thrown yet");
     // Through the event loop, as keys: `U` then `a` drinks the potion (the
     // loop hands the open list a letter, not `a`'s binding), then `q`
     // asks to quit and Enter quits.
@@ -852,7 +861,7 @@ fn an_items_letter_picks_it_in_the_list_at_once() {
         .collect();
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     darkstar::ui::event_loop(&mut terminal, &mut app, |_| Ok(script.pop_front())).unwrap();
-    assert_eq!(app.game().pack().len(), 2, "the potion drunk");
+    assert_eq!(app.game().floor().pack().len(), 2, "the potion drunk");
     assert!(!app.takes_letters());
     assert!(app.should_quit());
 }

@@ -27,7 +27,7 @@ fn the_app_plays_a_replay_back() {
         })
         .unwrap();
     assert_eq!(
-        app.game().turn(),
+        app.game().floor().turn(),
         last_hash.0,
         "{:?}",
         app.log().collect::<Vec<_>>()
@@ -57,7 +57,7 @@ fn replay_playback_uses_the_recorded_settings() {
         rec.apply(&mut game, darkstar::sim::Command::Advance);
     }
     let mut app = App::replay(rec.replay()).unwrap();
-    assert_eq!(app.game().config(), &config);
+    assert_eq!(app.game().floor().config(), &config);
     play_to_pause(&mut app);
     assert!(app.desync().is_none(), "{:?}", app.desync());
     assert_eq!(app.game().state_hash(), game.state_hash());
@@ -94,7 +94,7 @@ fn playback_of_a_run_names_the_depth_it_is_on() {
     }
     let row = status(&mut app);
     assert!(row.contains("depth 2") && !row.contains("depth 1"), "{row}");
-    assert_eq!(app.selected(), app.game().player().map(|p| p.id()));
+    assert_eq!(app.selected(), app.game().floor().player().map(|p| p.id()));
 }
 
 /// A played game's recording that holds what a player's game never
@@ -157,7 +157,7 @@ fn replay_playback_stops_at_a_desync_and_shows_it() {
     play_to_pause(&mut app);
     let d = app.desync().expect("a desync").clone();
     assert_eq!((d.turn, d.line), (20, line));
-    assert_eq!(app.game().turn(), 20);
+    assert_eq!(app.game().floor().turn(), 20);
     let expected = format!("DESYNC on turn 20 (line {line}): expected 00000000deadbeef, found ");
     assert!(
         app.log().last().unwrap().starts_with(&expected),
@@ -169,7 +169,7 @@ fn replay_playback_stops_at_a_desync_and_shows_it() {
     assert!(app.is_paused());
     app.tick();
     app.step();
-    assert_eq!(app.game().turn(), 20);
+    assert_eq!(app.game().floor().turn(), 20);
     insta::assert_snapshot!(screen(&mut app, 90, 30));
 }
 
@@ -188,7 +188,7 @@ fn resuming_plays_the_save_once_and_says_where() {
     })
     .unwrap();
     assert!(told.windows(2).all(|w| w[0] < w[1]), "{told:?}");
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     assert_eq!(told.last(), Some(&turn));
     assert_eq!(app.mode(), Mode::Play);
     assert!(app.log().any(|l| *l == format!("Resumed on turn {turn}.")));
@@ -207,7 +207,7 @@ fn resuming_plays_the_save_once_and_says_where() {
     let stop = *told.iter().find(|&&t| t >= 20).unwrap();
     match broken {
         Err(darkstar::record::replay::ReplayError::Interrupted { turn }) => assert_eq!(turn, stop),
-        other => panic!("{:?}", other.map(|a| a.game().turn())),
+        other => panic!("{:?}", other.map(|a| a.game().floor().turn())),
     }
 }
 
@@ -282,7 +282,7 @@ fn a_played_game_plays_back_following_the_player() {
     let play_back = |eyes: bool| {
         let app = App::replay(&replay).unwrap();
         let mut app = if eyes { app.with_eyes() } else { app };
-        let player = app.game().player().unwrap().id();
+        let player = app.game().floor().player().unwrap().id();
         assert_eq!(app.turns_per_second(), 10);
         assert!(app.following() && app.selected() == Some(player));
         for _ in 0..replay.items.len() + 1 {

@@ -45,8 +45,9 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
     }
     app.handle(Intent::Show(Overlay::Knowledge));
     let game = app.game();
-    let f = &game.factions()[0];
+    let f = &game.floor().factions()[0];
     let routed: Vec<_> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| m.is_here() && m.faction() == 0 && !m.is_player())
@@ -70,7 +71,10 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
     for route in &routed {
         for &p in route.iter().skip(2) {
             let (x, y) = (p.x as usize, p.y as usize);
-            if x >= w as usize || y >= (h - 6) as usize || game.world().occupant(p).is_some() {
+            if x >= w as usize
+                || y >= (h - 6) as usize
+                || game.floor().world().occupant(p).is_some()
+            {
                 continue;
             }
             if f.spec().goal == Some(p) {
@@ -96,6 +100,7 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
     let mut app = App::new(&level("deadly-pass.txt"), 1).unwrap();
     let died = |app: &App| {
         app.game()
+            .floor()
             .monsters()
             .iter()
             .find(|m| matches!(m.presence(), Presence::Dead(_)))
@@ -115,7 +120,7 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
     let cam = app.camera();
     let bg = |p: Pos| buf[((p.x - cam.x) as u16, (p.y - cam.y) as u16)].bg;
     let corridor = Pos::new(30, 1);
-    let raiders = app.game().factions()[0].knowledge().influence();
+    let raiders = app.game().floor().factions()[0].knowledge().influence();
     assert!(raiders.is_choke(corridor) && raiders.danger(corridor) == 0);
     assert_eq!(bg(corridor), Color::Blue, "a chokepoint");
     assert_eq!(bg(death), Color::Red, "where a raider died");
@@ -167,7 +172,7 @@ fn snapshot_combined_watch_view() {
     let buf = drawn(&mut app, 80, 24);
     let wall = Pos::new(11, 2);
     assert_eq!(
-        app.game().world().get(wall),
+        app.game().floor().world().get(wall),
         Some(darkstar::map::terrain::Terrain::Wall)
     );
     let cell = &buf[(11, 2)];
@@ -182,10 +187,10 @@ fn snapshot_combined_watch_view() {
         ("#", Color::Black, Color::DarkGray),
         "an undiscovered wall, dim on grey"
     );
-    let b = app.game().monsters()[0].pos();
+    let b = app.game().floor().monsters()[0].pos();
     let (x, y) = (b.x as u16, b.y as u16);
     assert_eq!(buf[(x, y)].symbol(), "b");
-    assert!(app.game().factions()[0].knowledge().is_known(b));
+    assert!(app.game().floor().factions()[0].knowledge().is_known(b));
     let start = Pos::new(1, 1);
     assert_eq!(buf[(1, 1)].bg, Color::Reset, "{start}: known, plain");
     insta::assert_snapshot!(screen(&mut app, 80, 24));
@@ -207,12 +212,12 @@ fn the_frame_after_a_bump_draws_the_new_plan() {
     let buf = drawn(&mut app, 80, 24);
     let &(flash, _) = app.flashes().last().unwrap();
     assert_eq!(buf[(flash.x as u16, flash.y as u16)].bg, Color::Red);
-    let m = &app.game().monsters()[0];
+    let m = &app.game().floor().monsters()[0];
     let plan = m.plan().remaining();
     assert!(plan.len() > 2, "{plan:?}");
     assert!(!plan.contains(&flash), "the new plan avoids the wall");
     for &p in plan.iter().skip(1) {
-        if app.game().factions()[0].spec().goal == Some(p) {
+        if app.game().floor().factions()[0].spec().goal == Some(p) {
             continue;
         }
         assert_eq!(buf[(p.x as u16, p.y as u16)].symbol(), "*", "plan cell {p}");
@@ -236,7 +241,7 @@ fn the_legend_is_always_on_screen_in_watch() {
         let mut app = App::new(&level(&name), 1).unwrap();
         app.step();
         let text = screen(&mut app, 80, 24);
-        let f = app.game().factions()[app.faction()].spec();
+        let f = app.game().floor().factions()[app.faction()].spec();
         let planner = match f.planner {
             darkstar::path::Replanner::AStar => "A*",
             darkstar::path::Replanner::DStarLite => "D* Lite",
@@ -258,7 +263,7 @@ fn the_legend_is_always_on_screen_in_watch() {
         // The level's top-left corner is drawn: the legend hides none of
         // a small level.
         let buf = drawn(&mut app, 80, 24);
-        let w = app.game().world().terrain().width() as u16;
+        let w = app.game().floor().world().terrain().width() as u16;
         if w + 28 <= 80 {
             for x in 0..w {
                 let drawn = buf[(x, 0)].symbol();
@@ -294,8 +299,8 @@ fn factions_cycle_over_monster_factions() {
         1,
     );
     let mut app = App::new(&level, 1).unwrap();
-    let player = app.game().player().unwrap().faction();
-    let n = app.game().factions().len();
+    let player = app.game().floor().player().unwrap().faction();
+    let n = app.game().floor().factions().len();
     assert!(n >= 4, "{n}");
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..2 * n {
@@ -321,7 +326,7 @@ fn the_camera_stays_on_the_map() {
     let buf = drawn(&mut app, w, h);
     // The map view is 80 x 18 (two legend rows, status, counters, two
     // log rows); the map 80 x 40.
-    let map_h = app.game().world().terrain().height() as i32;
+    let map_h = app.game().floor().world().terrain().height() as i32;
     assert_eq!(app.camera(), Pos::new(0, map_h - 18));
     for y in 0..18 {
         assert!(
@@ -354,7 +359,10 @@ fn the_camera_follows_the_selected_monster() {
     let mut app = dungeon();
     app.handle(Intent::NextMonster(1));
     let id = app.selected().unwrap();
-    assert_eq!(app.game().monsters()[id as usize].faction(), app.faction());
+    assert_eq!(
+        app.game().floor().monsters()[id as usize].faction(),
+        app.faction()
+    );
     app.handle(Intent::NextMonster(-1));
     app.handle(Intent::NextMonster(1));
     assert_eq!(app.selected(), Some(id), "m then M then m: the same one");
@@ -363,7 +371,7 @@ fn the_camera_follows_the_selected_monster() {
         app.step();
         drawn(&mut app, 80, 24);
         let Some(sel) = app.selected() else { break };
-        let p = app.game().monsters()[sel as usize].pos();
+        let p = app.game().floor().monsters()[sel as usize].pos();
         let cam = app.camera();
         assert!(
             (0..80).contains(&(p.x - cam.x)) && (0..18).contains(&(p.y - cam.y)),
@@ -400,7 +408,7 @@ fn the_cost_overlay_tells_road_from_floor() {
     };
     let (road, floor, swamp) = (look(2, 2), look(1, 1), look(3, 3));
     assert_eq!(
-        app.game().world().get(Pos::new(2, 2)),
+        app.game().floor().world().get(Pos::new(2, 2)),
         Some(darkstar::map::terrain::Terrain::Road)
     );
     assert_ne!(road, floor, "road is not floor");
@@ -444,6 +452,7 @@ fn the_status_rows_fit_80_columns() {
         let counters = row(&narrow, 21);
         for f in app
             .game()
+            .floor()
             .factions()
             .iter()
             .filter(|f| f.spec().glyph() != '@')
@@ -507,13 +516,13 @@ fn watch_opens_on_the_idea() {
             Some(">"),
             "the goal on screen"
         );
-        let knowledge = app.game().factions()[viewed].knowledge();
+        let knowledge = app.game().floor().factions()[viewed].knowledge();
         for p in level.terrain.grid().positions() {
             let Some(cell) = at(p) else { continue };
             let wall = level.terrain.get(p) == Some(darkstar::map::terrain::Terrain::Wall);
             plan_through_wall |= wall && !knowledge.is_known(p) && cell.symbol() == "*";
             if cell.bg == Color::Red && bumped_on.is_none() {
-                bumped_on = Some(app.game().turn());
+                bumped_on = Some(app.game().floor().turn());
             }
         }
         app.step();
@@ -533,19 +542,22 @@ fn watch_opens_on_the_idea() {
 fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
     let mut app = App::new(&Level::opening(), 1).unwrap();
     while !app.game_over() {
-        assert!(app.game().turn() < 500, "the opening never ended");
+        assert!(app.game().floor().turn() < 500, "the opening never ended");
         app.step();
     }
     let end = screen(&mut app, 80, 24);
     insta::assert_snapshot!(end);
     assert!(end.contains("Everyone is home") && end.contains("n: the next seed (2)"));
-    let turn = app.game().turn();
+    let turn = app.game().floor().turn();
     app.tick();
-    assert_eq!(app.game().turn(), turn, "nothing more is played");
+    assert_eq!(app.game().floor().turn(), turn, "nothing more is played");
     app.handle(Intent::NewGame);
     assert!(app.wants_new_game() && app.should_quit());
     let next = app.next_game().unwrap();
-    assert_eq!((next.game().seed(), next.game().turn()), (2, 0));
+    assert_eq!(
+        (next.game().floor().seed(), next.game().floor().turn()),
+        (2, 0)
+    );
     assert_eq!(next.mode(), Mode::Watch);
     // A game still running takes no `n` for a new one.
     let mut running = App::new(&Level::opening(), 1).unwrap();
@@ -555,7 +567,7 @@ fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
     // they have no way on (found watching the deadly pass in tmux).
     let mut pass = App::new(&level("deadly-pass.txt"), 1).unwrap();
     while !pass.game_over() {
-        assert!(pass.game().turn() < 500, "the pass never ended");
+        assert!(pass.game().floor().turn() < 500, "the pass never ended");
         pass.step();
     }
     let end = screen(&mut pass, 80, 24);
@@ -608,7 +620,7 @@ fn the_danger_overlay_keeps_the_fog_and_spares_the_walls() {
         app.handle(Intent::Show(Overlay::Danger));
         let danger = buffer(&mut app);
         let cam = app.camera();
-        let knowledge = app.game().factions()[app.faction()].knowledge();
+        let knowledge = app.game().floor().factions()[app.faction()].knowledge();
         for p in level.terrain.grid().positions() {
             let at = ((p.x - cam.x) as u16, (p.y - cam.y) as u16);
             let (Some(d), Some(c)) = (danger.cell(at), combined.cell(at)) else {
@@ -637,7 +649,7 @@ fn the_danger_overlay_keeps_the_fog_and_spares_the_walls() {
 #[test]
 fn the_legend_sits_beside_the_map_on_a_wide_screen() {
     let mut app = dungeon();
-    let width = app.game().world().terrain().width() as usize;
+    let width = app.game().floor().world().terrain().width() as usize;
     let text = screen(&mut app, 200, 60);
     let top = text.lines().next().unwrap().trim_matches('"');
     let at = top

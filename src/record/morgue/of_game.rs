@@ -15,7 +15,7 @@ impl Morgue {
     /// place as the player knew it and the last messages.
     pub fn of(game: &Game) -> Morgue {
         let chronicle = game.chronicle();
-        let outcome = game.play_state().map(|p| p.outcome);
+        let outcome = game.floor().play_state().map(|p| p.outcome);
         let on = game
             .depth()
             .map_or(String::new(), |d| format!(" on depth {d}"));
@@ -26,13 +26,13 @@ impl Morgue {
             (Some(PlayOutcome::Won(_)), _) => "escaped with the treasure".to_string(),
             (Some(PlayOutcome::Lost(_)), Some(k)) => format!("killed by {}{on}", k.a_noun()),
             (Some(PlayOutcome::Lost(_)), None) => format!("died{on}"),
-            _ => format!("left on turn {}{on}", game.turn()),
+            _ => format!("left on turn {}{on}", game.floor().turn()),
         };
         Morgue {
-            seed: game.run_seed().unwrap_or(game.seed()),
+            seed: game.run_seed().unwrap_or(game.floor().seed()),
             won: matches!(outcome, Some(PlayOutcome::Won(_))),
             depth: game.deepest_depth(),
-            turns: game.turn(),
+            turns: game.floor().turn(),
             kills: chronicle
                 .kills_by_kind()
                 .map(|(k, n)| (k.to_string(), n))
@@ -61,7 +61,7 @@ fn line(said: &Said) -> Option<String> {
 /// no longer in the pack), then the pack, one line a kind with its count
 /// ("2 healing potions").
 fn carried(game: &Game) -> Vec<String> {
-    let Some(play) = game.play_state() else {
+    let Some(play) = game.floor().play_state() else {
         return Vec::new();
     };
     let mut items = Vec::new();
@@ -71,15 +71,15 @@ fn carried(game: &Game) -> Vec<String> {
             None => "the treasure".to_string(),
         });
     }
-    let player = &game.monsters()[play.player as usize];
-    let spec = game.kind_of(player);
+    let player = &game.floor().monsters()[play.player as usize];
+    let spec = game.floor().kind_of(player);
     if spec.defence > 0 {
         items.push(format!("armour worn (defence {})", spec.defence));
     }
     if spec.damage != PLAYER_DAMAGE {
         items.push(format!("a weapon wielded ({})", spec.damage));
     }
-    for run in game.pack().chunk_by(|a, b| a == b) {
+    for run in game.floor().pack().chunk_by(|a, b| a == b) {
         items.push(match run.len() {
             1 => run[0].name().to_string(),
             n => format!("{n} {}", run[0].plural()),
@@ -93,11 +93,11 @@ fn carried(game: &Game) -> Vec<String> {
 /// terrain where known, blank where not; the items it knew of lying
 /// there; `@` the player, `<` `>` the stairs, `$` the treasure.
 fn known_map(game: &Game) -> Vec<String> {
-    let Some(p) = game.player() else {
+    let Some(p) = game.floor().player() else {
         return Vec::new();
     };
-    let knowledge = game.factions()[p.faction()].knowledge();
-    let play = game.play_state();
+    let knowledge = game.floor().factions()[p.faction()].knowledge();
+    let play = game.floor().play_state();
     let marks: Vec<(Option<Pos>, char)> = vec![
         (
             play.and_then(|p| p.up).filter(|_| game.depth().is_some()),
@@ -129,7 +129,13 @@ fn known_map(game: &Game) -> Vec<String> {
         }
         // The items it knows of, as the map on screen draws them (the
         // last laid on top).
-        if let Some(&(_, k)) = game.floor_items().iter().rev().find(|&&(at, _)| at == q) {
+        if let Some(&(_, k)) = game
+            .floor()
+            .floor_items()
+            .iter()
+            .rev()
+            .find(|&&(at, _)| at == q)
+        {
             return k.glyph();
         }
         knowledge.belief(q).map_or(' ', |t| t.glyph())

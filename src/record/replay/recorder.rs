@@ -34,13 +34,13 @@ impl Recorder {
     pub fn apply(&mut self, game: &mut Game, command: Command) -> Vec<Event> {
         self.replay
             .items
-            .push(Item::Command(game.turn(), command.clone()));
+            .push(Item::Command(game.floor().turn(), command.clone()));
         let events = game.apply(command);
-        if game.turn() >= self.next_hash {
+        if game.floor().turn() >= self.next_hash {
             self.replay
                 .items
-                .push(Item::Hash(game.turn(), game.state_hash()));
-            self.next_hash = (game.turn() / self.every + 1) * self.every;
+                .push(Item::Hash(game.floor().turn(), game.state_hash()));
+            self.next_hash = (game.floor().turn() / self.every + 1) * self.every;
         }
         events
     }
@@ -63,7 +63,7 @@ impl Recorder {
     /// hold.
     pub fn closed(&self, game: &Game) -> Replay {
         let mut replay = self.replay.clone();
-        let turn = game.turn();
+        let turn = game.floor().turn();
         if !matches!(replay.items.last(), Some(Item::Hash(t, _)) if *t == turn) {
             replay.items.push(Item::Hash(turn, game.state_hash()));
         }

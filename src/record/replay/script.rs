@@ -40,7 +40,7 @@ impl Script {
     /// recording.
     pub fn play_next(&mut self, game: &mut Game) -> Option<Result<Played, Desync>> {
         let (line, item) = self.items.pop_front()?;
-        let turn = game.turn();
+        let turn = game.floor().turn();
         Some(match check(game, &item) {
             Err(kind) => Err(Desync { line, turn, kind }),
             Ok(events) => Ok(match item {

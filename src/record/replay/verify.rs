@@ -71,7 +71,7 @@ impl Replay {
         let total = script.last_turn();
         let mut told = None;
         loop {
-            let turn = game.turn();
+            let turn = game.floor().turn();
             if told != Some(turn) {
                 told = Some(turn);
                 if script.is_done() {
@@ -90,7 +90,7 @@ impl Replay {
                 Some(Ok(Played::Command(_) | Played::Hash | Played::Reveal(_))) => {}
             }
         }
-        let verified = script.verified(game.turn());
+        let verified = script.verified(game.floor().turn());
         Ok((game, Checked::InSync(verified)))
     }
 }
@@ -101,7 +101,7 @@ impl Replay {
 pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
     match item {
         Item::Command(recorded, _) | Item::Hash(recorded, _) | Item::Reveal(recorded)
-            if game.turn() != *recorded =>
+            if game.floor().turn() != *recorded =>
         {
             Err(match item {
                 Item::Command(..) => DesyncKind::CommandTurn {

@@ -83,7 +83,7 @@ impl<'a> Situation<'a> {
     pub fn awareness(&self) -> Awareness {
         self.game.awareness(self.id)
     }
-    /// Hurt enough to flee, what from (see `Game::threat`).
+    /// Hurt enough to flee, what from (see `Floor::threat`).
     pub fn threat(&self) -> Option<Pos> {
         self.game.threat(self.id as usize)
     }

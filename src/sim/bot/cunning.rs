@@ -62,8 +62,8 @@ impl Restraint {
 /// from hunters).
 pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Trick>)> {
     let plain = |a: Action| (a, None);
-    let play = game.play_state()?;
-    let player = game.player().filter(|p| p.is_here())?;
+    let play = game.floor().play_state()?;
+    let player = game.floor().player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
         return None;
     }
@@ -75,9 +75,9 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     let unaware: Vec<_> = view
         .iter()
         .copied()
-        .filter(|&m| game.unaware(m as usize))
+        .filter(|&m| game.floor().unaware(m as usize))
         .collect();
-    let pos = |m: crate::sim::MonsterId| game.monsters()[m as usize].pos();
+    let pos = |m: crate::sim::MonsterId| game.floor().monsters()[m as usize].pos();
     // One beside it that has not noticed it: strike it unawares, if the
     // blow kills it or leaves a fight it wins.
     for d in Dir::ALL {
@@ -97,7 +97,7 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     let hunters: Vec<MonsterId> = view
         .iter()
         .copied()
-        .filter(|&m| game.awareness(m) == Awareness::Hunting)
+        .filter(|&m| game.floor().awareness(m) == Awareness::Hunting)
         .collect();
     // Hunted by more than it can take, one of them unable to work a door
     // and past a door beside it: shut it.
@@ -135,8 +135,11 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     // Else away by the stairs it knows, but only from those it can
     // outrun: a faster one strikes its back.
     let outrun = hunters.iter().all(|&m| {
-        let monster = &game.monsters()[m as usize];
-        let (theirs, mine) = (game.kind_of(monster).speed, game.kind_of(player).speed);
+        let monster = &game.floor().monsters()[m as usize];
+        let (theirs, mine) = (
+            game.floor().kind_of(monster).speed,
+            game.floor().kind_of(player).speed,
+        );
         theirs < mine || theirs == mine && nearness(at, monster.pos()).0 > 1
     });
     // Hunted only by ones that cannot see it from where they stand (blind,
@@ -179,9 +182,12 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     // Silent while one that has not noticed it could hear its steps.
     let hunted = view
         .iter()
-        .any(|&m| game.awareness(m) == Awareness::Hunting);
+        .any(|&m| game.floor().awareness(m) == Awareness::Hunting);
     let within_hearing = unaware.iter().any(|&m| {
-        let hearing = game.kind_of(&game.monsters()[m as usize]).hearing;
+        let hearing = game
+            .floor()
+            .kind_of(&game.floor().monsters()[m as usize])
+            .hearing;
         nearness(at, pos(m)).0 <= hearing
     });
     // It starts sneaking only unhunted, but once sneaking it goes on
@@ -195,11 +201,11 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     if !open.creep {
         return None;
     }
-    let blow = game.kind_of(player).damage.min() * STEALTH_MULTIPLIER;
+    let blow = game.floor().kind_of(player).damage.min() * STEALTH_MULTIPLIER;
     let prey = unaware
         .iter()
         .copied()
-        .filter(|&m| game.monsters()[m as usize].hp() <= blow)
+        .filter(|&m| game.floor().monsters()[m as usize].hp() <= blow)
         .min_by_key(|&m| nearness(at, pos(m)))?;
     step_toward(game, at, pos(prey)).map(plain)
 }
@@ -209,9 +215,9 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
 /// faction knows; killed, they hunt by ear again. The player reads it
 /// from the look box (faction and sight) and the bestiary.
 pub(super) fn is_eyes(game: &Game, m: MonsterId) -> bool {
-    let monster = &game.monsters()[m as usize];
-    game.kind_of(monster).sight > 0
-        && game.factions()[monster.faction()]
+    let monster = &game.floor().monsters()[m as usize];
+    game.floor().kind_of(monster).sight > 0
+        && game.floor().factions()[monster.faction()]
             .spec()
             .kinds
             .iter()
@@ -233,8 +239,8 @@ fn kill_the_eyes(game: &Game, at: crate::map::geom::Pos, view: &[MonsterId]) -> 
         .iter()
         .copied()
         .filter(|&m| is_eyes(game, m) && !loses_to(game, m))
-        .min_by_key(|&m| nearness(at, game.monsters()[m as usize].pos()))?;
-    let q = game.monsters()[eye as usize].pos();
+        .min_by_key(|&m| nearness(at, game.floor().monsters()[m as usize].pos()))?;
+    let q = game.floor().monsters()[eye as usize].pos();
     if let Some(d) = at.dir_to(q).filter(|&d| reaches(game, at, d)) {
         return Some(Action::Walk(d));
     }
@@ -244,11 +250,11 @@ fn kill_the_eyes(game: &Game, at: crate::map::geom::Pos, view: &[MonsterId]) -> 
     })?;
     // Only a clear shot: the dart strikes the first one on its way (a
     // troll between the player and its raven).
-    let terrain = game.world().terrain();
+    let terrain = game.floor().world().terrain();
     let clear = crate::fog::flight::flight(at, q, |p| terrain.is_opaque(p))
         .into_iter()
         .take_while(|&p| p != q)
-        .all(|p| game.world().occupant(p).is_none() && !terrain.is_opaque(p));
+        .all(|p| game.floor().world().occupant(p).is_none() && !terrain.is_opaque(p));
     (clear && nearness(at, q).0 <= range).then_some(Action::Throw(slot as u8, q))
 }
 
@@ -258,18 +264,18 @@ fn kill_the_eyes(game: &Game, at: crate::map::geom::Pos, view: &[MonsterId]) -> 
 /// their way to it is gone, or [`DETOUR_STEPS`] longer, once that cell
 /// is wall.
 fn cuts_off(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> bool {
-    let Some(wall) = game.collapse_cell(at) else {
+    let Some(wall) = game.floor().collapse_cell(at) else {
         return false;
     };
-    let Some(player) = game.player() else {
+    let Some(player) = game.floor().player() else {
         return false;
     };
-    let known = game.factions()[player.faction()].knowledge();
+    let known = game.floor().factions()[player.faction()].knowledge();
     if !still_open(game, known, at, wall) {
         return false;
     }
     let limit = |m: MonsterId| {
-        let q = game.monsters()[m as usize].pos();
+        let q = game.floor().monsters()[m as usize].pos();
         steps(known, at, q, None, DETOUR_LIMIT).map(|s| (q, s))
     };
     !hunters.is_empty()
@@ -293,7 +299,7 @@ fn still_open(
     at: crate::map::geom::Pos,
     wall: crate::map::geom::Pos,
 ) -> bool {
-    let Some(play) = game.play_state() else {
+    let Some(play) = game.floor().play_state() else {
         return false;
     };
     let down = play.stairs.filter(|&d| known.is_known(d));
@@ -363,7 +369,7 @@ fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option
     if hunters.is_empty() || hunters.iter().any(|&m| could_see(game, m, at)) {
         return None;
     }
-    let view = game.player_view()?;
+    let view = game.floor().player_view()?;
     let r = range as i32;
     let mut best: Option<(u32, crate::map::geom::Pos)> = None;
     for y in at.y - r..=at.y + r {
@@ -372,8 +378,8 @@ fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option
             let far = nearness(at, q).0;
             if far < LURE_STEPS
                 || !view.sees(q)
-                || !game.world().terrain().is_passable(q)
-                || game.world().occupant(q).is_some()
+                || !game.floor().world().terrain().is_passable(q)
+                || game.floor().world().occupant(q).is_some()
             {
                 continue;
             }
@@ -389,9 +395,9 @@ fn lure(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> Option
 /// reckons it: within the sight the look box gives it, and the player
 /// not inside a darkness it read (no monster sees into one).
 fn could_see(game: &Game, m: MonsterId, at: crate::map::geom::Pos) -> bool {
-    let monster = &game.monsters()[m as usize];
-    nearness(at, monster.pos()).0 <= game.kind_of(monster).sight
-        && !game.darkness().is_some_and(|d| d.covers(at))
+    let monster = &game.floor().monsters()[m as usize];
+    nearness(at, monster.pos()).0 <= game.floor().kind_of(monster).sight
+        && !game.floor().darkness().is_some_and(|d| d.covers(at))
 }
 
 /// The nearest a lure is thrown: a noise at the player's feet tells them
@@ -406,7 +412,7 @@ fn break_away(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> 
     let gap = |p: crate::map::geom::Pos| {
         hunters
             .iter()
-            .map(|&m| nearness(p, game.monsters()[m as usize].pos()).0)
+            .map(|&m| nearness(p, game.floor().monsters()[m as usize].pos()).0)
             .min()
             .unwrap_or(u32::MAX)
     };
@@ -414,7 +420,7 @@ fn break_away(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -> 
     let open = |p: crate::map::geom::Pos| Dir::ALL.iter().filter(|&&d| reaches(game, p, d)).count();
     Dir::ALL
         .into_iter()
-        .filter(|&d| reaches(game, at, d) && game.world().occupant(at.step(d)).is_none())
+        .filter(|&d| reaches(game, at, d) && game.floor().world().occupant(at.step(d)).is_none())
         .map(|d| (gap(at.step(d)), open(at.step(d)), d))
         .filter(|&(g, _, _)| g > now)
         .max_by_key(|&(g, o, d)| (g, o, std::cmp::Reverse(d as u8)))
@@ -435,10 +441,10 @@ fn blows_to_kill(by: &KindSpec, on: &KindSpec, hp: i32) -> i64 {
 /// mean) kills it or leaves a fight the player wins: a sleeping ogre it
 /// would only anger is let lie.
 fn worth_striking(game: &Game, m: MonsterId) -> bool {
-    let Some(player) = game.player() else {
+    let Some(player) = game.floor().player() else {
         return false;
     };
-    let blow = game.kind_of(player).damage.mean_tenths() * STEALTH_MULTIPLIER / 10;
+    let blow = game.floor().kind_of(player).damage.mean_tenths() * STEALTH_MULTIPLIER / 10;
     !outmatched_after(game, &[m], 10, blow)
 }
 
@@ -471,19 +477,19 @@ fn outmatched_by(game: &Game, ms: &[MonsterId], tenths: i64) -> bool {
 /// [`outmatched_by`], once the player's first blow has taken `first` hit
 /// points off the first of `ms`.
 fn outmatched_after(game: &Game, ms: &[MonsterId], tenths: i64, first: i32) -> bool {
-    let Some(player) = game.player() else {
+    let Some(player) = game.floor().player() else {
         return false;
     };
     if ms.is_empty() {
         return false;
     }
-    let me = game.kind_of(player);
+    let me = game.floor().kind_of(player);
     let mut mine = 0;
     // Their blows on the player per thousand of the player's turns.
     let mut rate = 0;
     for (i, &m) in ms.iter().enumerate() {
-        let monster = &game.monsters()[m as usize];
-        let it = game.kind_of(monster);
+        let monster = &game.floor().monsters()[m as usize];
+        let it = game.floor().kind_of(monster);
         let hp = if i == 0 {
             monster.hp() - first
         } else {
@@ -508,12 +514,14 @@ fn door_to_shut(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -
         .filter(|d| !d.is_diagonal())
         .find(|&d| {
             let door = at.step(d);
-            game.world().get(door) == Some(Terrain::OpenDoor)
-                && game.world().occupant(door).is_none()
+            game.floor().world().get(door) == Some(Terrain::OpenDoor)
+                && game.floor().world().occupant(door).is_none()
                 && hunters.iter().any(|&m| {
-                    let monster = &game.monsters()[m as usize];
+                    let monster = &game.floor().monsters()[m as usize];
                     let q = monster.pos();
-                    !game.factions()[monster.faction()].spec().opens_doors
+                    !game.floor().factions()[monster.faction()]
+                        .spec()
+                        .opens_doors
                         && nearness(q, door).0 < nearness(q, at).0
                 })
         })
@@ -523,8 +531,8 @@ fn door_to_shut(game: &Game, at: crate::map::geom::Pos, hunters: &[MonsterId]) -
 /// it knows where they are; up, unless this is depth 1 without the
 /// Darkstar (the way out only lets it leave with it).
 fn leave(game: &Game) -> Option<Action> {
-    let play = game.play_state()?;
-    let at = game.player()?.pos();
+    let play = game.floor().play_state()?;
+    let at = game.floor().player()?.pos();
     let stairs = game.stairs()?;
     let depth = game.depth().unwrap_or(1);
     if stairs.down == Some(at) {

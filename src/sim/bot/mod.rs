@@ -141,8 +141,8 @@ fn go(game: &Game, activity: Activity, berths: &[&[Pos]]) -> Result<Action, auto
 /// The brawler's (and the careless bot's) action.
 fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     let careful = style.careful();
-    let play = game.play_state()?;
-    let player = game.player().filter(|p| p.is_here())?;
+    let play = game.floor().play_state()?;
+    let player = game.floor().player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
         return None;
     }
@@ -162,7 +162,7 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     }
     // An enemy next to it: hit it (a step the rules allow).
     for d in Dir::ALL {
-        if let Some(o) = game.world().occupant(at.step(d))
+        if let Some(o) = game.floor().world().occupant(at.step(d))
             && hostile(o)
             && reaches(game, at, d)
         {
@@ -175,7 +175,11 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     let seen: Vec<_> = monsters_in_view(game)
         .into_iter()
         .filter(|&m| {
-            hostile(m) && !matches!(game.awareness(m), Awareness::Asleep | Awareness::Fleeing)
+            hostile(m)
+                && !matches!(
+                    game.floor().awareness(m),
+                    Awareness::Asleep | Awareness::Fleeing
+                )
         })
         // The cunning bot goes for none it would not beat.
         .filter(|&m| style != Style::Cunning || !cunning::loses_to(game, m))
@@ -192,7 +196,7 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     if careful && let Some((s, range)) = missile {
         let target = seen
             .iter()
-            .map(|&m| game.monsters()[m as usize].pos())
+            .map(|&m| game.floor().monsters()[m as usize].pos())
             .filter(|&q| (2..=range).contains(&nearness(at, q).0))
             .min_by_key(|&q| nearness(at, q));
         if let Some(q) = target {
@@ -201,10 +205,10 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     }
     // A hostile monster in view: go for the nearest.
     if let Some(&m) = seen.iter().min_by_key(|&&m| {
-        let (dx, dy) = game.monsters()[m as usize].pos().abs_delta(at);
+        let (dx, dy) = game.floor().monsters()[m as usize].pos().abs_delta(at);
         (dx.max(dy), m)
     }) {
-        let to = game.monsters()[m as usize].pos();
+        let to = game.floor().monsters()[m as usize].pos();
         if let Some(action) = step_toward(game, at, to) {
             return Some(action);
         }
@@ -251,7 +255,7 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
                 monsters_in_view(game)
                     .into_iter()
                     .filter(|&m| hostile(m))
-                    .map(|m| game.monsters()[m as usize].pos())
+                    .map(|m| game.floor().monsters()[m as usize].pos())
                     .min_by_key(|&q| nearness(at, q))
                     .and_then(|q| step_toward(game, at, q))
                     .unwrap_or(Action::Wait(None)),
@@ -263,7 +267,8 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
 /// The first item in the pack whose effect `pick` takes: its slot, and
 /// what `pick` made of the effect (a missile's range, say).
 fn in_pack<T>(game: &Game, pick: impl Fn(Effect) -> Option<T>) -> Option<(usize, T)> {
-    game.pack()
+    game.floor()
+        .pack()
         .iter()
         .enumerate()
         .find_map(|(s, k)| pick(k.effect()).map(|t| (s, t)))
@@ -273,7 +278,7 @@ fn in_pack<T>(game: &Game, pick: impl Fn(Effect) -> Option<T>) -> Option<(usize,
 /// diagonal past a wall corner.
 fn reaches(game: &Game, at: Pos, d: Dir) -> bool {
     crate::path::step(
-        game.world().terrain(),
+        game.floor().world().terrain(),
         at,
         d,
         crate::path::Connectivity::Eight,
@@ -290,13 +295,16 @@ fn nearness(at: Pos, q: Pos) -> (u32, i32, i32) {
 
 /// True when monster `m` fights (its behaviours include melee).
 fn is_hostile(game: &Game, m: super::MonsterId) -> bool {
-    let monster = &game.monsters()[m as usize];
-    game.kind_of(monster).behaviours.fights()
+    let monster = &game.floor().monsters()[m as usize];
+    game.floor().kind_of(monster).behaviours.fights()
 }
 
 fn knows(game: &Game, p: crate::map::geom::Pos) -> bool {
-    game.player()
-        .is_some_and(|pl| game.factions()[pl.faction()].knowledge().is_known(p))
+    game.floor().player().is_some_and(|pl| {
+        game.floor().factions()[pl.faction()]
+            .knowledge()
+            .is_known(p)
+    })
 }
 
 /// A step toward `to` (a monster's cell): travel to it over known ground,
@@ -316,7 +324,7 @@ fn step_toward(
     let beside: Vec<_> = Dir::ALL
         .iter()
         .map(|&d| to.step(d))
-        .filter(|&p| knows(game, p) && game.world().occupant(p).is_none())
+        .filter(|&p| knows(game, p) && game.floor().world().occupant(p).is_none())
         .collect();
     autopilot::step_to_nearest(game, &beside)
 }
@@ -356,24 +364,24 @@ pub fn play_run_from(
     // Ways out by the stairs from hunters, by depth.
     let mut stair_breaks = [0u32; crate::content::bestiary::DEPTHS as usize];
     // The depth it is on, and the turn it came there.
-    let mut arrived = (depth as usize, game.turn());
+    let mut arrived = (depth as usize, game.floor().turn());
     let mut damage_by_depth = vec![0; crate::content::bestiary::DEPTHS as usize];
-    while game.turn() < max_turns {
+    while game.floor().turn() < max_turns {
         let here = game.depth().unwrap_or(depth) as usize;
         let open = Restraint {
             break_away: breaks[here - 1] < BREAK_ACTIONS,
-            lure: last_lure.is_none_or(|t| game.turn() >= t + TRICK_TURNS),
+            lure: last_lure.is_none_or(|t| game.floor().turn() >= t + TRICK_TURNS),
             stairs: stair_breaks[here - 1] < STAIR_BREAKS,
             ..Restraint::NONE
         };
         if here != arrived.0 {
-            arrived = (here, game.turn());
+            arrived = (here, game.floor().turn());
         }
         // Long on one depth, the cunning bot plays as the brawler there:
         // whatever round of tricks held it (a door shut on a hunter and
         // walked through again, a sleeper crept up on and lost) is over.
         let style = match style {
-            Style::Cunning if game.turn() > arrived.1 + DEPTH_TURNS => Style::Brawler,
+            Style::Cunning if game.floor().turn() > arrived.1 + DEPTH_TURNS => Style::Brawler,
             s => s,
         };
         // Played as the brawler, it keeps clear of nothing.
@@ -391,10 +399,10 @@ pub fn play_run_from(
         if let Some(choice) = stall.unstick(&game, style, open, kept) {
             (action, trick) = choice;
         }
-        let before = game.turn();
+        let before = game.floor().turn();
         watch.before(&game, &action, trick);
         if trick == Some(Trick::Lure) {
-            last_lure = Some(game.turn());
+            last_lure = Some(game.floor().turn());
         }
         if trick == Some(Trick::BreakAway) {
             breaks[here - 1] += 1;
@@ -420,7 +428,7 @@ pub fn play_run_from(
         deepest = deepest.max(here);
         // An action that takes no time twice in a row (a refused step):
         // wait instead, so the run always moves on.
-        if game.turn() == before {
+        if game.floor().turn() == before {
             idle += 1;
             if idle > 2 {
                 apply(&mut game, Command::Player(Action::Wait(None)));
@@ -430,14 +438,14 @@ pub fn play_run_from(
             idle = 0;
         }
     }
-    let outcome = game.play_state().map(|p| p.outcome);
+    let outcome = game.floor().play_state().map(|p| p.outcome);
     let won = matches!(outcome, Some(PlayOutcome::Won(_)));
     let dead = matches!(outcome, Some(PlayOutcome::Lost(_)));
     let run = BotRun {
         seed,
         won,
         depth: deepest,
-        turns: game.turn(),
+        turns: game.floor().turn(),
         killed_by: game
             .chronicle()
             .killer()

@@ -56,23 +56,23 @@ impl Stall {
         open: Restraint,
         wary: &Wary,
     ) -> Option<(Action, Option<Trick>)> {
-        let at = game.player()?.pos();
+        let at = game.floor().player()?.pos();
         // Counted in turns played, not in commands: a switch to sneaking
         // takes no turn, and counting it would keep a two-cell round's
         // count in step with the stall check, which then always fell on
         // the same cell.
-        if self.last_turn == Some(game.turn()) {
+        if self.last_turn == Some(game.floor().turn()) {
             return self.remedy(game, style, open, wary, at);
         }
-        self.last_turn = Some(game.turn());
+        self.last_turn = Some(game.floor().turn());
         self.recent.push_back(at);
         if let Some(q) = monsters_in_view(game)
             .into_iter()
             .filter(|&m| worth_chasing(game, style, m))
-            .map(|m| game.monsters()[m as usize].pos())
+            .map(|m| game.floor().monsters()[m as usize].pos())
             .min_by_key(|&q| nearness(at, q))
         {
-            self.last_seen = Some((game.turn(), q));
+            self.last_seen = Some((game.floor().turn(), q));
         }
         if self.recent.len() > 2 * STALL_ACTIONS {
             self.recent.pop_front();
@@ -85,7 +85,8 @@ impl Stall {
         // beside three orcs, struck and never striking.
         let beside = || {
             crate::map::geom::Dir::ALL.into_iter().any(|d| {
-                game.world()
+                game.floor()
+                    .world()
                     .occupant(at.step(d))
                     .is_some_and(|o| is_hostile(game, o) && super::reaches(game, at, d))
             })
@@ -94,7 +95,7 @@ impl Stall {
             && (beside()
                 || monsters_in_view(game).into_iter().any(|m| {
                     is_hostile(game, m)
-                        && game.awareness(m) == Awareness::Hunting
+                        && game.floor().awareness(m) == Awareness::Hunting
                         && cunning::loses_to(game, m)
                 }))
         {
@@ -124,11 +125,11 @@ impl Stall {
             // Seen from the other cell only (the round's cause): where
             // it was last seen.
             let nearest = hostile
-                .map(|m| game.monsters()[m as usize].pos())
+                .map(|m| game.floor().monsters()[m as usize].pos())
                 .min_by_key(|&q| nearness(at, q))
                 .or(self
                     .last_seen
-                    .filter(|&(t, _)| moving && t + RECENT >= game.turn())
+                    .filter(|&(t, _)| moving && t + RECENT >= game.floor().turn())
                     .map(|(_, q)| q));
             self.chase = nearest
                 .filter(|&q| step_toward(game, at, q).is_some())
@@ -171,7 +172,7 @@ impl Stall {
         if self.leave {
             // With the Darkstar the way out is up: down and straight back
             // up again (a sleeper across the only way) held it for ever.
-            let carrying = game.play_state().is_some_and(|p| p.carrying);
+            let carrying = game.floor().play_state().is_some_and(|p| p.carrying);
             let down = game
                 .stairs()
                 .and_then(|s| s.down)
@@ -191,7 +192,7 @@ impl Stall {
         // The monster where it is now, if still in view.
         let to = monsters_in_view(game)
             .into_iter()
-            .map(|m| game.monsters()[m as usize].pos())
+            .map(|m| game.floor().monsters()[m as usize].pos())
             .min_by_key(|&q| nearness(to, q))
             .filter(|&q| nearness(to, q).0 <= 3)
             .unwrap_or(to);

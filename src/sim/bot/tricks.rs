@@ -32,18 +32,23 @@ use crate::clock::Turn;
 /// is: its faction's last-known place of the player is the player's. One
 /// hunting a noise's place, or searching, has lost it.
 fn hunts_player(game: &Game, m: MonsterId) -> bool {
-    let monster = &game.monsters()[m as usize];
-    let player = game.player().filter(|p| p.is_here()).map(|p| p.pos());
+    let monster = &game.floor().monsters()[m as usize];
+    let player = game
+        .floor()
+        .player()
+        .filter(|p| p.is_here())
+        .map(|p| p.pos());
     monster.is_here()
-        && game.awareness(m) == Awareness::Hunting
-        && game.intel(monster.faction()).player_seen() == player
+        && game.floor().awareness(m) == Awareness::Hunting
+        && game.floor().intel(monster.faction()).player_seen() == player
 }
 
 /// The monsters on the depth of dead monster `eye`'s faction: those it
 /// saw for.
 fn kin(game: &Game, eye: MonsterId) -> Vec<MonsterId> {
-    let faction = game.monsters()[eye as usize].faction();
-    game.monsters()
+    let faction = game.floor().monsters()[eye as usize].faction();
+    game.floor()
+        .monsters()
         .iter()
         .filter(|m| m.is_here() && m.id() != eye && m.faction() == faction)
         .map(|m| m.id())
@@ -193,7 +198,7 @@ impl Watch {
     /// The bot is about to play `action` in `game`, as `claimed` trick
     /// if the action alone does not say.
     pub(super) fn before(&mut self, game: &Game, action: &Action, claimed: Option<Trick>) {
-        let sneaking = game.play_state().is_some_and(|p| p.sneaking);
+        let sneaking = game.floor().play_state().is_some_and(|p| p.sneaking);
         let in_view = monsters_in_view(game);
         let breaking = self.pending.iter().any(|p| p.trick == Trick::BreakAway);
         if claimed == Some(Trick::Eyes) {
@@ -207,21 +212,21 @@ impl Watch {
                 trick,
                 in_view
                     .into_iter()
-                    .filter(|&m| game.awareness(m) == Awareness::Hunting)
+                    .filter(|&m| game.floor().awareness(m) == Awareness::Hunting)
                     .collect(),
             ),
             (_, Some(Trick::Collapse)) => (
                 Trick::Collapse,
                 in_view
                     .into_iter()
-                    .filter(|&m| game.awareness(m) == Awareness::Hunting)
+                    .filter(|&m| game.floor().awareness(m) == Awareness::Hunting)
                     .collect(),
             ),
             (Action::Sneak, _) if !sneaking => (
                 Trick::Sneak,
                 in_view
                     .into_iter()
-                    .filter(|&m| game.unaware(m as usize))
+                    .filter(|&m| game.floor().unaware(m as usize))
                     .collect(),
             ),
             (Action::Close(_), _) => (
@@ -229,9 +234,11 @@ impl Watch {
                 in_view
                     .into_iter()
                     .filter(|&m| {
-                        let monster = &game.monsters()[m as usize];
-                        game.awareness(m) == Awareness::Hunting
-                            && !game.factions()[monster.faction()].spec().opens_doors
+                        let monster = &game.floor().monsters()[m as usize];
+                        game.floor().awareness(m) == Awareness::Hunting
+                            && !game.floor().factions()[monster.faction()]
+                                .spec()
+                                .opens_doors
                     })
                     .collect(),
             ),
@@ -245,7 +252,7 @@ impl Watch {
         self.tricks.tried(trick, depth);
         self.pending.push(Pending {
             trick,
-            since: game.turn(),
+            since: game.floor().turn(),
             depth,
             on,
             failed: false,
@@ -255,7 +262,7 @@ impl Watch {
     /// `game` just did `events`.
     pub(super) fn after(&mut self, game: &Game, events: &[Event]) {
         let depth = game.depth().unwrap_or(1);
-        let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+        let is_player = |m: MonsterId| game.floor().monsters()[m as usize].is_player();
         for e in events {
             match *e {
                 Event::Depth { .. } => {
@@ -284,7 +291,7 @@ impl Watch {
                         let (_, _, on) = self.eyes.remove(i);
                         self.pending.push(Pending {
                             trick: Trick::Eyes,
-                            since: game.turn(),
+                            since: game.floor().turn(),
                             depth: on,
                             on: kin(game, monster),
                             failed: false,
@@ -309,7 +316,7 @@ impl Watch {
         // A trick is judged once its turns are up: a sneak counts if none
         // of those it went past woke, struck or hunts the player now; a
         // shut door if none of those it shut out struck.
-        let turn = game.turn();
+        let turn = game.floor().turn();
         // Eyes not killed in their turns: tried, never counted.
         self.eyes.retain(|e| turn < e.1 + TRICK_TURNS);
         let (done, going): (Vec<Pending>, Vec<Pending>) = self
@@ -329,7 +336,7 @@ impl Watch {
     /// The bot goes for the eyes of blind kin with `action` (a blow or a
     /// dart): tried once an eye; judged from the eye's death.
     fn go_for_eyes(&mut self, game: &Game, action: &Action) {
-        let Some(at) = game.player().map(|p| p.pos()) else {
+        let Some(at) = game.floor().player().map(|p| p.pos()) else {
             return;
         };
         let cell = match *action {
@@ -337,7 +344,7 @@ impl Watch {
             Action::Throw(_, q) => q,
             _ => return,
         };
-        let Some(eye) = game.world().occupant(cell) else {
+        let Some(eye) = game.floor().world().occupant(cell) else {
             return;
         };
         if !self.played.insert((Trick::Eyes, eye)) {
@@ -345,7 +352,7 @@ impl Watch {
         }
         let depth = game.depth().unwrap_or(1);
         self.tricks.tried(Trick::Eyes, depth);
-        self.eyes.push((eye, game.turn(), depth));
+        self.eyes.push((eye, game.floor().turn(), depth));
     }
 
     /// Monster `monster` undid the tricks (of the kinds `which` says) it

@@ -44,22 +44,22 @@ impl Wary {
             self.depth = depth;
             self.dangers.clear();
         }
-        let Some(view) = game.player_view() else {
+        let Some(view) = game.floor().player_view() else {
             return;
         };
         let in_view = monsters_in_view(game);
-        let now = game.turn();
+        let now = game.floor().turn();
         for &m in &in_view {
             if !is_hostile(game, m) || !cunning::loses_to(game, m) {
                 continue;
             }
-            let monster = &game.monsters()[m as usize];
+            let monster = &game.floor().monsters()[m as usize];
             let danger = Danger {
                 id: m,
                 at: monster.pos(),
                 seen: now,
-                asleep: game.awareness(m) == Awareness::Asleep,
-                sight: game.kind_of(monster).sight,
+                asleep: game.floor().awareness(m) == Awareness::Asleep,
+                sight: game.floor().kind_of(monster).sight,
             };
             match self.dangers.iter_mut().find(|d| d.id == m) {
                 Some(d) => *d = danger,
@@ -67,7 +67,7 @@ impl Wary {
             }
         }
         self.dangers.retain(|d| {
-            let monster = &game.monsters()[d.id as usize];
+            let monster = &game.floor().monsters()[d.id as usize];
             monster.is_here()
                 && (in_view.contains(&d.id) || !view.sees(d.at))
                 && (d.asleep || d.seen + AWAKE_TURNS >= now)

@@ -87,7 +87,7 @@ impl Chronicle {
     /// Takes in `events`, what `game` just did (after it did it).
     pub(super) fn record(&mut self, game: &Game, events: &[Event]) {
         self.latest.clear();
-        let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+        let is_player = |m: MonsterId| game.floor().monsters()[m as usize].is_player();
         for (i, e) in events.iter().enumerate() {
             self.events[e.kind()] += 1;
             let mut killed_by_player = false;

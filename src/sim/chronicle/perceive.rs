@@ -12,13 +12,13 @@ use crate::sim::{Event, Game, MonsterId};
 /// it is in sight, a faction's search; never anything in a game without
 /// a player.
 pub fn perceives(game: &Game, e: &Event) -> bool {
-    if game.player().is_none() {
+    if game.floor().player().is_none() {
         return false;
     }
-    let is_player = |m: MonsterId| game.monsters()[m as usize].is_player();
+    let is_player = |m: MonsterId| game.floor().monsters()[m as usize].is_player();
     let seen = |m: MonsterId| {
-        let monster = &game.monsters()[m as usize];
-        monster.is_player() || game.player_sees(monster.pos())
+        let monster = &game.floor().monsters()[m as usize];
+        monster.is_player() || game.floor().player_sees(monster.pos())
     };
     match *e {
         // Never told, so never perceived.
@@ -32,14 +32,14 @@ pub fn perceives(game: &Game, e: &Event) -> bool {
         | Event::Searching { .. }
         | Event::GaveUp { .. } => false,
         Event::Bumped { monster, .. } => is_player(monster),
-        Event::ReachedGoal { at, .. } => game.player_sees(at),
-        Event::Died { monster, at } => is_player(monster) || game.player_sees(at),
+        Event::ReachedGoal { at, .. } => game.floor().player_sees(at),
+        Event::Died { monster, at } => is_player(monster) || game.floor().player_sees(at),
         Event::Attacked {
             attacker, target, ..
         }
         | Event::Missed { attacker, target } => seen(attacker) || seen(target),
         Event::Woke { monster, .. } | Event::Cried { monster } => seen(monster),
-        Event::Door { by, at, .. } => seen(by) || game.player_sees(at),
+        Event::Door { by, at, .. } => seen(by) || game.floor().player_sees(at),
         // The rest is the player's own: their deeds, their refusals, what
         // their items did, where they went.
         _ => true,

@@ -26,15 +26,15 @@ pub struct Actor {
 impl Actor {
     /// Monster `id` of `game`'s current depth.
     pub fn of(game: &Game, id: MonsterId) -> Actor {
-        let m = &game.monsters()[id as usize];
+        let m = &game.floor().monsters()[id as usize];
         Actor {
             id,
             player: m.is_player(),
-            noun: game.factions()[m.faction()]
+            noun: game.floor().factions()[m.faction()]
                 .spec()
                 .one_of(m.kind())
                 .to_string(),
-            glyph: game.kind_of(m).glyph,
+            glyph: game.floor().kind_of(m).glyph,
         }
     }
 
@@ -109,15 +109,16 @@ impl Told {
             _ => (None, None),
         };
         let known_ground = |at| {
-            game.player()
-                .and_then(|p| game.factions()[p.faction()].knowledge().belief(at))
+            game.floor()
+                .player()
+                .and_then(|p| game.floor().factions()[p.faction()].knowledge().belief(at))
         };
         let detail = match *e {
             Event::Died { .. } if killed_by_player => Detail::KilledByPlayer,
-            Event::CannotClose { at } if game.world().occupant(at).is_some() => {
+            Event::CannotClose { at } if game.floor().world().occupant(at).is_some() => {
                 Detail::DoorwayTaken
             }
-            Event::Darkened { .. } => Detail::DarkRadius(game.darkness().map(|d| d.radius)),
+            Event::Darkened { .. } => Detail::DarkRadius(game.floor().darkness().map(|d| d.radius)),
             Event::DartStopped { at, .. } | Event::Blocked { at } => {
                 Detail::KnownGround(known_ground(at))
             }
@@ -125,12 +126,12 @@ impl Told {
                 Detail::InRun
             }
             Event::Searching { faction, .. } | Event::GaveUp { faction } => {
-                Detail::Faction(game.factions()[faction].spec().name.clone())
+                Detail::Faction(game.floor().factions()[faction].spec().name.clone())
             }
             _ => Detail::None,
         };
         Told {
-            turn: game.turn(),
+            turn: game.floor().turn(),
             event: e.clone(),
             who,
             whom,

@@ -309,11 +309,11 @@ mod tests {
             game.apply(Command::Advance);
         }
         assert!(
-            game.planning.queue.waiting.len() >= 2,
+            game.floor.planning.queue.waiting.len() >= 2,
             "{}",
-            game.planning.queue.waiting.len()
+            game.floor.planning.queue.waiting.len()
         );
-        assert!(game.planning.queue.suspended.is_some());
+        assert!(game.floor.planning.queue.suspended.is_some());
         game
     }
 
@@ -417,7 +417,7 @@ mod tests {
         for _ in 0..5 {
             game.apply(Command::Advance);
         }
-        assert!(!game.factions[0].fields().is_empty());
+        assert!(!game.floor.factions[0].fields().is_empty());
         let base = game.state_hash();
         let changes: [(&str, Change); 5] = [
             ("walls learnt", |g| g.floor.factions[0].walls_learnt += 1),

@@ -58,13 +58,14 @@ impl Floor {
         }
     }
 
-    /// What a hurt monster of a faction that flees runs from (see
-    /// [`threat`]).
+    /// What a hurt monster of a faction that flees runs from: the player
+    /// in its sight, or where its faction last saw it (see `threat`).
     pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
         threat(&self.ground, &self.units, &self.factions, &self.minds, id)
     }
 
-    /// The player's stealth range now (see [`stealth_range`]).
+    /// The player's stealth range now ([`STEALTH_RANGE`], halved while
+    /// sneaking): how far off a monster that sees it may notice it.
     pub fn stealth_range(&self) -> u32 {
         stealth_range(&self.units)
     }

@@ -172,11 +172,11 @@ pub enum GameError {
 }
 
 /// A game in progress: one level, or a run of the dungeon's depths,
-/// which owns them. What is on the level the player is on (or the one
-/// level) is its [`Floor`], which it derefs to, so what can be read of a
-/// game is read the same way whatever it is; what changes it goes
-/// through [`Game::apply`], which hands the stairs to the run and all
-/// else to the floor.
+/// which owns them, and its record. What is on the level the player is
+/// on (or the one level) is its [`Floor`] ([`Game::floor`]), read the
+/// same way whatever the game is; the run's own state (its depths, its
+/// stairs) is read here; what changes it goes through [`Game::apply`],
+/// which hands the stairs to the run and all else to the floor.
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The level being played.
@@ -189,19 +189,12 @@ pub struct Game {
     chronicle: Chronicle,
 }
 
-impl std::ops::Deref for Game {
-    type Target = Floor;
-    fn deref(&self) -> &Floor {
-        &self.floor
-    }
-}
-
-/// One level in play, in parts, each owning its state: the [`Ground`]
-/// (the true world, the items on it, a darkness), the [`Units`] (the
+/// One level in play, in parts, each owning its state: the `Ground`
+/// (the true world, the items on it, a darkness), the `Units` (the
 /// monsters, the player's side of the game), the [`Minds`] (each
 /// monster's mind, each faction's intel of the player), the factions
 /// (their knowledge and the fields planned over it) and the
-/// [`Planning`] (the search queue and the turn's budget); beside them
+/// `Planning` (the search queue and the turn's budget); beside them
 /// its own clock and RNG. A game is one floor, or a run of them (see
 /// [`Game`]); the rules are the floor's, and each takes the parts it
 /// needs.
@@ -258,6 +251,11 @@ impl Game {
         chronicle.record(self, &events);
         self.chronicle = chronicle;
         events
+    }
+
+    /// The level being played: what can be read of the game there.
+    pub fn floor(&self) -> &Floor {
+        &self.floor
     }
 
     /// The game's record so far: kills, damage, the killer, the events

@@ -64,7 +64,8 @@ mod tests {
     }
 
     fn planners_bytes(game: &Game) -> usize {
-        game.monsters()
+        game.floor()
+            .monsters()
             .iter()
             .map(|m| m.plan().memory_bytes())
             .sum()
@@ -81,26 +82,26 @@ mod tests {
         // per D* Lite; A* monsters hold only their paths.
         let per_dstar = crate::path::DStarLite::TILE_BYTES;
         assert!(
-            six.planning_bytes() >= two.planning_bytes() + 4 * per_dstar,
+            six.floor().planning_bytes() >= two.floor().planning_bytes() + 4 * per_dstar,
             "{} vs {}",
-            six.planning_bytes(),
-            two.planning_bytes()
+            six.floor().planning_bytes(),
+            two.floor().planning_bytes()
         );
-        assert!(six.planning_bytes() >= astar.planning_bytes() + 6 * per_dstar);
+        assert!(six.floor().planning_bytes() >= astar.floor().planning_bytes() + 6 * per_dstar);
         // Six A* monsters' paths and lists are below one D* Lite tile.
         assert!(
-            astar.planning_bytes() < per_dstar,
+            astar.floor().planning_bytes() < per_dstar,
             "{}",
-            astar.planning_bytes()
+            astar.floor().planning_bytes()
         );
     }
 
     #[test]
     fn a_field_faction_holds_about_30_to_44_bytes_a_cell() {
         let game = played(Replanner::Field, 6, SimConfig::default(), 3);
-        let fields = &game.factions()[0].fields();
+        let fields = &game.floor().factions()[0].fields();
         assert_eq!(fields.len(), 1);
-        let bytes = game.planning_bytes() - planners_bytes(&game);
+        let bytes = game.floor().planning_bytes() - planners_bytes(&game);
         assert_eq!(bytes, fields.memory_bytes());
         // g, rhs and the queued key (8 bytes each) a cell, a heap of at
         // most a few bytes a cell more, and the faction's rebuild buffers
@@ -121,14 +122,14 @@ mod tests {
         };
         let game = played(Replanner::AStar, 2, config, 1);
         assert!(
-            game.planning.queue.suspended.is_some(),
+            game.floor.planning.queue.suspended.is_some(),
             "a 5-expansion budget suspends"
         );
         // The snapshot keeps one belief byte a cell.
         assert!(
-            game.planning_bytes() >= planners_bytes(&game) + CELLS,
+            game.floor().planning_bytes() >= planners_bytes(&game) + CELLS,
             "{} vs {}",
-            game.planning_bytes(),
+            game.floor().planning_bytes(),
             planners_bytes(&game)
         );
     }

@@ -59,7 +59,7 @@ impl Game {
     /// let mut game = Game::new_run(3, 1, SimConfig::default()).unwrap();
     /// assert_eq!(game.depth(), Some(1));
     /// let stairs = game.stairs().unwrap();
-    /// assert_eq!(game.player().unwrap().pos(), stairs.up);
+    /// assert_eq!(game.floor().player().unwrap().pos(), stairs.up);
     /// assert!(stairs.down.is_some());
     /// ```
     pub fn new_run(seed: u64, depth: u32, config: SimConfig) -> Result<Game, GameError> {
@@ -135,7 +135,7 @@ impl Game {
 
     /// This depth's stairs, in a run.
     pub fn stairs(&self) -> Option<Stairs> {
-        let play = self.units.play.as_ref()?;
+        let play = self.floor.units.play.as_ref()?;
         self.run.as_ref()?;
         Some(Stairs {
             up: play.up?,
@@ -161,12 +161,12 @@ impl Game {
         let (Some(stairs), Some(depth)) = (self.stairs(), self.depth()) else {
             return Outcome::Failed(Event::NoStairs { down });
         };
-        let at = self.player().map(|p| p.pos());
-        let carrying = self.units.play.as_ref().is_some_and(|p| p.carrying);
+        let at = self.floor().player().map(|p| p.pos());
+        let carrying = self.floor.units.play.as_ref().is_some_and(|p| p.carrying);
         match (down, at) {
             (true, Some(p)) if Some(p) == stairs.down => self.change_depth(depth + 1, ev),
             (false, Some(p)) if p == stairs.up && depth == 1 && carrying => {
-                let turn = self.turn;
+                let turn = self.floor.turn;
                 if let Some(play) = &mut self.floor.units.play {
                     play.outcome = PlayOutcome::Won(turn);
                 }

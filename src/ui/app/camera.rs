@@ -94,7 +94,8 @@ impl Camera {
     /// map.
     pub fn selected(&self, game: &Game, faction: usize) -> Option<MonsterId> {
         let picked = self.picked.filter(|&id| {
-            game.monsters()
+            game.floor()
+                .monsters()
                 .get(id as usize)
                 .is_some_and(|m| m.is_here() && (m.faction() == faction || m.is_player()))
         });
@@ -105,7 +106,12 @@ impl Camera {
     /// faction and follows it.
     fn select_step(&mut self, step: i32, ctx: Ctx<'_>, asks: &mut Vec<Ask>) {
         let ids: Vec<MonsterId> = faction_monsters(ctx.game, ctx.faction).collect();
-        let name = ctx.game.factions().get(ctx.faction).map(|f| &f.spec().name);
+        let name = ctx
+            .game
+            .floor()
+            .factions()
+            .get(ctx.faction)
+            .map(|f| &f.spec().name);
         if ids.is_empty() {
             let name = name.map_or("-", |n| n.as_str());
             return asks.push(Ask::Say(format!("No {name} on the map.")));
@@ -117,7 +123,7 @@ impl Camera {
                 (k as i32 + step).rem_euclid(ids.len() as i32) as usize
             });
         self.select(ids[at]);
-        let m = &ctx.game.monsters()[ids[at] as usize];
+        let m = &ctx.game.floor().monsters()[ids[at] as usize];
         // Playing, the view stays on the player: the pick is for `i`.
         let doing = match ctx.mode {
             Mode::Play => "Picked",
@@ -125,7 +131,7 @@ impl Camera {
         };
         asks.push(Ask::Say(format!(
             "{doing} {}{} at {}.",
-            ctx.game.kind_of(m).glyph,
+            ctx.game.floor().kind_of(m).glyph,
             m.id(),
             m.pos()
         )));
@@ -134,7 +140,8 @@ impl Camera {
 
 /// Faction `faction`'s monsters on the map (not the player), in id order.
 pub fn faction_monsters(game: &Game, faction: usize) -> impl Iterator<Item = MonsterId> + '_ {
-    game.monsters()
+    game.floor()
+        .monsters()
         .iter()
         .filter(move |m| m.is_here() && !m.is_player() && m.faction() == faction)
         .map(|m| m.id())
@@ -143,7 +150,7 @@ pub fn faction_monsters(game: &Game, faction: usize) -> impl Iterator<Item = Mon
 /// `origin` kept so a `width` x `height` view of `game`'s map shows only
 /// map cells (top-left at 0 when the map is smaller than the view).
 pub fn clamp_origin(game: &Game, origin: Pos, (width, height): (u16, u16)) -> Pos {
-    let terrain = game.world().terrain();
+    let terrain = game.floor().world().terrain();
     let (w, h) = (terrain.width() as i32, terrain.height() as i32);
     Pos::new(
         origin.x.clamp(0, (w - width as i32).max(0)),

@@ -43,10 +43,10 @@ impl Cursor {
     /// A cursor to throw the item in pack slot `slot`, on the nearest
     /// monster the player sees (else on the player).
     pub fn aim(game: &Game, slot: u8) -> Option<Cursor> {
-        let at = game.player()?.pos();
+        let at = game.floor().player()?.pos();
         let nearest = autopilot::monsters_in_view(game)
             .into_iter()
-            .map(|m| game.monsters()[m as usize].pos())
+            .map(|m| game.floor().monsters()[m as usize].pos())
             .min_by_key(|q| {
                 let (dx, dy) = q.abs_delta(at);
                 (dx.max(dy), q.y, q.x)

@@ -23,7 +23,7 @@ impl App {
             return Ok(App::play_run(seed, depth)?);
         }
         let level = replay.level()?;
-        let seed = self.game.seed().wrapping_add(1);
+        let seed = self.game.floor().seed().wrapping_add(1);
         Ok(App::start(&level, seed, self.mode, replay.config)?)
     }
 }

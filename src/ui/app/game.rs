@@ -68,7 +68,7 @@ impl App {
             Intent::ThrowItem => self.choose_item(super::ItemUse::Throw),
             Intent::DropItem => self.choose_item(super::ItemUse::Drop),
             Intent::Look => {
-                if let Some(p) = self.game.player() {
+                if let Some(p) = self.game.floor().player() {
                     self.open(Box::new(Cursor::new(p.pos(), Purpose::Look)));
                 }
             }
@@ -88,7 +88,7 @@ impl App {
                 None => {}
             },
             Intent::TravelTo if self.mode == Mode::Play && !self.game_over() => {
-                if let Some(p) = self.game.player() {
+                if let Some(p) = self.game.floor().player() {
                     self.open(Box::new(Cursor::new(p.pos(), Purpose::Travel)));
                     self.say("Travel where? Enter or . to go, Esc to cancel.".to_string());
                 }
@@ -160,13 +160,14 @@ impl App {
     /// The factions `f`/Tab cycles through: watching, those with monsters
     /// of their own (not the player's); playing, all.
     pub(crate) fn viewable_factions(&self) -> Vec<usize> {
-        let n = self.game.factions().len();
+        let n = self.game.floor().factions().len();
         if self.mode == Mode::Play {
             return (0..n).collect();
         }
         let mine: Vec<usize> = (0..n)
             .filter(|&f| {
                 self.game
+                    .floor()
                     .monsters()
                     .iter()
                     .any(|m| m.faction() == f && !m.is_player())
@@ -202,12 +203,17 @@ impl App {
             .screen::<Inspector>()
             .map(|i| i.monster)
             .or(self.selected())?;
-        self.game.monsters().get(id as usize).map(|m| m.pos())
+        self.game
+            .floor()
+            .monsters()
+            .get(id as usize)
+            .map(|m| m.pos())
     }
 
     /// The viewed faction's name.
     pub(in crate::ui) fn faction_name(&self) -> String {
         self.game
+            .floor()
             .factions()
             .get(self.faction)
             .map_or("-".to_string(), |f| f.spec().name.clone())
@@ -232,7 +238,7 @@ impl App {
     /// watching through the player's eyes.
     pub fn view_origin(&self, width: u16, height: u16) -> Pos {
         let size = (width, height);
-        let Some(player) = self.game.player().filter(|_| self.through_eyes()) else {
+        let Some(player) = self.game.floor().player().filter(|_| self.through_eyes()) else {
             return match self.followed() {
                 Some(p) => centred_origin(&self.game, p, size),
                 None => clamp_origin(&self.game, self.camera.origin(), size),
@@ -257,7 +263,7 @@ impl App {
             return self.say("Reveal off: your own view (the game stays REVEALED).".to_string());
         }
         if self.revealed_at.is_none() {
-            let turn = self.game.turn();
+            let turn = self.game.floor().turn();
             self.revealed_at = Some(turn);
             self.recorder.reveal(turn);
         }
@@ -268,7 +274,7 @@ impl App {
 
     /// Watching a played game: through the player's eyes, or the true map.
     pub(super) fn toggle_eyes(&mut self) {
-        if self.mode != Mode::Watch || self.game.player().is_none() {
+        if self.mode != Mode::Watch || self.game.floor().player().is_none() {
             return self.say("No player in this game: no eyes to see through.".to_string());
         }
         self.eyes = !self.eyes;
@@ -284,7 +290,7 @@ impl App {
 
     /// Watching through the player's eyes from the start (`replay --eyes`).
     pub fn with_eyes(mut self) -> App {
-        if self.game.player().is_some() && self.mode == Mode::Watch {
+        if self.game.floor().player().is_some() && self.mode == Mode::Watch {
             self.eyes = true;
         }
         self
@@ -293,7 +299,7 @@ impl App {
     /// True when the player sees cell `p` now: the simulation's view of
     /// it (see [`crate::sim::Floor::player_view`]), as the map lights it.
     pub fn player_sees(&self, p: Pos) -> bool {
-        self.game.player_sees(p)
+        self.game.floor().player_sees(p)
     }
 
     /// Opens the inspector on the selected monster (`m`/`M`; else
@@ -301,7 +307,12 @@ impl App {
     fn inspect_open(&mut self) {
         let first = self
             .selected()
-            .filter(|&id| self.game.monsters()[id as usize].plan().goal().is_some())
+            .filter(|&id| {
+                self.game.floor().monsters()[id as usize]
+                    .plan()
+                    .goal()
+                    .is_some()
+            })
             .or_else(|| Inspector::next_to_inspect(&self.game, self.faction, u32::MAX, 1));
         let Some(id) = first else {
             let ask = inspector::nothing_to_inspect(&self.game, self.faction);

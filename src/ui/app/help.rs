@@ -150,7 +150,7 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
         0 => {
             // Watching a level without a player: no @, no treasure, and
             // the shading is the viewed faction's unknown, not memory.
-            let player = app.game().player().is_some();
+            let player = app.game().floor().player().is_some();
             let mut lines = Vec::new();
             if player {
                 lines.extend([
@@ -213,9 +213,9 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
         _ => {
             let game = app.game();
             let mut lines = Vec::new();
-            for (i, f) in game.factions().iter().enumerate() {
+            for (i, f) in game.floor().factions().iter().enumerate() {
                 let spec = f.spec();
-                if game.player().is_some_and(|p| p.faction() == i) {
+                if game.floor().player().is_some_and(|p| p.faction() == i) {
                     continue;
                 }
                 // What it knows of the map, said once: a faction that
@@ -226,7 +226,10 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
                     (false, 0) => "blind (touch only)".to_string(),
                     (false, s) => format!("sight {s}"),
                 };
-                let hostile = match (spec.kind().behaviours.fights(), game.player().is_some()) {
+                let hostile = match (
+                    spec.kind().behaviours.fights(),
+                    game.floor().player().is_some(),
+                ) {
                     (true, true) => "hostile (hunts you)",
                     (true, false) => "hostile (attacks other factions)",
                     (false, _) => "not hostile",

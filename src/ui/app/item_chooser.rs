@@ -97,7 +97,7 @@ impl Screen for ItemChooser {
     }
 
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
-        let stacks = stacks(ctx.game.pack());
+        let stacks = stacks(ctx.game.floor().pack());
         let len = stacks.len();
         match intent {
             // Its letter picks a stack and chooses it at once.
@@ -134,7 +134,7 @@ impl Screen for ItemChooser {
 
     /// The pack in a box in the middle, the item picked marked.
     fn draw(&self, dc: &DrawCtx<'_>, buf: &mut Buffer) {
-        let lines = pack_lines(dc.app.game().pack(), self.selected);
+        let lines = pack_lines(dc.app.game().floor().pack(), self.selected);
         let title = format!(
             " {} which? (letter, or arrows and Enter; Esc: none) ",
             self.purpose.verb()

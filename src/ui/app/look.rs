@@ -72,10 +72,10 @@ pub(super) fn speed_of_spec(spec: &KindSpec) -> String {
 /// What the player knows of cell `p`, line by line.
 pub fn describe(app: &App, p: Pos) -> Vec<String> {
     let game = app.game();
-    let Some(player) = game.player() else {
+    let Some(player) = game.floor().player() else {
         return vec![format!("{p}")];
     };
-    let knowledge = game.factions()[player.faction()].knowledge();
+    let knowledge = game.floor().factions()[player.faction()].knowledge();
     let mut lines = Vec::new();
     let Some(t) = knowledge.belief(p) else {
         lines.push(format!("{p}: you have not seen this place."));
@@ -83,7 +83,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     };
     let name = capitalised(terrain_name(t));
     lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
-    if let Some(play) = game.play_state() {
+    if let Some(play) = game.floor().play_state() {
         match game.depth() {
             Some(depth) => {
                 if play.stairs == Some(p) {
@@ -109,6 +109,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         }
     }
     let here: Vec<String> = game
+        .floor()
         .floor_items()
         .iter()
         .filter(|&&(q, _)| q == p)
@@ -118,24 +119,29 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         lines.push(format!("Lying here: {}.", here.join(", ")));
     }
     // Who stands there: only where the player sees now.
-    let Some(o) = game.world().occupant(p).filter(|_| app.player_sees(p)) else {
+    let Some(o) = game
+        .floor()
+        .world()
+        .occupant(p)
+        .filter(|_| app.player_sees(p))
+    else {
         if knowledge.is_known(p) && !app.player_sees(p) {
             // The remembered map may be stale: say how stale.
             let seen = knowledge.last_seen(p);
             lines.push(format!(
                 "You do not see it now (last seen on turn {seen}; now turn {}).",
-                game.turn()
+                game.floor().turn()
             ));
         }
         return lines;
     };
-    let m = &game.monsters()[o as usize];
+    let m = &game.floor().monsters()[o as usize];
     if m.is_player() {
         lines.push(format!("You: HP {}/{PLAYER_HP}.", m.hp().max(0)));
         return lines;
     }
-    let f = &game.factions()[m.faction()];
-    let (spec, kind) = (f.spec(), game.kind_of(m));
+    let f = &game.floor().factions()[m.faction()];
+    let (spec, kind) = (f.spec(), game.floor().kind_of(m));
     lines.push(format!(
         "{} ({}), of the {}: HP {}, speed {}, sight {}.",
         capitalised(&spec.a_one_of(m.kind())),
@@ -146,7 +152,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         kind.sight
     ));
     lines.push(
-        match (game.awareness(m.id()), kind.behaviours.fights()) {
+        match (game.floor().awareness(m.id()), kind.behaviours.fights()) {
             (Awareness::Asleep, _) => "It is asleep.",
             (Awareness::Fleeing, _) => "It is fleeing.",
             (Awareness::Hunting, _) => "It is hunting you.",

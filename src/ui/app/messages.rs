@@ -13,8 +13,8 @@ impl App {
     /// "a goblin", "an orc": one of monster `m`'s kind, by the name its
     /// faction gives one ([`crate::content::level::FactionSpec::one_of`]).
     pub(super) fn one_of(&self, m: MonsterId) -> String {
-        let monster = &self.game.monsters()[m as usize];
-        self.game.factions()[monster.faction()]
+        let monster = &self.game.floor().monsters()[m as usize];
+        self.game.floor().factions()[monster.faction()]
             .spec()
             .a_one_of(monster.kind())
     }

@@ -221,9 +221,13 @@ impl App {
     /// a level without a player (not a replay), nothing more can happen
     /// (everyone home, or left with no way on).
     pub fn game_over(&self) -> bool {
-        match self.game.play_state() {
+        match self.game.floor().play_state() {
             Some(p) => p.outcome != crate::sim::PlayOutcome::Playing,
-            None => self.mode == Mode::Watch && self.playback.is_none() && self.game.is_settled(),
+            None => {
+                self.mode == Mode::Watch
+                    && self.playback.is_none()
+                    && self.game.floor().is_settled()
+            }
         }
     }
 
@@ -347,7 +351,7 @@ impl App {
     /// True when the map is drawn through the player's eyes: playing, or
     /// watching a played game with `@`.
     pub fn through_eyes(&self) -> bool {
-        self.game.player().is_some() && (self.mode == Mode::Play || self.eyes)
+        self.game.floor().player().is_some() && (self.mode == Mode::Play || self.eyes)
     }
 
     /// True when the map shows what the player could not know: watching

@@ -78,7 +78,7 @@ impl App {
     /// points in two key presses of sneaking through swamp).
     pub(super) fn walk(&mut self, dir: Dir) {
         if let Some(line) = self.slow_step(dir) {
-            let asked = (dir, self.game.turn());
+            let asked = (dir, self.game.floor().turn());
             if self.slow_step_asked != Some(asked) {
                 self.slow_step_asked = Some(asked);
                 return self.say(line);
@@ -91,15 +91,15 @@ impl App {
     /// What to say before a walk `dir` that is slow with danger near (see
     /// [`App::walk`]), or `None` to take it at once.
     fn slow_step(&self, dir: Dir) -> Option<String> {
-        let (player, play) = (self.game.player()?, self.game.play_state()?);
+        let (player, play) = (self.game.floor().player()?, self.game.floor().play_state()?);
         let to = player.pos().step(dir);
         // Into a monster it sees: a blow, not a step. (One it does not
         // see is no reason to keep quiet: the question must not tell.)
-        let seen_there = self.player_sees(to) && self.game.world().occupant(to).is_some();
+        let seen_there = self.player_sees(to) && self.game.floor().world().occupant(to).is_some();
         if self.mode != Mode::Play || seen_there {
             return None;
         }
-        let known = self.game.factions()[player.faction()].knowledge();
+        let known = self.game.floor().factions()[player.faction()].knowledge();
         let ground = known.belief(to).filter(|_| known.is_known(to))?;
         let energy =
             crate::sim::player_step_energy(ground.enter_cost()?, dir.is_diagonal(), play.sneaking);
@@ -109,9 +109,9 @@ impl App {
         let watcher = autopilot::monsters_in_view(&self.game)
             .into_iter()
             .find(|&m| {
-                let monster = &self.game.monsters()[m as usize];
-                self.game.kind_of(monster).behaviours.fights()
-                    && self.game.awareness(m) != crate::sim::Awareness::Asleep
+                let monster = &self.game.floor().monsters()[m as usize];
+                self.game.floor().kind_of(monster).behaviours.fights()
+                    && self.game.floor().awareness(m) != crate::sim::Awareness::Asleep
             })?;
         let turns = super::look::turns(energy);
         let how = if play.sneaking {
@@ -133,17 +133,23 @@ impl App {
         if self.mode != Mode::Play || self.game_over() {
             return Vec::new();
         }
-        let before = self.game.turn();
+        let before = self.game.floor().turn();
         if let Action::Throw(slot, _) = action {
-            self.quiver = self.game.pack().get(slot as usize).copied().or(self.quiver);
+            self.quiver = self
+                .game
+                .floor()
+                .pack()
+                .get(slot as usize)
+                .copied()
+                .or(self.quiver);
         }
         let events = self.recorder.apply(&mut self.game, Command::Player(action));
         if events.iter().any(|e| matches!(e, Event::Dropped { .. }))
-            && let Some(p) = self.game.player()
+            && let Some(p) = self.game.floor().player()
         {
             self.dropped.push((self.game.depth(), p.pos()));
         }
-        let turn = self.game.turn();
+        let turn = self.game.floor().turn();
         if turn != before {
             self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         }
@@ -168,7 +174,7 @@ impl App {
     /// True when the player of a run stands on the stairs down (`down`)
     /// or up.
     pub(super) fn on_stairs(&self, down: bool) -> bool {
-        let (Some(s), Some(p)) = (self.game.stairs(), self.game.player()) else {
+        let (Some(s), Some(p)) = (self.game.stairs(), self.game.floor().player()) else {
             return false;
         };
         if down {
@@ -187,7 +193,7 @@ impl App {
 
     /// `U`, `t`, `D`: the pack listed to pick from (or why not).
     pub(super) fn choose_item(&mut self, purpose: super::ItemUse) {
-        if self.game.pack().is_empty() {
+        if self.game.floor().pack().is_empty() {
             return self.say("Your pack is empty.".to_string());
         }
         // Throwing: the kind last thrown (the quiver), else the first
@@ -195,16 +201,16 @@ impl App {
         let start = match purpose {
             super::ItemUse::Throw => self
                 .quiver
-                .filter(|k| self.game.pack().contains(k))
+                .filter(|k| self.game.floor().pack().contains(k))
                 .or_else(|| {
                     let missile = |k: &&ItemKind| {
                         matches!(k.effect(), crate::content::items::Effect::Missile { .. })
                     };
-                    self.game.pack().iter().find(missile).copied()
+                    self.game.floor().pack().iter().find(missile).copied()
                 }),
             _ => None,
         };
-        let chooser = super::ItemChooser::new(purpose, self.game.pack(), start);
+        let chooser = super::ItemChooser::new(purpose, self.game.floor().pack(), start);
         self.open(Box::new(chooser));
     }
 
@@ -212,10 +218,10 @@ impl App {
     /// when there are several (the player's knowledge says where open
     /// doors are; the game refuses one somebody stands in).
     pub(super) fn close_door(&mut self) {
-        let Some(player) = self.game.player() else {
+        let Some(player) = self.game.floor().player() else {
             return;
         };
-        let knowledge = self.game.factions()[player.faction()].knowledge();
+        let knowledge = self.game.floor().factions()[player.faction()].knowledge();
         let at = player.pos();
         let doors: Vec<Dir> = Dir::ALL
             .into_iter()

@@ -53,7 +53,7 @@ impl App {
         let level = replay.level()?;
         let (game, script) = replay.begin_on(&level)?;
         // A watched game is nobody's to rank; a played one carries its mark.
-        let unranked = game.player().and(replay.unranked());
+        let unranked = game.floor().player().and(replay.unranked());
         // Shown, not recorded: the recorder only holds the replay's
         // header (what `n` on the end screen starts a game from).
         let recorder = Recorder::new(replay.level.clone(), replay.seed, replay.config, HASH_EVERY);
@@ -67,7 +67,7 @@ impl App {
             "Replay of {}: space to pause, . to step.",
             level.name
         ));
-        if let Some(player) = app.game.player().map(|p| p.id()) {
+        if let Some(player) = app.game.floor().player().map(|p| p.id()) {
             app.say("A played game: @ shows it through the player's eyes.".to_string());
             // Followed, at a pace that shows a 1,000-turn game in under
             // two minutes (a command a tick, each at least a turn).
@@ -114,7 +114,7 @@ impl App {
         if self.mode == Mode::Watch
             && !self.clock.paused()
             && self.desync().is_none()
-            && (self.playback.is_some() || !self.game.is_settled())
+            && (self.playback.is_some() || !self.game.floor().is_settled())
         {
             self.step();
         }
@@ -126,7 +126,7 @@ impl App {
         if self.desync().is_some() {
             return;
         }
-        let player_before = self.game.player().map(|p| p.id());
+        let player_before = self.game.floor().player().map(|p| p.id());
         // The events are the chronicle's to tell (see `tell_latest`).
         match &mut self.playback {
             Some(_) => {
@@ -134,7 +134,7 @@ impl App {
                     return;
                 }
             }
-            None if self.game.is_settled() => {
+            None if self.game.floor().is_settled() => {
                 self.say("Nothing more can happen.".to_string());
                 return;
             }
@@ -142,12 +142,12 @@ impl App {
                 self.recorder.apply(&mut self.game, Command::Advance);
             }
         }
-        let turn = self.game.turn();
+        let turn = self.game.floor().turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         self.tell_latest();
         // Each depth of a run numbers its units afresh: the player picked
         // (a played run's replay follows @) is picked again on the next.
-        let player_now = self.game.player().map(|p| p.id());
+        let player_now = self.game.floor().player().map(|p| p.id());
         if let (Some(before), Some(now)) = (player_before, player_now)
             && before != now
             && self.camera.picked() == Some(before)

@@ -40,12 +40,12 @@ impl App {
             level,
             game,
         } = save;
-        let mode = if game.player().is_some() {
+        let mode = if game.floor().player().is_some() {
             Mode::Play
         } else {
             Mode::Watch
         };
-        let turn = game.turn();
+        let turn = game.floor().turn();
         // A run saved on a deeper depth than it began on is named and
         // described as the depth it goes on with.
         let level = match (game.run_seed(), game.depth()) {

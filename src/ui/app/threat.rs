@@ -78,16 +78,16 @@ impl Odds {
     /// The odds between the player and monster `id`; `None` when there is
     /// no player, or the monster does not fight.
     pub fn of(game: &Game, id: MonsterId) -> Option<Odds> {
-        let player = game.player()?;
-        let m = &game.monsters()[id as usize];
-        let (me, it) = (game.kind_of(player), game.kind_of(m));
+        let player = game.floor().player()?;
+        let m = &game.floor().monsters()[id as usize];
+        let (me, it) = (game.floor().kind_of(player), game.floor().kind_of(m));
         if m.is_player() || !it.behaviours.fights() {
             return None;
         }
         let (hp, its_hp) = (player.hp().max(1), m.hp().max(1));
         let blows = |hp: i32, blow: i32| (hp + blow.max(1) - 1) / blow.max(1);
         let (its, mine) = (it.damage, me.damage);
-        let unaware = game.unaware(id as usize);
+        let unaware = game.floor().unaware(id as usize);
         Some(Odds {
             hits_you: hit_chance(it.accuracy, me.defence),
             its_blow: (its.min(), its.max()),

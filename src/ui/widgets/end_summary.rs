@@ -13,7 +13,7 @@ use crate::ui::paint::draw_box;
 /// The end screen's lines, if the game is over.
 pub fn end_summary(app: &App) -> Option<Vec<String>> {
     let game = app.game();
-    let Some(play) = game.play_state() else {
+    let Some(play) = game.floor().play_state() else {
         return app.game_over().then(|| watch_summary(app));
     };
     let chronicle = game.chronicle();
@@ -34,11 +34,11 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
     };
     let turns = match play.outcome {
         PlayOutcome::Won(t) | PlayOutcome::Lost(t) => t,
-        PlayOutcome::Playing => game.turn(),
+        PlayOutcome::Playing => game.floor().turn(),
     };
-    let explored = game.player().map_or(0, |p| {
-        let knowledge = game.factions()[p.faction()].knowledge();
-        let grid = game.world().terrain().grid();
+    let explored = game.floor().player().map_or(0, |p| {
+        let knowledge = game.floor().factions()[p.faction()].knowledge();
+        let grid = game.floor().world().terrain().grid();
         grid.positions().filter(|&q| knowledge.is_known(q)).count()
     });
     let mut lines = vec![
@@ -71,15 +71,15 @@ pub fn end_summary(app: &App) -> Option<Vec<String>> {
 /// with no goal, how many are still here.
 fn watch_summary(app: &App) -> Vec<String> {
     let game = app.game();
-    let monsters = || game.monsters().iter().filter(|m| !m.is_player());
+    let monsters = || game.floor().monsters().iter().filter(|m| !m.is_player());
     let all_home = monsters().all(|m| matches!(m.presence(), Presence::Escaped(_)));
     let mut lines = vec![if all_home {
-        format!("Everyone is home, on turn {}.", game.turn())
+        format!("Everyone is home, on turn {}.", game.floor().turn())
     } else {
-        format!("Nothing more can happen: turn {}.", game.turn())
+        format!("Nothing more can happen: turn {}.", game.floor().turn())
     }];
     lines.push(String::new());
-    for (i, f) in game.factions().iter().enumerate() {
+    for (i, f) in game.floor().factions().iter().enumerate() {
         let (mut total, mut home, mut last, mut dead) = (0, 0, 0, 0);
         for m in monsters().filter(|m| m.faction() == i) {
             total += 1;
@@ -118,7 +118,7 @@ fn watch_summary(app: &App) -> Vec<String> {
     lines.push(String::new());
     lines.push(format!(
         "n: the next seed ({})   q: quit",
-        game.seed().wrapping_add(1)
+        game.floor().seed().wrapping_add(1)
     ));
     lines
 }

@@ -71,13 +71,14 @@ fn key(level: usize) -> &'static str {
 pub(super) fn draw_faction_stats(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
     let counters: Vec<Counters> = game
+        .floor()
         .factions()
         .iter()
         .enumerate()
         .filter(|(_, f)| f.spec().glyph() != '@')
         .map(|(i, f)| {
-            let s = game.faction_stats(i);
-            let mine = game.monsters().iter().filter(|m| m.faction() == i);
+            let s = game.floor().faction_stats(i);
+            let mine = game.floor().monsters().iter().filter(|m| m.faction() == i);
             Counters {
                 faction: i,
                 glyph: f.spec().glyph(),

@@ -21,13 +21,14 @@ use crate::ui::app::threat::threat_of;
 /// Nothing in view." (dead: what killed the player).
 pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
     let game = app.game();
-    let dead = game.player().is_some_and(|p| !p.is_here());
+    let dead = game.floor().player().is_some_and(|p| !p.is_here());
     // Only while the game is on: won or lost, there is nobody to hide from.
     let playing = game
+        .floor()
         .play_state()
         .is_some_and(|p| p.outcome == PlayOutcome::Playing);
     let stealth = match playing && !dead {
-        true => format!("Stealth {} | ", game.stealth_range()),
+        true => format!("Stealth {} | ", game.floor().stealth_range()),
         false => String::new(),
     };
     let (x, _) = buf.set_stringn(
@@ -43,6 +44,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         ..area
     };
     let seen: Vec<_> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| m.is_here() && !m.is_player() && app.player_sees(m.pos()))
@@ -69,11 +71,11 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
         Style::default(),
     );
     for m in seen {
-        let spec = game.factions()[m.faction()].spec();
+        let spec = game.floor().factions()[m.faction()].spec();
         let threat = threat_of(game, m.id());
         let text = format!(
             "{} {} {} HP {}, {}{}  ",
-            game.kind_of(m).glyph,
+            game.floor().kind_of(m).glyph,
             spec.one_of(m.kind()),
             m.hp(),
             threat.word(),
@@ -98,7 +100,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
 /// (wandering, idle, heading elsewhere: not after the player, so a blow
 /// on it is a stealth blow).
 fn mind(game: &Game, m: &Monster) -> &'static str {
-    match game.awareness(m.id()) {
+    match game.floor().awareness(m.id()) {
         a
         @ (Awareness::Asleep | Awareness::Hunting | Awareness::Searching | Awareness::Fleeing) => {
             a.word()
@@ -112,10 +114,10 @@ fn mind(game: &Game, m: &Monster) -> &'static str {
 /// (the look box gives its hearing; walls on the way may still keep it
 /// from hearing, so "may").
 fn in_earshot(game: &Game, m: &Monster) -> bool {
-    let (Some(player), Some(play)) = (game.player(), game.play_state()) else {
+    let (Some(player), Some(play)) = (game.floor().player(), game.floor().play_state()) else {
         return false;
     };
-    let reach = crate::fog::noise::radius(game.kind_of(m).hearing, FOOTSTEP);
+    let reach = crate::fog::noise::radius(game.floor().kind_of(m).hearing, FOOTSTEP);
     let (dx, dy) = player.pos().abs_delta(m.pos());
     !play.sneaking && dx.max(dy) <= reach
 }

@@ -31,7 +31,7 @@ pub(super) enum Placement {
 /// A panel when the whole width of the level and the panel fit side by
 /// side, and the panel's lines fit in the map's height; else rows.
 pub(super) fn layout(app: &App, map: Rect) -> Placement {
-    let level_width = app.game().world().terrain().width();
+    let level_width = app.game().floor().world().terrain().width();
     let fits_beside = (map.width as u32) >= level_width + PANEL_WIDTH as u32;
     if fits_beside && map.height >= panel_lines(app) {
         // Beside the map, one column off it, however wide the screen:
@@ -139,7 +139,7 @@ fn what(app: &App, f: usize) -> String {
 
 /// [`what`] in two parts: its sight (or a known map), and how it plans.
 fn what_parts(app: &App, f: usize) -> (String, String) {
-    let spec = app.game().factions()[f].spec();
+    let spec = app.game().floor().factions()[f].spec();
     let sight = if spec.knows_map {
         "knows map".to_string()
     } else {
@@ -202,7 +202,7 @@ fn draw_panel(app: &App, area: Rect, buf: &mut Buffer) {
     }
     line(&mut y, "Factions (f: view)", bold, buf);
     for f in factions(app) {
-        let spec = app.game().factions()[f].spec();
+        let spec = app.game().floor().factions()[f].spec();
         let mark = if f == app.faction() { '>' } else { ' ' };
         let (sight, plans) = what_parts(app, f);
         let head = format!("{mark}{} {:<9} {sight}", spec.glyph(), spec.name);
@@ -248,7 +248,7 @@ fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
         (x, y) = (area.x, y + 1);
     }
     let f = app.faction();
-    let Some(spec) = app.game().factions().get(f).map(|f| f.spec()) else {
+    let Some(spec) = app.game().floor().factions().get(f).map(|f| f.spec()) else {
         return;
     };
     let style = Style::default()
@@ -265,7 +265,7 @@ fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let x = x + 2;
     let left = right.saturating_sub(x) as usize;
-    let spec = |o: usize| app.game().factions()[o].spec();
+    let spec = |o: usize| app.game().floor().factions()[o].spec();
     let named: Vec<String> = others
         .iter()
         .map(|&o| format!("{} {}", spec(o).glyph(), spec(o).name))

@@ -79,21 +79,23 @@ impl MapWidget<'_> {
     /// The map: terrain (as the overlay has it), paths, monsters, flashes.
     fn draw(&self, view: MapView, area: Rect, buf: &mut Buffer) {
         let game = self.game;
-        let world = game.world();
-        let faction = &game.factions()[self.faction.min(game.factions().len().saturating_sub(1))];
+        let world = game.floor().world();
+        let faction = &game.floor().factions()[self
+            .faction
+            .min(game.floor().factions().len().saturating_sub(1))];
         let knowledge = faction.knowledge();
         let cam = view.origin;
         let at = |sx: u16, sy: u16| Pos::new(cam.x + sx as i32, cam.y + sy as i32);
         // Playing (or watching a played game through the player's eyes): the
         // map as the player knows it, lit where the player sees.
-        let player = game.player().filter(|_| self.through_eyes);
+        let player = game.floor().player().filter(|_| self.through_eyes);
         // Fog-honest: nothing drawn but what the player knows and sees now.
         let honest = player.is_some() && !self.spectating;
         // Lit where the simulation says the player sees (its view, computed
         // once when the player last looked; none once the player is gone).
         let fog = player.map(|p| {
-            let knowledge = game.factions()[p.faction()].knowledge();
-            (knowledge, game.player_view())
+            let knowledge = game.floor().factions()[p.faction()].knowledge();
+            (knowledge, game.floor().player_view())
         });
         let lit_at = |p: Pos| {
             fog.as_ref()
@@ -109,6 +111,7 @@ impl MapWidget<'_> {
             )
         {
             for m in game
+                .floor()
                 .monsters()
                 .iter()
                 .filter(|m| m.is_here() && m.faction() == self.faction)
@@ -122,7 +125,7 @@ impl MapWidget<'_> {
             }
         }
         // A scroll of darkness's cells, shaded where they are drawn lit.
-        let darkness = game.darkness();
+        let darkness = game.floor().darkness();
         let dark = |p: Pos| darkness.is_some_and(|d| d.covers(p));
         for sy in 0..area.height {
             for sx in 0..area.width {
@@ -245,12 +248,17 @@ impl MapWidget<'_> {
             .add_modifier(Modifier::BOLD);
         // Through the player's eyes, only what the player knows of; else all.
         let known = |p: Pos| !honest || fog.as_ref().is_none_or(|(k, _)| k.is_known(p));
-        for f in game.factions() {
+        for f in game.floor().factions() {
             if let Some(goal) = f.spec().goal.filter(|&g| known(g)) {
                 put(goal, '>', gold);
             }
         }
-        for &(p, k) in game.floor_items().iter().filter(|&&(p, _)| known(p)) {
+        for &(p, k) in game
+            .floor()
+            .floor_items()
+            .iter()
+            .filter(|&&(p, _)| known(p))
+        {
             put(
                 p,
                 k.glyph(),
@@ -259,7 +267,7 @@ impl MapWidget<'_> {
                     .add_modifier(Modifier::BOLD),
             );
         }
-        if let Some(play) = game.play_state() {
+        if let Some(play) = game.floor().play_state() {
             if let Some(s) = play.stairs.filter(|&s| known(s)) {
                 put(s, '>', gold);
             }
@@ -274,11 +282,11 @@ impl MapWidget<'_> {
             let ch = world.get(p).map_or('#', Terrain::glyph);
             put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
         }
-        for m in game.monsters().iter().filter(|m| m.is_here()) {
+        for m in game.floor().monsters().iter().filter(|m| m.is_here()) {
             if honest && !lit_at(m.pos()) {
                 continue; // Only what the player sees now.
             }
-            let glyph = game.kind_of(m).glyph;
+            let glyph = game.floor().kind_of(m).glyph;
             // Playing, a monster's colour is its threat to the player (the
             // look box and the panel say the word); watching, its faction.
             let colour = if m.is_player() {
@@ -289,7 +297,7 @@ impl MapWidget<'_> {
                 faction_colour(m.faction())
             };
             // A sleeper is drawn dim, not bold: plain at a glance.
-            let weight = if game.mind(m.id()).is_asleep() {
+            let weight = if game.floor().mind(m.id()).is_asleep() {
                 Modifier::DIM
             } else {
                 Modifier::BOLD
@@ -343,7 +351,7 @@ fn planned_route<'a>(game: &'a Game, m: &'a Monster) -> Cow<'a, [Pos]> {
     if m.plan().kind() != Replanner::Field {
         return Cow::Borrowed(planned);
     }
-    let faction = &game.factions()[m.faction()];
+    let faction = &game.floor().factions()[m.faction()];
     let Some(field) = m.plan().goal().and_then(|g| faction.fields().get(g)) else {
         return Cow::Borrowed(planned);
     };

@@ -24,12 +24,12 @@ const MIN_MAP_WIDTH: u16 = 50;
 /// Where the map and the panel go, playing, when the screen holds the
 /// level's width and the panel beside it (else no panel).
 pub(super) fn layout(app: &App, map: Rect) -> Option<(Rect, Rect)> {
-    if app.mode() != Mode::Play || app.game().player().is_none() {
+    if app.mode() != Mode::Play || app.game().floor().player().is_none() {
         return None;
     }
     // The level whole beside it, and never a map so narrow that the look
     // box over it could not say its lines.
-    let level_width = app.game().world().terrain().width();
+    let level_width = app.game().floor().world().terrain().width();
     let map_needs = (level_width + 1).max(MIN_MAP_WIDTH as u32);
     if (map.width as u32) < map_needs + PANEL_WIDTH as u32 {
         return None;
@@ -49,7 +49,7 @@ fn bar(hp: i32, max: i32, width: usize) -> String {
 
 /// Its state, as the look box says it in a word or three.
 fn state(game: &Game, m: &Monster) -> &'static str {
-    match game.awareness(m.id()) {
+    match game.floor().awareness(m.id()) {
         Awareness::Asleep => "asleep",
         Awareness::Hunting => "hunting you",
         Awareness::Searching => "searching",
@@ -61,7 +61,7 @@ fn state(game: &Game, m: &Monster) -> &'static str {
 
 /// What it cannot do that matters to the player, and its pace.
 fn limits(game: &Game, m: &Monster) -> Vec<&'static str> {
-    let kind = game.kind_of(m);
+    let kind = game.floor().kind_of(m);
     let mut out = Vec::new();
     if kind.sight == 0 {
         out.push("blind");
@@ -69,7 +69,7 @@ fn limits(game: &Game, m: &Monster) -> Vec<&'static str> {
     if kind.hearing == 0 {
         out.push("deaf");
     }
-    if !game.factions()[m.faction()].spec().opens_doors {
+    if !game.floor().factions()[m.faction()].spec().opens_doors {
         out.push("no doors");
     }
     match kind.speed.cmp(&NORMAL_SPEED) {
@@ -86,7 +86,7 @@ type Row = (String, Style);
 /// The panel's rows in groups: you, then a group a monster in view.
 fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
     let game = app.game();
-    let Some(player) = game.player() else {
+    let Some(player) = game.floor().player() else {
         return Vec::new();
     };
     let plain = Style::default();
@@ -104,6 +104,7 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
         return groups;
     }
     let mut seen: Vec<&Monster> = game
+        .floor()
         .monsters()
         .iter()
         .filter(|m| m.is_here() && !m.is_player() && app.player_sees(m.pos()))
@@ -117,10 +118,10 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
         groups.push(vec![("Nothing in view.".to_string(), plain)]);
     }
     for m in seen {
-        let kind = game.kind_of(m);
-        let spec = game.factions()[m.faction()].spec();
+        let kind = game.floor().kind_of(m);
+        let spec = game.floor().factions()[m.faction()].spec();
         let threat = threat_of(game, m.id());
-        let weight = if game.mind(m.id()).is_asleep() {
+        let weight = if game.floor().mind(m.id()).is_asleep() {
             Modifier::DIM
         } else {
             Modifier::BOLD

@@ -79,8 +79,8 @@ pub(super) fn paint_zoomed(
     let (cols, rows) = (area.width / CW, area.height / CH);
     let origin = Pos::new(centre.x - cols as i32 / 2, centre.y - rows as i32 / 2);
     let knowledge = {
-        let m = &app.game().monsters()[inspector.monster as usize];
-        app.game().factions()[m.faction()].knowledge()
+        let m = &app.game().floor().monsters()[inspector.monster as usize];
+        app.game().floor().factions()[m.faction()].knowledge()
     };
     for cy in 0..rows {
         for cx in 0..cols {

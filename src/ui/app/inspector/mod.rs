@@ -71,8 +71,8 @@ impl Inspector {
     /// monster's cell is settled (what the shared field did for it, less
     /// any repairs), shown first. `zoom`: opened zoomed in.
     pub fn open(game: &Game, id: MonsterId, zoom: bool) -> Inspector {
-        let m = &game.monsters()[id as usize];
-        let knowledge = game.factions()[m.faction()].knowledge();
+        let m = &game.floor().monsters()[id as usize];
+        let knowledge = game.floor().factions()[m.faction()].knowledge();
         let goal = m.plan().goal().unwrap_or(m.pos());
         let trace = trace_search(
             &m.plan().view(knowledge),
@@ -115,7 +115,7 @@ impl Inspector {
         after: MonsterId,
         step: i32,
     ) -> Option<MonsterId> {
-        let n = game.monsters().len() as i64;
+        let n = game.floor().monsters().len() as i64;
         let way = if step < 0 { -1 } else { 1 };
         // `u32::MAX`: none yet, so the first (or the last) comes first.
         let from = match after {
@@ -125,7 +125,7 @@ impl Inspector {
         };
         (1..=n)
             .map(|k| (from + way * k).rem_euclid(n.max(1)))
-            .filter_map(|id| game.monsters().get(id as usize))
+            .filter_map(|id| game.floor().monsters().get(id as usize))
             .find(|m| {
                 m.is_here() && !m.is_player() && m.faction() == faction && m.plan().goal().is_some()
             })
@@ -135,7 +135,7 @@ impl Inspector {
     /// What the app does on opening an inspector on monster `id`: select
     /// it, centre on it, pause the clock.
     pub fn opened(game: &Game, id: MonsterId) -> [Ask; 3] {
-        let pos = game.monsters()[id as usize].pos();
+        let pos = game.floor().monsters()[id as usize].pos();
         [Ask::Select(id), Ask::CentreOn(pos), Ask::Pause]
     }
 
@@ -152,6 +152,7 @@ impl Inspector {
 /// Says so when faction `faction` has no monster to inspect.
 pub fn nothing_to_inspect(game: &Game, faction: usize) -> Ask {
     let name = game
+        .floor()
         .factions()
         .get(faction)
         .map_or("-", |f| f.spec().name.as_str());

@@ -17,8 +17,8 @@ use crate::ui::paint::{STATUS, cut_words, fit_parts, status_row};
 pub(super) fn draw_status(app: &App, i: &Inspector, area: Rect, buf: &mut Buffer) {
     let game = app.game();
     let text = if let Some(field) = i.shown_field() {
-        let m = &game.monsters()[i.monster as usize];
-        let f = game.factions()[m.faction()].spec();
+        let m = &game.floor().monsters()[i.monster as usize];
+        let f = game.floor().factions()[m.faction()].spec();
         let state = replay_field(field, i.field_shown);
         let total = field.expansions();
         // Values in floor steps: of the monster's cell once the search
@@ -53,8 +53,8 @@ pub(super) fn draw_status(app: &App, i: &Inspector, area: Rect, buf: &mut Buffer
         ];
         fit_with_keys(&parts, "a A*", area.width as usize)
     } else {
-        let m = &game.monsters()[i.monster as usize];
-        let f = game.factions()[m.faction()].spec();
+        let m = &game.floor().monsters()[i.monster as usize];
+        let f = game.floor().factions()[m.faction()].spec();
         let state = replay(&i.trace, i.shown);
         let verdict = match (&i.trace.outcome, i.shown == i.trace.expansions()) {
             (Outcome::Found { cost, .. }, true) => {
