@@ -267,6 +267,7 @@ impl Faction {
     /// The islands as last brought up to date, with the turn and log
     /// length of that (for the state hash: they decide reachability until
     /// the next update).
+    #[cfg(test)]
     pub(crate) fn islands_cache(&self) -> Option<(&LiveIslands, Turn, usize)> {
         self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
     }
@@ -298,5 +299,54 @@ impl Faction {
     /// Splits into what the rules update and the log, for `fog::sight::look`.
     pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Log) {
         (&mut self.knowledge, &mut self.log)
+    }
+}
+
+impl Faction {
+    /// Feeds the faction to the state hash, with `intel`, its monsters'
+    /// intel of the player, where that always stood. Destructured, so a
+    /// new field is a compile error until it is placed:
+    /// - state: its knowledge (beliefs, the cheapest known step, danger,
+    ///   chokepoints), how much it has learnt (its log's length: readers
+    ///   read it from where they left off) and the walls it learnt;
+    /// - caches that still decide play, so hashed: its islands (kept as
+    ///   of their last refresh, which their readers read) and its fields
+    ///   (readers depend on which cells are settled; see
+    ///   [`Fields::hash_into`]);
+    /// - left out: its settings and behaviours (the level's set-up; the
+    ///   player's armour and blow are hashed with the player), how its
+    ///   islands are kept up to date (`logged_from_blank`), its update
+    ///   counters (a report) and its safety map (made again whenever its
+    ///   threat or knowledge changes).
+    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv, intel: &super::mind::Intel) {
+        let Faction {
+            spec: _,
+            knowledge,
+            log,
+            islands,
+            logged_from_blank: _,
+            walls_learnt,
+            fields,
+            field_updates: _,
+            safety: _,
+            behaviours: _,
+        } = self;
+        super::fnv::hash_knowledge(h, knowledge);
+        h.int(log.total() as i64);
+        match islands {
+            None => h.int(-1),
+            Some((islands, turn, len)) => {
+                h.int(*turn as i64);
+                h.int(*len as i64);
+                // Numbered as a fresh computation numbers them: the same
+                // islands hash alike however they were reached.
+                let islands = islands.to_islands();
+                h.int(islands.count() as i64);
+                h.u32s(islands.labels());
+            }
+        }
+        intel.hash_into(h);
+        h.int(*walls_learnt as i64);
+        fields.hash_into(h);
     }
 }

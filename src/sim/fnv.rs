@@ -4,6 +4,9 @@
 //! every machine. Apart from `hash.rs` so those parts need not import the
 //! game.
 
+use crate::fog::knowledge::Knowledge;
+use crate::map::terrain::Terrain;
+
 const FNV_PRIME: u64 = 0x0100_0000_01b3;
 
 /// FNV-1a, 64 bits: fixed by its definition (std's hasher is not).
@@ -111,7 +114,7 @@ fn pack(values: impl Iterator<Item = u64>, bits: u32) -> u64 {
         .fold(0, |w, (i, v)| w | v << (bits * i as u32))
 }
 
-pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::map::geom::Pos>) {
+pub(crate) fn hash_pos(h: &mut Fnv, p: Option<crate::map::geom::Pos>) {
     match p {
         Some(p) => {
             h.int(p.x as i64);
@@ -119,4 +122,39 @@ pub(super) fn hash_pos(h: &mut Fnv, p: Option<crate::map::geom::Pos>) {
         }
         None => h.int(i64::MIN),
     }
+}
+
+/// A belief byte as a stable id: the terrain's glyph in the level format
+/// (`?` for unknown), never the order of the `Terrain` enum, so adding
+/// or reordering terrain moves no hash.
+const STABLE_BELIEF: [u8; 256] = {
+    let mut table = [b'?'; 256];
+    let mut i = 0;
+    while i < Terrain::ALL.len() {
+        table[Terrain::ALL[i] as usize] = Terrain::ALL[i].glyph() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// Cells by their stable ids (see [`STABLE_BELIEF`]).
+fn stable(bytes: &[u8]) -> Vec<u8> {
+    bytes.iter().map(|&b| STABLE_BELIEF[b as usize]).collect()
+}
+
+/// What decides a faction's planning costs from here on (see the module
+/// notes): beliefs, the cheapest step known, danger and chokepoints.
+pub(crate) fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
+    h.u8s(&stable(k.belief_bytes()));
+    h.int(k.unknown_cost() as i64);
+    let cheapest = crate::path::CostMap::cheapest_steps(k);
+    h.int(cheapest.straight as i64);
+    h.int(cheapest.diagonal as i64);
+    let influence = k.influence();
+    h.int(influence.weight() as i64);
+    let (danger, choke, dangerous, undrained) = influence.state();
+    h.u16s(danger);
+    h.bools(choke);
+    h.u32s(dangerous);
+    h.int(undrained as i64);
 }

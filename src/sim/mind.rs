@@ -65,6 +65,31 @@ impl Intel {
     pub fn wander_place(&self, id: MonsterId) -> Option<Pos> {
         self.wander[id as usize % WANDER_PLACES]
     }
+    /// Feeds the intel to the state hash (all of it is state).
+    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
+        use super::fnv::hash_pos;
+        let Intel {
+            player_seen,
+            search,
+            wander,
+        } = self;
+        hash_pos(h, *player_seen);
+        match search {
+            None => h.int(-1),
+            Some(Search {
+                around,
+                since,
+                spot,
+            }) => {
+                hash_pos(h, Some(*around));
+                h.int(*since as i64);
+                hash_pos(h, *spot);
+            }
+        }
+        for &p in wander {
+            hash_pos(h, p);
+        }
+    }
     /// It saw or heard the player at `at`: it hunts there, and any search
     /// is over.
     pub(crate) fn player_at(&mut self, at: Pos) {

@@ -8,6 +8,7 @@
 
 use super::ACTION_READY;
 use super::event::WaitReason;
+use super::fnv::{Fnv, hash_pos};
 use super::plan::Plan;
 use super::stats::{Stats, Trail, index};
 use crate::clock::Turn;
@@ -136,25 +137,9 @@ impl Monster {
     pub fn is_stopped(&self) -> bool {
         self.still > 0
     }
-    /// Its speed: the energy it gains a turn.
-    pub(crate) fn speed(&self) -> u32 {
-        self.speed
-    }
-    /// Its walk with the loops erased (see [`Trail`]).
-    pub(crate) fn trail(&self) -> &Trail {
-        &self.trail
-    }
     /// Actions in a row without a step.
     pub(crate) fn still(&self) -> u32 {
         self.still
-    }
-    /// Actions in a row spent waiting for a moving unit to clear the way.
-    pub(crate) fn blocked_waits(&self) -> u32 {
-        self.blocked_waits
-    }
-    /// How many such actions it will wait this time.
-    pub(crate) fn patience(&self) -> u32 {
-        self.patience
     }
 
     // What happens to it: every change a rule makes to a monster is one
@@ -289,5 +274,71 @@ impl Monster {
     /// may do to itself is [`Plan`]'s business.
     pub(crate) fn plan_mut(&mut self) -> &mut Plan {
         &mut self.plan
+    }
+}
+
+impl Monster {
+    /// Feeds the monster to the state hash, `asleep` (its mind's) among
+    /// it where it always stood. Destructured, so a new field is a
+    /// compile error until it is placed: every field is state (it decides
+    /// what happens next) but for its counters (`stats`), a report the
+    /// rules never read, hashed as they always were.
+    pub(crate) fn hash_into(&self, h: &mut Fnv, asleep: bool) {
+        let Monster {
+            id,
+            faction,
+            kind,
+            pos,
+            presence,
+            energy,
+            speed,
+            plan,
+            stats,
+            trail,
+            still,
+            blocked_waits,
+            patience,
+            hp,
+            is_player,
+        } = self;
+        h.int(*id as i64);
+        h.int(*faction as i64);
+        h.int(*kind as i64);
+        hash_pos(h, Some(*pos));
+        h.int(*hp as i64);
+        h.int(*energy);
+        h.int(*speed as i64);
+        h.int(*is_player as i64);
+        h.int(asleep as i64);
+        h.int(match presence {
+            Presence::Here => 0,
+            Presence::Escaped(t) => 1 + 2 * *t as i64,
+            Presence::Dead(t) => 2 + 2 * *t as i64,
+        });
+        for v in [still, blocked_waits, patience] {
+            h.int(*v as i64);
+        }
+        let Stats {
+            steps,
+            bumps,
+            replans,
+            expanded,
+            wasted,
+            think_waits,
+            unit_waits,
+        } = stats;
+        for v in [
+            steps,
+            bumps,
+            replans,
+            expanded,
+            wasted,
+            think_waits,
+            unit_waits,
+        ] {
+            h.int(*v as i64);
+        }
+        h.u32s(trail.cells());
+        plan.hash_into(h);
     }
 }

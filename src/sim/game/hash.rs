@@ -29,6 +29,24 @@
 //! run's seed and the hash of every depth left; the items on the floor
 //! and in the pack, a darkness read, and the player's defence and blow.
 //!
+//! Every struct of the game is destructured where it is hashed (the
+//! floor and its parts here, a monster, a faction, its intel, the world
+//! and a run beside their types), so a field added anywhere is a compile
+//! error until it is hashed or said to be left out, with the reason.
+//! Each piece is one of:
+//! - state, which decides the future and cannot be rebuilt from the
+//!   rest: terrain and beliefs, units, minds, items, the RNG, the turn,
+//!   the run; each monster's plan (its path, goal, status and what its
+//!   strategy keeps); the search queue, a suspended search, the turn's
+//!   spent budget (budgets decide play);
+//! - a cache that still decides play, so hashed until its readers stop
+//!   depending on it: a faction's islands (kept as of their last
+//!   refresh, which their readers read) and its fields (some readers
+//!   read which cells happen to be settled);
+//! - a report no rule reads, hashed as it always was: a monster's
+//!   counters, the budget-limited turns and monster-turns;
+//! - left out, below.
+//!
 //! Everything is hashed by stable ids, never by the order of an enum:
 //! terrain (known or true) by its glyph in the level format, items by
 //! their words in the item book, a monster's kind by its place in its
@@ -66,211 +84,174 @@
 //!   changes, so it is always the map a fresh making would give from what
 //!   is hashed (the knowledge and where the faction saw the player).
 
-use super::{Floor, Game};
-use crate::fog::knowledge::Knowledge;
-use crate::map::terrain::Terrain;
-use crate::sim::fnv::{Fnv, hash_pos};
-use crate::sim::monster::Presence;
-use crate::sim::player::PlayOutcome;
-
-/// A belief byte as a stable id: the terrain's glyph in the level format
-/// (`?` for unknown), never the order of the `Terrain` enum, so adding
-/// or reordering terrain moves no hash.
-const STABLE_BELIEF: [u8; 256] = {
-    let mut table = [b'?'; 256];
-    let mut i = 0;
-    while i < Terrain::ALL.len() {
-        table[Terrain::ALL[i] as usize] = Terrain::ALL[i].glyph() as u8;
-        i += 1;
-    }
-    table
-};
-
-/// Cells by their stable ids (see [`STABLE_BELIEF`]).
-fn stable(bytes: &[u8]) -> Vec<u8> {
-    bytes.iter().map(|&b| STABLE_BELIEF[b as usize]).collect()
-}
-
-/// What decides a faction's planning costs from here on (see the module
-/// notes): beliefs, the cheapest step known, danger and chokepoints.
-fn hash_knowledge(h: &mut Fnv, k: &Knowledge) {
-    h.u8s(&stable(k.belief_bytes()));
-    h.int(k.unknown_cost() as i64);
-    let cheapest = crate::path::CostMap::cheapest_steps(k);
-    h.int(cheapest.straight as i64);
-    h.int(cheapest.diagonal as i64);
-    let influence = k.influence();
-    h.int(influence.weight() as i64);
-    let (danger, choke, dangerous, undrained) = influence.state();
-    h.u16s(danger);
-    h.bools(choke);
-    h.u32s(dangerous);
-    h.int(undrained as i64);
-}
+use super::ground::Ground;
+use super::queue::{Planning, SearchQueue, Suspended};
+use super::units::Units;
+use super::{Floor, Game, SimConfig};
+use crate::sim::fnv::{Fnv, hash_knowledge, hash_pos};
+use crate::sim::item::Darkness;
+use crate::sim::player::{PlayOutcome, PlayState};
 
 impl Game {
     /// The state hash: everything that can change what happens next (see
     /// the module notes for what is left out, and why): the floor's, and
     /// in a run its depth, its seed and the hash of every depth left.
     pub fn state_hash(&self) -> u64 {
+        // The record is no state: a replay rebuilds it.
+        let Game {
+            floor,
+            run,
+            chronicle: _,
+        } = self;
         let mut h = Fnv::default();
-        h.word(self.floor.state_hash());
-        if let (Some(depth), Some(seed)) = (self.depth(), self.run_seed()) {
-            h.int(depth as i64);
-            h.int(seed as i64);
-            for (d, floor) in self.other_depths() {
-                h.int(d as i64);
-                h.word(floor.state_hash());
-            }
+        h.word(floor.state_hash());
+        if let Some(run) = run {
+            run.hash_into(&mut h);
         }
         h.finish()
     }
 }
 
 impl Floor {
-    /// The state hash of this floor alone (see the module notes).
+    /// The state hash of this floor alone (see the module notes). Every
+    /// struct is destructured, so a field added anywhere in the floor is
+    /// a compile error here until it is hashed or said to be left out.
     pub fn state_hash(&self) -> u64 {
+        let Floor {
+            seed,
+            turn,
+            rng,
+            monster_turns,
+            in_run: _, // set-up: a depth of a run is one from the start
+            ground,
+            units,
+            minds,
+            factions,
+            planning,
+        } = self;
+        let Planning {
+            config,
+            queue,
+            detour_ctx: _, // scratch, overwritten by the next detour
+            spent,
+            limited_now,
+            budget_limited,
+        } = planning;
+        let SimConfig {
+            expansion_budget,
+            patience,
+            avoid_radius,
+            detour_budget,
+            claim_radius,
+        } = config;
         let mut h = Fnv::default();
-        h.int(self.turn as i64);
-        h.int(self.seed as i64);
-        h.bytes(&self.rng.get_word_pos().to_le_bytes());
-        let c = &self.planning.config;
+        h.int(*turn as i64);
+        h.int(*seed as i64);
+        h.bytes(&rng.get_word_pos().to_le_bytes());
         for v in [
-            c.expansion_budget,
-            c.patience as u64,
-            c.avoid_radius as u64,
-            c.detour_budget,
-            c.claim_radius as u64,
-            self.planning.spent,
-            self.planning.limited_now as u64,
-            self.planning.budget_limited,
-            self.monster_turns,
+            *expansion_budget,
+            *patience as u64,
+            *avoid_radius as u64,
+            *detour_budget,
+            *claim_radius as u64,
+            *spent,
+            *limited_now as u64,
+            *budget_limited,
+            *monster_turns,
         ] {
             h.int(v as i64);
         }
-        h.int(self.units.monsters.len() as i64);
-        for m in &self.units.monsters {
-            h.int(m.id() as i64);
-            h.int(m.faction() as i64);
-            h.int(m.kind() as i64);
-            hash_pos(&mut h, Some(m.pos()));
-            h.int(m.hp() as i64);
-            h.int(m.energy());
-            h.int(m.speed() as i64);
-            h.int(m.is_player() as i64);
-            h.int(self.minds.of(m.id()).is_asleep() as i64);
-            h.int(match m.presence() {
-                Presence::Here => 0,
-                Presence::Escaped(t) => 1 + 2 * t as i64,
-                Presence::Dead(t) => 2 + 2 * t as i64,
-            });
-            for v in [m.still(), m.blocked_waits(), m.patience()] {
-                h.int(v as i64);
-            }
-            let s = m.stats();
-            for v in [
-                s.steps,
-                s.bumps,
-                s.replans,
-                s.expanded,
-                s.wasted,
-                s.think_waits,
-                s.unit_waits,
-            ] {
-                h.int(v as i64);
-            }
-            h.u32s(m.trail().cells());
-            m.plan().hash_into(&mut h);
+        let Units {
+            monsters,
+            play,
+            player_view: _, // what the player last saw: the screen's, decides nothing
+        } = units;
+        h.int(monsters.len() as i64);
+        for m in monsters {
+            m.hash_into(&mut h, minds.of(m.id()).is_asleep());
         }
-        let q = &self.planning.queue;
-        h.int(q.waiting.len() as i64);
-        for &id in &q.waiting {
+        let SearchQueue {
+            waiting,
+            ctx: _, // scratch, but for a suspended search's progress (below)
+            suspended,
+        } = queue;
+        h.int(waiting.len() as i64);
+        for &id in waiting {
             h.int(id as i64);
         }
-        match &q.suspended {
+        match suspended {
             None => h.int(-1),
-            Some(s) => {
-                h.int(s.log_len as i64);
-                hash_pos(&mut h, Some(s.from));
-                h.int(s.expanded as i64);
-                hash_knowledge(&mut h, &s.snapshot);
+            Some(Suspended {
+                snapshot,
+                log_len,
+                from,
+                expanded,
+            }) => {
+                h.int(*log_len as i64);
+                hash_pos(&mut h, Some(*from));
+                h.int(*expanded as i64);
+                hash_knowledge(&mut h, snapshot);
             }
         }
+        let Ground {
+            world,
+            items,
+            darkness,
+        } = ground;
         // The terrain as it is now (doors move, collapse makes walls),
         // each cell by its glyph.
-        h.int(self.ground.world.altered() as i64);
-        let t = self.ground.world.terrain();
-        let bytes: Vec<u8> = t.grid().cells().iter().map(|&c| c.glyph() as u8).collect();
-        h.u8s(&bytes);
-        h.int(self.factions.len() as i64);
-        for (fi, f) in self.factions.iter().enumerate() {
-            hash_knowledge(&mut h, f.knowledge());
-            h.int(f.log().total() as i64);
-            match f.islands_cache() {
-                None => h.int(-1),
-                Some((islands, turn, len)) => {
-                    h.int(turn as i64);
-                    h.int(len as i64);
-                    // Numbered as a fresh computation numbers them: the
-                    // same islands hash alike however they were reached.
-                    let islands = islands.to_islands();
-                    h.int(islands.count() as i64);
-                    h.u32s(islands.labels());
-                }
-            }
-            let intel = self.minds.intel(fi);
-            hash_pos(&mut h, intel.player_seen());
-            match intel.search() {
-                None => h.int(-1),
-                Some(s) => {
-                    hash_pos(&mut h, Some(s.around));
-                    h.int(s.since as i64);
-                    hash_pos(&mut h, s.spot);
-                }
-            }
-            for &p in intel.wander_places() {
-                hash_pos(&mut h, p);
-            }
-            h.int(f.walls_learnt as i64);
-            f.fields().hash_into(&mut h);
+        world.hash_into(&mut h);
+        h.int(factions.len() as i64);
+        for (fi, f) in factions.iter().enumerate() {
+            f.hash_into(&mut h, minds.intel(fi));
         }
-        match &self.units.play {
+        match play {
             None => h.int(-1),
-            Some(play) => {
-                h.int(play.player as i64);
-                hash_pos(&mut h, play.treasure);
-                hash_pos(&mut h, play.stairs);
-                h.int(play.carrying as i64);
-                h.int(match play.outcome {
+            Some(PlayState {
+                player,
+                treasure,
+                stairs,
+                carrying,
+                outcome,
+                sneaking,
+                up,
+                pack: _, // hashed with the items, below
+            }) => {
+                h.int(*player as i64);
+                hash_pos(&mut h, *treasure);
+                hash_pos(&mut h, *stairs);
+                h.int(*carrying as i64);
+                h.int(match outcome {
                     PlayOutcome::Playing => 0,
-                    PlayOutcome::Won(t) => 1 + 2 * t as i64,
-                    PlayOutcome::Lost(t) => 2 + 2 * t as i64,
+                    PlayOutcome::Won(t) => 1 + 2 * *t as i64,
+                    PlayOutcome::Lost(t) => 2 + 2 * *t as i64,
                 });
-                h.int(play.sneaking as i64);
-                hash_pos(&mut h, play.up);
+                h.int(*sneaking as i64);
+                hash_pos(&mut h, *up);
             }
         }
         // Items, by their stable ids (the words of the item book): on the
         // floor, in the pack; a darkness read; what the player wears.
-        h.int(self.ground.items.len() as i64);
-        for &(p, k) in &self.ground.items {
+        h.int(items.len() as i64);
+        for &(p, k) in items {
             hash_pos(&mut h, Some(p));
             h.bytes(k.word().as_bytes());
         }
-        h.int(self.pack().len() as i64);
-        for &k in self.pack() {
+        let pack = units.pack();
+        h.int(pack.len() as i64);
+        for &k in pack {
             h.bytes(k.word().as_bytes());
         }
-        match self.ground.darkness {
+        match darkness {
             None => h.int(-1),
-            Some(dark) => {
-                hash_pos(&mut h, Some(dark.at));
-                h.int(dark.radius as i64);
-                h.int(dark.until as i64);
+            Some(Darkness { at, radius, until }) => {
+                hash_pos(&mut h, Some(*at));
+                h.int(*radius as i64);
+                h.int(*until as i64);
             }
         }
-        if let Some(p) = self.player() {
-            let spec = self.kind_of(p);
+        if let Some(p) = units.player() {
+            let spec = &factions[p.faction()].spec().kinds[p.kind()];
             let d = spec.damage;
             for v in [
                 spec.defence as i64,
@@ -289,9 +270,10 @@ impl Floor {
 mod tests {
     use super::*;
     use crate::content::level::Level;
-    use crate::fog::knowledge::KnowledgeRules;
+    use crate::fog::knowledge::{Knowledge, KnowledgeRules};
     use crate::map::geom::Pos;
     use crate::map::terrain::Terrain;
+    use crate::sim::mind::Minds;
     use crate::sim::{Command, SimConfig};
     use rand::RngExt;
 
@@ -326,7 +308,7 @@ mod tests {
         let game = busy_game();
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
-        let changes: [(&str, Change); 22] = [
+        let changes: [(&str, Change); 26] = [
             ("patience", |g| g.floor.units.monsters[0].wait_longer(1000)),
             ("still", |g| g.floor.units.monsters[0].stood_still()),
             ("blocked waits", |g| {
@@ -374,6 +356,29 @@ mod tests {
             }),
             ("player seen", |g| {
                 g.floor.minds.intel_mut(0).player_seen = Some(Pos::new(1, 1))
+            }),
+            ("search", |g| {
+                g.floor.minds.intel_mut(0).search = Some(crate::sim::Search {
+                    around: Pos::new(1, 1),
+                    since: 0,
+                    spot: None,
+                })
+            }),
+            ("wander place", |g| {
+                g.floor.minds.intel_mut(0).wander[1] = Some(Pos::new(1, 1))
+            }),
+            ("asleep", |g| {
+                g.floor.minds = Minds::default();
+                for m in &g.floor.units.monsters {
+                    g.floor.minds.add_monster(true);
+                    let _ = m;
+                }
+                for _ in &g.floor.factions {
+                    g.floor.minds.add_faction();
+                }
+            }),
+            ("hit points", |g| {
+                g.floor.units.monsters[0].hurt(1);
             }),
             ("rng", |g| {
                 g.floor.rng.random_range(0..10);

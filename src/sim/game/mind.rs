@@ -385,3 +385,46 @@ fn nearest_unseen(knowledge: &Knowledge, around: Pos, since: Turn, from: Pos) ->
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::RngExt;
+
+    use super::*;
+    use crate::sim::{Action, Command, Game, SimConfig};
+
+    /// Every monster's stored state of mind is the state that holds now
+    /// after every command (what the screen and the bots read), in runs
+    /// played by random keys down several depths, where monsters sleep,
+    /// wake, flee, hunt, search and wander.
+    #[test]
+    fn every_mind_is_settled_after_every_command() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 1..=3u64 {
+            let mut game = Game::new_run(seed, 1 + 3 * (seed as u32 - 1), SimConfig::default())
+                .expect("a run starts");
+            let mut keys = crate::rng::sim_rng(seed ^ 0x3117d);
+            for _ in 0..600 {
+                let dir = Dir::ALL[keys.random_range(0..Dir::ALL.len())];
+                let action = match keys.random_range(0..10) {
+                    0 => Action::Wait(None),
+                    1 => Action::Descend,
+                    _ => Action::Walk(dir),
+                };
+                game.apply(Command::Player(action));
+                let f = game.floor();
+                for m in &f.units.monsters {
+                    let now = state_now(&f.ground, &f.units, &f.factions, &f.minds, m.id());
+                    assert_eq!(f.awareness(m.id()), now, "seed {seed}, monster {}", m.id());
+                    seen.insert(now.word());
+                }
+                if !f.units.playing() {
+                    break;
+                }
+            }
+        }
+        for state in ["asleep", "hunting", "wandering"] {
+            assert!(seen.contains(state), "{state} never held: {seen:?}");
+        }
+    }
+}

@@ -38,6 +38,27 @@ pub(super) struct RunState {
     items: &'static ItemBook,
 }
 
+impl RunState {
+    /// Feeds the run to the state hash: its depth, its seed and the hash
+    /// of every depth left (the item book is its set-up).
+    pub(super) fn hash_into(&self, h: &mut crate::sim::fnv::Fnv) {
+        let RunState {
+            seed,
+            depth,
+            others,
+            items: _,
+        } = self;
+        h.int(*depth as i64);
+        h.int(*seed as i64);
+        for (i, floor) in others.iter().enumerate() {
+            if let Some(floor) = floor {
+                h.int(i as i64 + 1);
+                h.word(floor.state_hash());
+            }
+        }
+    }
+}
+
 /// Where the player stands on a depth, and what lies there, as the run
 /// lays it out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
