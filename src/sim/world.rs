@@ -118,6 +118,28 @@ impl World {
     }
 }
 
+impl World {
+    /// Feeds the world to the state hash: how often its terrain changed
+    /// and every cell of it now, by its glyph (a stable id). Who stands
+    /// where is left out: it is where the units that are here stand,
+    /// hashed with them.
+    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
+        let World {
+            terrain,
+            occupant: _,
+            altered,
+        } = self;
+        h.int(*altered as i64);
+        let bytes: Vec<u8> = terrain
+            .grid()
+            .cells()
+            .iter()
+            .map(|&c| c.glyph() as u8)
+            .collect();
+        h.u8s(&bytes);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,27 +173,5 @@ mod tests {
             let read: Vec<_> = world.units_within(at, r).collect();
             assert_eq!(read, walked, "seed {seed}");
         }
-    }
-}
-
-impl World {
-    /// Feeds the world to the state hash: how often its terrain changed
-    /// and every cell of it now, by its glyph (a stable id). Who stands
-    /// where is left out: it is where the units that are here stand,
-    /// hashed with them.
-    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
-        let World {
-            terrain,
-            occupant: _,
-            altered,
-        } = self;
-        h.int(*altered as i64);
-        let bytes: Vec<u8> = terrain
-            .grid()
-            .cells()
-            .iter()
-            .map(|&c| c.glyph() as u8)
-            .collect();
-        h.u8s(&bytes);
     }
 }
