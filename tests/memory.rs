@@ -579,3 +579,30 @@ fn tiled_d_star_lite_expands_exactly_as_the_flat_one_did() {
         assert_eq!(expanded, flat_expanded, "seed {seed}, sight {radius}");
     }
 }
+
+/// `run --threads` past 256 is refused at once, naming the flag and the
+/// range, not spent starting threads (65,535 once took 98 s to fail).
+#[test]
+fn thread_counts_past_256_are_refused_at_once() {
+    let started = std::time::Instant::now();
+    let out = darkstar()
+        .args(["run", "--turns", "1", "--threads", "65535"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("--threads") && err.contains("1..=256"),
+        "{err}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let out = darkstar()
+        .args(["run", "--turns", "1", "--threads", "256"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

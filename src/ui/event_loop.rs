@@ -171,9 +171,10 @@ pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result
     let size = terminal
         .size()
         .map_err(|e| io::Error::other(e.to_string()))?;
-    if let Some(view) = widgets::map_view_size(app, Rect::new(0, 0, size.width, size.height)) {
-        app.lay_out(view);
-    }
+    app.lay_out(widgets::map_view_size(
+        app,
+        Rect::new(0, 0, size.width, size.height),
+    ));
     terminal
         .draw(|frame| frame.render_widget(&*app, frame.area()))
         .map_err(|e| io::Error::other(e.to_string()))?;

@@ -341,6 +341,46 @@ fn snapshot_too_small() {
     }
 }
 
+/// While the screen is too small to draw the game, keys do nothing to it
+/// (six waits and five moves once played on unseen) and a tick moves
+/// nothing; `q` quits; laid out at a size that fits again, keys act.
+#[test]
+fn a_screen_too_small_takes_no_command_but_quit() {
+    let mut app = duel();
+    drawn(&mut app, 20, 6);
+    assert!(app.too_small());
+    let turn = app.game().floor().turn();
+    let at = app.game().floor().player().unwrap().pos();
+    for intent in [Intent::Wait; 6]
+        .into_iter()
+        .chain([Intent::Move(Dir::W); 5])
+    {
+        app.handle(intent);
+        app.tick();
+    }
+    assert_eq!(app.game().floor().turn(), turn, "the game played on unseen");
+    assert_eq!(app.game().floor().player().unwrap().pos(), at);
+    assert!(!app.should_quit());
+    drawn(&mut app, 80, 24);
+    assert!(!app.too_small());
+    app.handle(Intent::Wait);
+    assert!(
+        app.game().floor().turn() > turn,
+        "a fitting screen takes keys"
+    );
+    drawn(&mut app, 20, 6);
+    app.handle(Intent::Quit);
+    assert!(app.should_quit());
+    // Watching, a tick plays nothing while the screen is too small.
+    let mut app = dungeon();
+    drawn(&mut app, 30, 8);
+    let turn = app.game().floor().turn();
+    for _ in 0..5 {
+        app.tick();
+    }
+    assert_eq!(app.game().floor().turn(), turn);
+}
+
 /// Drawing writes nothing: the map view's size is laid out before a frame
 /// (as the event loop does) and a frame drawn at another size leaves the
 /// app exactly as it was, its view size included; the camera keys then

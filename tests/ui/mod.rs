@@ -160,9 +160,7 @@ fn drawn(app: &mut App, width: u16, height: u16) -> ratatui::buffer::Buffer {
     let area = ratatui::layout::Rect::new(0, 0, width, height);
     let mut buf = ratatui::buffer::Buffer::empty(area);
     // As the event loop does: lay out, then draw.
-    if let Some(view) = darkstar::ui::widgets::map_view_size(app, area) {
-        app.lay_out(view);
-    }
+    app.lay_out(darkstar::ui::widgets::map_view_size(app, area));
     ratatui::widgets::Widget::render(&*app, area, &mut buf);
     buf
 }

@@ -99,6 +99,9 @@ pub struct App {
     /// The end screen asked for a new game (the binary starts it).
     new_game: bool,
     quit: bool,
+    /// The screen is too small to draw the game in (see
+    /// [`App::lay_out`]): it takes no command but quit, and nothing moves.
+    too_small: bool,
     log: MessageLog,
     /// Cells bumped into, and on which turn.
     flashes: Vec<(Pos, Turn)>,
@@ -178,6 +181,7 @@ impl App {
             eyes: false,
             new_game: false,
             quit: false,
+            too_small: false,
             log: MessageLog::new(),
             flashes: Vec::new(),
             recorder,
@@ -291,9 +295,20 @@ impl App {
 
     /// The map view will be `size` (columns, rows) in the next frame: the
     /// layout, told before drawing, so the camera keys clamp the view to
-    /// the map as it is on screen.
-    pub fn lay_out(&mut self, size: (u16, u16)) {
-        self.camera.set_view_size(size);
+    /// the map as it is on screen. `None`: the screen is too small to
+    /// draw the game in; until a size is laid out again the app takes no
+    /// command but quit (the player cannot see what a key would do) and
+    /// nothing moves on a tick.
+    pub fn lay_out(&mut self, size: Option<(u16, u16)>) {
+        self.too_small = size.is_none();
+        if let Some(size) = size {
+            self.camera.set_view_size(size);
+        }
+    }
+
+    /// True while the screen is too small to draw the game in.
+    pub fn too_small(&self) -> bool {
+        self.too_small
     }
 
     /// The top-left world cell of the map view as laid out.
@@ -388,13 +403,21 @@ impl App {
     // The stack of screens, and where a key goes: offered to the open
     // screens topmost first, then to the game (`game.rs`).
 
-    /// Acts on one intent. Ctrl-C quits from anywhere; any key stops
+    /// Acts on one intent. Ctrl-C quits from anywhere, and while the
+    /// screen is too small to draw the game `q` quits and nothing else
+    /// does anything; any key stops
     /// travel, exploring or rest (and does nothing else); otherwise the
     /// open screens are offered it topmost first, and a key none uses is
     /// the game's.
     pub fn handle(&mut self, intent: Intent) {
         if intent == Intent::ForceQuit {
             self.quit = true;
+            return;
+        }
+        if self.too_small {
+            // Nothing of the game is on screen: quit (and the game is
+            // saved as on any quit), or nothing.
+            self.quit |= intent == Intent::Quit;
             return;
         }
         if self.activity.take().is_some() {

@@ -105,7 +105,7 @@ impl App {
     /// watching unless paused; nothing while a screen that stills the
     /// game is open (the help, the quit question, the inspector...).
     pub fn tick(&mut self) {
-        if self.screens.iter().any(|s| s.stills_the_game()) {
+        if self.too_small() || self.screens.iter().any(|s| s.stills_the_game()) {
             return;
         }
         if self.mode == Mode::Play {
