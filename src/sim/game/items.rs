@@ -4,7 +4,7 @@
 
 use super::ground::Ground;
 use super::units::Units;
-use super::{Floor, mind, perform, sight};
+use super::{Floor, perform};
 use crate::fog::knowledge::Learnt;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
@@ -125,15 +125,7 @@ impl Floor {
                 self.units.monsters[id].moved_to(to, self.ground.world.width());
                 self.ground.world.place(id as MonsterId, to);
                 ev.push(Event::Teleported { from: at, to });
-                sight::look(
-                    &self.ground,
-                    &mut self.units,
-                    &mut self.factions,
-                    self.turn,
-                    id,
-                    &[],
-                    ev,
-                );
+                self.look(id, &[], ev);
             }
             Effect::Darkness { radius, turns } => {
                 let dark = Darkness {
@@ -191,15 +183,7 @@ impl Floor {
             at: target,
         });
         match kind.effect() {
-            Effect::Noise { loudness, .. } => mind::noise(
-                &self.ground,
-                &self.units,
-                &self.factions,
-                &mut self.minds,
-                target,
-                loudness,
-                ev,
-            ),
+            Effect::Noise { loudness, .. } => self.noise(target, loudness, ev),
             Effect::Missile { damage, .. } => {
                 // The dart flies the way the player's sight saw the
                 // target (`fog::flight`, the shadowcast's own rays): the

@@ -375,15 +375,7 @@ impl Floor {
         }
         let mut ignored = Vec::new();
         for id in 0..game.units.monsters.len() {
-            sight::look(
-                &game.ground,
-                &mut game.units,
-                &mut game.factions,
-                game.turn,
-                id,
-                &[],
-                &mut ignored,
-            );
+            game.look(id, &[], &mut ignored);
         }
         game.update_fields();
         game.settle_states();
@@ -452,6 +444,27 @@ impl Floor {
     pub(crate) fn enemy_beside(&self, id: usize) -> Option<MonsterId> {
         act::enemy_beside(&self.ground, &self.units, id)
     }
+    /// Monster `id` looks round and feels the `touched` cells (see
+    /// [`sight::look`]): what the orchestrating rules call.
+    fn look(&mut self, id: usize, touched: &[Pos], ev: &mut Vec<Event>) -> bool {
+        sight::look(
+            &self.ground,
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            touched,
+            ev,
+        )
+    }
+
+    /// A noise of `loudness` at `at` (see [`mind::noise`]): what the
+    /// orchestrating rules call.
+    fn noise(&mut self, at: Pos, loudness: crate::fog::noise::Loudness, ev: &mut Vec<Event>) {
+        let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
+        mind::noise(ground, units, factions, &mut self.minds, at, loudness, ev);
+    }
+
     /// True when monster `id` can see `target` now (see `sight.rs`).
     pub(crate) fn sees(&self, id: usize, target: Pos) -> bool {
         sight::sees(&self.ground, &self.units, &self.factions, id, target)

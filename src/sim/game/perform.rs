@@ -9,7 +9,7 @@
 
 use super::queue::{self};
 use super::units::Units;
-use super::{Floor, WAIT_ENERGY, items, mind, play, sight, turn};
+use super::{Floor, WAIT_ENERGY, items, play, sight, turn};
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
 use crate::path::Connectivity;
@@ -178,29 +178,13 @@ impl Floor {
             at,
             open,
         });
-        mind::noise(
-            &self.ground,
-            &self.units,
-            &self.factions,
-            &mut self.minds,
-            at,
-            noise::DOOR,
-            ev,
-        );
+        self.noise(at, noise::DOOR, ev);
         // It felt the door it moved, even blind, and, reaching across a
         // diagonal, the corners it reached between: whether the reach was
         // allowed depended on them, as a diagonal step's does.
         let mut felt = sight::corners(from, dir);
         felt.push(at);
-        sight::look(
-            &self.ground,
-            &mut self.units,
-            &mut self.factions,
-            self.turn,
-            id,
-            &felt,
-            ev,
-        );
+        self.look(id, &felt, ev);
         self.planning
             .sync(&self.ground, &mut self.units, &self.factions, id, ev);
         // Whoever has the door in sight sees it move, standing still or
@@ -210,15 +194,7 @@ impl Floor {
                 && self.units.monsters[other].is_here()
                 && sight::sees(&self.ground, &self.units, &self.factions, other, at)
             {
-                sight::look(
-                    &self.ground,
-                    &mut self.units,
-                    &mut self.factions,
-                    self.turn,
-                    other,
-                    &[],
-                    ev,
-                );
+                self.look(other, &[], ev);
                 self.planning
                     .sync(&self.ground, &mut self.units, &self.factions, other, ev);
             }
@@ -360,25 +336,9 @@ impl Floor {
             m.plan().goal() == Some(at) && self.factions[m.faction()].spec().goal == Some(at);
         if m.is_player() && !self.units.play.as_ref().is_some_and(|p| p.sneaking) {
             // The player's footfall: what a sleeper near enough hears.
-            mind::noise(
-                &self.ground,
-                &self.units,
-                &self.factions,
-                &mut self.minds,
-                at,
-                noise::FOOTSTEP,
-                ev,
-            );
+            self.noise(at, noise::FOOTSTEP, ev);
         }
-        sight::look(
-            &self.ground,
-            &mut self.units,
-            &mut self.factions,
-            self.turn,
-            id,
-            touched,
-            ev,
-        );
+        self.look(id, touched, ev);
         if arrived {
             self.units.monsters[id].escaped(self.turn);
             ev.push(Event::ReachedGoal { monster, at });
@@ -406,15 +366,7 @@ impl Floor {
         ev.push(Event::Bumped { monster, toward });
         let mut touched = sight::corners(at, dir);
         touched.insert(0, toward);
-        if !sight::look(
-            &self.ground,
-            &mut self.units,
-            &mut self.factions,
-            self.turn,
-            id,
-            &touched,
-            ev,
-        ) {
+        if !self.look(id, &touched, ev) {
             // It bumped into something its faction knew: its plan is wrong.
             self.units.monsters[id].plan_mut().forget();
         }
@@ -455,15 +407,7 @@ impl Floor {
             });
             let damage = dice.roll(&mut self.rng) * STEALTH_MULTIPLIER;
             self.land_blow(id, target, damage, ev);
-            mind::noise(
-                &self.ground,
-                &self.units,
-                &self.factions,
-                &mut self.minds,
-                self.units.monsters[id].pos(),
-                noise::FIGHT,
-                ev,
-            );
+            self.noise(self.units.monsters[id].pos(), noise::FIGHT, ev);
         } else {
             self.strike(id, target, dice, ev);
         }
@@ -489,32 +433,16 @@ impl Floor {
         let defence = self.kind_of(&self.units.monsters[target]).defence;
         let chance = super::hit_chance(accuracy, defence);
         let hits = chance >= 100 || self.rng.random_range(0..100) < chance;
-        if !hits {
+        if hits {
+            let damage = dice.roll(&mut self.rng);
+            self.land_blow(id, target, damage, ev);
+        } else {
             ev.push(Event::Missed {
                 attacker: id as MonsterId,
                 target: target as MonsterId,
             });
-            return mind::noise(
-                &self.ground,
-                &self.units,
-                &self.factions,
-                &mut self.minds,
-                self.units.monsters[id].pos(),
-                noise::FIGHT,
-                ev,
-            );
         }
-        let damage = dice.roll(&mut self.rng);
-        self.land_blow(id, target, damage, ev);
-        mind::noise(
-            &self.ground,
-            &self.units,
-            &self.factions,
-            &mut self.minds,
-            self.units.monsters[id].pos(),
-            noise::FIGHT,
-            ev,
-        );
+        self.noise(self.units.monsters[id].pos(), noise::FIGHT, ev);
     }
 
     /// `id`'s blow lands on `target` for `damage`: at no hit points left

@@ -4,7 +4,7 @@
 
 use super::ground::Ground;
 use super::units::Units;
-use super::{ACTION_READY, Floor, GameError, NORMAL_SPEED, items, sight};
+use super::{ACTION_READY, Floor, GameError, NORMAL_SPEED, items};
 use crate::clock::Turn;
 use crate::content::level::FactionSpec;
 use crate::map::geom::Pos;
@@ -79,15 +79,7 @@ impl Floor {
                 pack
             },
         });
-        sight::look(
-            &self.ground,
-            &mut self.units,
-            &mut self.factions,
-            self.turn,
-            id,
-            &[],
-            &mut Vec::new(),
-        );
+        self.look(id, &[], &mut Vec::new());
         Ok(())
     }
 

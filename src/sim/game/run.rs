@@ -13,7 +13,7 @@
 
 use super::ground::Ground;
 use super::units::Units;
-use super::{Floor, Game, GameError, SimConfig, items, sight};
+use super::{Floor, Game, GameError, SimConfig, items};
 use crate::clock::Turn;
 use crate::map::geom::Pos;
 use crate::sim::action::Outcome;
@@ -279,15 +279,7 @@ impl Floor {
         }
         self.units.monsters[id].arrive(spot, traveller.hp);
         self.ground.world.place(id as MonsterId, spot);
-        sight::look(
-            &self.ground,
-            &mut self.units,
-            &mut self.factions,
-            self.turn,
-            id,
-            &[],
-            ev,
-        );
+        self.look(id, &[], ev);
     }
 }
 
