@@ -59,6 +59,24 @@ fn snapshot_title_120x40_lessons_won_and_left() {
     insta::assert_snapshot!(screen);
 }
 
+/// Below the game's minimum the title screen says the terminal is too
+/// small (not a cropped menu), and no key but `q` or Esc chooses.
+#[test]
+fn a_screen_too_small_shows_the_notice_and_takes_only_quit() {
+    let mut title = Title::new(menu(true));
+    let screen = drawn(&title, 10, 5);
+    assert!(screen.contains("Terminal"), "{screen}");
+    assert!(!screen.contains("continue"), "{screen}");
+    let screen = drawn(&title, 39, 13);
+    assert!(screen.contains("need 40x13, have 39x13"), "{screen}");
+    title.lay_out(ratatui::layout::Rect::new(0, 0, 10, 5));
+    for code in [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('c')] {
+        assert!(!title.handle(key(code)), "{code:?} chose blindly");
+    }
+    assert!(title.handle(key(KeyCode::Char('q'))));
+    assert_eq!(title.choice(), Choice::Quit);
+}
+
 /// A small terminal keeps the highlighted entry in view.
 #[test]
 fn the_highlight_stays_in_view_on_a_small_terminal() {

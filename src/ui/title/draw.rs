@@ -174,8 +174,8 @@ impl Title {
 impl Widget for &Title {
     fn render(self, area: Rect, buf: &mut Buffer) {
         Clear.render(area, buf);
-        if area.width == 0 || area.height == 0 {
-            return;
+        if !crate::ui::widgets::fits(area) {
+            return crate::ui::widgets::draw_too_small(area, buf);
         }
         let x = area.x + area.width.saturating_sub(WIDTH) / 2;
         let width = area.right().saturating_sub(x);

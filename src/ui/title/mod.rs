@@ -104,6 +104,9 @@ pub struct Title {
     /// saved run goes to a backup and the new one starts.
     asked_new: bool,
     choice: Option<Choice>,
+    /// The screen is too small to draw the menu in (see
+    /// [`Title::lay_out`]): no key but quit chooses anything.
+    too_small: bool,
 }
 
 /// Longest seed typed: a `u64` has twenty digits.
@@ -121,7 +124,15 @@ impl Title {
             note: None,
             asked_new: false,
             choice: None,
+            too_small: false,
         }
+    }
+
+    /// The screen will be `area` in the next frame: too small to draw the
+    /// menu in, no key but `q`, Esc or Ctrl-C does anything (nobody
+    /// chooses what they cannot see).
+    pub fn lay_out(&mut self, area: ratatui::layout::Rect) {
+        self.too_small = !crate::ui::widgets::fits(area);
     }
 
     /// Highlights the entry of `choice` (what was chosen last time; a
@@ -192,6 +203,12 @@ impl Title {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.choice = Some(Choice::Quit);
             return true;
+        }
+        if self.too_small {
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                self.choice = Some(Choice::Quit);
+            }
+            return self.choice.is_some();
         }
         self.note = None;
         let asked_new = std::mem::take(&mut self.asked_new);
@@ -338,6 +355,8 @@ pub fn title_loop<B: Backend>(
             dirty = true;
         }
         if dirty {
+            let size = terminal.size().map_err(|e| failed(&e))?;
+            title.lay_out(ratatui::layout::Rect::new(0, 0, size.width, size.height));
             terminal
                 .draw(|frame| frame.render_widget(&*title, frame.area()))
                 .map_err(|e| failed(&e))?;

@@ -49,7 +49,7 @@ impl Layout {
     /// The layout of `app` on a screen of `area`; none when the screen is
     /// too small to draw in.
     fn of(app: &App, area: Rect) -> Option<Layout> {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        if !fits(area) {
             return None;
         }
         // Watching on a short terminal, two log rows leave the map room
@@ -88,6 +88,31 @@ impl Layout {
     }
 }
 
+/// True when a screen of `area` is big enough to draw the game (and the
+/// title screen) in: at least [`MIN_WIDTH`] x [`MIN_HEIGHT`].
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
+/// What a screen too small to draw in shows: that it is, and the size it
+/// needs.
+pub fn draw_too_small(area: Rect, buf: &mut Buffer) {
+    let lines = [
+        "Terminal too small".to_string(),
+        format!(
+            "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
+            area.width, area.height
+        ),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        let y = area.y + area.height / 2 + i as u16;
+        if y < area.y + area.height {
+            let x = area.x + area.width.saturating_sub(line.len() as u16) / 2;
+            buf.set_stringn(x, y, line, area.width as usize, Style::default());
+        }
+    }
+}
+
 /// The size (columns, rows) of the map view on a screen of `area`, as
 /// drawing lays it out: what the event loop tells the app before a frame
 /// ([`App::lay_out`]), so drawing itself changes nothing.
@@ -106,21 +131,7 @@ impl Widget for &App {
             monsters,
         }) = Layout::of(self, area)
         else {
-            let lines = [
-                "Terminal too small".to_string(),
-                format!(
-                    "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
-                    area.width, area.height
-                ),
-            ];
-            for (i, line) in lines.iter().enumerate() {
-                let y = area.y + area.height / 2 + i as u16;
-                if y < area.y + area.height {
-                    let x = area.x + area.width.saturating_sub(line.len() as u16) / 2;
-                    buf.set_stringn(x, y, line, area.width as usize, Style::default());
-                }
-            }
-            return;
+            return draw_too_small(area, buf);
         };
         if let Some(placement) = &legend {
             legend::draw_legend(self, placement, buf);
