@@ -91,7 +91,7 @@ impl Floor {
     /// stealth range wakes one turn in three (the roll only then, so a
     /// game with no sleepers draws nothing).
     fn wakes_at_sight(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
-        let Some(player) = self.player().filter(|p| p.is_here()).map(|p| p.pos()) else {
+        let Some(player) = self.units.player_at() else {
             return false;
         };
         let (dx, dy) = self.units.monsters[id].pos().abs_delta(player);

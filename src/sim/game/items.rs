@@ -2,21 +2,21 @@
 //! player's pack, picking up, using, throwing and dropping, and the items
 //! a run's depth starts with.
 
+use rand::RngExt;
+
 use super::ground::Ground;
 use super::units::Units;
 use super::{Floor, perform};
+use crate::content::items::{Effect, Heal, ItemBook};
+use crate::fog::flight::flight;
 use crate::fog::knowledge::Learnt;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
 use crate::sim::action::Outcome;
 use crate::sim::event::Event;
 use crate::sim::faction::Faction;
-use crate::sim::monster::MonsterId;
-use rand::RngExt;
-
-use crate::content::items::{Effect, Heal, ItemBook};
-use crate::fog::flight::flight;
 use crate::sim::item::{Darkness, ItemKind};
+use crate::sim::monster::MonsterId;
 use crate::sim::player::PLAYER_HP;
 
 /// Most items the pack holds.

@@ -7,21 +7,21 @@
 //! a swap is two steps; an attack may kill. The player's items and the
 //! stairs are in `items.rs` and `run.rs`, called from here.
 
-use super::queue::{self};
+use rand::RngExt;
+
+use super::queue;
 use super::units::Units;
 use super::{Floor, WAIT_ENERGY, items, play, sight, turn};
+use crate::content::dice::Dice;
+use crate::fog::noise;
 use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
 use crate::path::Connectivity;
 use crate::sim::action::{Action, Outcome};
+use crate::sim::awareness::Awareness;
 use crate::sim::event::{Event, WaitReason};
 use crate::sim::faction::Faction;
 use crate::sim::monster::MonsterId;
-use rand::RngExt;
-
-use crate::content::dice::Dice;
-use crate::fog::noise;
-use crate::sim::awareness::Awareness;
 use crate::sim::plan::FIELD_STUCK_ACTIONS;
 use crate::sim::player::STEALTH_MULTIPLIER;
 

@@ -6,20 +6,18 @@ use super::ground::Ground;
 use super::units::Units;
 use super::{ACTION_READY, Floor, GameError, NORMAL_SPEED, items};
 use crate::clock::Turn;
+use crate::content::items::ItemDef;
 use crate::content::level::FactionSpec;
+use crate::fog::sight::FieldOfView;
 use crate::map::geom::Pos;
 use crate::path::Replanner;
 use crate::sim::action::Action;
 use crate::sim::event::Event;
 use crate::sim::faction::Faction;
+use crate::sim::item::ItemKind;
 use crate::sim::monster::{Monster, MonsterId, Spawned};
 use crate::sim::plan::Plan;
-use crate::sim::player::{PlayOutcome, PlayState};
-
-use crate::content::items::ItemDef;
-use crate::fog::sight::FieldOfView;
-use crate::sim::item::ItemKind;
-use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, REGEN_TURNS};
+use crate::sim::player::{PLAYER_HP, PLAYER_SIGHT, PlayOutcome, PlayState, REGEN_TURNS};
 
 /// Turns the world plays on, at most, after one player action (a player
 /// slowed to a crawl must not hang the game).
@@ -107,10 +105,7 @@ impl Floor {
 
     /// The player, on a level to play.
     pub fn player(&self) -> Option<&Monster> {
-        self.units
-            .play
-            .as_ref()
-            .map(|p| &self.units.monsters[p.player as usize])
+        self.units.player()
     }
 
     /// The player acts, then, if the action was done, the world plays on

@@ -15,16 +15,15 @@ use super::ground::Ground;
 use super::units::Units;
 use super::{Floor, Game, GameError, SimConfig, items};
 use crate::clock::Turn;
+use crate::content::bestiary::{Bestiary, DEPTHS};
+use crate::content::generator::{depth_level, depth_seed};
+use crate::content::items::ItemBook;
 use crate::map::geom::Pos;
 use crate::sim::action::Outcome;
 use crate::sim::event::Event;
 use crate::sim::faction::Faction;
 use crate::sim::monster::MonsterId;
 use crate::sim::player::PlayOutcome;
-
-use crate::content::bestiary::{Bestiary, DEPTHS};
-use crate::content::generator::{depth_level, depth_seed};
-use crate::content::items::ItemBook;
 
 /// The run's state beside the current depth's game.
 #[derive(Clone, Debug)]

@@ -12,10 +12,9 @@ use crate::map::geom::Pos;
 use crate::path::Replanner;
 use crate::sim::event::Event;
 use crate::sim::faction::Faction;
+use crate::sim::fields::FieldPolicy;
 use crate::sim::monster::MonsterId;
 use crate::sim::player::PlayOutcome;
-
-use crate::sim::fields::FieldPolicy;
 
 /// Maps of fewer cells than this update their factions' fields one after
 /// another, not in parallel: on an 80x40 depth a faction's update takes
