@@ -79,7 +79,10 @@ impl<'a> Situation<'a> {
     pub fn faction(&self) -> &Faction {
         &self.game.factions()[self.me().faction()]
     }
-    /// Its state of mind.
+    /// Its state of mind, as last settled: before the first behaviour
+    /// that reads the mind ([`Behaviour::reads_mind`]) is asked, when it
+    /// wakes, and at the end of every command. A behaviour that reads it
+    /// should say so, or it reads the state of the monster's last action.
     pub fn awareness(&self) -> Awareness {
         self.game.awareness(self.id)
     }
