@@ -82,7 +82,9 @@ impl<'a> Situation<'a> {
     /// Its state of mind, as last settled: before the first behaviour
     /// that reads the mind ([`Behaviour::reads_mind`]) is asked, when it
     /// wakes, and at the end of every command. A behaviour that reads it
-    /// should say so, or it reads the state of the monster's last action.
+    /// should say so; otherwise it may read a state settled before this
+    /// action (at the end of the last command, or at the monster's last
+    /// action).
     pub fn awareness(&self) -> Awareness {
         self.game.awareness(self.id)
     }
