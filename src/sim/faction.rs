@@ -291,6 +291,15 @@ impl Faction {
         map.next_step(&self.knowledge, from)
     }
 
+    /// Drops its safety map, which it makes again exactly as it was from
+    /// its knowledge and the threat. (Its fields and islands are caches
+    /// too, but their readers still read which cells happen to be settled
+    /// and when the islands were last refreshed: see the state hash.)
+    #[cfg(test)]
+    pub(crate) fn drop_safety_map(&mut self) -> bool {
+        self.safety.take().is_some()
+    }
+
     /// Records planning-cost changes (danger) in the log.
     pub(crate) fn log_changes(&mut self, cells: Vec<Pos>) {
         self.log.extend(cells);

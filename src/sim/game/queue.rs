@@ -73,6 +73,16 @@ impl Planning {
         }
     }
 
+    /// Drops the searches' scratch memory: the detours', and the queue's
+    /// unless it holds a suspended search's progress (which is state).
+    #[cfg(test)]
+    pub(super) fn drop_scratch(&mut self) {
+        self.detour_ctx = Scratch::default();
+        if self.queue.suspended.is_none() {
+            self.queue.ctx = Scratch::default();
+        }
+    }
+
     /// Takes `monster`'s request out of the search queue.
     pub(super) fn unqueue(&mut self, monster: MonsterId) {
         if self.queue.waiting.front() == Some(&monster) {
