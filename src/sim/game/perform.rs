@@ -297,8 +297,7 @@ impl Floor {
             .and_then(Terrain::enter_cost)
             .unwrap_or(0);
         let from = self.units.monsters[id].pos();
-        let sneaking = self.units.monsters[id].is_player()
-            && self.units.play.as_ref().is_some_and(|p| p.sneaking);
+        let sneaking = self.units.monsters[id].is_player() && self.units.sneaking();
         let width = self.ground.world.width();
         let m = &mut self.units.monsters[id];
         m.moved_to(to, width);
@@ -334,7 +333,7 @@ impl Floor {
         let monster = m.id();
         let arrived =
             m.plan().goal() == Some(at) && self.factions[m.faction()].spec().goal == Some(at);
-        if m.is_player() && !self.units.play.as_ref().is_some_and(|p| p.sneaking) {
+        if m.is_player() && !self.units.sneaking() {
             // The player's footfall: what a sleeper near enough hears.
             self.noise(at, noise::FOOTSTEP, ev);
         }
