@@ -104,15 +104,20 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 4", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 5", "darkstar-replay 9", 1),
             "version 9",
         ),
-        // A save of the Darkstar before this one: refused, saying what
-        // to do.
+        // A save made by the Darkstar before issue 65's last step (on
+        // its main, 0926239, kept in tests/saves/): its play changed, so
+        // it is refused, naming the build that plays it.
         (
             "older",
-            text.replacen("darkstar-replay 4", "darkstar-replay 3", 1),
-            "made by an older Darkstar, whose games play differently; this build reads version 4. Finish or watch it with the Darkstar that made it",
+            std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/saves/v4-play-seed7.replay"),
+            )
+            .unwrap(),
+            "made by an older Darkstar, whose games play differently; this build reads version 5. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.
         (
@@ -620,8 +625,8 @@ mod mutations {
 /// state hash after its first way down.
 #[test]
 fn a_run_resumes_as_the_depth_it_was_saved_on() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed4.replay");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/replays/bot-run-seed15.replay");
     let whole = Replay::load(&path).unwrap();
     // Up to the first state hash after the first way down.
     let down = whole
@@ -652,7 +657,7 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
     assert_eq!(app.level_name(), "depth-2");
     assert!(
         app.log()
-            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 4:")),
+            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 15:")),
         "{:?}",
         app.log().collect::<Vec<_>>()
     );

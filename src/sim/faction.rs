@@ -4,16 +4,13 @@
 use std::sync::Arc;
 
 use super::behaviour::{Behaviour, Repertoire};
-use super::fields::{FieldPolicy, FieldUpdates, Fields};
+use super::fields::{FieldPolicy, FieldUpdates, Fields, TurnCosts};
 use super::log::Log;
 use crate::clock::Turn;
 use crate::fog::knowledge::{Knowledge, KnowledgeRules};
 use crate::map::cost::Cost;
 use crate::map::geom::Pos;
 use crate::path::{Connectivity, Field, LiveIslands, SafetyMap};
-
-/// Turns between updates of a faction's islands.
-pub const ISLANDS_REFRESH: Turn = 32;
 
 /// The factor, in tenths, by which a fleeing monster's distance from its
 /// threat is turned into a goal: 12 (Brogue's -1.2). Above 10 so that the
@@ -34,9 +31,11 @@ pub struct Faction {
     /// changed (deaths, decay, chokepoints). Compacted as its readers
     /// catch up (see [`Log`]).
     log: Log,
-    /// Islands of what it knows, with the turn and log length they were
-    /// last brought up to date at.
-    islands: Option<(LiveIslands, Turn, usize)>,
+    /// Islands of what it knows, with the length of the log they have
+    /// taken in: made as play starts ([`Faction::start_islands`]) and
+    /// from then on taken in with every change logged, so they are always
+    /// the islands of its knowledge as it stands.
+    islands: Option<(LiveIslands, usize)>,
     /// True when its log, from the first entry, holds every cell it
     /// learnt since it knew nothing (false once it learns unlogged, as a
     /// faction that knows the map does before play).
@@ -47,6 +46,10 @@ pub struct Faction {
     /// Its shared fields, one per target (monsters planning with
     /// [`crate::path::Replanner::Field`]).
     fields: Fields,
+    /// What a step cost over its knowledge at the turn's plan phase: what
+    /// its fields are grown over all turn (`None` before a plan phase, or
+    /// dropped).
+    turn_costs: Option<TurnCosts>,
     /// What updating them has done so far.
     field_updates: FieldUpdates,
     /// The safety map its fleers walk down, with the threat and the
@@ -76,6 +79,7 @@ impl Faction {
             logged_from_blank: true,
             walls_learnt: 0,
             fields: Fields::default(),
+            turn_costs: None,
             field_updates: FieldUpdates::default(),
             safety: None,
             behaviours: Vec::new(),
@@ -124,37 +128,53 @@ impl Faction {
         &self.fields
     }
 
-    /// The field toward `target` (made if need be), caught up with what
-    /// the faction learnt, with the knowledge it is over: for a read the
-    /// turn's update could not foresee (a target set during the turn, a
-    /// monster pushed off the cells it settled).
-    pub(crate) fn field(&mut self, target: Pos, turn: Turn) -> (&mut Field, &Knowledge) {
-        let field = self.fields.open(&self.knowledge, &self.log, target, turn);
-        (field, &self.knowledge)
+    /// The field toward `target` (made if need be) over the costs of the
+    /// turn's start, grown until `cell` is settled, with those costs: for
+    /// a read in the middle of a turn the plan phase did not foresee (a
+    /// target set during the turn, a monster pushed off the cells it
+    /// settled, a way round units).
+    ///
+    /// # Panics
+    /// Before the faction's first plan phase.
+    pub(crate) fn field(&mut self, target: Pos, cell: Pos, turn: Turn) -> (&mut Field, &TurnCosts) {
+        let costs = self
+            .turn_costs
+            .as_ref()
+            .expect("a field is read after a plan phase");
+        let field = self.fields.open(
+            costs,
+            &self.log,
+            target,
+            cell,
+            turn,
+            &mut self.field_updates,
+        );
+        (field, costs)
     }
 
-    /// The plan phase of a turn for this faction: its islands brought up
-    /// to date (see [`Faction::islands`]), then its fields. `readers` are
+    /// The plan phase of a turn for this faction: its fields. `readers` are
     /// `(target, cell)` of every monster of it heading somewhere by field,
-    /// sorted; `plans` is whether any monster of it plans at all. Each
+    /// sorted. Each
     /// target's field takes in everything learnt and is grown until every
     /// reader's cell is settled, but for readers its islands show cut off
     /// from their target (a field would search its whole island to say
     /// so; the monster reads "no route" off the islands). Independent of
     /// every other faction: the game runs these in parallel.
-    pub(crate) fn plan_phase(
-        &mut self,
-        readers: &[(Pos, Pos)],
-        plans: bool,
-        turn: Turn,
-        policy: FieldPolicy,
-    ) {
-        if plans {
-            self.refresh_islands(turn);
-        }
+    pub(crate) fn plan_phase(&mut self, readers: &[(Pos, Pos)], turn: Turn, policy: FieldPolicy) {
+        // The costs of the turn's start: what every field is read over
+        // until the next plan phase.
+        let costs = match &mut self.turn_costs {
+            Some(costs) => {
+                costs.take_in(&self.knowledge, &self.log);
+                costs
+            }
+            None => self
+                .turn_costs
+                .insert(TurnCosts::of(&self.knowledge, self.log.total())),
+        };
         let mut grouped: Vec<(Pos, Vec<Pos>)> = Vec::new();
         for &(target, cell) in readers {
-            let reachable = self.islands().is_none_or(|i| i.connected(cell, target));
+            let reachable = (self.islands.as_ref()).is_none_or(|(i, _)| i.connected(cell, target));
             match grouped.last_mut() {
                 Some((t, cells)) if *t == target => {
                     if reachable {
@@ -165,7 +185,7 @@ impl Faction {
             }
         }
         self.fields.update(
-            &self.knowledge,
+            costs,
             &self.log,
             &grouped,
             turn,
@@ -198,78 +218,71 @@ impl Faction {
     }
 
     /// The islands of what the faction knows (unknown cells walkable), as
-    /// the plan phase last left them (`None` before a faction with plans
-    /// has had one). Walls are otherwise only ever added to its
-    /// knowledge, so islands only split: "not connected" by an older
-    /// computation is still true, and a pre-check on them never refuses a
-    /// route that exists. The one cell that turns from wall to passable,
-    /// a door a door-blind faction sees open, drops them
-    /// (`Faction::forget_islands`).
+    /// it knows it now (`None` only before play starts): every change of
+    /// its knowledge is taken in as it is logged, so whether two cells are
+    /// joined is a question about its knowledge, never about when the
+    /// islands were last brought up to date.
     pub fn islands(&self) -> Option<&LiveIslands> {
-        self.islands.as_ref().map(|(i, _, _)| i)
+        self.islands.as_ref().map(|(i, _)| i)
     }
 
-    /// Brings the islands up to date if it learnt something since, at most
-    /// every [`ISLANDS_REFRESH`] turns: part of the plan phase, so during a
-    /// turn every monster reads the same islands. They take in the cells
-    /// logged since (in proportion to what it learnt), or are computed
-    /// afresh, a pass over the map, when there are none yet or the log no
-    /// longer holds what they missed (`Faction::islands_log_read`).
-    fn refresh_islands(&mut self, turn: Turn) {
-        match &mut self.islands {
-            None => {
-                // At the start of a level a faction knows little: one open
-                // island brought up to date with the few cells it learnt
-                // costs far less than a pass over the map. That needs the
-                // log to hold every change since it knew nothing.
-                let k = &self.knowledge;
-                let cells = k.width() as usize * k.height() as usize;
-                let islands = match self.log.since_exact(0) {
-                    Some(learnt) if self.logged_from_blank && learnt.len() * 8 <= cells => {
-                        let mut islands = LiveIslands::all_open(k.width(), k.height());
-                        islands.update(k, learnt);
-                        islands
-                    }
-                    _ => LiveIslands::of_entry_costs(k),
-                };
-                self.islands = Some((islands, turn, self.log.total()));
+    /// Makes its islands as play starts, from what it knows then. At the
+    /// start of a level a faction knows little: one open island brought
+    /// up to date with the few cells it learnt costs far less than a pass
+    /// over the map, which needs the log to hold every change since it
+    /// knew nothing.
+    pub(crate) fn start_islands(&mut self) {
+        let k = &self.knowledge;
+        let cells = k.width() as usize * k.height() as usize;
+        let islands = match self.log.since_exact(0) {
+            Some(learnt) if self.logged_from_blank && learnt.len() * 8 <= cells => {
+                let mut islands = LiveIslands::all_open(k.width(), k.height());
+                islands.update(k, learnt);
+                islands
             }
-            Some((islands, at, len))
-                if *len != self.log.total() && turn >= *at + ISLANDS_REFRESH =>
-            {
-                match self.log.since_exact(*len) {
-                    Some(cells) => islands.update(&self.knowledge, cells),
-                    None => *islands = LiveIslands::of_entry_costs(&self.knowledge),
-                }
-                (*at, *len) = (turn, self.log.total());
-            }
-            Some(_) => {}
+            _ => LiveIslands::of_entry_costs(k),
+        };
+        self.islands = Some((islands, self.log.total()));
+    }
+
+    /// Takes the cells logged since into its islands (a look at each, and
+    /// a search where a cell closed off part of an island), so they stay
+    /// its knowledge's islands; a door it took for a wall seen open joins
+    /// the islands round it.
+    fn take_in_log(&mut self) {
+        if let Some((islands, read)) = &mut self.islands {
+            islands.update(&self.knowledge, self.log.since(*read));
+            *read = self.log.total();
         }
     }
 
-    /// How much of the log the islands have taken in, while they are worth
-    /// keeping the rest for: a backlog longer than the map costs more to
-    /// take in than a fresh computation, so the log may drop it.
-    pub(crate) fn islands_log_read(&self) -> Option<usize> {
-        let (_, _, len) = self.islands.as_ref()?;
-        let cells = self.knowledge.width() as usize * self.knowledge.height() as usize;
-        (self.log.total() - len <= cells).then_some(*len)
+    /// The least log position its fields and the costs they are read
+    /// over have not taken in (`None`: none kept): what the log keeps for
+    /// them.
+    pub(crate) fn fields_log_read(&self) -> Option<usize> {
+        let costs = self.turn_costs.as_ref().map(TurnCosts::read);
+        match (self.fields.log_read(), costs) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
-    /// Drops its islands: a cell it took for a wall turned out passable
-    /// (a door seen open), so islands may have joined. The next plan
-    /// phase computes them afresh; till then every goal counts as
-    /// reachable.
-    pub(crate) fn forget_islands(&mut self) {
-        self.islands = None;
-    }
-
-    /// The islands as last brought up to date, with the turn and log
-    /// length of that (for the state hash: they decide reachability until
-    /// the next update).
+    /// Drops every cache it keeps, which it makes again exactly from its
+    /// knowledge: its islands (made afresh at once, by a pass over the
+    /// map), its fields and the costs they are read over (made again at
+    /// the next plan phase, before anything reads them) and its safety
+    /// map. What the tests that caches decide no play do between
+    /// commands. Returns how many it dropped.
     #[cfg(test)]
-    pub(crate) fn islands_cache(&self) -> Option<(&LiveIslands, Turn, usize)> {
-        self.islands.as_ref().map(|(i, t, n)| (i, *t, *n))
+    pub(crate) fn drop_caches(&mut self) -> usize {
+        let islands = self.islands.is_some();
+        if islands {
+            let fresh = LiveIslands::of_entry_costs(&self.knowledge);
+            self.islands = Some((fresh, self.log.total()));
+        }
+        let fields = std::mem::take(&mut self.fields).len();
+        let costs = self.turn_costs.take().is_some();
+        islands as usize + fields + costs as usize + self.safety.take().is_some() as usize
     }
 
     /// The step a monster of this faction at `from` takes to flee
@@ -291,23 +304,13 @@ impl Faction {
         map.next_step(&self.knowledge, from)
     }
 
-    /// Drops its safety map, which it makes again exactly as it was from
-    /// its knowledge and the threat. (Its fields and islands are caches
-    /// too, but their readers still read which cells happen to be settled
-    /// and when the islands were last refreshed: see the state hash.)
-    #[cfg(test)]
-    pub(crate) fn drop_safety_map(&mut self) -> bool {
-        self.safety.take().is_some()
-    }
-
-    /// Records planning-cost changes (danger) in the log.
-    pub(crate) fn log_changes(&mut self, cells: Vec<Pos>) {
-        self.log.extend(cells);
-    }
-
-    /// Splits into what the rules update and the log, for `fog::sight::look`.
-    pub(crate) fn knowledge_mut(&mut self) -> (&mut Knowledge, &mut Log) {
-        (&mut self.knowledge, &mut self.log)
+    /// Lets `learn` change what it knows, logging every cell whose cost
+    /// changed (as `fog::sight::look` does); the islands take the logged
+    /// cells in after.
+    pub(crate) fn learn<R>(&mut self, learn: impl FnOnce(&mut Knowledge, &mut Log) -> R) -> R {
+        let out = learn(&mut self.knowledge, &mut self.log);
+        self.take_in_log();
+        out
     }
 }
 
@@ -318,44 +321,31 @@ impl Faction {
     /// - state: its knowledge (beliefs, the cheapest known step, danger,
     ///   chokepoints), how much it has learnt (its log's length: readers
     ///   read it from where they left off) and the walls it learnt;
-    /// - caches that still decide play, so hashed: its islands (kept as
-    ///   of their last refresh, which their readers read) and its fields
-    ///   (readers depend on which cells are settled; see
-    ///   [`Fields::hash_into`]);
-    /// - left out: its settings and behaviours (the level's set-up; the
-    ///   player's armour and blow are hashed with the player), how its
-    ///   islands are kept up to date (`logged_from_blank`), its update
-    ///   counters (a report) and its safety map (made again whenever its
-    ///   threat or knowledge changes).
+    /// - left out: its caches, each made again exactly from its
+    ///   knowledge (its islands, as it stands; its safety map; its fields
+    ///   and their cost model, and the costs they are read over, as of the
+    ///   next plan phase, before which nothing reads them: dropped and made
+    ///   again, they change no play); its settings and behaviours (the
+    ///   level's set-up; the player's armour and blow are hashed with the
+    ///   player), how its islands were first made (`logged_from_blank`)
+    ///   and its update counters (a report).
     pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv, intel: &super::mind::Intel) {
         let Faction {
             spec: _,
             knowledge,
             log,
-            islands,
+            islands: _,
             logged_from_blank: _,
             walls_learnt,
-            fields,
+            fields: _,
+            turn_costs: _,
             field_updates: _,
             safety: _,
             behaviours: _,
         } = self;
         super::fnv::hash_knowledge(h, knowledge);
         h.int(log.total() as i64);
-        match islands {
-            None => h.int(-1),
-            Some((islands, turn, len)) => {
-                h.int(*turn as i64);
-                h.int(*len as i64);
-                // Numbered as a fresh computation numbers them: the same
-                // islands hash alike however they were reached.
-                let islands = islands.to_islands();
-                h.int(islands.count() as i64);
-                h.u32s(islands.labels());
-            }
-        }
         intel.hash_into(h);
         h.int(*walls_learnt as i64);
-        fields.hash_into(h);
     }
 }

@@ -6,11 +6,18 @@
 //! planning as well as to knowledge.
 //!
 //! Plan, then act: at the start of every turn, before any monster acts,
-//! every field takes in everything the faction has learnt up to then and
-//! is grown until the cell of every monster that reads it is settled
-//! ([`Fields::update`]), so during the turn a monster's read is O(1) and
-//! exact as of the turn's start. Each field is brought up to date by
-//! whichever is cheaper that turn:
+//! the faction takes down what a step costs over its knowledge then
+//! ([`TurnCosts`]), and every field takes that in and is grown until the
+//! cell of every monster that reads it is settled ([`Fields::update`]),
+//! so during the turn a monster's read is O(1) and exact as of the turn's
+//! start. A read the plan phase did not foresee (a target set during the
+//! turn, a monster pushed off the cells it settled, the cells round a
+//! monster going round units) grows the field further over the same
+//! costs, so every read of a turn is the exact cost over the knowledge at
+//! the turn's start, whichever cells the field happened to have settled:
+//! the fields (and the costs) are caches, dropped and made again without
+//! changing a game. Each field is brought up to date by whichever is
+//! cheaper that turn:
 //! - a **repair** ([`Field::cells_changed`], LPA*): re-marks the changed
 //!   cells and their neighbours and propagates only as far as the readers
 //!   need; cheap when few cells changed;
@@ -36,8 +43,9 @@
 use super::log::Log;
 use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
+use crate::map::cost::{Cost, StepCosts};
 use crate::map::geom::Pos;
-use crate::path::{Connectivity, Field, Logged, Rebuild};
+use crate::path::{Connectivity, CostMap, EntryCosts, Field, Logged, Rebuild, Step};
 
 /// Most fields a faction holds at once. A faction pursues at most two
 /// targets at a time (its goal, and where it last saw the player); the
@@ -166,6 +174,109 @@ pub struct FieldUpdates {
     pub repaired: u64,
 }
 
+/// What a step costs over a faction's knowledge as it stood at the turn's
+/// plan phase: what its fields are grown and repaired over all turn, so
+/// that a field read anywhere during a turn (at a cell the plan phase
+/// settled, or one it did not foresee) gives the exact cost over the
+/// knowledge at the turn's start, whatever the field happened to have
+/// settled before. Each cell's entering factor (0: impassable), as
+/// [`EntryCosts::entry_factor`] of the knowledge gave it, and the cheapest
+/// steps; brought up to date at each plan phase with the cells logged
+/// since (a cache: made afresh from the knowledge when dropped).
+#[derive(Clone, Debug)]
+pub struct TurnCosts {
+    width: u32,
+    height: u32,
+    factor: Vec<u32>,
+    cheapest: StepCosts,
+    /// The length of the faction's log it has taken in.
+    read: usize,
+}
+
+impl TurnCosts {
+    /// The costs of `knowledge` now, with `read` entries of its log
+    /// taken in.
+    pub(crate) fn of(knowledge: &Knowledge, read: usize) -> TurnCosts {
+        let cells = knowledge.width() as usize * knowledge.height() as usize;
+        TurnCosts {
+            width: knowledge.width(),
+            height: knowledge.height(),
+            factor: (0..cells).map(|i| Self::factor_of(knowledge, i)).collect(),
+            cheapest: knowledge.cheapest_steps(),
+            read,
+        }
+    }
+
+    fn factor_of(knowledge: &Knowledge, index: usize) -> u32 {
+        knowledge.entry_factor(index).map_or(0, |f| {
+            u32::try_from(f)
+                .ok()
+                .filter(|&f| f != 0)
+                .expect("an entering factor fits a u32 and is never 0")
+        })
+    }
+
+    /// Brought up to date with `knowledge` as it is now: the cells its
+    /// `log` holds since these costs last read it, or all of them when the
+    /// log no longer holds those.
+    pub(crate) fn take_in(&mut self, knowledge: &Knowledge, log: &Log) {
+        match log.since_exact(self.read) {
+            Some(cells) => {
+                for &p in cells {
+                    let i = p.row_major(self.width);
+                    self.factor[i] = Self::factor_of(knowledge, i);
+                }
+                self.cheapest = knowledge.cheapest_steps();
+                self.read = log.total();
+            }
+            None => *self = TurnCosts::of(knowledge, log.total()),
+        }
+    }
+
+    /// The length of the log they have taken in: the turn's start.
+    pub fn read(&self) -> usize {
+        self.read
+    }
+
+    /// Bytes they hold.
+    pub fn memory_bytes(&self) -> usize {
+        self.factor.len() * std::mem::size_of::<u32>()
+    }
+}
+
+impl CostMap for TurnCosts {
+    fn width(&self) -> u32 {
+        self.width
+    }
+
+    fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// As the knowledge prices it: no step out of or into a wall, else
+    /// the entered cell's factor times the step's base cost.
+    #[inline]
+    fn step_cost(&self, step: Step) -> Option<Cost> {
+        if self.factor[step.from_index] == 0 {
+            return None;
+        }
+        let f = self.factor[step.to_index];
+        (f != 0).then(|| f as Cost * StepCosts::UNIT.for_dir(step.dir))
+    }
+
+    fn cheapest_steps(&self) -> StepCosts {
+        self.cheapest
+    }
+}
+
+impl EntryCosts for TurnCosts {
+    #[inline]
+    fn entry_factor(&self, index: usize) -> Option<Cost> {
+        let f = self.factor[index];
+        (f != 0).then_some(f as Cost)
+    }
+}
+
 /// A faction's fields (how they are grown, repaired and given up: the
 /// header of `sim/fields.rs`).
 #[derive(Clone, Debug, Default)]
@@ -203,30 +314,35 @@ impl Fields {
         self.slots.is_empty()
     }
 
-    /// The field toward `target`, made if the faction holds none, caught up
-    /// with everything in `log`, marked as read on `turn`.
+    /// The field toward `target` over `costs` (the turn's start), made if
+    /// the faction holds none, and grown until `cell` is settled, marked as
+    /// read on `turn`: a read in the middle of a turn that the plan phase
+    /// did not foresee (a target set during the turn, a monster pushed off
+    /// the cells it settled, a way round units).
     pub(crate) fn open(
         &mut self,
-        knowledge: &Knowledge,
+        costs: &TurnCosts,
         log: &Log,
         target: Pos,
+        cell: Pos,
         turn: Turn,
+        counts: &mut FieldUpdates,
     ) -> &mut Field {
-        let i = match self.slots.iter().position(|s| s.field.target() == target) {
-            Some(i) => i,
-            None => self.make(knowledge, log, target),
-        };
-        let slot = &mut self.slots[i];
-        slot.used = turn;
-        slot.field
-            .cells_changed(knowledge, log.since(slot.log_seen));
-        slot.log_seen = log.total();
-        &mut slot.field
+        let i = self.bring_up(
+            costs,
+            log,
+            target,
+            &[cell],
+            turn,
+            counts,
+            FieldPolicy::Chosen,
+        );
+        &mut self.slots[i].field
     }
 
     /// Makes a slot for `target`: a new field, or one reused (a spare, or
     /// past the cap the least recently read, the first on ties).
-    fn make(&mut self, knowledge: &Knowledge, log: &Log, target: Pos) -> usize {
+    fn make(&mut self, costs: &TurnCosts, target: Pos) -> usize {
         let reused = if self.slots.len() >= MAX_FIELDS {
             let lru = (0..self.slots.len())
                 .min_by_key(|&i| (self.slots[i].used, i))
@@ -237,14 +353,14 @@ impl Fields {
         };
         let field = match reused {
             Some(mut f) => {
-                f.retarget(knowledge, target);
+                f.retarget(costs, target);
                 f
             }
-            None => Field::new(knowledge, target, Connectivity::Eight),
+            None => Field::new(costs, target, Connectivity::Eight),
         };
         self.slots.push(Slot {
             field,
-            log_seen: log.total(),
+            log_seen: costs.read(),
             used: 0,
             covered: 0,
             repair_per_change: PRIOR_REPAIR_PER_CHANGE,
@@ -257,11 +373,12 @@ impl Fields {
     /// target in `readers` (sorted by target in row-major order, each
     /// with the cells of the monsters heading there, all reachable as
     /// far as the faction's islands tell) gets its field, brought up to
-    /// date with `log` by repair or rebuild and grown until every reader's
+    /// date over `costs` (the knowledge now, with the cells of `log` they
+    /// have taken in) by repair or rebuild and grown until every reader's
     /// cell is settled. Counts what it did in `counts`.
     pub(crate) fn update(
         &mut self,
-        knowledge: &Knowledge,
+        costs: &TurnCosts,
         log: &Log,
         readers: &[(Pos, Vec<Pos>)],
         turn: Turn,
@@ -271,66 +388,90 @@ impl Fields {
         let targets: Vec<Pos> = readers.iter().map(|(t, _)| *t).collect();
         self.retain_targets(&targets);
         for (target, cells) in readers {
-            let known = self.slots.iter().position(|s| s.field.target() == *target);
-            let i = match known {
-                Some(i) => i,
-                None => self.make(knowledge, log, *target),
-            };
-            let slot = &mut self.slots[i];
-            slot.used = turn;
-            let changed = log.since(slot.log_seen);
-            slot.log_seen = log.total();
-            let update = if known.is_none() {
-                Update::Rebuild
-            } else {
-                let cells = knowledge.width() as u64 * knowledge.height() as u64;
-                policy.update(
-                    changed.len() as u64,
-                    slot.repair_per_change,
-                    slot.covered,
-                    cells,
-                )
-            };
-            let before = slot.field.expanded();
-            match update {
-                Update::Current => {}
-                Update::Repair => slot.field.cells_changed(knowledge, changed),
-                Update::Rebuild => {
-                    // The scratch's reading of the knowledge is brought up
-                    // to date with the cells logged since it read it.
-                    let logged = Logged {
-                        mark: log.total(),
-                        changed: self.scratch.mark().and_then(|m| log.since_exact(m)),
-                    };
-                    let scratch = &mut self.scratch;
-                    slot.field
-                        .rebuild_logged(knowledge, cells, scratch, Some(logged))
-                }
-            }
-            // A rebuild settled them all; a repair or a new reader grows.
-            for &c in cells {
-                slot.field.value(knowledge, c);
-            }
-            let expanded = slot.field.expanded() - before;
-            counts.expanded += expanded;
-            match update {
-                Update::Current => slot.covered += expanded,
-                Update::Repair => {
-                    // Re-expansions of cells it already covered: no wider.
-                    counts.repairs += 1;
-                    counts.repaired += expanded;
-                    // Churn comes and goes in waves: the last repair
-                    // weighs as much as all before it.
-                    let measured = expanded * 16 / changed.len().max(1) as u64;
-                    slot.repair_per_change = (slot.repair_per_change + measured).div_ceil(2);
-                }
-                Update::Rebuild => {
-                    counts.rebuilds += 1;
-                    counts.rebuilt += expanded;
-                    slot.covered = expanded;
-                }
+            self.bring_up(costs, log, *target, cells, turn, counts, policy);
+        }
+    }
+
+    /// Brings the field toward `target` (made if need be) up to date with
+    /// `costs` (the cells of `log` they took in since the field did) by
+    /// `policy` and grows it until every one of `cells` is settled;
+    /// returns its slot.
+    #[allow(clippy::too_many_arguments)]
+    fn bring_up(
+        &mut self,
+        costs: &TurnCosts,
+        log: &Log,
+        target: Pos,
+        cells: &[Pos],
+        turn: Turn,
+        counts: &mut FieldUpdates,
+        policy: FieldPolicy,
+    ) -> usize {
+        let known = self.slots.iter().position(|s| s.field.target() == target);
+        let i = match known {
+            Some(i) => i,
+            None => self.make(costs, target),
+        };
+        let slot = &mut self.slots[i];
+        slot.used = turn;
+        let changed = log
+            .between(slot.log_seen, costs.read())
+            .expect("the log keeps what a field has not read");
+        slot.log_seen = costs.read();
+        let update = if known.is_none() {
+            Update::Rebuild
+        } else {
+            let map = costs.width() as u64 * costs.height() as u64;
+            policy.update(
+                changed.len() as u64,
+                slot.repair_per_change,
+                slot.covered,
+                map,
+            )
+        };
+        let before = slot.field.expanded();
+        match update {
+            Update::Current => {}
+            Update::Repair => slot.field.cells_changed(costs, changed),
+            Update::Rebuild => {
+                // The scratch's reading of the costs is brought up to
+                // date with the cells logged since it read them.
+                let logged = Logged {
+                    mark: costs.read(),
+                    changed: self
+                        .scratch
+                        .mark()
+                        .and_then(|m| log.between(m, costs.read())),
+                };
+                let scratch = &mut self.scratch;
+                slot.field
+                    .rebuild_logged(costs, cells, scratch, Some(logged))
             }
         }
+        // A rebuild settled them all; a repair or a new reader grows.
+        for &c in cells {
+            slot.field.value(costs, c);
+        }
+        let expanded = slot.field.expanded() - before;
+        counts.expanded += expanded;
+        match update {
+            Update::Current => slot.covered += expanded,
+            Update::Repair => {
+                // Re-expansions of cells it already covered: no wider.
+                counts.repairs += 1;
+                counts.repaired += expanded;
+                // Churn comes and goes in waves: the last repair
+                // weighs as much as all before it.
+                let measured = expanded * 16 / changed.len().max(1) as u64;
+                slot.repair_per_change = (slot.repair_per_change + measured).div_ceil(2);
+            }
+            Update::Rebuild => {
+                counts.rebuilds += 1;
+                counts.rebuilt += expanded;
+                slot.covered = expanded;
+            }
+        }
+        i
     }
 
     /// Drops the fields whose target is not in `targets` (sorted): no
@@ -367,29 +508,6 @@ impl Fields {
             .chain(self.spare.iter().map(Field::memory_bytes))
             .sum::<usize>()
             + self.scratch.memory_bytes()
-    }
-
-    /// Feeds what decides the fields' future answers and work to the
-    /// state hash: each target, its cells' `g`, `rhs` and queued keys
-    /// (which with the knowledge decide every later expansion: the heap
-    /// pops in `(key, cell)` order, and stale entries are skipped), its
-    /// counters, how far it has read the log and when it was last read.
-    /// Whether a spare is kept changes no result, only allocations.
-    pub(crate) fn hash_into(&self, h: &mut super::fnv::Fnv) {
-        h.int(self.slots.len() as i64);
-        for s in &self.slots {
-            super::fnv::hash_pos(h, Some(s.field.target()));
-            for cells in s.field.cells() {
-                h.u64s(cells);
-            }
-            h.int(s.field.expanded() as i64);
-            h.int(s.field.version() as i64);
-            h.int(s.log_seen as i64);
-            h.int(s.used as i64);
-            // They decide the next updates' choice of repair or rebuild.
-            h.int(s.covered as i64);
-            h.int(s.repair_per_change as i64);
-        }
     }
 }
 
@@ -459,6 +577,7 @@ mod tests {
                 let mut known = Knowledge::blank(w, h, unknown).with_danger_weight(2);
                 let mut log = Log::default();
                 let mut fields = Fields::default();
+                let mut costs = TurnCosts::of(&known, log.total());
                 let cell = |rng: &mut crate::rng::SimRng| {
                     Pos::new(rng.random_range(0..w as i32), rng.random_range(0..h as i32))
                 };
@@ -492,7 +611,15 @@ mod tests {
                     }
                     readers.sort_by_key(|(t, _)| (t.y, t.x));
                     readers.dedup_by_key(|(t, _)| *t);
-                    fields.update(&known, &log, &readers, turn, &mut counted[k], *policy);
+                    // The plan phase's costs price every step as the
+                    // knowledge does.
+                    costs.take_in(&known, &log);
+                    assert_eq!(costs.cheapest_steps(), known.cheapest_steps());
+                    for i in 0..(w * h) as usize {
+                        assert_eq!(costs.entry_factor(i), known.entry_factor(i), "seed {seed}");
+                    }
+                    assert_eq!(crate::path::entry_costs_mismatch(&costs), None);
+                    fields.update(&costs, &log, &readers, turn, &mut counted[k], *policy);
                     for (t, cells) in &readers {
                         let reference = brute_force(&known, *t);
                         let field = fields.get(*t).expect("a field per target read");

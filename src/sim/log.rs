@@ -51,6 +51,13 @@ impl Log {
         self.entries.get(read.checked_sub(self.base)?..)
     }
 
+    /// The entries from the first `from` up to the first `to` (`to` at
+    /// most the length), or `None` when some of them were dropped.
+    pub fn between(&self, from: usize, to: usize) -> Option<&[Pos]> {
+        self.entries
+            .get(from.checked_sub(self.base)?..to.checked_sub(self.base)?)
+    }
+
     /// Appends entries.
     pub fn extend(&mut self, cells: impl IntoIterator<Item = Pos>) {
         self.entries.extend(cells);

@@ -39,10 +39,11 @@ pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 const WORLD_PER_CELL: u64 = 1 + 4;
 /// A faction's knowledge a cell: belief (1), last seen turn (4), danger
 /// (2), chokepoint flag (1), danger penalty (2), the list of dangerous
-/// cells (4, when every cell is), island labels (4) and its discovery log
+/// cells (4, when every cell is), its islands (a label, 4, whether the
+/// cell is closed, 1, and a split's search mark, 1) and its discovery log
 /// (8 a cell learnt: each cell is learnt at most once, and the log is
 /// compacted as its readers catch up).
-const FACTION_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4 + 4 + 8;
+const FACTION_PER_CELL: u64 = 1 + 4 + 2 + 1 + 2 + 4 + (4 + 1 + 1) + 8;
 /// An A* search context a cell: its 16-byte node record and, at worst, a
 /// 4-byte entry in its open list. The game keeps two (the search queue's
 /// and the one for detours round units).
@@ -84,6 +85,9 @@ const FIELD_PER_CELL: u64 = 8 + 8 + 8 + 4 + 16 / 4;
 /// legal moves (1), whether it is settled (1), and its place in the
 /// buckets (4, at worst once a cell).
 const REBUILD_PER_CELL: u64 = 4 + 1 + 1 + 4;
+/// What a faction planning with fields reads them over all turn: each
+/// cell's entry factor at the turn's plan phase (4, `TurnCosts`).
+const TURN_COSTS_PER_CELL: u64 = 4;
 /// Fields a faction of field planners holds: its goal's; a hostile one
 /// also hunts where it last saw the player, and keeps the field of the
 /// last such target as a spare for its buffers. (The cap is
@@ -318,7 +322,9 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         fields: fields
             .saturating_mul(cells)
             .saturating_mul(FIELD_PER_CELL)
-            .saturating_add(field_factions.saturating_mul(cells * REBUILD_PER_CELL)),
+            .saturating_add(
+                field_factions.saturating_mul(cells * (REBUILD_PER_CELL + TURN_COSTS_PER_CELL)),
+            ),
         dstar_planners,
         dstar_each,
     }

@@ -56,7 +56,7 @@ pub use event::{Event, WaitReason};
 pub use faction::{FLEE_FACTOR_TENTHS, Faction};
 pub use fields::{
     FieldPolicy, FieldUpdates, Fields, MAX_FIELDS, REBUILD_NS_PER_CELL, REBUILD_NS_PER_MAP_CELL,
-    REPAIR_NS_PER_EXPANSION, Update, choose as choose_update,
+    REPAIR_NS_PER_EXPANSION, TurnCosts, Update, choose as choose_update,
 };
 pub use fnv::Fnv;
 pub use game::{

@@ -282,7 +282,9 @@ impl Monster {
     /// it where it always stood. Destructured, so a new field is a
     /// compile error until it is placed: every field is state (it decides
     /// what happens next) but for its counters (`stats`), a report the
-    /// rules never read, hashed as they always were.
+    /// rules never read, hashed as they always were but for the cells
+    /// expanded for it: its faction's fields are caches, and a field
+    /// dropped and grown again expands more (the work, not the play).
     pub(crate) fn hash_into(&self, h: &mut Fnv, asleep: bool) {
         let Monster {
             id,
@@ -322,20 +324,12 @@ impl Monster {
             steps,
             bumps,
             replans,
-            expanded,
+            expanded: _,
             wasted,
             think_waits,
             unit_waits,
         } = stats;
-        for v in [
-            steps,
-            bumps,
-            replans,
-            expanded,
-            wasted,
-            think_waits,
-            unit_waits,
-        ] {
+        for v in [steps, bumps, replans, wasted, think_waits, unit_waits] {
             h.int(*v as i64);
         }
         h.u32s(trail.cells());

@@ -73,8 +73,8 @@ fn replay_playback_uses_the_recorded_settings() {
 /// on as it goes down (it named depth 1 all the way), and follows @.
 #[test]
 fn playback_of_a_run_names_the_depth_it_is_on() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed4.replay");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/replays/bot-run-seed15.replay");
     let replay = darkstar::record::replay::Replay::load(&path).unwrap();
     let mut app = App::replay(&replay).unwrap();
     let status = |app: &mut App| {

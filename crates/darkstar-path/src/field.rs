@@ -226,6 +226,38 @@ impl Field {
         Ok(Some(self.g[i]).filter(|&v| v != UNREACHED))
     }
 
+    /// Grows the field until every cell worth less than `below` is
+    /// final: afterwards [`Field::raw_value`] is exact wherever it is below
+    /// `below`, and every cell whose optimal cost is below `below` has it
+    /// (a cell queued would have a key under `below`, under the queue's
+    /// top). For reading a neighbourhood of values at once, as a way
+    /// round units back onto the field does.
+    ///
+    /// ```
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, Field, GridMap};
+    ///
+    /// let known = GridMap::new(30, 30);
+    /// let mut field = Field::new(&known, Pos::new(0, 0), Connectivity::Eight);
+    /// let three = 3 * field.value(&known, Pos::new(1, 0)).unwrap();
+    /// field.settle_below(&known, three);
+    /// for x in 0..30 {
+    ///     for y in 0..30 {
+    ///         let p = Pos::new(x, y);
+    ///         if let Some(v) = field.raw_value(p).filter(|&v| v < three) {
+    ///             assert_eq!(field.settled_value(p), Some(Some(v)));
+    ///         }
+    ///     }
+    /// }
+    /// // Two straight steps from the target: below three, so final.
+    /// assert_eq!(field.settled_value(Pos::new(2, 0)), Some(Some(2 * three / 3)));
+    /// ```
+    pub fn settle_below<M: CostMap + ?Sized>(&mut self, map: &M, below: Cost) {
+        while self.top().is_some_and(|(key, _)| key < below) {
+            self.expand_top(map);
+        }
+    }
+
     /// The value of `cell` if it is final already, without searching:
     /// `Some(Some(cost))`, `Some(None)` for a cell known unreachable, `None`
     /// when the field has not settled it (yet, or since a repair).

@@ -79,8 +79,15 @@ impl Replay {
             return Err(err(
                 n,
                 if version < REPLAY_VERSION {
+                    let build = LAST_BUILD_OF
+                        .iter()
+                        .find(|(v, _)| *v == version)
+                        .map_or_else(
+                            || "the Darkstar that made it".to_string(),
+                            |(_, b)| format!("Darkstar at git commit {b}, the last build that plays version {version}"),
+                        );
                     format!(
-                        "replay version {version} was made by an older Darkstar, whose games play differently; this build reads version {REPLAY_VERSION}. Finish or watch it with the Darkstar that made it (a save of it resumes there), or start a new game here"
+                        "replay version {version} was made by an older Darkstar, whose games play differently; this build reads version {REPLAY_VERSION}. Finish or watch it with {build} (a save of it resumes there), or start a new game here"
                     )
                 } else {
                     format!(

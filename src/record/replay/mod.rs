@@ -12,7 +12,7 @@
 //! The format is plain text, a line an item:
 //!
 //! ```text
-//! darkstar-replay 4
+//! darkstar-replay 5
 //! seed 7
 //! config 20000 2 8 2000 8
 //! level generated dungeon 80 40 3 play
@@ -67,7 +67,19 @@ use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};
 /// one rulebook (issue 31): the state is hashed by stable ids (terrain
 /// by glyph, items by word, flags as flags), with no case kept for how
 /// older versions hashed, so a version 3 game's hashes no longer match.
-pub const REPLAY_VERSION: u32 = 4;
+/// Version 5: the state hash is over the game, not its caches (issue 65):
+/// a field is read as the faction's knowledge stands and islands are kept
+/// with every change, which changed play, so a version 4 game is refused
+/// with the build that plays it named ([`LAST_BUILD_OF`]).
+pub const REPLAY_VERSION: u32 = 5;
+/// The last build that plays each older version, by git commit and date:
+/// what a refused save's message names.
+pub const LAST_BUILD_OF: [(u32, &str); 4] = [
+    (1, "db82dcd of 2026-11-23"),
+    (2, "37c297c of 2026-11-24"),
+    (3, "b8196cc of 2026-11-26"),
+    (4, "0926239 of 2026-12-06"),
+];
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;
 /// Turns between state hashes, by default.

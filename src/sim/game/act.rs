@@ -75,7 +75,13 @@ impl Floor {
         }
         self.planning
             .sync(&self.ground, &mut self.units, &self.factions, id, ev);
-        prepare(&mut self.units, &mut self.factions, self.turn, id);
+        prepare(
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            FieldRead::Cell,
+        );
         let decision = self.planning.with_plan(
             &self.ground,
             &mut self.units,
@@ -142,28 +148,55 @@ fn flight(
     (ground.world.occupant(to).is_none()).then_some(Action::toward(m.pos(), to))
 }
 
-/// The faction's side of a decision: a field monster `id` will read at a
-/// cell the turn's plan phase did not foresee (a target set during the
-/// turn, a monster pushed off the cells it settled) is caught up and
-/// grown there now, outside the budget (the faction's work, charged to
-/// the monster that needed it). Not for a goal the islands show cut off:
+/// The faction's side of a read of its field by monster `id`: before it
+/// decides, and after it steps (to show allies its next step), the field
+/// toward its goal is grown, over the costs of the turn's start, until
+/// the monster's cell is settled; before a way round units, until every
+/// cell worth less than the value it last read is (the cells that way
+/// may end on). So a read is a function of what the faction knew at the
+/// turn's start, never of which cells the field happened to have
+/// settled. Outside the budget (the faction's work, charged to the
+/// monster that needed it). Not for a goal the islands show cut off:
 /// the plan reads "no route" off them.
-fn prepare(units: &mut Units, factions: &mut [Faction], turn: Turn, id: usize) {
+pub(super) fn prepare(
+    units: &mut Units,
+    factions: &mut [Faction],
+    turn: Turn,
+    id: usize,
+    read: FieldRead,
+) {
     let m = &units.monsters[id];
-    let Some(goal) = m.plan().reads_field() else {
+    let (goal, below) = match read {
+        FieldRead::Cell => (m.plan().reads_field(), None),
+        FieldRead::Round => match m.plan().round_below() {
+            Some((goal, below)) => (Some(goal), Some(below)),
+            None => (None, None),
+        },
+    };
+    let Some(goal) = goal else {
         return;
     };
-    let (at, fi) = (m.pos(), m.faction());
-    let settled = factions[fi]
-        .fields()
-        .get(goal)
-        .and_then(|field| field.settled_value(at));
-    if settled.is_some() || !queue::goal_reachable(units, factions, id) {
+    if !queue::goal_reachable(units, factions, id) {
         return;
     }
-    let (field, knowledge) = factions[fi].field(goal, turn);
-    let before = field.expanded();
-    field.value(knowledge, at);
-    let expanded = field.expanded() - before;
+    let (at, fi) = (m.pos(), m.faction());
+    let before = factions[fi].field_updates().expanded;
+    let (field, knowledge) = factions[fi].field(goal, at, turn);
+    let grown = field.expanded();
+    if let Some(below) = below {
+        field.settle_below(knowledge, below);
+    }
+    let grown = field.expanded() - grown;
+    let expanded = factions[fi].field_updates().expanded - before + grown;
     units.monsters[id].counted_expanded(expanded);
+}
+
+/// What a field monster is about to read (see [`prepare`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum FieldRead {
+    /// Its cell's value and the steps down from it.
+    Cell,
+    /// The values round it below what it last read, for a way round
+    /// units.
+    Round,
 }

@@ -9,7 +9,8 @@
 //! searches waiting, the budget-limited turns and monster-turns counted
 //! so far (what `darkstar run` reports); every monster (id, faction,
 //! cell, presence, hit points, energy, speed, its `still`, `blocked_waits`
-//! and `patience` counters, its counters and loop-erased trail, and its
+//! and `patience` counters, its counters (but the cells expanded for
+//! it) and loop-erased trail, and its
 //! plan: its strategy, status, goal, the rest of its path and what that
 //! was planned to cost, and what its strategy keeps: blocked cells,
 //! claims, how much of the log it has read, why it asked for a plan (A*);
@@ -20,11 +21,10 @@
 //! and the knowledge snapshot it runs on); every faction's knowledge
 //! (belief per cell, the cheapest known step, danger per cell,
 //! chokepoints, the order decay visits dangerous cells), the length of its
-//! discovery log, its islands (when computed, and every label), where it
-//! last saw the player, its search (where, since when, the cell it is
-//! going to) and its wanderers' places, the walls it has learnt (which name a field
-//! monster's replans), its shared fields (see
-//! [`super::fields::Fields::hash_into`]); the terrain as it is now and
+//! discovery log, where it last saw the player, its search (where, since
+//! when, the cell it is going to) and its wanderers' places, the walls it
+//! has learnt (which name a field monster's replans); the terrain as it is
+//! now and
 //! how often it changed; the player's state; in a run, the depth, the
 //! run's seed and the hash of every depth left; the items on the floor
 //! and in the pack, a darkness read, and the player's defence and blow.
@@ -39,12 +39,17 @@
 //!   the run; each monster's plan (its path, goal, status and what its
 //!   strategy keeps); the search queue, a suspended search, the turn's
 //!   spent budget (budgets decide play);
-//! - a cache that still decides play, so hashed until its readers stop
-//!   depending on it: a faction's islands (kept as of their last
-//!   refresh, which their readers read) and its fields (some readers
-//!   read which cells happen to be settled);
+//! - a cache, made again exactly from the state, so left out: a
+//!   faction's islands (its knowledge's, taken in with every change it
+//!   logs), its fields, their cost model and the costs of the turn's start
+//!   they are read over (made again at the next plan phase, before
+//!   anything reads them), its safety map, the searches' scratch. A test
+//!   drops them all between commands at random and plays on to the same
+//!   events and hashes (`dropping_every_cache_changes_no_event_and_no_hash`
+//!   below, and `digest::tests::dropping_every_cache_changes_no_play`);
 //! - a report no rule reads, hashed as it always was: a monster's
-//!   counters, the budget-limited turns and monster-turns;
+//!   counters (but the cells expanded for it, which a cache dropped and
+//!   grown again changes), the budget-limited turns and monster-turns;
 //! - left out, below.
 //!
 //! Everything is hashed by stable ids, never by the order of an enum:
@@ -343,16 +348,13 @@ mod tests {
                 );
             }),
             ("beliefs", |g| {
-                g.floor.factions[0]
-                    .knowledge_mut()
-                    .0
-                    .learn(Pos::new(20, 2), Terrain::Wall, 0);
+                g.floor.factions[0].learn(|k, _| k.learn(Pos::new(20, 2), Terrain::Wall, 0));
             }),
             ("danger", |g| {
-                g.floor.factions[0].knowledge_mut().0.death(Pos::new(20, 2));
+                g.floor.factions[0].learn(|k, _| k.death(Pos::new(20, 2)));
             }),
             ("log length", |g| {
-                g.floor.factions[0].log_changes(vec![Pos::new(1, 1)])
+                g.floor.factions[0].learn(|_, log| log.push(Pos::new(1, 1)))
             }),
             ("player seen", |g| {
                 g.floor.minds.intel_mut(0).player_seen = Some(Pos::new(1, 1))
@@ -424,16 +426,13 @@ mod tests {
         }
         assert!(!game.floor.factions[0].fields().is_empty());
         let base = game.state_hash();
-        let changes: [(&str, Change); 5] = [
+        // The fields are caches: dropped, the state is the same.
+        let mut dropped = game.clone();
+        dropped.drop_caches();
+        assert!(dropped.floor.factions[0].fields().is_empty());
+        assert_eq!(dropped.state_hash(), game.state_hash());
+        let changes: [(&str, Change); 3] = [
             ("walls learnt", |g| g.floor.factions[0].walls_learnt += 1),
-            ("a field's cells", |g| {
-                let target = g.floor.factions[0].fields().iter().next().unwrap().target();
-                let (field, known) = g.floor.factions[0].field(target, 5);
-                field.retarget(known, Pos::new(1, 1));
-            }),
-            ("a new field", |g| {
-                g.floor.factions[0].field(Pos::new(1, 1), 5);
-            }),
             ("what a read expects", |g| {
                 let at = g.floor.units.monsters[0].pos();
                 g.floor.units.monsters[0]
@@ -462,27 +461,23 @@ mod tests {
         }
     }
 
-    /// What can be dropped today and made again exactly, dropped before
-    /// random commands of bot runs deep in the dungeon (where monsters
-    /// flee down safety maps), changes no event and no state hash: the
-    /// factions' safety maps and the searches' scratch memory. (Fields
-    /// and islands cannot be yet: some readers read which cells happen to
-    /// be settled, and islands as of their last refresh.)
+    /// Every cache dropped before random commands of bot runs deep in
+    /// the dungeon (where monsters flee down safety maps and read fields
+    /// in crowds) changes no event and no state hash: the factions'
+    /// islands, fields and safety maps, the searches' scratch memory.
+    /// (`digest::tests::dropping_every_cache_changes_no_play` checks the
+    /// same over games of every kind against the golden digest.)
     #[test]
-    fn dropping_the_caches_that_are_made_again_exactly_changes_no_play() {
+    fn dropping_every_cache_changes_no_event_and_no_hash() {
         use crate::sim::bot::{Style, play_run_from};
-        let (mut dropped_maps, mut commands) = (0, 0);
+        let (mut dropped_caches, mut commands) = (0, 0);
         for seed in 1..=4u64 {
-            let play = |drop: bool, dropped: &mut u32| {
+            let play = |drop: bool, dropped: &mut u64| {
                 let mut rng = crate::rng::sim_rng(seed ^ 0xd20b);
                 let mut record = Vec::new();
                 play_run_from(seed, 4, Style::Brawler, 1_500, |game, command| {
                     if drop && rng.random_range(0..3) == 0 {
-                        let floor = &mut game.floor;
-                        for f in &mut floor.factions {
-                            *dropped += f.drop_safety_map() as u32;
-                        }
-                        floor.planning.drop_scratch();
+                        *dropped += game.drop_caches();
                     }
                     let events = game.apply(command);
                     record.push((events.clone(), game.state_hash()));
@@ -492,7 +487,7 @@ mod tests {
                 record
             };
             let kept = play(false, &mut 0);
-            let dropped = play(true, &mut dropped_maps);
+            let dropped = play(true, &mut dropped_caches);
             assert_eq!(
                 kept, dropped,
                 "seed {seed}: dropping the caches changed play"
@@ -500,7 +495,7 @@ mod tests {
             commands += kept.len();
         }
         assert!(commands > 1_000, "{commands} commands");
-        assert!(dropped_maps > 0, "no safety map was ever dropped");
+        assert!(dropped_caches > 100, "{dropped_caches} caches dropped");
     }
 
     #[test]

@@ -76,17 +76,19 @@ impl Floor {
             }
             Effect::Map => {
                 let f = self.units.monsters[id].faction();
-                let (knowledge, log) = self.factions[f].knowledge_mut();
-                let terrain = self.ground.world.terrain();
-                let mut cells = Vec::new();
-                for p in terrain.grid().positions() {
-                    if let Some(t) = terrain.get(p)
-                        && knowledge.learn(p, t, self.turn) != Learnt::Nothing
-                    {
-                        cells.push(p);
+                let (terrain, turn) = (self.ground.world.terrain(), self.turn);
+                let cells = self.factions[f].learn(|knowledge, log| {
+                    let mut cells = Vec::new();
+                    for p in terrain.grid().positions() {
+                        if let Some(t) = terrain.get(p)
+                            && knowledge.learn(p, t, turn) != Learnt::Nothing
+                        {
+                            cells.push(p);
+                        }
                     }
-                }
-                log.extend_from_slice(&cells);
+                    log.extend_from_slice(&cells);
+                    cells
+                });
                 ev.push(Event::Discovered {
                     faction: f,
                     by: id as MonsterId,
@@ -102,9 +104,15 @@ impl Floor {
                 // The reader saw it fall: its faction knows the wall (the
                 // player's map, and its autopilot, no longer walk it).
                 let f = self.units.monsters[id].faction();
-                let (knowledge, log) = self.factions[f].knowledge_mut();
-                if knowledge.learn(cell, Terrain::Wall, self.turn) != Learnt::Nothing {
-                    log.push(cell);
+                let turn = self.turn;
+                let learnt = self.factions[f].learn(|knowledge, log| {
+                    let learnt = knowledge.learn(cell, Terrain::Wall, turn) != Learnt::Nothing;
+                    if learnt {
+                        log.push(cell);
+                    }
+                    learnt
+                });
+                if learnt {
                     ev.push(Event::Discovered {
                         faction: f,
                         by: id as MonsterId,

@@ -239,6 +239,21 @@ impl Game {
         })
     }
 
+    /// Drops every cache of the floor in play, each made again exactly
+    /// from its state (its factions' islands, fields and safety maps, the
+    /// searches' scratch): what the test that caches decide no play does
+    /// between commands. Returns how many caches it dropped.
+    #[cfg(test)]
+    pub(crate) fn drop_caches(&mut self) -> u64 {
+        let floor = &mut self.floor;
+        floor.planning.drop_scratch();
+        floor
+            .factions
+            .iter_mut()
+            .map(|f| f.drop_caches() as u64)
+            .sum()
+    }
+
     /// Does what `command` asks; returns what happened, in order. The
     /// player's `>` and `<` in a run are the run's: it moves the player
     /// to another of its depths. All else is the floor's.
@@ -322,8 +337,9 @@ impl Floor {
                 }
                 // Chokepoints judged on the way need no telling: no plan
                 // exists yet.
-                f.knowledge_mut().0.drain_danger_changes();
+                f.learn(|knowledge, _| knowledge.drain_danger_changes());
             }
+            f.start_islands();
             factions.push(f);
             minds.add_faction();
         }

@@ -9,6 +9,7 @@
 
 use rand::RngExt;
 
+use super::act::{self, FieldRead};
 use super::queue;
 use super::units::Units;
 use super::{Floor, WAIT_ENERGY, items, play, sight, turn};
@@ -230,6 +231,15 @@ impl Floor {
             }
         });
         if go_round {
+            if stuck {
+                act::prepare(
+                    &mut self.units,
+                    &mut self.factions,
+                    self.turn,
+                    id,
+                    FieldRead::Round,
+                );
+            }
             let news = self.planning.with_plan(
                 &self.ground,
                 &mut self.units,
@@ -346,6 +356,13 @@ impl Floor {
         self.ground.world.place(monster, at);
         self.planning
             .sync(&self.ground, &mut self.units, &self.factions, id, ev);
+        act::prepare(
+            &mut self.units,
+            &mut self.factions,
+            self.turn,
+            id,
+            FieldRead::Cell,
+        );
         self.planning.with_plan(
             &self.ground,
             &mut self.units,

@@ -305,7 +305,7 @@ pub(super) fn announce(units: &mut Units, id: usize, news: Option<News>, ev: &mu
     }
 }
 
-/// False when the faction's islands (as of the turn's plan phase) show
+/// False when the faction's islands (as its knowledge stands) show
 /// monster `id`'s goal on another island (walls it knows enclose one or
 /// the other).
 pub(super) fn goal_reachable(units: &Units, factions: &[Faction], id: usize) -> bool {

@@ -32,39 +32,40 @@ pub(super) fn look(
     let m = &units.monsters[id];
     let f = &mut factions[m.faction()];
     let sight = f.spec().kinds[m.kind()].sight;
-    let (knowledge, log) = f.knowledge_mut();
-    let opened = knowledge.opened();
     let terrain = ground.world.terrain();
-    let mut cells = if m.is_player() {
-        // The player's view is kept from this same shadowcast: the one
-        // the screen, the autopilot and the log read.
-        let (cells, view) = look_seeing(knowledge, terrain, m.pos(), sight, turn);
-        units.player_view = Some(view);
-        cells
-    } else if let Some(dark) = ground.darkness {
-        look_unless(knowledge, terrain, m.pos(), sight, turn, |p| dark.covers(p))
-    } else {
-        look_plain(knowledge, terrain, m.pos(), sight, turn)
-    };
-    for &p in touched {
-        if let Some(t) = ground.world.get(p)
-            && knowledge.learn(p, t, turn) != Learnt::Nothing
-        {
-            cells.push(p);
+    let player_view = &mut units.player_view;
+    let (cells, walls, reopened) = f.learn(|knowledge, log| {
+        let opened = knowledge.opened();
+        let mut cells = if m.is_player() {
+            // The player's view is kept from this same shadowcast: the
+            // one the screen, the autopilot and the log read.
+            let (cells, view) = look_seeing(knowledge, terrain, m.pos(), sight, turn);
+            *player_view = Some(view);
+            cells
+        } else if let Some(dark) = ground.darkness {
+            look_unless(knowledge, terrain, m.pos(), sight, turn, |p| dark.covers(p))
+        } else {
+            look_plain(knowledge, terrain, m.pos(), sight, turn)
+        };
+        for &p in touched {
+            if let Some(t) = ground.world.get(p)
+                && knowledge.learn(p, t, turn) != Learnt::Nothing
+            {
+                cells.push(p);
+            }
         }
-    }
-    // Chokepoints re-judged on what was learnt change costs too.
-    log.extend(knowledge.drain_danger_changes());
-    let reopened = knowledge.opened() != opened;
+        // Chokepoints re-judged on what was learnt change costs too.
+        log.extend(knowledge.drain_danger_changes());
+        log.extend_from_slice(&cells);
+        let walls = cells
+            .iter()
+            .filter(|&&p| knowledge.belief(p) == Some(Terrain::Wall))
+            .count();
+        (cells, walls, knowledge.opened() != opened)
+    });
     if cells.is_empty() {
         return false;
     }
-    let walls = cells
-        .iter()
-        .filter(|&&p| knowledge.belief(p) == Some(Terrain::Wall))
-        .count();
-
-    log.extend_from_slice(&cells);
     f.walls_learnt += walls as u64;
     let faction = m.faction();
     ev.push(Event::Discovered {
@@ -73,16 +74,15 @@ pub(super) fn look(
         cells,
     });
     if reopened {
-        reopened_door(units, &mut factions[faction], faction);
+        reopened_door(units, faction);
     }
     true
 }
 
 /// Faction `fi` saw a door open that it had taken for a wall: its
-/// islands may have joined, so they are recomputed at the next plan
-/// phase, and its monsters that had found no way plan afresh.
-fn reopened_door(units: &mut Units, f: &mut Faction, fi: usize) {
-    f.forget_islands();
+/// islands joined round it (taken in with the cell), and its monsters
+/// that had found no way plan afresh.
+fn reopened_door(units: &mut Units, fi: usize) {
     for m in &mut units.monsters {
         if m.faction() == fi && m.plan().status() == Status::NoPath {
             m.retarget(m.plan().goal());

@@ -21,7 +21,7 @@ pub struct Context<'a> {
     pub(crate) knowledge: &'a Knowledge,
     /// Every cell whose belief changed, in order.
     pub(crate) log: &'a Log,
-    /// Its faction's islands as of the turn's plan phase.
+    /// Its faction's islands, as its knowledge stands.
     islands: Option<&'a LiveIslands>,
     /// Its faction's shared fields, exact as of the turn's start.
     pub(crate) fields: &'a Fields,

@@ -3,7 +3,8 @@
 //! phase settled the cell of every monster reading the field, exact as of
 //! the turn's start (see `sim/fields.rs`); a read that phase could not
 //! foresee (a target set during the turn, a monster pushed off the cells
-//! it settled) is caught up by the game before the monster decides. A
+//! it settled) is grown by the game, over the same costs, before the
+//! monster decides. A
 //! field monster never waits to think. It chooses among the steps that go
 //! downhill on the field (each one nearer the goal, so it can never walk
 //! in circles), judged by what its faction knows now: a step into a wall
@@ -107,6 +108,14 @@ impl FieldPlan {
     /// game makes sure is settled there before it decides.
     pub(crate) fn reads(&self) -> Option<Pos> {
         self.goal.filter(|_| !self.on_detour())
+    }
+
+    /// The target whose field a way round units reads, and the value
+    /// that way must get below (what it last read at its cell): the
+    /// game makes sure every cell of the field worth less is settled.
+    pub(crate) fn round_below(&self) -> Option<(Pos, Cost)> {
+        let value = self.route.cost().filter(|_| self.status == Status::Ready)?;
+        Some((self.goal?, value))
     }
 
     /// Reads its cell's value off the field and steers downhill.
@@ -245,20 +254,22 @@ impl FieldPlan {
         self.detour = false;
     }
 
-    /// After a step: its next step as its faction's field stands (no
-    /// search, no budget), so that allies see where it is going (to swap
-    /// with it head-on, not to push it back, and to steer clear of the
-    /// cell it claims). Its next action reads the field properly.
+    /// After a step: its next step off its faction's field (no search of
+    /// its own, no budget: the game settled its new cell), so that allies
+    /// see where it is going (to swap with it head-on, not to push it
+    /// back, and to steer clear of the cell it claims). Its next action
+    /// reads the field properly.
     pub(super) fn look_ahead(&mut self, ctx: &Context) {
         if self.on_detour() {
             return;
         }
         let Some(goal) = self.goal else { return };
-        let Some(field) = ctx.fields.get(goal) else {
-            return;
-        };
         let at = ctx.at;
-        let next = field.raw_value(at).and_then(|v| {
+        // The game settled its cell (as before a decision) unless the
+        // islands show the goal cut off.
+        let field = ctx.fields.get(goal).filter(|_| ctx.reachable(goal));
+        let next = field.and_then(|field| {
+            let v = field.settled_value(at).flatten()?;
             let d = field.descents(ctx.knowledge, at, v);
             d.as_slice()
                 .iter()
@@ -278,9 +289,10 @@ impl FieldPlan {
     /// again, expecting the end cell's value then.
     pub(super) fn go_round(&mut self, ctx: &Context, budget: &mut Budget) -> Option<News> {
         let avoid = ctx.senses.units_to_avoid();
-        let goal = self.goal?;
-        let field = ctx.fields.get(goal)?;
-        let value = self.route.cost().filter(|_| self.status == Status::Ready)?;
+        let (goal, value) = self.round_below()?;
+        // The game settled every cell worth less than `value` (see
+        // `round_below`) unless the islands show the goal cut off.
+        let field = ctx.fields.get(goal).filter(|_| ctx.reachable(goal))?;
         let cap = budget.detour_cap();
         if cap == 0 {
             return None;

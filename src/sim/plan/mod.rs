@@ -345,6 +345,15 @@ impl Plan {
         }
     }
 
+    /// The target whose field a way round units would read, and the value
+    /// it must get below (see [`FieldPlan::round_below`]).
+    pub(crate) fn round_below(&self) -> Option<(Pos, Cost)> {
+        match self {
+            Plan::Field(p) => p.round_below(),
+            _ => None,
+        }
+    }
+
     /// It asked for a search the game's queue has yet to take (an A* plan
     /// whose path broke).
     pub(crate) fn wants_search(&self) -> bool {
