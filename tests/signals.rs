@@ -107,9 +107,11 @@ impl OnPty {
                 };
                 libc::setrlimit(libc::RLIMIT_CORE, &none);
                 if let Some(bytes) = max_file_bytes {
+                    // The soft limit, which the test may raise again on
+                    // the running game ("space freed").
                     let limit = libc::rlimit {
                         rlim_cur: bytes,
-                        rlim_max: bytes,
+                        rlim_max: libc::RLIM_INFINITY,
                     };
                     libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
                 }
@@ -1357,5 +1359,186 @@ fn an_edited_save_is_unranked_on_screen_and_in_its_morgue_and_never_scored() {
         marked[0].contains(&format!("Unranked:    {why}; not in the scores")),
         "{}",
         marked[0]
+    );
+}
+
+// ---- A save written as the game is played: a SIGKILL, a power cut or a
+// ---- full disk loses at most the last few commands, never the session.
+
+/// The save at `path`, every hash checked: the turn its game stands on.
+fn verified_turn(path: &Path) -> u64 {
+    let replay = Replay::load(path).unwrap_or_else(|e| panic!("{e}"));
+    match replay.verify() {
+        Ok(Ok(v)) => v.turn as u64,
+        other => panic!("{} does not verify: {other:?}", path.display()),
+    }
+}
+
+/// A game SIGKILLed (no handler runs, nothing is saved on the way out)
+/// after 45 waits keeps in its save all but at most the last
+/// `KEEP_COMMANDS` (20) of them, and resumes there; a few commands left
+/// alone for `KEEP_EVERY` (a second) are written too. Before saves were
+/// written as the game was played, the save held nothing of a session
+/// killed so.
+#[test]
+fn a_sigkill_loses_at_most_the_last_twenty_commands() {
+    use darkstar::record::save::KEEP_COMMANDS;
+    let dir = scratch("sigkill");
+    let save = dir.join("save.replay");
+    let mut game = OnPty::spawn(&["play", "--seed", "2"], &save);
+    game.wait_for("? help");
+    game.type_keys(&[b'.'; 45]);
+    game.wait_for_turn(45);
+    game.signal(libc::SIGKILL);
+    assert_eq!(game.exit_status().signal(), Some(libc::SIGKILL));
+    let saved = verified_commands(&save);
+    assert!(
+        saved + KEEP_COMMANDS >= 45 && saved <= 45,
+        "{saved} of 45 commands saved"
+    );
+    // It resumes where the save stands, and three more waits, left alone
+    // a while, are written without a quit.
+    let mut game = OnPty::spawn(&["play"], &save);
+    game.wait_for("Resumed on turn");
+    game.type_keys(b"...");
+    game.wait_until("the three waits saved", |_| {
+        Replay::load(&save).is_ok_and(|r| commands(&r) == saved + 3)
+    });
+    game.signal(libc::SIGKILL);
+    game.exit_status();
+    assert_eq!(verified_commands(&save), saved + 3);
+}
+
+/// The full disk of issue 66 (a save on a 64 KiB tmpfs filled while
+/// playing; here `ulimit -f` below the save's size, which fails every
+/// write of it the same way): the game says it cannot save as it is
+/// played and goes on; a quit is refused with what to do, the player
+/// still in the game; once space is freed (the limit raised on the
+/// running game) the save is written again, and after the quit no
+/// command is lost. Before, the quit printed "No space left on device"
+/// and exited, the session's turns gone.
+#[test]
+fn a_full_disk_keeps_the_game_going_and_loses_nothing_once_space_is_freed() {
+    let dir = scratch("save-on-full-disk");
+    let save = dir.join("save.replay");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    std::fs::copy(&original, &save).unwrap();
+    let before = verified_commands(&save);
+    let size = std::fs::metadata(&save).unwrap().len();
+    let mut game = OnPty::spawn_limited(&["play"], &save, Some(size / 2));
+    game.wait_for("Resumed on turn");
+    let resumed = game.turn_shown();
+    game.type_keys(b"........");
+    game.wait_for_turn(resumed + 8);
+    game.wait_for_now("cannot be saved as you play");
+    game.type_keys(b"qq");
+    game.wait_for_now("could not be saved, so it goes on");
+    assert!(game.child.try_wait().unwrap().is_none(), "the game ended");
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        std::fs::read(&original).unwrap(),
+        "the old save is whole meanwhile"
+    );
+    // Space is freed.
+    let unlimited = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: raising a limit of our own child.
+    let raised = unsafe {
+        libc::prlimit(
+            game.child.id() as i32,
+            libc::RLIMIT_FSIZE,
+            &unlimited,
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(raised, 0, "{}", std::io::Error::last_os_error());
+    game.wait_for_now("saved again");
+    game.type_keys(b"qq");
+    let status = game.finish();
+    assert!(status.success(), "{status}");
+    assert_eq!(verified_commands(&save), before + 8);
+}
+
+/// Forty SIGKILLs at random moments of a depth-7 game (while keys are
+/// being taken, while the save may be being written), each followed by
+/// a resume: every save verifies, and none stands more than
+/// `KEEP_COMMANDS` turns behind the last turn the screen showed (each
+/// key is a wait, a turn). A game that ends is followed by a new one.
+#[test]
+fn forty_sigkills_at_random_moments_never_lose_more_than_twenty_commands() {
+    use darkstar::record::save::KEEP_COMMANDS;
+    let dir = scratch("kills");
+    let save = dir.join("save.replay");
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut draw = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let (mut kills, mut seed, mut games, mut resumed_turns) = (0, 7, 1, 0);
+    let mut game = OnPty::spawn(&["play", "--depth", "7", "--seed", "7"], &save);
+    game.wait_for("? help");
+    while kills < 40 {
+        let keys = 1 + draw(40) as usize;
+        game.type_keys(&vec![b'.'; keys]);
+        // A random moment: at once, while the keys are taken, or a while
+        // after (when a write may be under way).
+        let wait = Instant::now() + Duration::from_millis(draw(800));
+        while Instant::now() < wait {
+            game.pump(Duration::from_millis(10));
+        }
+        let shown = shown_turn(&screen_now(&game.output)).unwrap_or(0);
+        game.signal(libc::SIGKILL);
+        game.exit_status();
+        kills += 1;
+        let saved = if save.exists() {
+            verified_turn(&save)
+        } else {
+            0
+        };
+        assert!(
+            saved + KEEP_COMMANDS as u64 >= shown,
+            "kill {kills}: the save stands on turn {saved}, the screen showed {shown}"
+        );
+        game = if save.exists() {
+            let mut game = OnPty::spawn(&["play"], &save);
+            game.wait_for("Resumed on turn");
+            assert_eq!(game.turn_shown(), saved, "kill {kills}");
+            resumed_turns += saved;
+            game
+        } else {
+            seed += 1;
+            let mut game = OnPty::spawn(
+                &["play", "--depth", "7", "--seed", &seed.to_string()],
+                &save,
+            );
+            game.wait_for("? help");
+            game
+        };
+        if screen_text(&game.output).contains("n: new game") {
+            // The game ended (the save held its end): leave it, and a
+            // new one begins.
+            game.type_keys(b"q");
+            game.finish();
+            assert!(!save.exists(), "a finished game leaves no save");
+            seed += 1;
+            games += 1;
+            game = OnPty::spawn(
+                &["play", "--depth", "7", "--seed", &seed.to_string()],
+                &save,
+            );
+            game.wait_for("? help");
+        }
+    }
+    game.signal(libc::SIGKILL);
+    game.exit_status();
+    // The kills came while games were being played, not before any key
+    // was taken.
+    assert!(
+        resumed_turns > 100,
+        "{resumed_turns} turns resumed in {games} games"
     );
 }

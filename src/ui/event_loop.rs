@@ -66,6 +66,37 @@ pub trait Session {
     fn continued(&mut self) -> bool {
         false
     }
+
+    /// Every pass of the loop, after the key or tick it handled: what the
+    /// session keeps of the game as it goes (the binary writes the save
+    /// as the game is played, see `darkstar::record::save::SaveKeeper`).
+    fn keep(&mut self, _app: &mut App) {}
+}
+
+/// `session` with `keep` run every pass of the loop (see
+/// [`Session::keep`]).
+pub struct Keeping<'a, S: Session> {
+    pub session: &'a mut S,
+    pub keep: &'a mut dyn FnMut(&mut App),
+}
+
+impl<S: Session> Session for Keeping<'_, S> {
+    fn stop_signal(&mut self) -> Option<i32> {
+        self.session.stop_signal()
+    }
+
+    fn suspend(&mut self) -> io::Result<()> {
+        self.session.suspend()
+    }
+
+    fn continued(&mut self) -> bool {
+        self.session.continued()
+    }
+
+    fn keep(&mut self, app: &mut App) {
+        self.session.keep(app);
+        (self.keep)(app);
+    }
 }
 
 /// A session with no signals and no job control (tests).
@@ -145,6 +176,7 @@ pub fn event_loop_until<B: Backend>(
         if app.take_interrupt() {
             drop_typed_ahead(app, &mut next_event)?;
         }
+        session.keep(app);
     }
     Ok(Exit::Quit)
 }

@@ -43,6 +43,8 @@ mod wake;
 pub mod widgets;
 
 pub use app::App;
-pub use event_loop::{Exit, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until};
+pub use event_loop::{
+    Exit, Keeping, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until,
+};
 pub use input::Input;
-pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run, run_title};
+pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run, run_keeping, run_title};

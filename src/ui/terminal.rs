@@ -125,10 +125,23 @@ fn take_signal() -> Option<i32> {
 /// arrives; the terminal is restored either way. Returns the app (for its
 /// recording, which the caller saves even when the terminal failed: a
 /// closed window makes every write fail) and how the session ended.
-pub fn run(mut app: App) -> (App, io::Result<Exit>) {
+pub fn run(app: App) -> (App, io::Result<Exit>) {
+    run_keeping(app, &mut |_| {})
+}
+
+/// [`run`], with `keep` run after every key and tick (see
+/// [`super::Session::keep`]): how `darkstar play` writes the save as the
+/// game is played.
+pub fn run_keeping(mut app: App, keep: &mut dyn FnMut(&mut App)) -> (App, io::Result<Exit>) {
     let result = in_terminal(|terminal, session| {
         let input = session.input;
-        event_loop_until(terminal, &mut app, |timeout| input.next(timeout), session)
+        let mut keeping = super::event_loop::Keeping { session, keep };
+        event_loop_until(
+            terminal,
+            &mut app,
+            |timeout| input.next(timeout),
+            &mut keeping,
+        )
     });
     (app, result)
 }

@@ -1,5 +1,8 @@
 //! `darkstar play` (and what the title screen starts): play as @ on a
-//! generated level or a level file; quitting saves the game. With a save
+//! generated level or a level file; the game is saved as it is played
+//! (see `darkstar::record::save::SaveKeeper`) and on quitting, and a quit
+//! whose save cannot be written is refused, the player kept in the game
+//! (a full disk loses nothing that could still be written). With a save
 //! present, `play` without a level (or the title's continue) goes on with
 //! it; another game needs `--new`, which first moves the save to a dated
 //! backup. A lesson (chosen on the title screen, or its unedited level
@@ -20,6 +23,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -30,7 +34,7 @@ use darkstar::content::textfile::escape_controls;
 use darkstar::content::textfile::escape_path;
 use darkstar::record::lessons::{lesson_save_path, lessons_dir, mark_won};
 use darkstar::record::replay::Replay;
-use darkstar::record::save::{SaveError, SaveFile};
+use darkstar::record::save::{SaveError, SaveFile, SaveKeeper, SaveSlot};
 use darkstar::ui::{App, Exit};
 
 #[derive(Debug, Default, Args)]
@@ -202,8 +206,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     // Whether a finished game's record could not be written whole: then
     // the exit status is 2, whatever else happened.
     let mut record_failed = false;
+    // The save is written as the game is played (a resumed game's is
+    // whole already; a new game's from its first commands on), so a crash
+    // or a SIGKILL loses at most the last few commands.
+    let mut keeper = SaveKeeper::new(app.commands_played(), app.game().depth(), Instant::now());
     let ended = loop {
-        let (done, ended) = darkstar::ui::run(app);
+        let (mut done, ended) =
+            darkstar::ui::run_keeping(app, &mut |app| keep(&slot, &mut keeper, app));
         // The game is saved first, whatever ended the session (even a
         // failing terminal), then last.replay, whose failure never costs
         // the save.
@@ -222,6 +231,24 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                 });
             })
         };
+        // A quit whose save cannot be written (a full disk) is not carried
+        // out: the player is back in the game, told why and what to do,
+        // and the save is tried again as play goes on and at the next
+        // quit. Nothing that could still be written is thrown away. (A
+        // signal or a lost terminal ends the session whatever happens:
+        // last.replay is then tried as well.)
+        if let (Err(e @ SaveError::Io { .. }), Ok(Exit::Quit)) = (&saved, &ended)
+            && !done.game_over()
+        {
+            done.stay(format!(
+                "The game could not be saved, so it goes on: {e}. Free space \
+                 there and quit again; to leave without saving what is not \
+                 saved, close the window."
+            ));
+            keeper.failed(Instant::now());
+            app = done;
+            continue;
+        }
         // `n` on the end screen: the next game, saved in the same slot
         // when it ends or is left (the finished one is gone from it).
         let next = saved.is_ok()
@@ -231,6 +258,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         if next {
             record_failed |= !leave_records(&records, lesson, &done, &recording);
             app = done.next_game().context("the new game cannot start")?;
+            keeper = SaveKeeper::new(0, app.game().depth(), Instant::now());
             continue;
         }
         // Done with the save: its lock goes now, not at exit. What is
@@ -256,6 +284,38 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     } else {
         code
     })
+}
+
+/// Writes `app`'s game to its save in `slot` when `keeper` says it is due
+/// (see [`SaveKeeper`]), telling the player once when a write fails and
+/// once when the save is whole again.
+fn keep(slot: &SaveSlot, keeper: &mut SaveKeeper, app: &mut App) {
+    let now = Instant::now();
+    let (commands, depth) = (app.commands_played(), app.game().depth());
+    if !keeper.due(commands, depth, now) {
+        return;
+    }
+    match slot.write(&app.recording()) {
+        Ok(()) => {
+            if keeper.written(commands, depth, now) {
+                app.note("The game is saved again: nothing was lost.");
+            }
+        }
+        // Another darkstar took the save: the game was kept aside in a
+        // dated file beside it (said at the end); no more writes here.
+        Err(e @ SaveError::LockLost { .. }) => {
+            keeper.give_up();
+            app.note(format!("The game is no longer saved as you play: {e}."));
+        }
+        Err(e) => {
+            if keeper.failed(now) {
+                app.note(format!(
+                    "The game cannot be saved as you play: {e}. Play goes on, and \
+                     the save is tried again every second; free space there."
+                ));
+            }
+        }
+    }
 }
 
 /// Leaves what a session's game leaves beside the save at `path`:

@@ -10,6 +10,8 @@ pub struct Recorder {
     replay: Replay,
     every: Turn,
     next_hash: Turn,
+    /// Commands recorded.
+    commands: usize,
 }
 
 impl Recorder {
@@ -26,6 +28,7 @@ impl Recorder {
             },
             every,
             next_hash: every,
+            commands: 0,
         }
     }
 
@@ -35,6 +38,7 @@ impl Recorder {
         self.replay
             .items
             .push(Item::Command(game.floor().turn(), command.clone()));
+        self.commands += 1;
         let events = game.apply(command);
         if game.floor().turn() >= self.next_hash {
             self.replay
@@ -49,6 +53,11 @@ impl Recorder {
     /// [`Item::Reveal`]).
     pub fn reveal(&mut self, turn: Turn) {
         self.replay.items.push(Item::Reveal(turn));
+    }
+
+    /// Commands recorded (a resumed save's included).
+    pub fn commands(&self) -> usize {
+        self.commands
     }
 
     /// The recording so far.
@@ -74,10 +83,14 @@ impl Recorder {
     /// on turn `turn`.
     pub fn resume(replay: Replay, turn: Turn, every: Turn) -> Recorder {
         let every = every.max(1);
+        let commands = (replay.items.iter())
+            .filter(|i| matches!(i, Item::Command(..)))
+            .count();
         Recorder {
             replay,
             every,
             next_hash: (turn / every + 1) * every,
+            commands,
         }
     }
 }

@@ -1,8 +1,11 @@
 //! Saves: a saved game is its replay (level, seed, every command, state
 //! hashes), so resuming replays it to the very same state, and a resumed
-//! game's hashes equal an uninterrupted one's. Written atomically: to a
-//! temporary file beside the save, flushed to disk, then renamed over it,
-//! so a crash mid-write leaves the old save whole.
+//! game's hashes equal an uninterrupted one's. Written as the game is
+//! played (at most [`KEEP_COMMANDS`] commands or [`KEEP_EVERY`] behind,
+//! at once on a depth change: [`SaveKeeper`]) and when the session ends,
+//! each time atomically: to a temporary file beside the save, flushed to
+//! disk, then renamed over it, so a crash mid-write leaves the old save
+//! whole.
 //!
 //! A [`SaveFile`] is a save looked at without touching anything (nothing
 //! is created, locked or removed), so every check a game needs can be
@@ -33,6 +36,7 @@ mod atomic;
 mod backup;
 mod file;
 mod history;
+mod keeper;
 mod slot;
 
 pub(crate) use atomic::{give_new_name, make_folder_of};
@@ -41,6 +45,7 @@ pub(crate) use backup::stamp;
 pub use backup::{backup_path, dated_path};
 pub use file::{LOCK_GRACE, SaveFile, Stamp};
 pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
+pub use keeper::{KEEP_COMMANDS, KEEP_EVERY, SaveKeeper};
 pub use slot::SaveSlot;
 
 use std::io;

@@ -181,10 +181,10 @@ pub(super) fn prepare(
     }
     let (at, fi) = (m.pos(), m.faction());
     let before = factions[fi].field_updates().expanded;
-    let (field, knowledge) = factions[fi].field(goal, at, turn);
+    let (field, costs) = factions[fi].field(goal, at, turn);
     let grown = field.expanded();
     if let Some(below) = below {
-        field.settle_below(knowledge, below);
+        field.settle_below(costs, below);
     }
     let grown = field.expanded() - grown;
     let expanded = factions[fi].field_updates().expanded - before + grown;

@@ -255,6 +255,15 @@ impl App {
         self.quit
     }
 
+    /// Takes the player back into the game after a quit that could not
+    /// be carried out (its save could not be written), with `why` in the
+    /// log.
+    pub fn stay(&mut self, why: impl Into<String>) {
+        self.quit = false;
+        self.close::<confirm::ConfirmQuit>();
+        self.say(why.into());
+    }
+
     /// True while paused.
     pub fn is_paused(&self) -> bool {
         self.clock.paused()

@@ -70,6 +70,18 @@ impl App {
         app
     }
 
+    /// Commands played in the game so far (a resumed save's included):
+    /// how far a save written now would reach.
+    pub fn commands_played(&self) -> usize {
+        self.recorder.commands()
+    }
+
+    /// A line in the message log from outside the game (the binary's word
+    /// on its save).
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.say(line.into());
+    }
+
     /// The game so far as a replay (what a save holds), ending with the
     /// state hash of the turn it stands on, so even a short game is checked
     /// when it is played back or resumed.
