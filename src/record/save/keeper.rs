@@ -15,8 +15,9 @@ pub const KEEP_COMMANDS: usize = 20;
 /// Longest a command played waits to be written.
 pub const KEEP_EVERY: Duration = Duration::from_secs(1);
 
-/// What a game's save holds of it, and when it is next due (see the
-/// [module docs](self)).
+/// What a game's save holds of it, and when it is next due: at most
+/// [`KEEP_COMMANDS`] commands or [`KEEP_EVERY`] behind the game, at once
+/// on a depth change, and after a failed write [`KEEP_EVERY`] later.
 #[derive(Clone, Debug)]
 pub struct SaveKeeper {
     /// Commands of the game in the save.
