@@ -166,4 +166,42 @@ fn a_lessons_command_plays_it_in_its_own_save_beside_a_saved_run() {
     );
     let kept = Replay::load(&dir.join("lessons/eyes.replay")).unwrap();
     assert!(kept.verify().unwrap().is_ok());
+    // And the same command resumes it: the lesson's save holds the lesson.
+    let mut pty = OnPty::spawn(&["play", "--level", level.to_str().unwrap()], &save);
+    pty.wait_for("Resumed on turn");
+    pty.type_keys(b"qq");
+    assert_eq!(pty.finish().code(), Some(0));
+}
+
+/// A lesson's save replaced by another game's save (here the run's) is
+/// refused, naming the file and both games, and left as it is: it used to
+/// resume as the lesson without a word.
+#[test]
+fn a_lessons_save_holding_another_game_is_refused_not_resumed_as_the_lesson() {
+    let dir = scratch("title-lesson-other-game");
+    let save = dir.join("save.replay");
+    let other = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/play-seed7.replay");
+    let lessons = dir.join("lessons");
+    std::fs::create_dir_all(&lessons).unwrap();
+    let swapped = lessons.join("eyes.replay");
+    std::fs::copy(&other, &swapped).unwrap();
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/eyes.txt");
+    let out = crate::common::darkstar_command()
+        .args(["play", "--level", level.to_str().unwrap()])
+        .env("DARKSTAR_SAVE", &save)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(swapped.to_str().unwrap())
+            && stderr.contains("is the save of the lesson \"The lookout")
+            && stderr.contains("holds another game"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&swapped).unwrap(),
+        std::fs::read(&other).unwrap()
+    );
 }

@@ -136,13 +136,28 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             })?;
             let checked = file.check_with(replay, playback.callback());
             playback.finish();
-            match checked {
+            let checked = match checked {
                 Err(e @ SaveError::Interrupted { .. }) => {
                     eprintln!("darkstar: {e}");
                     return Ok(ExitCode::from(crate::replay::INTERRUPTED));
                 }
-                checked => Some(checked?),
+                checked => checked?,
+            };
+            // A lesson's save holds that lesson: another game put in its
+            // place is never resumed as the lesson.
+            if let Some(lesson) = lesson
+                && path != records
+                && checked.level.to_text() != lesson.level().to_text()
+            {
+                bail!(
+                    "{} is the save of the lesson \"{}\" but holds another game \
+                     (level \"{}\"): move it away to play the lesson afresh",
+                    escape_path(&path),
+                    escape_controls(&lesson.level().name),
+                    escape_controls(&checked.level.name)
+                );
             }
+            Some(checked)
         }
     };
     let asks_for_a_game = (args.level.level.is_some() && lesson.is_none())
