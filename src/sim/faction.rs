@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use super::behaviour::{Behaviour, Repertoire};
-use super::fields::{FieldPolicy, FieldUpdates, Fields, TurnCosts};
+use super::fields::{FieldPolicy, FieldUpdates, Fields};
 use super::log::Log;
+use super::turn_costs::TurnCosts;
 use crate::clock::Turn;
 use crate::fog::knowledge::{Knowledge, KnowledgeRules};
 use crate::map::cost::Cost;

@@ -46,6 +46,7 @@ mod report;
 mod stats;
 pub mod sweep;
 mod traverse;
+mod turn_costs;
 mod world;
 
 pub use action::{Action, Outcome};
@@ -56,7 +57,7 @@ pub use event::{Event, WaitReason};
 pub use faction::{FLEE_FACTOR_TENTHS, Faction};
 pub use fields::{
     FieldPolicy, FieldUpdates, Fields, MAX_FIELDS, REBUILD_NS_PER_CELL, REBUILD_NS_PER_MAP_CELL,
-    REPAIR_NS_PER_EXPANSION, TurnCosts, Update, choose as choose_update,
+    REPAIR_NS_PER_EXPANSION, Update, choose as choose_update,
 };
 pub use fnv::Fnv;
 pub use game::{
@@ -74,4 +75,5 @@ pub use player::{
 pub use report::{Report, percent, run_headless, run_headless_with};
 pub use stats::{Stats, Trail};
 pub use traverse::{Traverse, traverse};
+pub use turn_costs::TurnCosts;
 pub use world::World;
