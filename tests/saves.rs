@@ -177,7 +177,7 @@ fn real_save() -> String {
     .unwrap()
 }
 
-fn darkstar_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+pub(crate) fn darkstar_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = crate::common::darkstar_command();
     cmd.args(args).stdin(std::process::Stdio::null());
     for (k, v) in env {

@@ -186,12 +186,10 @@ fn a_lessons_save_holding_another_game_is_refused_not_resumed_as_the_lesson() {
     let swapped = lessons.join("eyes.replay");
     std::fs::copy(&other, &swapped).unwrap();
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/eyes.txt");
-    let out = crate::common::darkstar_command()
-        .args(["play", "--level", level.to_str().unwrap()])
-        .env("DARKSTAR_SAVE", &save)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    let out = crate::saves::darkstar_env(
+        &["play", "--level", level.to_str().unwrap()],
+        &[("DARKSTAR_SAVE", save.to_str().unwrap())],
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(

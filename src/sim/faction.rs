@@ -175,7 +175,10 @@ impl Faction {
         };
         let mut grouped: Vec<(Pos, Vec<Pos>)> = Vec::new();
         for &(target, cell) in readers {
-            let reachable = (self.islands.as_ref()).is_none_or(|(i, _)| i.connected(cell, target));
+            let reachable = self
+                .islands
+                .as_ref()
+                .is_none_or(|(i, _)| i.connected(cell, target));
             match grouped.last_mut() {
                 Some((t, cells)) if *t == target => {
                     if reachable {
