@@ -153,10 +153,11 @@ impl Faction {
         (field, costs)
     }
 
-    /// The plan phase of a turn for this faction: its fields. `readers` are
-    /// `(target, cell)` of every monster of it heading somewhere by field,
-    /// sorted. Each
-    /// target's field takes in everything learnt and is grown until every
+    /// The plan phase of a turn for this faction: it takes down what a
+    /// step costs over its knowledge now (the turn's costs), and brings
+    /// its fields up to date over them. `readers` are `(target, cell)` of
+    /// every monster of it heading somewhere by field, sorted. Each
+    /// target's field takes in the turn's costs and is grown until every
     /// reader's cell is settled, but for readers its islands show cut off
     /// from their target (a field would search its whole island to say
     /// so; the monster reads "no route" off the islands). Independent of
