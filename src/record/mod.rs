@@ -2,10 +2,12 @@
 //! hashes; played back to verify) and [`save`]s (a replay written
 //! atomically, resumed by playing it back), and a finished game's
 //! [`morgue`] file and line in the [`scores`]; each of the [`lessons`]' own
-//! save and the lessons won. Above the simulation it
+//! save and the lessons won; a game's [`life`] cycle over them, through
+//! a storage. Above the simulation it
 //! records.
 
 pub mod lessons;
+pub mod life;
 pub mod morgue;
 pub mod replay;
 pub mod save;

@@ -148,21 +148,33 @@ impl SaveFile {
         replay: Replay,
         progress: impl FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<CheckedSave, SaveError> {
-        let save = self.path.clone();
-        let level = replay.level().map_err(|cause| SaveError::Unreadable {
-            save: save.clone(),
-            cause,
-        })?;
-        match replay.restore_on(&level, progress) {
-            Ok(game) => Ok(CheckedSave {
-                replay,
-                level,
-                game,
-            }),
-            Err(ReplayError::Desync(desync)) => Err(SaveError::Desync { save, desync }),
-            Err(ReplayError::Interrupted { turn }) => Err(SaveError::Interrupted { save, turn }),
-            Err(cause) => Err(SaveError::Unreadable { save, cause }),
-        }
+        check_save(&self.path, replay, progress)
+    }
+}
+
+/// Plays `replay`, the save at `save`, back once, checking every state
+/// hash and telling `progress` each turn reached (a break is
+/// [`SaveError::Interrupted`]): the game as it was saved. Errors name
+/// `save`; nothing is read or touched.
+pub fn check_save(
+    save: &Path,
+    replay: Replay,
+    progress: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Result<CheckedSave, SaveError> {
+    let save = save.to_path_buf();
+    let level = replay.level().map_err(|cause| SaveError::Unreadable {
+        save: save.clone(),
+        cause,
+    })?;
+    match replay.restore_on(&level, progress) {
+        Ok(game) => Ok(CheckedSave {
+            replay,
+            level,
+            game,
+        }),
+        Err(ReplayError::Desync(desync)) => Err(SaveError::Desync { save, desync }),
+        Err(ReplayError::Interrupted { turn }) => Err(SaveError::Interrupted { save, turn }),
+        Err(cause) => Err(SaveError::Unreadable { save, cause }),
     }
 }
 

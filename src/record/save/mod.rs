@@ -43,7 +43,7 @@ pub(crate) use atomic::{give_new_name, make_folder_of};
 pub use atomic::{remove_stale_tmps, tmp_path, write_atomically, write_last_replay, write_new};
 pub(crate) use backup::stamp;
 pub use backup::{backup_path, dated_path};
-pub use file::{LOCK_GRACE, SaveFile, Stamp};
+pub use file::{LOCK_GRACE, SaveFile, Stamp, check_save};
 pub use history::{KEPT_REPLAYS, keep_replay, kept_replays, replays_dir};
 pub use keeper::{KEEP_COMMANDS, KEEP_EVERY, SaveKeeper};
 pub use slot::SaveSlot;
