@@ -39,6 +39,5 @@ mod sweeps;
 mod teaching;
 #[cfg(feature = "tui")]
 mod title;
-mod type_boundary;
 #[cfg(feature = "tui")]
 mod ui;

@@ -19,10 +19,69 @@
 //! Every method that reads a map takes `&Knowledge` (or a `Context` made
 //! from one), never a [`CostMap`], and this module imports neither the
 //! world's terrain nor the terrain map, so a plan cannot be handed the
-//! true map by mistake: `tests/type_boundary.rs` checks that each public
-//! entry point refuses a `TerrainMap` at compile time. The units a plan
-//! senses come through [`Senses`], which answers who stands where and
-//! where they are going, and nothing about the ground.
+//! true map by mistake: each public entry point refuses a `TerrainMap` at
+//! compile time (checked below). The units a plan senses come through
+//! [`Senses`], which answers who stands where and where they are going,
+//! and nothing about the ground.
+//!
+//! # The type boundary, checked
+//!
+//! Every public entry point that reads a map, called on a faction's
+//! knowledge, compiles:
+//!
+//! ```
+//! use darkstar::fog::knowledge::{Knowledge, KnowledgeRules};
+//! use darkstar::map::geom::Pos;
+//! use darkstar::path::Replanner;
+//! use darkstar::sim::{DStarPlan, Log, Plan};
+//!
+//! let known = Knowledge::blank(8, 8, 1);
+//! let mut dstar = DStarPlan::new(Some(Pos::new(7, 7)));
+//! dstar.plan_incremental(&known, Pos::new(0, 0), 0);
+//! let mut planner = Plan::new(Replanner::AStar, Some(Pos::new(7, 7)));
+//! planner.sync(&known, &Log::default());
+//! let _ = planner.view(&known);
+//! ```
+//!
+//! The same calls on the true map are refused, each with a mismatched
+//! type (E0308) and nothing else, since the calls above are the same but
+//! for the map: D* Lite's first plan,
+//!
+//! ```compile_fail,E0308
+//! use darkstar::map::geom::Pos;
+//! use darkstar::map::terrain::{Terrain, TerrainMap};
+//! use darkstar::sim::DStarPlan;
+//!
+//! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
+//! let mut dstar = DStarPlan::new(Some(Pos::new(7, 7)));
+//! dstar.plan_incremental(&truth, Pos::new(0, 0), 0);
+//! ```
+//!
+//! keeping a plan in step with what was learnt,
+//!
+//! ```compile_fail,E0308
+//! use darkstar::map::geom::Pos;
+//! use darkstar::map::terrain::{Terrain, TerrainMap};
+//! use darkstar::path::Replanner;
+//! use darkstar::sim::{Log, Plan};
+//!
+//! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
+//! let mut planner = Plan::new(Replanner::AStar, Some(Pos::new(7, 7)));
+//! planner.sync(&truth, &Log::default());
+//! ```
+//!
+//! and a plan's cost map (its claims and units to avoid over the map):
+//!
+//! ```compile_fail,E0308
+//! use darkstar::map::geom::Pos;
+//! use darkstar::map::terrain::{Terrain, TerrainMap};
+//! use darkstar::path::Replanner;
+//! use darkstar::sim::Plan;
+//!
+//! let truth = TerrainMap::filled(8, 8, Terrain::Floor);
+//! let planner = Plan::new(Replanner::AStar, Some(Pos::new(7, 7)));
+//! let _ = planner.view(&truth);
+//! ```
 //!
 //! [`CostMap`]: crate::path::CostMap
 
