@@ -38,84 +38,201 @@ fn vignette_style(c: char) -> Style {
     }
 }
 
-fn key(c: char) -> Span<'static> {
-    Span::styled(
-        format!("{c}  "),
-        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-    )
+fn key_style() -> Style {
+    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
 }
 
+fn key(c: char) -> Span<'static> {
+    Span::styled(format!("{c}  "), key_style())
+}
+
+/// `spans` cut to `width` characters, an ellipsis marking the cut.
+fn fit(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let total: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    if total <= width {
+        return spans;
+    }
+    let mut left = width.saturating_sub(1);
+    let mut out = Vec::new();
+    for span in spans {
+        let n = span.content.chars().count();
+        if n <= left {
+            left -= n;
+            out.push(span);
+            continue;
+        }
+        let cut: String = span.content.chars().take(left).collect();
+        out.push(Span::styled(format!("{cut}\u{2026}"), span.style));
+        break;
+    }
+    out
+}
+
+/// `text` in at most `width` characters, an ellipsis marking a cut.
+fn shortened(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{cut}\u{2026}")
+}
+
+/// The last four entries, which share a row on a short screen.
+const LAST: [Entry; 4] = [Entry::Watch, Entry::Games, Entry::Scores, Entry::Quit];
+
 impl Title {
-    /// Each row of the menu page and which of them is highlighted.
-    fn menu_rows(&self) -> (Vec<Line<'static>>, usize) {
+    /// Each row of the menu page in `width` columns and which of them is
+    /// highlighted. `compact` (a screen too short for a row each): no
+    /// heading over the lessons, and the last four entries on one row.
+    fn menu_rows(&self, width: u16, compact: bool) -> (Vec<Line<'static>>, usize) {
         let mut rows = Vec::new();
         let mut highlighted = 0;
+        let width = usize::from(width);
+        let narrow = width < usize::from(WIDTH);
         let dim = Style::new().fg(Color::DarkGray);
-        for (i, entry) in self.entries().into_iter().enumerate() {
+        let reversed = |spans: Vec<Span<'static>>| -> Vec<Span<'static>> {
+            spans
+                .into_iter()
+                .map(|s| {
+                    let style = s.style.add_modifier(Modifier::REVERSED);
+                    s.style(style)
+                })
+                .collect()
+        };
+        let entries = self.entries();
+        if compact {
+            let at = entries[self.at.min(entries.len() - 1)];
+            let mut spans = vec![Span::raw(if LAST.contains(&at) { " > " } else { "   " })];
+            for entry in LAST {
+                let label = match entry {
+                    Entry::Watch => "watch  ",
+                    Entry::Games => "games  ",
+                    Entry::Scores => "scores  ",
+                    _ => "quit",
+                };
+                let item = vec![
+                    Span::styled(format!("{} ", Title::key_of(entry)), key_style()),
+                    Span::raw(label),
+                ];
+                spans.extend(if entry == at { reversed(item) } else { item });
+            }
+            let last = Line::from(fit(spans, width));
+            for (i, entry) in entries.iter().enumerate() {
+                if LAST.contains(entry) {
+                    continue;
+                }
+                if i == self.at {
+                    highlighted = rows.len();
+                }
+                rows.push(self.entry_row(*entry, i == self.at, width, narrow, dim));
+            }
+            if LAST.contains(&at) {
+                highlighted = rows.len();
+            }
+            rows.push(last);
+            return (rows, highlighted);
+        }
+        for (i, entry) in entries.into_iter().enumerate() {
             if entry == Entry::Lesson(0) {
                 rows.push(Line::from(Span::styled(
-                    "   lessons: win by what the monsters do not know",
+                    shortened("   lessons: win by what the monsters do not know", width),
                     dim,
                 )));
             }
-            let mut spans = vec![
-                Span::raw(if i == self.at { " > " } else { "   " }),
-                key(Title::key_of(entry)),
-            ];
-            match entry {
-                Entry::Continue => {
-                    spans.push(Span::raw("continue: "));
-                    spans.push(Span::raw(self.menu.saved.clone().unwrap_or_default()));
-                }
-                Entry::NewRun => {
-                    spans.push(Span::raw("a new run of ten depths, seed "));
-                    match &self.typing {
-                        Some(typed) => {
-                            spans.push(Span::styled(
-                                format!("{typed}_"),
-                                Style::new().add_modifier(Modifier::UNDERLINED),
-                            ));
-                        }
-                        None => {
-                            spans.push(Span::raw(self.menu.seed.to_string()));
-                            spans.push(Span::styled("  (e: type a seed)", dim));
-                        }
-                    }
-                }
-                Entry::Lesson(n) => {
-                    let lesson = &self.menu.lessons[n];
-                    spans.push(Span::raw(format!("{:<60}", lesson.trick)));
-                    if lesson.won {
-                        spans.push(Span::styled(" won", Style::new().fg(Color::LightGreen)));
-                    } else if lesson.saved {
-                        spans.push(Span::styled(" left", dim));
-                    }
-                }
-                Entry::Watch => spans.push(Span::raw("watch the monsters alone")),
-                Entry::Games => spans.push(Span::raw(format!(
-                    "play back one of the last games ({})",
-                    self.menu.games.len()
-                ))),
-                Entry::Scores => spans.push(Span::raw("the best scores")),
-                Entry::Quit => spans.push(Span::raw("quit")),
-            }
             if i == self.at {
                 highlighted = rows.len();
-                spans = spans
+            }
+            rows.push(self.entry_row(entry, i == self.at, width, narrow, dim));
+        }
+        (rows, highlighted)
+    }
+
+    /// The row of `entry`, highlighted or not, in `width` columns (its
+    /// shorter words when `narrow`).
+    fn entry_row(
+        &self,
+        entry: Entry,
+        at: bool,
+        width: usize,
+        narrow: bool,
+        dim: Style,
+    ) -> Line<'static> {
+        let mut spans = vec![
+            Span::raw(if at { " > " } else { "   " }),
+            key(Title::key_of(entry)),
+        ];
+        match entry {
+            Entry::Continue => {
+                spans.push(Span::raw("continue: "));
+                spans.push(Span::raw(self.menu.saved.clone().unwrap_or_default()));
+            }
+            Entry::NewRun => {
+                spans.push(Span::raw(if narrow {
+                    "a new run, seed "
+                } else {
+                    "a new run of ten depths, seed "
+                }));
+                match &self.typing {
+                    Some(typed) => {
+                        spans.push(Span::styled(
+                            format!("{typed}_"),
+                            Style::new().add_modifier(Modifier::UNDERLINED),
+                        ));
+                    }
+                    None => {
+                        spans.push(Span::raw(self.menu.seed.to_string()));
+                        spans.push(Span::styled(
+                            if narrow {
+                                " (e: another)"
+                            } else {
+                                "  (e: type a seed)"
+                            },
+                            dim,
+                        ));
+                    }
+                }
+            }
+            Entry::Lesson(n) => {
+                let lesson = &self.menu.lessons[n];
+                // The key's six columns, the mark's five.
+                let room = width.saturating_sub(11).min(60);
+                let trick = shortened(&lesson.trick, room);
+                spans.push(Span::raw(format!("{trick:<room$}")));
+                if lesson.won {
+                    spans.push(Span::styled(" won", Style::new().fg(Color::LightGreen)));
+                } else if lesson.saved {
+                    spans.push(Span::styled(" left", dim));
+                }
+            }
+            Entry::Watch => spans.push(Span::raw("watch the monsters alone")),
+            Entry::Games => spans.push(Span::raw(if narrow {
+                format!("play back a game ({})", self.menu.games.len())
+            } else {
+                format!(
+                    "play back one of the last games ({})",
+                    self.menu.games.len()
+                )
+            })),
+            Entry::Scores => spans.push(Span::raw("the best scores")),
+            Entry::Quit => spans.push(Span::raw("quit")),
+        }
+        let spans = fit(spans, width);
+        if at {
+            return Line::from(
+                spans
                     .into_iter()
                     .map(|s| {
                         let style = s.style.add_modifier(Modifier::REVERSED);
                         s.style(style)
                     })
-                    .collect();
-            }
-            rows.push(Line::from(spans));
+                    .collect::<Vec<_>>(),
+            );
         }
-        (rows, highlighted)
+        Line::from(spans)
     }
 
     /// The row of keys at the bottom for the page shown.
-    fn hint(&self) -> String {
+    fn hint(&self, narrow: bool) -> String {
         if let Some(note) = &self.note {
             return note.clone();
         }
@@ -123,16 +240,21 @@ impl Title {
             Page::Menu if self.typing.is_some() => {
                 "type the seed: Enter starts the run, Esc: not now".into()
             }
+            Page::Menu if narrow => "k/j, Enter, or an entry's key".into(),
             Page::Menu => "up/down or k/j, then Enter; or the key before an entry".into(),
             Page::Games { .. } => "up/down or k/j, Enter plays it back, Esc: back".into(),
             Page::Scores => "any key: back".into(),
         }
     }
 
-    fn page_rows(&self) -> (String, Vec<Line<'static>>, usize) {
+    /// The page's heading, its rows and the highlighted row, in `area`.
+    fn page_rows(&self, area: Rect) -> (String, Vec<Line<'static>>, usize) {
         match self.page {
             Page::Menu => {
-                let (rows, at) = self.menu_rows();
+                // A row each, the lessons' heading, the title and the hint.
+                let compact = self.entries().len() as u16 + 3 > area.height;
+                let width = area.width.min(WIDTH);
+                let (rows, at) = self.menu_rows(width, compact);
                 (String::new(), rows, at)
             }
             Page::Games { at } => {
@@ -180,7 +302,7 @@ impl Widget for &Title {
         let x = area.x + area.width.saturating_sub(WIDTH) / 2;
         let width = area.right().saturating_sub(x);
         let mut y = area.y;
-        let (heading, rows, at) = self.page_rows();
+        let (heading, rows, at) = self.page_rows(Rect::new(x, area.y, width, area.height));
         let hint_row = area.bottom() - 1;
         // Top to bottom: the title (and its line, room allowing), the
         // vignette on a tall screen, the rows (scrolled to keep the
@@ -244,7 +366,10 @@ impl Widget for &Title {
             x,
             hint_row,
             &Line::from(Span::styled(
-                format!("   {}", self.hint()),
+                format!(
+                    "   {}",
+                    shortened(&self.hint(width < WIDTH), usize::from(width) - 3)
+                ),
                 Style::new().fg(Color::DarkGray),
             )),
             width,
