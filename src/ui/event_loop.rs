@@ -146,7 +146,9 @@ pub fn event_loop_until<B: Backend>(
         let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
-                let intent = if app.game_over() {
+                let intent = if app.takes_keys() {
+                    keys_intent(key, app)
+                } else if app.game_over() {
                     keymap::end_intent_for(key, app.mode())
                 } else {
                     intent_of(key, app)
@@ -221,6 +223,15 @@ fn intent_of(key: crossterm::event::KeyEvent, app: &App) -> Option<Intent> {
         keymap::letter_intent_for(key, app.mode())
     } else {
         keymap::intent_for(key, app.mode())
+    }
+}
+
+/// What `key` is to a screen that reads keys itself: the key, but Ctrl-C
+/// (quit) and Ctrl-Z (suspend), which stay the loop's and the app's.
+fn keys_intent(key: crossterm::event::KeyEvent, app: &App) -> Option<Intent> {
+    match keymap::intent_for(key, app.mode()) {
+        Some(intent @ (Intent::ForceQuit | Intent::Suspend)) => Some(intent),
+        _ => (key.kind != crossterm::event::KeyEventKind::Release).then_some(Intent::Key(key)),
     }
 }
 

@@ -102,6 +102,9 @@ pub enum Intent {
     /// A letter typed to a screen that picks by letters (the item list's
     /// inventory letters): the key's own character, not its binding.
     Letter(char),
+    /// A key as it was pressed, for a screen that reads keys itself (the
+    /// title screen: a seed typed, a letter or a digit that chooses).
+    Key(KeyEvent),
     /// Ctrl-Z: give the terminal back and stop, as a shell's job does
     /// (`fg` resumes with the screen redrawn). The event loop's, never the
     /// app's: the app is only told nothing happened.

@@ -14,10 +14,10 @@
 //! thread of their own (so the loop is never inside crossterm's read),
 //! `tty` looks at the terminal (hung up; input crossterm has not seen),
 //! `wake` wakes the loop at once on a stop signal or a hang-up,
-//! [`title`] is the title screen plain `darkstar` opens on (with a loop
-//! of its own), and [`terminal`] ([`run`], [`run_title`]) owns the
-//! terminal: it is restored on quit, on
-//! error, on Ctrl-C (a key like any other in raw mode), on panic
+//! [`title`] is the title screen plain `darkstar` opens on (a screen
+//! that reads its keys itself, over a still game, run by the same loop),
+//! and [`terminal`] ([`run`], [`run_title`]) owns the terminal: it is
+//! restored on quit, on error, on Ctrl-C (a key like any other in raw mode), on panic
 //! (ratatui's panic hook), on SIGTERM, SIGHUP, SIGINT and SIGQUIT and on
 //! the window closing (the loop notices them within [`SIGNAL_POLL`] and
 //! returns [`Exit::Signal`], so the caller can save before it exits) and

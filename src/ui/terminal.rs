@@ -19,7 +19,7 @@ use crossterm::event::{self, Event};
 use super::app::App;
 use super::event_loop::{Exit, Session, event_loop_until};
 use super::input::Input;
-use super::title::{Title, title_loop};
+use super::title::Title;
 use super::tty::{Tty, changing_settings};
 use super::wake;
 
@@ -146,15 +146,17 @@ pub fn run_keeping(mut app: App, keep: &mut dyn FnMut(&mut App)) -> (App, io::Re
     (app, result)
 }
 
-/// Shows the title screen in the real terminal until a choice is made
-/// ([`Title::choice`]) or a stop signal arrives; the terminal is restored
-/// either way.
-pub fn run_title(mut title: Title) -> (Title, io::Result<Exit>) {
-    let result = in_terminal(|terminal, session| {
-        let input = session.input;
-        title_loop(terminal, &mut title, |timeout| input.next(timeout), session)
-    });
-    (title, result)
+/// Shows the title screen in the real terminal, a screen over a still
+/// game run by the one event loop ([`Title::into_app`]), until a choice is
+/// made ([`Title::choice`]) or a stop signal arrives; the terminal is
+/// restored either way.
+pub fn run_title(title: Title) -> (Title, io::Result<Exit>) {
+    let app = match title.clone().into_app() {
+        Ok(app) => app,
+        Err(e) => return (title, Err(io::Error::other(e.to_string()))),
+    };
+    let (app, ended) = run(app);
+    (Title::of(&app).cloned().unwrap_or(title), ended)
 }
 
 /// Sets the terminal up, runs `body` in it, and restores it whatever

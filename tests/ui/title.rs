@@ -2,15 +2,16 @@
 //! picture; every entry, the continue line first and highlighted), at
 //! 120x40 with a lesson won and one left (the picture of a faction
 //! planning through a wall it does not know), and the highlight marked
-//! `>` so it reads without colour. Driven through its own loop with a
-//! script of keys: a typed seed comes out as the choice.
+//! `>` so it reads without colour. Driven through the game's own event
+//! loop, as a screen over a still game, with a script of keys: a typed
+//! seed comes out as the choice, and a screen too small takes only quit.
 
 use std::collections::VecDeque;
 
 use crossterm::event::{Event, KeyCode};
 use darkstar::content::lessons::LESSONS;
-use darkstar::ui::NoSession;
-use darkstar::ui::title::{Choice, LessonLine, Title, TitleMenu, title_loop};
+use darkstar::ui::title::{Choice, LessonLine, Title, TitleMenu};
+use darkstar::ui::{Exit, NoSession, event_loop_until};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -59,22 +60,51 @@ fn snapshot_title_120x40_lessons_won_and_left() {
     insta::assert_snapshot!(screen);
 }
 
+/// Runs the title screen in `width` x `height` through the event loop on
+/// `keys`: how it ended, the choice, and the keys left unread.
+fn run(title: Title, width: u16, height: u16, keys: &[KeyCode]) -> (Exit, Choice, usize) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut app = title.into_app().unwrap();
+    let mut keys: VecDeque<Event> = keys.iter().map(|&c| Event::Key(key(c))).collect();
+    let exit = event_loop_until(
+        &mut terminal,
+        &mut app,
+        |_| {
+            // The script ran out without a choice: quit, as a player would.
+            Ok(Some(
+                keys.pop_front().unwrap_or(Event::Key(key(KeyCode::Esc))),
+            ))
+        },
+        &mut NoSession,
+    )
+    .unwrap();
+    let choice = Title::of(&app).unwrap().choice();
+    (exit, choice, keys.len())
+}
+
 /// Below the game's minimum the title screen says the terminal is too
 /// small (not a cropped menu), and no key but `q` or Esc chooses.
 #[test]
 fn a_screen_too_small_shows_the_notice_and_takes_only_quit() {
-    let mut title = Title::new(menu(true));
+    let title = Title::new(menu(true));
     let screen = drawn(&title, 10, 5);
     assert!(screen.contains("Terminal"), "{screen}");
     assert!(!screen.contains("continue"), "{screen}");
     let screen = drawn(&title, 39, 13);
     assert!(screen.contains("need 40x13, have 39x13"), "{screen}");
-    title.lay_out(ratatui::layout::Rect::new(0, 0, 10, 5));
-    for code in [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('c')] {
-        assert!(!title.handle(key(code)), "{code:?} chose blindly");
-    }
-    assert!(title.handle(key(KeyCode::Char('q'))));
-    assert_eq!(title.choice(), Choice::Quit);
+    let chooses = [KeyCode::Enter, KeyCode::Char('n'), KeyCode::Char('c')];
+    let mut keys = chooses.to_vec();
+    keys.push(KeyCode::Char('q'));
+    keys.push(KeyCode::Enter);
+    let (exit, choice, left) = run(title.clone(), 10, 5, &keys);
+    assert_eq!(
+        (exit, choice, left),
+        (Exit::Quit, Choice::Quit, 1),
+        "q quits, nothing chose blindly"
+    );
+    // The same keys on a screen that fits: Enter goes on with the save.
+    let (_, choice, left) = run(title, 40, 13, &keys);
+    assert_eq!((choice, left), (Choice::Continue, 4));
 }
 
 /// At the game's minimum, 40x13, with a save and every lesson, the title
@@ -103,7 +133,7 @@ fn at_the_smallest_screen_every_entry_is_shown_and_the_highlight_with_it() {
     // Continue, new run, seven lessons, watch, the last games: scores,
     // highlighted on the shared row.
     for _ in 0..11 {
-        title.handle(key(KeyCode::Down));
+        title.press(key(KeyCode::Down));
     }
     let screen = drawn(&title, 40, 13);
     assert!(screen.contains(" > w watch  r games  s scores"), "{screen}");
@@ -112,27 +142,16 @@ fn at_the_smallest_screen_every_entry_is_shown_and_the_highlight_with_it() {
 
 #[test]
 fn the_loop_ends_on_a_typed_seed() {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    let mut title = Title::new(menu(false));
-    let mut keys: VecDeque<Event> = [
+    let keys = [
         KeyCode::Char('e'),
         KeyCode::Char('9'),
         KeyCode::Backspace,
         KeyCode::Char('7'),
         KeyCode::Char('0'),
         KeyCode::Enter,
-    ]
-    .into_iter()
-    .map(|c| Event::Key(key(c)))
-    .collect();
-    let exit = title_loop(
-        &mut terminal,
-        &mut title,
-        |_| Ok(keys.pop_front()),
-        &mut NoSession,
-    )
-    .unwrap();
-    assert_eq!(exit, darkstar::ui::Exit::Quit);
-    assert_eq!(title.choice(), Choice::NewRun { seed: 70 });
-    assert!(keys.is_empty());
+    ];
+    let (exit, choice, left) = run(Title::new(menu(false)), 80, 24, &keys);
+    assert_eq!(exit, Exit::Quit);
+    assert_eq!(choice, Choice::NewRun { seed: 70 });
+    assert_eq!(left, 0);
 }

@@ -5,7 +5,8 @@
 //! - the open list is a ring of buckets, each a narrow span of f, sorted
 //!   when it comes up so that pops go by f and, within one f, last in
 //!   first out (`buckets.rs`; measured faster here than a binary heap, a
-//!   radix heap or a bucket per distinct f, see docs/benchmarks.md),
+//!   radix heap or a bucket per distinct f, in runs kept in the history of
+//!   docs/benchmarks.md),
 //!   fronted by a stack for successors whose f equals the f being
 //!   expanded; a better route to an open cell pushes a fresh entry and the
 //!   stale one is skipped when popped;

@@ -143,6 +143,7 @@ impl App {
             | Intent::NextMonster(_)
             | Intent::Suspend
             | Intent::Letter(_)
+            | Intent::Key(_)
             | Intent::Other => {}
         }
     }

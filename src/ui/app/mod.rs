@@ -467,6 +467,13 @@ impl App {
         self.screens.last().is_some_and(|s| s.takes_letters())
     }
 
+    /// True when the topmost screen reads keys itself (the title screen)
+    /// and is on screen: every key is then [`Intent::Key`] for it. On a
+    /// screen too small, keys mean what they always do (quit, or nothing).
+    pub fn takes_keys(&self) -> bool {
+        !self.too_small && self.screens.last().is_some_and(|s| s.takes_keys())
+    }
+
     /// Offers `intent` to the open screens topmost first until one uses
     /// it; closes a screen that asks to be closed, then carries out what
     /// they asked for.

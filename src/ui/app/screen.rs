@@ -139,6 +139,13 @@ pub trait Screen: Any + fmt::Debug + CloneScreen {
         false
     }
 
+    /// True when it reads keys itself: the event loop then hands it every
+    /// key pressed as [`Intent::Key`] (but Ctrl-C, which quits, and
+    /// Ctrl-Z, which suspends).
+    fn takes_keys(&self) -> bool {
+        false
+    }
+
     /// True when time stands still under it: a watched game's clock
     /// plays no turn and travel takes no step while it is open.
     fn stills_the_game(&self) -> bool {

@@ -3,23 +3,30 @@
 //! game (first, and highlighted, when there is one: Enter resumes it), a
 //! new run with its seed shown (`e` types another), the lessons in order
 //! with their tricks (marked once won), watch the AI, play back one of
-//! the last games, the best scores, quit. It owns its state and its keys;
-//! what the choice starts (a game, a watch, a playback) is the caller's,
-//! who is told by [`Title::choice`] once the loop ([`title_loop`]) ends.
+//! the last games, the best scores, quit. It is a [`Screen`] like the
+//! others: it owns its state, reads its keys itself ([`Intent::Key`]: a
+//! seed is typed, letters and digits choose), draws itself, and asks the
+//! app to quit once a choice is made. [`Title::into_app`] opens it over a
+//! still game (the opening level, never drawn: the title covers it), so
+//! the one event loop drives it, with its signals, suspend and
+//! too-small screen; what the choice starts (a game, a watch, a playback)
+//! is the caller's, who reads [`Title::choice`] from the app when the
+//! loop ends.
 //!
 //! What it lists is given ([`TitleMenu`]), read from disk by the caller:
 //! the screen knows no file.
 
 mod draw;
 
-use std::io;
-use std::time::Duration;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::widgets::Widget;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::Backend;
-
-use crate::ui::event_loop::{Exit, SIGNAL_POLL, Session};
+use crate::content::level::Level;
+use crate::sim::GameError;
+use crate::ui::App;
+use crate::ui::app::{Ask, Ctx, DrawCtx, Handled, Screen};
+use crate::ui::keymap::Intent;
 
 /// What the title screen offers, read by the caller.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -104,9 +111,6 @@ pub struct Title {
     /// saved run goes to a backup and the new one starts.
     asked_new: bool,
     choice: Option<Choice>,
-    /// The screen is too small to draw the menu in (see
-    /// [`Title::lay_out`]): no key but quit chooses anything.
-    too_small: bool,
 }
 
 /// Longest seed typed: a `u64` has twenty digits.
@@ -124,15 +128,20 @@ impl Title {
             note: None,
             asked_new: false,
             choice: None,
-            too_small: false,
         }
     }
 
-    /// The screen will be `area` in the next frame: too small to draw the
-    /// menu in, no key but `q`, Esc or Ctrl-C does anything (nobody
-    /// chooses what they cannot see).
-    pub fn lay_out(&mut self, area: ratatui::layout::Rect) {
-        self.too_small = !crate::ui::widgets::fits(area);
+    /// An app with this title screen open over a still game: run it, then
+    /// read the choice with [`Title::of`].
+    pub fn into_app(self) -> Result<App, GameError> {
+        let mut app = App::new(&Level::opening(), 1)?;
+        app.open(Box::new(self));
+        Ok(app)
+    }
+
+    /// The title screen open in `app`, if it is.
+    pub fn of(app: &App) -> Option<&Title> {
+        app.screen::<Title>()
     }
 
     /// Highlights the entry of `choice` (what was chosen last time; a
@@ -196,19 +205,13 @@ impl Title {
     }
 
     /// Acts on a key; true once a choice is made (the loop ends).
-    pub fn handle(&mut self, key: KeyEvent) -> bool {
+    pub fn press(&mut self, key: KeyEvent) -> bool {
         if key.kind == KeyEventKind::Release {
             return false;
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.choice = Some(Choice::Quit);
             return true;
-        }
-        if self.too_small {
-            if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
-                self.choice = Some(Choice::Quit);
-            }
-            return self.choice.is_some();
         }
         self.note = None;
         let asked_new = std::mem::take(&mut self.asked_new);
@@ -334,53 +337,33 @@ impl Title {
     }
 }
 
-/// Draws the title screen and takes keys until a choice is made (then
-/// [`Exit::Quit`]; see [`Title::choice`]) or `session` reports a stop
-/// signal. Generic over the backend and the events, as the game's loop
-/// is, so tests drive it with a `TestBackend` and a script of keys.
-pub fn title_loop<B: Backend>(
-    terminal: &mut Terminal<B>,
-    title: &mut Title,
-    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
-    session: &mut impl Session,
-) -> io::Result<Exit> {
-    let failed = |e: &dyn std::fmt::Display| io::Error::other(e.to_string());
-    let mut dirty = true;
-    loop {
-        if let Some(sig) = session.stop_signal() {
-            return Ok(Exit::Signal(sig));
+impl Screen for Title {
+    fn name(&self) -> &str {
+        "title"
+    }
+
+    /// Every key is its own ([`Screen::takes_keys`]); a choice made asks
+    /// the app to quit, so the loop ends and the caller reads it.
+    fn handle(&mut self, intent: Intent, _ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+        if let Intent::Key(key) = intent
+            && self.press(key)
+        {
+            asks.push(Ask::Quit);
         }
-        if session.continued() {
-            terminal.clear().map_err(|e| failed(&e))?;
-            dirty = true;
-        }
-        if dirty {
-            let size = terminal.size().map_err(|e| failed(&e))?;
-            title.lay_out(ratatui::layout::Rect::new(0, 0, size.width, size.height));
-            terminal
-                .draw(|frame| frame.render_widget(&*title, frame.area()))
-                .map_err(|e| failed(&e))?;
-            dirty = false;
-        }
-        match next_event(SIGNAL_POLL)? {
-            Some(Event::Key(key))
-                if key.modifiers.contains(KeyModifiers::CONTROL)
-                    && key.code == KeyCode::Char('z') =>
-            {
-                session.suspend()?;
-                session.continued();
-                terminal.clear().map_err(|e| failed(&e))?;
-                dirty = true;
-            }
-            Some(Event::Key(key)) => {
-                if title.handle(key) {
-                    return Ok(Exit::Quit);
-                }
-                dirty = true;
-            }
-            Some(_) => dirty = true,
-            None => {}
-        }
+        Handled::Used
+    }
+
+    fn draw(&self, dc: &DrawCtx<'_>, buf: &mut Buffer) {
+        self.render(dc.area, buf);
+    }
+
+    fn takes_keys(&self) -> bool {
+        true
+    }
+
+    /// The game under it never plays.
+    fn stills_the_game(&self) -> bool {
+        true
     }
 }
 
@@ -410,7 +393,7 @@ mod tests {
     }
 
     fn press(title: &mut Title, code: KeyCode) -> bool {
-        title.handle(KeyEvent::new(code, KeyModifiers::NONE))
+        title.press(KeyEvent::new(code, KeyModifiers::NONE))
     }
 
     #[test]
