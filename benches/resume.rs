@@ -27,7 +27,7 @@ const DEEP: u32 = 7;
 /// The committed replay of a run from depth 1 of at least
 /// [`LONG_RUN_TURNS`] turns, with its path.
 fn long_run() -> (PathBuf, Replay) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/replays");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
