@@ -563,8 +563,8 @@ fn main() {
             // it: a copy per monster of per-cell vectors would not fit
             // (and the start plus a clone are held at once). The others
             // hold nothing per monster proportional to the map; where the
-            // estimate (which charges every monster a long path) refuses
-            // them they still run, and the row says so.
+            // estimate (which charges every monster its walk to its goal,
+            // generously) refuses them they still run, and the row says so.
             let refused = check(&Footprint::of_level(&level), &config, DEFAULT_MAX_MEMORY).err();
             let mut notes = Vec::new();
             if let Some(e) = refused {

@@ -2,14 +2,19 @@
 //! allocated, and a cap that refuses games past it with a clear error
 //! instead of an allocation failure (which aborts the process, terminal
 //! and all). Every term below counts what a structure of the simulation
-//! really allocates per cell or per monster; the test
-//! `memory::the_estimate_covers_what_a_game_uses` in tests/ measures a
-//! real game's peak against it.
+//! really allocates per cell or per monster; the tests
+//! `memory::the_estimate_covers_what_a_game_uses` and
+//! `memory::a_crowd_that_fits_is_not_refused` in tests/ hold real games'
+//! peaks against it.
 //!
 //! The estimate is made from a [`Footprint`] (map size, and how many
-//! monsters each faction has and how they plan), which can be had from a
-//! [`Level`] or, before generating anything, from the generator's
-//! parameters.
+//! monsters each faction has, how they plan and how far they walk), which
+//! can be had from a [`Level`], from a level file's outline before it is
+//! built, or, before generating anything, from the generator's
+//! parameters. A monster's trail (the cells of its walk) grows with how
+//! far it walks ([`Walk`]), so a monster bound for its goal is charged its
+//! way there from where it stands, not a walk across the map: a crowd
+//! round its goal walks short ways.
 //!
 //! ```
 //! use darkstar::content::generator::GenParams;
@@ -21,12 +26,13 @@
 //!     &GenParams { width: 1024, height: 1024, monsters_per_faction: 10_000, ..GenParams::default() },
 //!     false,
 //! );
-//! let err = check(&huge, &SimConfig::default(), DEFAULT_MAX_MEMORY).unwrap_err();
+//! let err = check(&huge, &SimConfig::default(), 1 << 30).unwrap_err();
 //! assert!(err.to_string().contains("--max-memory"));
 //! ```
 
 use crate::content::generator::GenParams;
-use crate::content::level::{Level, Outline};
+pub use crate::content::level::straight_steps;
+use crate::content::level::{FactionSpec, Level, Outline};
 use crate::path::Replanner;
 
 use super::SimConfig;
@@ -103,15 +109,89 @@ const SAFETY_PER_CELL: u64 = 8;
 /// legal moves 1, padded passability 1), the distance to the threat (8),
 /// the sources (16) and their place in Dial's buckets (4).
 const SAFETY_MAKING_PER_CELL: u64 = 4 + 1 + 1 + 8 + 16 + 4;
-/// A monster's fixed part: the `Monster` record with its planner and
-/// statistics.
-const MONSTER_FIXED: u64 = 512;
-/// Per cell of a monster's path: the cell (8), its planned cost (8), and
-/// its trail's loop-erased walk (a `u32` and an ordered-map entry, about
-/// 40). A field monster holds no path (its next step is read off its
-/// faction's field), only the trail.
-const PATH_PER_CELL: u64 = 8 + 8 + TRAIL_PER_CELL;
-const TRAIL_PER_CELL: u64 = 4 + 40;
+/// The program itself, whatever the game: its code and libraries as
+/// they are paged in, the allocator's arenas and the threads' stacks. A
+/// game on a 5x3 level peaks at 4.8 MiB resident (5.2 MiB on 32 threads),
+/// the default 80x40 dungeon at 5.6 MiB, of which the terms below count
+/// under 1 MiB.
+const PROCESS: u64 = 6 << 20;
+/// A monster's fixed part: its `Monster` record (344 bytes, with its plan
+/// and statistics), its trail's first two allocations (a 16-byte vector
+/// and a 104-byte B-tree leaf) and its mind, 575 bytes a monster once the
+/// game is made, and what a turn allocates for each, 67 bytes kept and 76
+/// more while the turn is played: counted allocation by allocation over
+/// the start and first turn of a 400x400 level with 25,000 and with
+/// 50,000 monsters (the difference), 718 bytes before the allocator's
+/// headers.
+const MONSTER_FIXED: u64 = 768;
+/// Per cell of a monster's trail, its loop-erased walk
+/// ([`super::Trail`]): the cell in a `Vec<u32>` (4 bytes, up to twice that
+/// as the vector doubles) and its entry in a `BTreeMap<u32, u32>` (8 bytes
+/// of key and value in 104-byte leaves, which a walk's inserts, each next
+/// to the last, split into leaves of 6 entries, and the internal nodes
+/// above them: about 20). Measured: 25.5 to 28.7 bytes a cell, trails of
+/// 30 to 3,000 cells.
+const TRAIL_PER_CELL: u64 = 8 + 20;
+/// Per cell of an A* or D* Lite monster's path: the cell (8) and its
+/// planned cost (8). A field monster holds no path (its next step is read
+/// off its faction's field), only its trail.
+const PATH_PER_CELL: u64 = 8 + 8;
+/// How long a monster's walk to its goal is, in tenths of the straight
+/// line from its spawn (the larger of the distances across and down: a
+/// diagonal step covers one of each). A monster bound for its goal walks
+/// downhill on its faction's field (or along its plan), so its trail, the
+/// walk with its loops cut out, is about its way there: the straight line,
+/// made longer by the walls it goes round, the units it steps aside for
+/// in a crowd and the ground it did not know. Measured as trail cells over
+/// straight-line steps, summed over every monster of crowds played out
+/// until all arrived: 1.70 on an open 64x64 room with 2,000 monsters,
+/// 1.68 on a 96x96 dungeon with 1,500, 1.78 on a 128x128 one with 3,000,
+/// 1.55 on a 256x256 one with 10,000 (1.30 at turn 5,000). A crowd cut
+/// short counts less: 1.03 on an open 400x400 level with 100,000 at turn
+/// 5,000 (31% of them arrived), 0.90 on a 512x512 dungeon with 20,000
+/// (6%). A maze makes ways far longer than the line, which the cap's
+/// slack absorbs only in part.
+const WALK_TENTHS: u64 = 18;
+
+/// How far a faction's monsters walk, which is how long their trails (and
+/// an A* or D* Lite monster's path) grow.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// To the faction's goal, from spawns this many straight-line steps
+    /// from it in all (summed over its monsters; see [`straight_steps`]).
+    ToGoal { steps: u64 },
+    /// To the faction's goal from spawns not placed yet (a generated
+    /// level weighed before it is generated, a bare map before its
+    /// monsters are placed): each monster's straight line as long as two
+    /// cells of the map can be apart, its longer side.
+    ToGoalFromAnywhere,
+    /// Nowhere fixed: its monsters hunt the player or wander. Each walks
+    /// across the map and part-way back, its width plus its height.
+    Roams,
+    /// Nowhere: no goal, nothing to hunt or wander to. Its monsters stand
+    /// where they are (a step aside for a passer-by fits in the trail's
+    /// first allocations).
+    Stays,
+}
+
+impl Walk {
+    /// How a faction walks: `goal_steps` is the straight-line steps from
+    /// its monsters to its goal, summed, where they are placed; `player`,
+    /// whether the level has a player for it to hunt.
+    fn of(spec: &FactionSpec, goal_steps: Option<u64>, player: bool) -> Walk {
+        let wanders = spec.kinds.iter().any(|k| k.behaviours.wanders());
+        if wanders || (player && spec.hunts()) {
+            Walk::Roams
+        } else if spec.goal.is_none() && spec.goal_label.is_none() {
+            Walk::Stays
+        } else {
+            match goal_steps {
+                Some(steps) => Walk::ToGoal { steps },
+                None => Walk::ToGoalFromAnywhere,
+            }
+        }
+    }
+}
 
 /// What decides a faction's memory.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -122,15 +202,33 @@ pub struct FactionFootprint {
     pub hostile: bool,
     /// Its monsters flee when hurt (a safety map to keep).
     pub flees: bool,
+    /// How far its monsters walk.
+    pub walk: Walk,
 }
 
 impl FactionFootprint {
+    /// A faction of `monsters` planning with `planner`, neither hostile
+    /// nor fleeing, that roams (its monsters' walks taken as long as
+    /// anything but a maze makes them).
     pub fn new(planner: Replanner, monsters: u64) -> FactionFootprint {
         FactionFootprint {
             planner,
             monsters,
             hostile: false,
             flees: false,
+            walk: Walk::Roams,
+        }
+    }
+
+    /// A faction of `spec` with `monsters` monsters, whose straight-line
+    /// steps to its goal sum to `goal_steps` where they are placed.
+    fn of_spec(spec: &FactionSpec, monsters: u64, goal_steps: Option<u64>, player: bool) -> Self {
+        FactionFootprint {
+            planner: spec.planner,
+            monsters,
+            hostile: spec.hunts(),
+            flees: spec.kinds.iter().any(|k| k.behaviours.flees()),
+            walk: Walk::of(spec, goal_steps, player),
         }
     }
 }
@@ -150,26 +248,26 @@ impl Footprint {
     /// The footprint of a level.
     pub fn of_level(level: &Level) -> Footprint {
         let mut counts = vec![0u64; level.factions.len()];
+        let mut steps = vec![0u64; level.factions.len()];
         for s in &level.spawns {
             if let Some(c) = counts.get_mut(s.faction) {
                 *c += 1;
+                if let Some(goal) = level.factions[s.faction].goal {
+                    steps[s.faction] += straight_steps(s.at, goal);
+                }
             }
         }
+        let player = level.player.is_some();
         Footprint {
             width: level.terrain.width(),
             height: level.terrain.height(),
             factions: level
                 .factions
                 .iter()
-                .zip(counts)
-                .map(|(f, n)| FactionFootprint {
-                    planner: f.planner,
-                    monsters: n,
-                    hostile: f.hunts(),
-                    flees: f.kinds.iter().any(|k| k.behaviours.flees()),
-                })
+                .zip(counts.into_iter().zip(steps))
+                .map(|(f, (n, steps))| FactionFootprint::of_spec(f, n, Some(steps), player))
                 .collect(),
-            player: level.player.is_some(),
+            player,
         }
     }
 
@@ -183,12 +281,9 @@ impl Footprint {
             factions: outline
                 .factions
                 .iter()
-                .zip(&outline.monsters)
-                .map(|(f, &monsters)| FactionFootprint {
-                    planner: f.planner,
-                    monsters,
-                    hostile: f.hunts(),
-                    flees: f.kinds.iter().any(|k| k.behaviours.flees()),
+                .zip(outline.monsters.iter().zip(&outline.goal_steps))
+                .map(|(f, (&monsters, &steps))| {
+                    FactionFootprint::of_spec(f, monsters, steps, outline.player)
                 })
                 .collect(),
             player: outline.player,
@@ -197,8 +292,9 @@ impl Footprint {
 
     /// The footprint of a generated level, from its parameters alone
     /// (nothing is generated): three factions of `monsters_per_faction`,
-    /// all planning with fields; a play level's are hostile, and there is
-    /// the player. (At most: a level with too little floor places fewer.)
+    /// all planning with fields and bound for a goal from spawns not yet
+    /// placed; a play level's are hostile, and there is the player, whom
+    /// they hunt. (At most: a level with too little floor places fewer.)
     pub fn of_generated(params: &GenParams, play: bool) -> Footprint {
         let n = params.monsters_per_faction.max(1) as u64;
         let factions = vec![
@@ -207,6 +303,11 @@ impl Footprint {
                 monsters: n,
                 hostile: play,
                 flees: false,
+                walk: if play {
+                    Walk::Roams
+                } else {
+                    Walk::ToGoalFromAnywhere
+                },
             };
             3
         ];
@@ -243,9 +344,14 @@ pub struct MemoryEstimate {
     pub dstar: u64,
     /// Shared fields (a few per faction planning with fields).
     pub fields: u64,
+    /// The program itself.
+    pub process: u64,
     /// How many D* Lite planners, and the bytes of each.
     pub dstar_planners: u64,
     pub dstar_each: u64,
+    /// The cells of every monster's walk counted (see [`Walk`]): its
+    /// trail's, and for an A* or D* Lite monster its path's too.
+    pub walked: u64,
 }
 
 impl MemoryEstimate {
@@ -257,6 +363,7 @@ impl MemoryEstimate {
             .saturating_add(self.monsters)
             .saturating_add(self.dstar)
             .saturating_add(self.fields)
+            .saturating_add(self.process)
     }
 }
 
@@ -264,9 +371,9 @@ impl MemoryEstimate {
 pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
     let cells = fp.cells();
     let factions = fp.factions.len() as u64 + fp.player as u64;
-    // A path is typically a few times the map's side; mazes make longer
-    // ones, which the cap's slack absorbs.
-    let path = (2 * (fp.width as u64 + fp.height as u64)).min(cells);
+    // A walk with its loops cut out never enters a cell twice.
+    let roam = (fp.width as u64 + fp.height as u64).min(cells);
+    let far = (fp.width.max(fp.height) as u64 * WALK_TENTHS / 10).min(cells);
     // Claimed cells and units planned round, per plan.
     let claims = 8 * (2 * config.claim_radius as u64 + 1).pow(2);
     let dstar_planners: u64 = fp
@@ -286,20 +393,33 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
         .iter()
         .filter(|f| f.planner == Replanner::Field)
         .count() as u64;
-    let per_monster = |f: &FactionFootprint| match f.planner {
-        // A field monster holds only its trail: the loop-erased walk it
-        // has made, which on the way to its goal is about its route, at
-        // most the map's width plus height on a dungeon (the path term
-        // above is twice that, for plans drawn through unknown ground).
-        Replanner::Field => MONSTER_FIXED + (path / 2) * TRAIL_PER_CELL,
-        _ => MONSTER_FIXED + path * PATH_PER_CELL + claims,
+    // The cells of a faction's walks, all its monsters'.
+    let walked = |f: &FactionFootprint| match f.walk {
+        Walk::ToGoal { steps } => {
+            (steps.saturating_mul(WALK_TENTHS) / 10).min(f.monsters.saturating_mul(cells))
+        }
+        Walk::ToGoalFromAnywhere => f.monsters.saturating_mul(far),
+        Walk::Roams => f.monsters.saturating_mul(roam),
+        Walk::Stays => 0,
     };
+    // A field monster holds its trail; an A* or D* Lite one its path as
+    // well (the way left to its goal, at most its walk) and its claims.
+    let faction_monsters = |f: &FactionFootprint| match f.planner {
+        Replanner::Field => f
+            .monsters
+            .saturating_mul(MONSTER_FIXED)
+            .saturating_add(walked(f).saturating_mul(TRAIL_PER_CELL)),
+        _ => f
+            .monsters
+            .saturating_mul(MONSTER_FIXED + claims)
+            .saturating_add(walked(f).saturating_mul(TRAIL_PER_CELL + PATH_PER_CELL)),
+    };
+    let player = fp.player as u64 * (MONSTER_FIXED + roam * (TRAIL_PER_CELL + PATH_PER_CELL));
     let monsters = fp
         .factions
         .iter()
-        .map(|f| f.monsters.saturating_mul(per_monster(f)))
-        .fold(0u64, u64::saturating_add)
-        .saturating_add(fp.player as u64 * (MONSTER_FIXED + path * PATH_PER_CELL));
+        .map(faction_monsters)
+        .fold(player, u64::saturating_add);
     let fleeing = fp.factions.iter().filter(|f| f.flees).count() as u64;
     let safety = (fleeing
         .saturating_mul(cells)
@@ -325,8 +445,14 @@ pub fn estimate(fp: &Footprint, config: &SimConfig) -> MemoryEstimate {
             .saturating_add(
                 field_factions.saturating_mul(cells * (REBUILD_PER_CELL + TURN_COSTS_PER_CELL)),
             ),
+        process: PROCESS,
         dstar_planners,
         dstar_each,
+        walked: fp
+            .factions
+            .iter()
+            .map(walked)
+            .fold(fp.player as u64 * roam, u64::saturating_add),
     }
 }
 
@@ -392,12 +518,47 @@ pub fn bytes(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::geom::Pos;
 
     #[test]
     fn bytes_read_as_people_write_them() {
         assert_eq!(bytes(100), "100 bytes");
         assert_eq!(bytes(2 << 30), "2.0 GiB");
         assert_eq!(bytes(41 * (1 << 20) + (1 << 19)), "41.5 MiB");
+    }
+
+    /// A level's monsters are charged their walks: one bound for its
+    /// faction's goal 1.8 times its straight line there, one that hunts
+    /// the player the map's width plus height (as the player), one with
+    /// nowhere to go nothing.
+    #[test]
+    fn monsters_are_charged_the_walks_they_make() {
+        let text = "name: walks\n\
+                    faction: bound glyph=b goal=1\n\
+                    faction: hunters glyph=h hostile\n\
+                    faction: idle glyph=i\n\
+                    map:\n\
+                    ##########\n\
+                    #b.....1.#\n\
+                    #b......h#\n\
+                    #i....b..#\n\
+                    #@.......#\n\
+                    ##########\n";
+        let level = Level::parse(text, "walks.txt".as_ref()).unwrap();
+        let fp = Footprint::of_level(&level);
+        // Goal (7, 1): 6 steps from (1, 1) and (1, 2), 2 from (6, 3).
+        assert_eq!(straight_steps(Pos::new(6, 3), Pos::new(7, 1)), 2);
+        let walks: Vec<Walk> = fp.factions.iter().map(|f| f.walk).collect();
+        assert_eq!(
+            walks,
+            [Walk::ToGoal { steps: 14 }, Walk::Roams, Walk::Stays]
+        );
+        let roam = 10 + 6;
+        let e = estimate(&fp, &SimConfig::default());
+        assert_eq!(e.walked, 14 * WALK_TENTHS / 10 + roam + roam);
+        // With nobody to hunt, hunters without a goal stay where they are.
+        let alone = Level::parse(&text.replace('@', "."), "alone.txt".as_ref()).unwrap();
+        assert_eq!(Footprint::of_level(&alone).factions[1].walk, Walk::Stays);
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod parse;
 mod settings;
 
 pub use error::LevelError;
-pub use outline::Outline;
+pub use outline::{Outline, straight_steps};
 pub use parse::{
     MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HEARING, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT,
     MAX_SKILL, MAX_SPEED, MAX_UNKNOWN,

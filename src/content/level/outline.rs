@@ -22,6 +22,12 @@ pub struct Outline {
     /// How many monsters each faction will have at most (parallel to
     /// `factions`).
     pub monsters: Vec<u64>,
+    /// For each faction with a goal in the grid, the straight-line steps
+    /// from its monsters' cells to it, summed
+    /// ([`straight_steps`]; 0 for one without a goal);
+    /// `None` where the monsters are not placed yet (a bare map's) or the
+    /// goal is not in the grid.
+    pub goal_steps: Vec<Option<u64>>,
     /// Whether there is a player (`@`).
     pub player: bool,
     /// True for a bare map (a Moving AI map, or a level file with no
@@ -56,6 +62,7 @@ impl Level {
                 width,
                 height,
                 monsters: vec![per_faction.max(1) as u64; factions.len()],
+                goal_steps: vec![None; factions.len()],
                 factions,
                 player: false,
                 bare: true,
@@ -79,22 +86,64 @@ impl Level {
         }
         let mut monsters = vec![0u64; factions.len()];
         let mut player = false;
-        for c in cells() {
+        // The cells with their places, row by row.
+        let placed = || {
+            rows.iter().enumerate().flat_map(|(y, (_, row))| {
+                row.chars()
+                    .take(width)
+                    .enumerate()
+                    .map(move |(x, c)| (Pos::new(x as i32, y as i32), c))
+            })
+        };
+        // Each faction's goal, where the grid marks it.
+        let mut goals: Vec<Option<Pos>> = vec![None; factions.len()];
+        for (at, c) in placed().filter(|(_, c)| c.is_ascii_digit()) {
+            for (f, goal) in factions.iter().zip(&mut goals) {
+                if f.goal_label == Some(c) && goal.is_none() {
+                    *goal = Some(at);
+                }
+            }
+        }
+        let mut steps = vec![0u64; factions.len()];
+        for (at, c) in placed() {
             if let Some(f) = factions
                 .iter()
                 .position(|f| f.kinds.iter().any(|k| k.glyph == c))
             {
                 monsters[f] += 1;
+                if let Some(goal) = goals[f] {
+                    steps[f] += straight_steps(at, goal);
+                }
             }
             player |= c == '@';
         }
+        let goal_steps = factions
+            .iter()
+            .zip(goals.iter().zip(steps))
+            .map(|(f, (goal, steps))| match (f.goal_label, goal) {
+                (None, _) => Some(0),
+                (Some(_), Some(_)) => Some(steps),
+                (Some(_), None) => None,
+            })
+            .collect();
         Ok(Outline {
             width: width as u32,
             height,
             factions,
             monsters,
+            goal_steps,
             player,
             bare: false,
         })
     }
+}
+
+/// The straight-line steps from `a` to `b`: the larger of the distances
+/// across and down (a diagonal step covers one of each), the fewest steps
+/// any walk between them takes. What the memory estimate charges a
+/// monster bound for its goal is counted from these
+/// ([`crate::sim::memory::Walk`]).
+pub fn straight_steps(a: Pos, b: Pos) -> u64 {
+    let (dx, dy) = a.abs_delta(b);
+    dx.max(dy) as u64
 }
