@@ -1,0 +1,333 @@
+//! The life cycle over a storage in memory: every decision, no terminal
+//! and no disk.
+
+use std::time::Duration;
+
+use super::*;
+use crate::content::lessons::LESSONS;
+use crate::content::level::Level;
+use crate::map::geom::Dir;
+use crate::record::replay::{LevelSource, Recorder};
+use crate::sim::{Action, Command, SimConfig};
+
+/// A level won in three steps: east (the treasure), then west twice
+/// (the stairs).
+const LEVEL: &str = "name: t\nmap:\n#####\n#>@$#\n#####\n";
+
+/// A game being played, as the front end records it.
+struct Play {
+    game: Game,
+    recorder: Recorder,
+}
+
+impl Play {
+    fn new(text: &str, seed: u64) -> Play {
+        let level = Level::parse(text, "t.txt".as_ref()).unwrap();
+        let config = SimConfig::default();
+        Play {
+            game: Game::new(&level, seed, config).unwrap(),
+            recorder: Recorder::new(LevelSource::Text(level.to_text()), seed, config, 50),
+        }
+    }
+
+    fn resumed(checked: CheckedSave) -> Play {
+        let turn = checked.game.floor().turn();
+        Play {
+            game: checked.game,
+            recorder: Recorder::resume(checked.replay, turn, 50),
+        }
+    }
+
+    fn step(&mut self, dir: Dir) {
+        self.recorder
+            .apply(&mut self.game, Command::Player(Action::Walk(dir)));
+    }
+
+    fn wait(&mut self, n: usize) {
+        for _ in 0..n {
+            self.recorder
+                .apply(&mut self.game, Command::Player(Action::Wait(None)));
+        }
+    }
+
+    fn win(&mut self) {
+        for dir in [Dir::E, Dir::W, Dir::W] {
+            self.step(dir);
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.game
+            .floor()
+            .play_state()
+            .is_some_and(|p| p.outcome != crate::sim::PlayOutcome::Playing)
+    }
+
+    fn recording(&self) -> Replay {
+        self.recorder.closed(&self.game)
+    }
+
+    fn commands(&self) -> usize {
+        self.recorder.commands()
+    }
+
+    /// What [`Life::keep`] does with the game as it stands, at `at`.
+    fn keep(&self, life: &mut Life<MemoryStorage>, at: Instant) -> Option<String> {
+        life.keep(self.commands(), self.game.depth(), at, || self.recording())
+    }
+
+    fn end(&self, life: &mut Life<MemoryStorage>, wants_new: bool, ending: Ending) -> After {
+        life.end(
+            &self.game,
+            &self.recording(),
+            self.over(),
+            wants_new,
+            ending,
+        )
+    }
+}
+
+fn open(
+    storage: MemoryStorage,
+    name: SaveName,
+    wish: Wish,
+) -> Result<(Life<MemoryStorage>, Start), LifeError> {
+    let decided = Life::look(storage, name)?
+        .check(|_| ControlFlow::Continue(()))?
+        .decide(&wish)?;
+    Ok(decided.take()?)
+}
+
+/// The commands of the save `name` in `storage`.
+fn saved_commands(storage: &MemoryStorage, name: SaveName) -> usize {
+    storage.save(name).map_or(0, |r| {
+        r.items
+            .iter()
+            .filter(|i| matches!(i, crate::record::replay::Item::Command(..)))
+            .count()
+    })
+}
+
+/// A storage holding a run saved after `waits` turns.
+fn with_a_save(waits: usize) -> MemoryStorage {
+    let mut play = Play::new(LEVEL, 3);
+    play.wait(waits);
+    let mut storage = MemoryStorage::default();
+    storage.put(SaveName::Run, play.recording());
+    storage
+}
+
+#[test]
+fn a_first_game_is_new_and_a_quit_saves_it_then_lets_it_go_before_the_records() {
+    let (mut life, start) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
+    assert!(matches!(start, Start::New));
+    let mut play = Play::new(LEVEL, 1);
+    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    play.wait(3);
+    assert_eq!(play.end(&mut life, false, Ending::Quit), After::Leave);
+    let said = life.take_said();
+    assert_eq!(
+        said[0],
+        Said::Say("Saved to save.replay; `darkstar` goes on.".into())
+    );
+    let (_, outcome) = life.finish();
+    assert!(outcome.unwrap());
+    // finish consumed life: look at the order through a second game.
+    let (mut life, start) = open(with_a_save(2), SaveName::Run, Wish::default()).unwrap();
+    let Start::Resume(checked) = start else {
+        panic!("a save waiting is resumed")
+    };
+    let mut play = Play::resumed(*checked);
+    life.started(&play.game, play.commands(), Instant::now(), false)
+        .unwrap();
+    play.wait(1);
+    play.end(&mut life, false, Ending::Quit);
+    assert_eq!(
+        life.storage().done,
+        ["look", "take", "write", "release", "last replay"],
+        "saved, let go, then the last replay; nothing backed up"
+    );
+    assert_eq!(saved_commands(life.storage(), SaveName::Run), 3);
+}
+
+#[test]
+fn a_game_asked_for_over_a_save_is_refused_unless_new_which_backs_it_up_once_started() {
+    let wish = Wish {
+        asks_for_a_game: true,
+        ..Wish::default()
+    };
+    let refused = open(with_a_save(2), SaveName::Run, wish).unwrap_err();
+    assert!(
+        matches!(refused, LifeError::SaveWaiting { .. }),
+        "{refused}"
+    );
+    let missing = open(
+        MemoryStorage::default(),
+        SaveName::Run,
+        Wish {
+            resume: true,
+            ..Wish::default()
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(missing, LifeError::Save(SaveError::Missing(_))));
+
+    let wish = Wish {
+        asks_for_a_game: true,
+        new: true,
+        ..Wish::default()
+    };
+    let (mut life, start) = open(with_a_save(2), SaveName::Run, wish).unwrap();
+    assert!(matches!(start, Start::New));
+    assert!(
+        life.storage().backups.is_empty(),
+        "nothing moved before the game starts"
+    );
+    let play = Play::new(LEVEL, 9);
+    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    assert_eq!(life.storage().backups.len(), 1);
+    assert!(life.storage().save(SaveName::Run).is_none());
+    play.end(&mut life, false, Ending::Quit);
+    let (said, outcome) = life.finish();
+    assert!(outcome.unwrap());
+    assert_eq!(
+        said.last(),
+        Some(&Said::Say(
+            "The game saved before this one is in save.replay.1.bak.".into()
+        ))
+    );
+}
+
+#[test]
+fn a_quit_on_a_full_disk_keeps_the_player_and_loses_nothing_once_space_is_freed() {
+    let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
+    let mut play = Play::new(LEVEL, 1);
+    let start = Instant::now();
+    life.started(&play.game, 0, start, true).unwrap();
+    life.storage.full = true;
+    play.wait(25);
+    let note = play.keep(&mut life, start);
+    assert!(note.is_some_and(|n| n.contains("cannot be saved as you play")));
+    let After::Stay(why) = play.end(&mut life, false, Ending::Quit) else {
+        panic!("a quit whose save fails is not carried out")
+    };
+    assert!(why.contains("Free space there and quit again"), "{why}");
+    assert!(
+        !life.storage().done.contains(&"release"),
+        "the save is still held"
+    );
+    play.wait(4);
+    life.storage.full = false;
+    let later = start + Duration::from_secs(2);
+    let note = play.keep(&mut life, later);
+    assert_eq!(
+        note.as_deref(),
+        Some("The game is saved again: nothing was lost.")
+    );
+    assert_eq!(saved_commands(life.storage(), SaveName::Run), 29);
+    assert_eq!(play.end(&mut life, false, Ending::Quit), After::Leave);
+    // A signal on a full disk ends the session whatever happens, and
+    // the last replay keeps what the save could not.
+    let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
+    life.storage.full = true;
+    assert_eq!(play.end(&mut life, false, Ending::Stopped), After::Leave);
+    assert_eq!(life.storage().last.as_ref(), Some(&play.recording()));
+    let (_, outcome) = life.finish();
+    assert!(matches!(outcome, Err(SaveError::Io { .. })));
+}
+
+#[test]
+fn a_finished_game_leaves_no_save_but_its_record_and_n_plays_the_next_in_the_same_save() {
+    let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
+    let mut play = Play::new(LEVEL, 1);
+    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    play.win();
+    assert!(play.over());
+    assert_eq!(play.end(&mut life, true, Ending::Quit), After::Next);
+    assert!(life.storage().save(SaveName::Run).is_none(), "permadeath");
+    assert_eq!(life.storage().records.len(), 1);
+    assert!(
+        life.storage().records[0].contains("won"),
+        "{}",
+        life.storage().records[0]
+    );
+    assert!(
+        !life.storage().done.contains(&"release"),
+        "the next game keeps the save"
+    );
+    let mut next = Play::new(LEVEL, 2);
+    life.started(&next.game, 0, Instant::now(), false).unwrap();
+    next.wait(2);
+    assert_eq!(next.end(&mut life, false, Ending::Quit), After::Leave);
+    assert_eq!(saved_commands(life.storage(), SaveName::Run), 2);
+    assert!(
+        life.storage().backups.is_empty(),
+        "the finished game is not backed up"
+    );
+}
+
+#[test]
+fn a_lessons_save_holding_another_game_is_refused_and_a_lesson_won_is_marked() {
+    let lesson = &LESSONS[0];
+    let mut storage = with_a_save(1);
+    let run = storage.save(SaveName::Run).unwrap().clone();
+    storage.put(SaveName::Lesson(lesson), run);
+    let refused = open(storage, SaveName::Lesson(lesson), Wish::default()).unwrap_err();
+    assert!(
+        matches!(refused, LifeError::NotTheLesson { .. }),
+        "{refused}"
+    );
+    assert!(
+        refused.to_string().contains("holds another game"),
+        "{refused}"
+    );
+
+    let (mut life, start) = open(
+        MemoryStorage::default(),
+        SaveName::Lesson(lesson),
+        Wish::default(),
+    )
+    .unwrap();
+    assert!(matches!(start, Start::New));
+    let mut play = Play::new(&lesson.level().to_text(), 1);
+    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    play.wait(1);
+    play.end(&mut life, false, Ending::Quit);
+    assert!(life.storage().save(SaveName::Lesson(lesson)).is_some());
+    assert!(
+        life.storage().save(SaveName::Run).is_none(),
+        "the run's save is not the lesson's"
+    );
+    assert!(matches!(
+        life.take_said()[0],
+        Said::Say(ref s) if s.contains("the lesson goes on where you left it")
+    ));
+}
+
+#[test]
+fn the_save_is_kept_every_twenty_commands_and_once_a_second() {
+    let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
+    let mut play = Play::new(LEVEL, 1);
+    let start = Instant::now();
+    life.started(&play.game, 0, start, true).unwrap();
+    play.wait(5);
+    play.keep(&mut life, start);
+    assert_eq!(
+        saved_commands(life.storage(), SaveName::Run),
+        0,
+        "not yet due"
+    );
+    play.keep(&mut life, start + Duration::from_secs(1));
+    assert_eq!(
+        saved_commands(life.storage(), SaveName::Run),
+        5,
+        "a second later"
+    );
+    play.wait(20);
+    play.keep(&mut life, start + Duration::from_secs(1));
+    assert_eq!(
+        saved_commands(life.storage(), SaveName::Run),
+        25,
+        "twenty commands on"
+    );
+}
