@@ -124,7 +124,7 @@ fn entries(app: &App) -> Vec<Entry> {
         Entry {
             ch: '#',
             style: Style::default().fg(Color::White).bg(Color::Red),
-            label: "bump".into(),
+            label: "bump (red)".into(),
         },
     ]);
     out
