@@ -16,7 +16,7 @@
 //! both sides, and a second the fastest of a few passes of each side
 //! taken in turns.
 //!
-//! `cargo bench --bench astar`; the data folder is `$DARKSTAR_MOVINGAI`
+//! `cargo bench -p darkstar-benches --bench astar`; the data folder is `$DARKSTAR_MOVINGAI`
 //! (default `../shared/movingai`).
 
 mod support;

@@ -20,7 +20,7 @@
 //! the floor. Both reuse their field's buffers. Prints the medians, the
 //! cells settled, ns per settled cell and the ratio.
 //!
-//! `cargo bench --bench field` (`-- rebuild` for the second part only).
+//! `cargo bench -p darkstar-benches --bench field` (`-- rebuild` for the second part only).
 
 mod support;
 

@@ -1,5 +1,5 @@
 //! Drawing a 200x60 view of a 1024x1024 level: how long one frame takes,
-//! with every overlay. `cargo bench --bench render`.
+//! with every overlay. `cargo bench -p darkstar-benches --bench render`.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -25,7 +25,7 @@
 //! machine falls on both alike (criterion times the two one after the
 //! other).
 //!
-//! `cargo bench --bench replan`; the data folder is `$DARKSTAR_MOVINGAI`
+//! `cargo bench -p darkstar-benches --bench replan`; the data folder is `$DARKSTAR_MOVINGAI`
 //! (default `../shared/movingai`).
 
 mod support;

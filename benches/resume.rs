@@ -6,7 +6,7 @@
 //! once took three quarters of that: the fast search (dense arrays,
 //! Dial's buckets) against the two binary-heap distance maps it replaced,
 //! on the knowledge of every faction of the run's last depth.
-//! `cargo bench --bench resume`.
+//! `cargo bench -p darkstar-benches --bench resume`.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

@@ -40,7 +40,7 @@
 //! play stops at [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the
 //! memory check (`darkstar::sim::memory::check` at the default cap, as
 //! `darkstar run` applies it) refuses it, saying why. The table is printed
-//! after the run. `cargo bench --bench scale` (or `-- NAME` for the
+//! after the run. `cargo bench -p darkstar-benches --bench scale` (or `-- NAME` for the
 //! scenarios whose group contains NAME).
 
 use std::cmp::Reverse;
@@ -538,7 +538,7 @@ fn main() {
     let config = SimConfig::default();
     let mut c = support::criterion(Duration::from_secs(1));
     let mut tables = Vec::new();
-    // `cargo bench --bench scale -- NAME` plays only the scenarios whose
+    // `cargo bench -p darkstar-benches --bench scale -- NAME` plays only the scenarios whose
     // group contains NAME (criterion's own filter would still play the
     // untimed games of every scenario).
     let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));

@@ -41,20 +41,7 @@ fn three_bots_on_four_seeds_end_as_pinned() {
         }
     }
     let got = lines.join("\n");
-    let pinned = include_str!("golden/bots.txt").trim_end();
-    if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
-        std::fs::write(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/bots.txt"),
-            format!("{got}\n"),
-        )
-        .unwrap();
-        return;
-    }
-    assert_eq!(
-        got, pinned,
-        "the bots' runs moved: if a rule or kind changed on purpose, rerun with \
-         DARKSTAR_UPDATE_GOLDEN=1 and say so"
-    );
+    crate::golden::check("tests/golden/bots.txt", &got);
 }
 
 /// A hall with a troll (slow, sees three cells, works no door) six cells

@@ -1,7 +1,7 @@
 //! Crowds: 200 monsters packed into one room of a generated dungeon, all
 //! heading for its goal over their faction's shared field, disperse and
 //! file through the corridors instead of gridlocking (the crowd
-//! scenario, at the size of `cargo bench --bench scale`'s crowd row).
+//! scenario, at the size of `cargo bench -p darkstar-benches --bench scale`'s crowd row).
 
 use darkstar::clock::Turn;
 use darkstar::content::generator::{GenParams, generate, packed};

@@ -149,7 +149,7 @@ fn unknown_cells_are_planned_through() {
 /// routes over what the unit knows, but break ties between equal routes
 /// differently, so A* tries one more blind corner). On a map this small
 /// D* Lite's repairs do not pay: it expands 45 cells to A*'s 40
-/// (`cargo bench --bench replan` measures larger maps).
+/// (`cargo bench -p darkstar-benches --bench replan` measures larger maps).
 #[test]
 fn a_blind_unit_walks_into_a_dead_end_and_out_again() {
     let (a, s, g) = dead_end();

@@ -15,6 +15,7 @@ mod field_trace;
 mod fields;
 mod fog;
 mod game_costs;
+mod golden;
 mod items;
 mod layers;
 mod levels;

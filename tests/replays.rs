@@ -170,7 +170,7 @@ fn committed_replays_reproduce_their_games() {
     let mut count = 0;
     let mut updated = Vec::new();
     for (path, replay) in committed_replays() {
-        if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
+        if std::env::var_os(crate::golden::UPDATE).is_some() {
             let mut game = replay.start().unwrap();
             let mut rec = Recorder::new(replay.level.clone(), replay.seed, replay.config, 10);
             for item in &replay.items {
@@ -407,22 +407,7 @@ fn run_hashes_match_the_golden_file() {
             generate(&GenParams::default(), seed),
         );
     }
-    let path = root.join(GOLDEN);
-    if std::env::var_os("DARKSTAR_UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &now).unwrap();
-        panic!("updated {}, review and commit", path.display());
-    }
-    let golden = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        now == golden,
-        "run hashes changed:\n{}\nIf intended, run `DARKSTAR_UPDATE_GOLDEN=1 cargo test --release run_hashes` and commit {GOLDEN}.",
-        now.lines()
-            .zip(golden.lines().chain(std::iter::repeat("")))
-            .filter(|(a, b)| a != b)
-            .map(|(a, b)| format!("now {a}, was {b:?}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    crate::golden::check(GOLDEN, &now);
 }
 
 /// The replay's text with a blank line after every item line, so item

@@ -862,7 +862,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     let recorded = record(&save, &morgue, &ranked, when);
     assert!(recorded.is_whole(), "{recorded:?}");
     let text = std::fs::read_to_string(recorded.morgue.unwrap()).unwrap();
-    insta::assert_snapshot!("morgue_file", text);
+    crate::golden::snapshot!("morgue_file", text);
     for part in [
         "Seed:        3",
         "killed by a goblin",
@@ -894,7 +894,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
     let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
     let listed = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{listed}");
-    insta::assert_snapshot!(
+    crate::golden::snapshot!(
         "scores_listing",
         listed.replace(dir.to_str().unwrap(), "[scratch]")
     );

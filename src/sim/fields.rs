@@ -89,7 +89,7 @@ pub enum Update {
 }
 
 /// What the two kinds of update cost, in nanoseconds on the 2-core
-/// machine the benchmarks run on (`cargo bench --bench field`, rows
+/// machine the benchmarks run on (`cargo bench -p darkstar-benches --bench field`, rows
 /// `rebuild_*`, both sides in one run): an LPA* expansion 146 to 175 ns
 /// (a repair's raise-then-lower expansions are no cheaper than growth's),
 /// a cell settled by [`Field::rebuild`] 37 to 44 ns, and a rebuild's fixed

@@ -70,7 +70,7 @@ fn snapshot_end_summaries() {
     assert!(status.contains("| escaped with the $ |"), "{status}");
     assert!(!status.contains("carried"), "{status}");
     assert!(win.iter().any(|l| l == "Turns played      3"), "{win:?}");
-    insta::assert_snapshot!(format!(
+    crate::golden::snapshot!(format!(
         "{}\n\n{death_screen}\n{}\n\n{win_screen}",
         death.join("\n"),
         win.join("\n")

@@ -53,7 +53,7 @@ fn overlays_toggle_and_factions_cycle_and_help_closes_on_any_key() {
 fn snapshot_help() {
     let mut app = dungeon();
     app.handle(Intent::Help);
-    insta::assert_snapshot!(screen(&mut app, 80, 30));
+    crate::golden::snapshot!(screen(&mut app, 80, 30));
 }
 
 /// `?` pages through the keys, every glyph with its cost, and the
@@ -87,7 +87,7 @@ fn snapshot_help_pages() {
         "{}",
         pages[2]
     );
-    insta::assert_snapshot!(pages.join("\n"));
+    crate::golden::snapshot!(pages.join("\n"));
 }
 
 /// Watching, the help speaks of watching: the glyph page has no player,

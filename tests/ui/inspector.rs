@@ -38,7 +38,7 @@ fn snapshot_inspector() {
     app.handle(Intent::Zoom);
     app.handle(Intent::InspectStep(1000));
     let done = screen(&mut app, 60, 14);
-    insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}"));
+    crate::golden::snapshot!(format!("{stepping}\n{zoomed}\n{done}"));
 }
 
 /// The inspector on a field-planning monster shows its faction's field
@@ -149,7 +149,7 @@ fn snapshot_inspector_on_a_field_monster() {
     assert!(astar.contains("expansion 3/"), "{astar}");
     app.handle(Intent::InspectFigure);
     assert_eq!(app.inspector().unwrap().figure, Figure::Field);
-    insta::assert_snapshot!(format!("{stepping}\n{zoomed}\n{done}\n{astar}"));
+    crate::golden::snapshot!(format!("{stepping}\n{zoomed}\n{done}\n{astar}"));
 
     let mut app = figure1();
     app.handle(Intent::Inspect);
@@ -232,7 +232,7 @@ fn snapshot_inspector_run_to_end() {
     assert!(text.contains("path "), "{text}");
     app.handle(Intent::InspectEnd(false));
     assert_eq!(app.inspector().unwrap().shown, 0);
-    insta::assert_snapshot!(text);
+    crate::golden::snapshot!(text);
     // A field monster: its field to the end, then its A* to the end.
     let mut app = dungeon();
     app.step();

@@ -330,7 +330,7 @@ fn a_reader_stuck_for_good_never_holds_the_event_loop() {
 #[test]
 fn snapshot_too_small() {
     let mut app = dungeon();
-    insta::assert_snapshot!(screen(&mut app, 30, 8));
+    crate::golden::snapshot!(screen(&mut app, 30, 8));
     // Every size from nothing up draws without panicking.
     for w in 0..50 {
         for h in 0..16 {

@@ -1,8 +1,7 @@
 //! The terminal front end without a terminal: key handling drives the app
 //! state machine directly, and whole screens are drawn on ratatui's
-//! `TestBackend` and compared with insta snapshots (`tests/ui/snapshots/`;
-//! after an intended change, review with `cargo insta review` or rerun with
-//! `INSTA_UPDATE=always` and commit the files). A module a screen or an
+//! `TestBackend` and compared with golden files (`tests/snapshots/`, see
+//! `tests/golden.rs` for rewriting them after a change). A module a screen or an
 //! area (keys and the loop, help, inspector, replay, watch, play, log, the
 //! end); this file holds the fixtures they share.
 

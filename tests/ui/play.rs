@@ -57,7 +57,7 @@ fn play_mode_is_turn_based_and_looking_is_free() {
 fn snapshot_play() {
     let mut app = play_app();
     app.handle(Intent::Wait);
-    insta::assert_snapshot!(screen(&mut app, 80, 30));
+    crate::golden::snapshot!(screen(&mut app, 80, 30));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn snapshot_play_look_and_death() {
     let end = screen(&mut app, 60, 14);
     app.handle(Intent::Quit);
     assert!(app.should_quit(), "after the end q quits without asking");
-    insta::assert_snapshot!(format!("{look}\n{end}"));
+    crate::golden::snapshot!(format!("{look}\n{end}"));
 }
 
 /// In play mode `y` is a move (north-west), so quitting is confirmed with
@@ -212,7 +212,7 @@ fn snapshot_look_descriptions() {
     }
     let drawn = screen(&mut app, 60, 16);
     assert!(drawn.contains("Swamp"), "{drawn}");
-    insta::assert_snapshot!(format!("{text}\n\n{drawn}"));
+    crate::golden::snapshot!(format!("{text}\n\n{drawn}"));
 }
 
 /// A monster on a cell the player knows but does not see now is not
@@ -474,7 +474,7 @@ fn snapshot_inventory_and_targeting() {
     app.handle(Intent::UseItem);
     app.handle(Intent::Confirm);
     assert!(app.log().any(|l| l.contains("You feel whole again.")));
-    insta::assert_snapshot!(format!("{list}\n{aiming}"));
+    crate::golden::snapshot!(format!("{list}\n{aiming}"));
 }
 
 /// The row under the status row opens with the stealth range (halved
@@ -759,7 +759,7 @@ fn snapshot_the_monsters_panel_beside_the_door_lesson() {
     assert!(text.contains("z zombie: hunting you"), "{text}");
     assert!(text.contains("a fair fight, deaf, no"), "{text}");
     assert!(text.contains("doors, fast"), "{text}");
-    insta::assert_snapshot!(text);
+    crate::golden::snapshot!(text);
     let narrow = drawn(&mut app, 52, 24);
     assert!(!row(&narrow, 0).contains("@ you"), "no room: no panel");
 }

@@ -170,7 +170,7 @@ fn replay_playback_stops_at_a_desync_and_shows_it() {
     app.tick();
     app.step();
     assert_eq!(app.game().floor().turn(), 20);
-    insta::assert_snapshot!(screen(&mut app, 90, 30));
+    crate::golden::snapshot!(screen(&mut app, 90, 30));
 }
 
 /// Resuming plays the save once (each turn reached once, in order),

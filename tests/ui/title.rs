@@ -50,14 +50,14 @@ fn snapshot_title_80x24_with_a_save() {
         screen.contains("> c  continue: depth 3 of a run"),
         "{screen}"
     );
-    insta::assert_snapshot!(screen);
+    crate::golden::snapshot!(screen);
 }
 
 #[test]
 fn snapshot_title_120x40_lessons_won_and_left() {
     let screen = drawn(&Title::new(menu(false)), 120, 40);
     assert!(screen.contains("#......b****>#"), "the picture: {screen}");
-    insta::assert_snapshot!(screen);
+    crate::golden::snapshot!(screen);
 }
 
 /// Runs the title screen in `width` x `height` through the event loop on
@@ -129,7 +129,7 @@ fn at_the_smallest_screen_every_entry_is_shown_and_the_highlight_with_it() {
         screen.contains('\u{2026}'),
         "a cut line is marked:\n{screen}"
     );
-    insta::assert_snapshot!(screen);
+    crate::golden::snapshot!(screen);
     // Continue, new run, seven lessons, watch, the last games: scores,
     // highlighted on the shared row.
     for _ in 0..11 {

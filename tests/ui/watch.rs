@@ -9,7 +9,7 @@ fn snapshot_watch() {
     for _ in 0..12 {
         app.step();
     }
-    insta::assert_snapshot!(screen(&mut app, 90, 48));
+    crate::golden::snapshot!(screen(&mut app, 90, 48));
 }
 
 #[test]
@@ -19,7 +19,7 @@ fn snapshot_watch_with_a_faction_overlay() {
         app.step();
     }
     app.handle(Intent::Show(Overlay::Knowledge));
-    insta::assert_snapshot!(screen(&mut app, 60, 16));
+    crate::golden::snapshot!(screen(&mut app, 60, 16));
 }
 
 #[test]
@@ -30,7 +30,7 @@ fn snapshot_danger_and_claims() {
     let claims = screen(&mut app, 60, 20);
     app.handle(Intent::Show(Overlay::Danger));
     let danger = screen(&mut app, 60, 20);
-    insta::assert_snapshot!(format!("{claims}\n{danger}"));
+    crate::golden::snapshot!(format!("{claims}\n{danger}"));
 }
 
 /// Field-planning monsters' routes on the knowledge overlay are read off
@@ -85,7 +85,7 @@ fn snapshot_knowledge_overlay_draws_field_routes() {
         }
     }
     assert!(checked > 20, "only {checked} route cells in view");
-    insta::assert_snapshot!(text);
+    crate::golden::snapshot!(text);
 }
 
 /// The danger overlay on `deadly-pass.txt` after the first raider died in
@@ -193,7 +193,7 @@ fn snapshot_combined_watch_view() {
     assert!(app.game().floor().factions()[0].knowledge().is_known(b));
     let start = Pos::new(1, 1);
     assert_eq!(buf[(1, 1)].bg, Color::Reset, "{start}: known, plain");
-    insta::assert_snapshot!(screen(&mut app, 80, 24));
+    crate::golden::snapshot!(screen(&mut app, 80, 24));
 }
 
 /// A bump flashes and the frame after the replan draws the new plan: the
@@ -277,7 +277,7 @@ fn the_legend_is_always_on_screen_in_watch() {
     let mut app = dungeon();
     app.step();
     let rows = screen(&mut app, 80, 24);
-    insta::assert_snapshot!(format!("{panel}\n{rows}"));
+    crate::golden::snapshot!(format!("{panel}\n{rows}"));
 }
 
 /// `f`/Tab cycles over the factions with monsters of their own, and the
@@ -546,7 +546,7 @@ fn the_end_of_a_watched_game_is_said_and_n_plays_the_next_seed() {
         app.step();
     }
     let end = screen(&mut app, 80, 24);
-    insta::assert_snapshot!(end);
+    crate::golden::snapshot!(end);
     assert!(end.contains("Everyone is home") && end.contains("n: the next seed (2)"));
     let turn = app.game().floor().turn();
     app.tick();

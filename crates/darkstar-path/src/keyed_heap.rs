@@ -10,7 +10,7 @@
 //! An entry is the one integer `key << 32 | cell` (a `u128`, as large as
 //! the `(key, cell)` pair it replaced), which orders exactly as the pair
 //! does: the heap compares with one integer comparison instead of two
-//! branches. In one run of each build of `cargo bench --bench field --
+//! branches. In one run of each build of `cargo bench -p darkstar-benches --bench field --
 //! rebuild`, twice, the LPA* rows (a field grown by this heap) went from
 //! 26.7–27.0 ms to 25.0–25.7 ms on the dungeon and from 35.5–37.8 ms to
 //! 33.4–36.3 ms on the open map.

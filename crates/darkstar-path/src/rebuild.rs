@@ -65,11 +65,11 @@
 //! ms a rebuild, the same fields bit for bit; the 512x512 rows of `cargo
 //! bench --bench field -- rebuild` are in `docs/benchmarks.md`. On small
 //! maps, where everything is in cache anyway, the second pass is nearly
-//! free: three safety maps of an 80x40 depth (`cargo bench --bench resume
+//! free: three safety maps of an 80x40 depth (`cargo bench -p darkstar-benches --bench resume
 //! -- safety`) took 462–469 µs before and 466–476 µs after. The first version queued `(key, cell)` pairs in a
 //! radix heap (Ahuja, Mehlhorn, Orlin and Tarjan, JACM 1990: buckets by
 //! the highest bit in which a key differs from the last popped, exact
-//! order by key); measured in one run of `cargo bench --bench field`
+//! order by key); measured in one run of `cargo bench -p darkstar-benches --bench field`
 //! against these buckets (then also on pairs), it took 20.5 ms against
 //! 10.5 ms to settle the 231,776 cells of the 512x512 dungeon of seed 1,
 //! and 26.1 ms against 12.5 ms on the open map's 246,443 (medians, both
