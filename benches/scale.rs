@@ -36,7 +36,7 @@
 //! are cut short, saying so: a row is timed over the
 //! turns its untimed play had played by its scenario's timing limit
 //! ([`TIMING_LIMIT`], or for `spread_10000_1024` [`PLAY_LIMIT`], so that
-//! it is timed over the hundred turns issue 36 names), and the untimed
+//! it is timed over the hundred turns its target names), and the untimed
 //! play stops at [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the
 //! memory check (`darkstar::sim::memory::check` at the default cap, as
 //! `darkstar run` applies it) refuses it, saying why. The table is printed
@@ -419,7 +419,7 @@ struct Scenario {
     /// A row is timed over the turns its untimed play had played by this
     /// wall time: [`TIMING_LIMIT`], or for the 10,000 monsters every turn
     /// the play gets through by [`PLAY_LIMIT`] (all 100 on the 2-core
-    /// machine), because issue 36's target is stated on the first 100
+    /// machine), because its target is stated on the first 100
     /// turns. That scenario then takes about nine minutes: a sample of its
     /// one-thread row about 25 s, of its two-thread row 16 s.
     timing_limit: Duration,

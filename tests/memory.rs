@@ -51,7 +51,7 @@ fn assert_refused(out: &std::process::Output, what: &str) {
 /// refused, under a 3 GiB address-space limit, with exit 2 and a message.
 /// The biggest generated game, 1024x1024 with 10,000 monsters a faction,
 /// fits the default cap since its monsters' trails are counted as long as
-/// their walks to their goal (issue 66: played out to its 5,000 turns it
+/// their walks to their goal (played out to its 5,000 turns it
 /// peaks at 1.14 GiB, and is estimated at 1.7 GiB); it and a save naming
 /// it are refused under a 1 GiB cap.
 #[cfg(unix)]
@@ -316,7 +316,7 @@ fn open_crowd(side: usize, monsters: usize) -> darkstar::content::level::Level {
     level
 }
 
-/// The crowd of issue 66: a 400x400 level with 100,000 monsters was
+/// A crowd: a 400x400 level with 100,000 monsters was
 /// refused as "about 3.4 GiB", each monster charged a trail across the
 /// map and most of the way back, where it plays at a fraction of that.
 /// Played out to its 5,000 turns (`darkstar run --level` of this very

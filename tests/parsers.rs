@@ -814,7 +814,7 @@ fn errors_echo_at_most_a_short_excerpt() {
     }
 }
 
-// ---- The last leaks (issue 19): FIFOs, help to a full device, flags that
+// ---- The last leaks: FIFOs, help to a full device, flags that
 // ---- would do nothing, whole-file errors with a line, paths from the
 // ---- environment and bidirectional overrides.
 

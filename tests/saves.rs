@@ -107,7 +107,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
             text.replacen("darkstar-replay 5", "darkstar-replay 9", 1),
             "version 9",
         ),
-        // A save made by the Darkstar before issue 65's last step (on
+        // A save made by the Darkstar before the state hash left the caches (on
         // its main, 0926239, kept in tests/saves/): its play changed, so
         // it is refused, naming the build that plays it.
         (
@@ -931,7 +931,7 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
 }
 
 // ---- Records of games that end together, unreadable scores, and games
-// ---- a player never played (issue 30).
+// ---- a player never played.
 
 /// A game of the run as `darkstar play` records it, `seed` telling it
 /// from the others: ranked.

@@ -765,7 +765,7 @@ fn a_new_game_after_the_end_is_saved_in_place_of_the_finished_one() {
     assert!(verified_commands(&save) >= 3);
 }
 
-// ---- The last leaks (issue 19): a file-size limit, a deleted lock, no
+// ---- The last leaks: a file-size limit, a deleted lock, no
 // ---- terminal, a killed write of last.replay, a path with escapes.
 
 use crate::common::listing;
@@ -1042,7 +1042,7 @@ fn ctrl_z_suspends_and_fg_resumes_with_the_screen_redrawn() {
     pty.assert_terminal_restored();
 }
 
-// ---- Records (issue 30): games that end together, a record that cannot
+// ---- Records: games that end together, a record that cannot
 // ---- be written whole, darkstar again at once, an edited save.
 
 /// A level won in two steps east (the treasure, then the stairs), named
@@ -1409,7 +1409,7 @@ fn a_sigkill_loses_at_most_the_last_twenty_commands() {
     assert_eq!(verified_commands(&save), saved + 3);
 }
 
-/// The full disk of issue 66 (a save on a 64 KiB tmpfs filled while
+/// A full disk (a save on a 64 KiB tmpfs filled while
 /// playing; here `ulimit -f` below the save's size, which fails every
 /// write of it the same way): the game says it cannot save as it is
 /// played and goes on; a quit is refused with what to do, the player

@@ -325,7 +325,7 @@ mod tests {
     /// for games that read fields in every way (crowds, hand-made levels
     /// with field monsters, a door a door-blind faction sees open, the
     /// dungeon's factions), A* and D* Lite crowds, a bot's run and a
-    /// random player's. Before issue 65's last step it could not pass:
+    /// random player's. Before the state hash left the caches it could not pass:
     /// some readers read which cells a field happened to have settled
     /// (dropped, a field caught up mid-turn with what was learnt since the
     /// turn began), and islands as of their last refresh.

@@ -59,18 +59,18 @@ use crate::sim::memory::Footprint;
 use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};
 
 /// The version this build writes and reads. Version 2: the state hash
-/// covers the whole future-deciding state and the corner rules changed
-/// (issue 10), so version 1 games no longer play back in sync. Version 3:
-/// doors open and close, and hostile monsters search and wander (issue
-/// 22), so version 2 games with doors or hunters would play differently;
-/// they are refused with a message saying so, never misread. Version 4:
-/// one rulebook (issue 31): the state is hashed by stable ids (terrain
-/// by glyph, items by word, flags as flags), with no case kept for how
-/// older versions hashed, so a version 3 game's hashes no longer match.
-/// Version 5: the state hash is over the game, not its caches (issue 65):
-/// a field is read as the faction's knowledge stands and islands are kept
-/// with every change, which changed play, so a version 4 game is refused
-/// with the build that plays it named ([`LAST_BUILD_OF`]).
+/// covers the whole future-deciding state and the corner rules changed,
+/// so version 1 games no longer play back in sync. Version 3: doors open
+/// and close, and hostile monsters search and wander, so version 2 games
+/// with doors or hunters would play differently; they are refused with a
+/// message saying so, never misread. Version 4: one rulebook: the state
+/// is hashed by stable ids (terrain by glyph, items by word, flags as
+/// flags), with no case kept for how older versions hashed, so a version 3
+/// game's hashes no longer match. Version 5: the state hash is over the
+/// game, not its caches: a field is read as the faction's knowledge
+/// stands and islands are kept with every change, which changed play, so
+/// a version 4 game is refused with the build that plays it named
+/// ([`LAST_BUILD_OF`]).
 pub const REPLAY_VERSION: u32 = 5;
 /// The last build that plays each older version, by git commit and date:
 /// what a refused save's message names.

@@ -405,7 +405,7 @@ mod tests {
         (hashes, repairs, rebuilds)
     }
 
-    /// The decision of issue 20, checked on whole games: at the start of
+    /// The fields' rule, checked on whole games: at the start of
     /// every turn, every value a monster reads from any field is exact
     /// over its faction's knowledge at that moment (terrain, unknown
     /// ground at 2 or 3 times floor, danger with deaths and decay), on
