@@ -11,7 +11,8 @@
 //! - [`sight`]: symmetric shadowcasting over an opacity closure, and
 //!   learning what is seen from a map that is [`Visible`].
 //! - [`flight`]: the cells a thrown thing crosses, in sight's geometry.
-//! - [`noise`]: how far a noise carries through the true map.
+//! - [`noise`]: how far a noise carries through the true map, stopped or
+//!   damped by what it passes.
 //! - [`danger`]: deaths and chokepoints as extra planning cost.
 //!
 //! ```
@@ -100,7 +101,7 @@ pub(crate) mod fixture {
             assert!(rows.iter().all(|r| r.len() == rows[0].len()), "ragged");
             Labelled { rows }
         }
-        fn at(&self, p: Pos) -> Option<char> {
+        pub(crate) fn at(&self, p: Pos) -> Option<char> {
             let row = self.rows.get(usize::try_from(p.y).ok()?)?;
             row.get(usize::try_from(p.x).ok()?).copied()
         }

@@ -1,24 +1,34 @@
 //! How far a noise carries: a noise is heard a number of steps away
 //! through open ground (the true map: sound does not care what anyone
-//! knows), round corners and along corridors, not through rock. A hearer
-//! hears a noise when the steps between them, times 100, are at most its
-//! hearing times the noise's loudness in percent (of the loudest noise a
-//! game has, say a fight's); what it learns is a place, not who made the
-//! noise. How loud each noise is, is the game's rule.
+//! knows), round corners and along corridors. A hearer hears a noise when
+//! the steps between them, times 100, are at most its hearing times the
+//! noise's loudness in percent (of the loudest noise a game has, say a
+//! fight's); what it learns is a place, not who made the noise. How loud
+//! each noise is, is the game's rule.
+//!
+//! [`NoiseReach::compute`] stops a noise at whatever is not open ground;
+//! [`NoiseReach::damped`] lets it through what damps it, each cell
+//! costing the steps its damping says (DCSS damps a noise twelvefold
+//! through rock and eightfold through a closed door).
 //!
 //! ```
 //! use darkstar_fog::noise::{NoiseReach, radius};
 //! use darkstar_path::geom::Pos;
 //! // A wall from (4, 0) to (4, 1): round its end, not through it.
-//! let passable = |p: Pos| (0..9).contains(&p.x) && (0..3).contains(&p.y) && !(p.x == 4 && p.y < 2);
-//! let reach = NoiseReach::compute(passable, Pos::new(2, 0), 10);
+//! let on_map = |p: Pos| (0..9).contains(&p.x) && (0..3).contains(&p.y);
+//! let wall = |p: Pos| p.x == 4 && p.y < 2;
+//! let reach = NoiseReach::compute(|p| on_map(p) && !wall(p), Pos::new(2, 0), 10);
 //! assert_eq!(reach.steps(Pos::new(6, 0)), Some(6));
 //! // Hearing 12 hears a noise of loudness 50 six steps away, not seven.
 //! assert!(reach.heard(Pos::new(6, 0), 12, 50));
 //! assert_eq!(radius(12, 50), 6);
+//! // Through the wall, which damps it twelvefold: 1 + 12 + 1 steps
+//! // straight through is more than the 6 round its end.
+//! let damping = |p: Pos| on_map(p).then(|| if wall(p) { 12 } else { 1 });
+//! let damped = NoiseReach::damped(damping, Pos::new(3, 0), 20);
+//! assert_eq!(damped.steps(Pos::new(5, 0)), Some(6));
+//! assert_eq!(damped.steps(Pos::new(4, 0)), Some(12));
 //! ```
-
-use std::collections::VecDeque;
 
 use darkstar_path::geom::{Dir, Pos};
 
@@ -26,8 +36,9 @@ use darkstar_path::geom::{Dir, Pos};
 /// hearing `h` hears it up to `h * loudness / 100` steps away.
 pub type Loudness = u32;
 
-/// The steps from a noise's cell to every cell within its reach, through
-/// passable ground, eight ways without cutting corners (as monsters move).
+/// The steps from a noise's cell to every cell within its reach, eight
+/// ways without cutting corners (as monsters move), each cell entered
+/// costing its damping in steps (one through open ground).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoiseReach {
     origin: Pos,
@@ -37,42 +48,72 @@ pub struct NoiseReach {
     steps: Vec<u32>,
 }
 
+/// The damping of open ground: a step costs one step.
+pub const OPEN: u32 = 1;
+
 impl NoiseReach {
     /// The reach of a noise at `origin`, through the cells `passable`
     /// says sound goes through (false off the map), up to `radius` steps
-    /// (what the keenest hearer could hear of it).
+    /// (what the keenest hearer could hear of it): a breadth-first count,
+    /// stopped by whatever is not passable.
     pub fn compute(passable: impl Fn(Pos) -> bool, origin: Pos, radius: u32) -> NoiseReach {
+        NoiseReach::damped(|p| passable(p).then_some(OPEN), origin, radius)
+    }
+
+    /// The reach of a noise at `origin` up to `radius` steps, where
+    /// entering cell `p` costs `damping(p)` steps ([`OPEN`] through open
+    /// ground, more through what damps sound; a damping below one counts
+    /// as one) and `None` stops it (off the map, or what no sound
+    /// passes). A diagonal step passes only between two open cells, so a
+    /// noise turns a corner of rock or a door as a monster does. With
+    /// every damping [`OPEN`] or `None`, this is [`NoiseReach::compute`].
+    /// Exact (Dijkstra's order, in buckets of whole steps).
+    pub fn damped(damping: impl Fn(Pos) -> Option<u32>, origin: Pos, radius: u32) -> NoiseReach {
         let side = 2 * radius as usize + 1;
         let mut reach = NoiseReach {
             origin,
             radius,
             steps: vec![u32::MAX; side * side],
         };
-        if !passable(origin) {
+        if damping(origin).is_none() {
             return reach;
         }
         let Some(start) = reach.index(origin) else {
             return reach;
         };
         reach.steps[start] = 0;
-        let mut queue = VecDeque::from([origin]);
-        while let Some(here) = queue.pop_front() {
-            let d = reach.steps[reach.index(here).unwrap_or(start)];
-            if d == radius {
-                continue;
-            }
-            for dir in Dir::ALL {
-                let p = here.step(dir);
-                if !passable(p) || corner_blocked(&passable, here, dir) {
+        // Cells by the steps to them so far, 0 to `radius`; a cell found
+        // nearer later is filed again and its older entry skipped.
+        let mut buckets: Vec<Vec<Pos>> = vec![Vec::new(); radius as usize + 1];
+        buckets[0].push(origin);
+        for d in 0..=radius {
+            let mut at = 0;
+            while at < buckets[d as usize].len() {
+                let here = buckets[d as usize][at];
+                at += 1;
+                let Some(i) = reach.index(here) else { continue };
+                if reach.steps[i] != d || d == radius {
                     continue;
                 }
-                if let Some(i) = reach.index(p)
-                    && reach.steps[i] == u32::MAX
-                {
-                    reach.steps[i] = d + 1;
-                    queue.push_back(p);
+                for dir in Dir::ALL {
+                    let p = here.step(dir);
+                    let Some(cost) = damping(p) else { continue };
+                    if dir.is_diagonal() && !open_corner(&damping, here, dir) {
+                        continue;
+                    }
+                    let to = d.saturating_add(cost.max(OPEN));
+                    if to > radius {
+                        continue;
+                    }
+                    if let Some(j) = reach.index(p)
+                        && to < reach.steps[j]
+                    {
+                        reach.steps[j] = to;
+                        buckets[to as usize].push(p);
+                    }
                 }
             }
+            buckets[d as usize] = Vec::new();
         }
         reach
     }
@@ -113,20 +154,19 @@ pub fn radius(hearing: u32, loudness: Loudness) -> u32 {
     (hearing as u64 * loudness as u64 / 100) as u32
 }
 
-/// True when a diagonal step from `from` in `dir` passes a wall corner
-/// (the rule every search and move keeps).
-fn corner_blocked(passable: &impl Fn(Pos) -> bool, from: Pos, dir: Dir) -> bool {
-    if !dir.is_diagonal() {
-        return false;
-    }
+/// True when both cells a diagonal step from `from` in `dir` passes
+/// between are open ground (the corner rule every search and move keeps).
+fn open_corner(damping: &impl Fn(Pos) -> Option<u32>, from: Pos, dir: Dir) -> bool {
     let (a, b) = dir.components();
-    !passable(from.step(a)) || !passable(from.step(b))
+    let open = |p: Pos| damping(p).is_some_and(|c| c <= OPEN);
+    open(from.step(a)) && open(from.step(b))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixture::Labelled;
+    use proptest::prelude::*;
 
     const FIGHT: Loudness = 100;
     const FOOTSTEP: Loudness = 40;
@@ -173,5 +213,150 @@ N.#.H
         let b = Labelled::parse("N#\n#H");
         let reach = NoiseReach::compute(|p| b.is_passable(p), b.label('N').unwrap(), 5);
         assert_eq!(reach.steps(b.label('H').unwrap()), None);
+    }
+
+    /// DCSS's damping: rock twelvefold, a closed door eightfold.
+    fn dcss(a: &Labelled) -> impl Fn(Pos) -> Option<u32> + '_ {
+        move |p| {
+            a.at(p).map(|c| match c {
+                '#' => 12,
+                '+' => 8,
+                _ => OPEN,
+            })
+        }
+    }
+
+    /// A shut door damps a noise: a fight in the next room is heard
+    /// through it (1 + 8 + 1 + 1 steps), a footstep is not; where there
+    /// is a way round, the shorter of the two counts; rock damps more.
+    #[test]
+    fn a_door_and_rock_damp_a_noise() {
+        let a = Labelled::parse(
+            "\
+N.+.H
+..#..",
+        );
+        let (n, h) = (a.label('N').unwrap(), a.label('H').unwrap());
+        let reach = NoiseReach::damped(dcss(&a), n, 40);
+        assert_eq!(reach.steps(h), Some(11));
+        assert!(reach.heard(h, 11, FIGHT));
+        assert!(!reach.heard(h, 10, FIGHT));
+        assert!(!reach.heard(h, 16, FOOTSTEP));
+        // The door open: four steps. Stopped by the door: never.
+        let open = |p: Pos| a.at(p).map(|c| if c == '#' { 12 } else { OPEN });
+        assert_eq!(NoiseReach::damped(open, n, 40).steps(h), Some(4));
+        assert_eq!(
+            NoiseReach::compute(|p| a.is_passable(p), n, 40).steps(h),
+            None
+        );
+        // A way round below, eight steps (no corner cut): shorter than
+        // through the door.
+        let b = Labelled::parse(
+            "\
+N.+.H
+..#..
+..#..
+.....",
+        );
+        assert_eq!(NoiseReach::damped(dcss(&b), n, 40).steps(h), Some(8));
+        // Rock two cells thick: 1 + 12 + 12 + 1 + 1.
+        let c = Labelled::parse("N.##.H");
+        let (n, h) = (c.label('N').unwrap(), c.label('H').unwrap());
+        let reach = NoiseReach::damped(dcss(&c), n, 40);
+        assert_eq!(reach.steps(h), Some(27));
+        assert_eq!(reach.steps(Pos::new(2, 0)), Some(13));
+        assert_eq!(NoiseReach::damped(dcss(&c), n, 26).steps(h), None);
+    }
+
+    /// A random map of open ground, rock and doors, a place in it and a
+    /// radius.
+    fn map_and_place() -> impl Strategy<Value = (Labelled, Pos, u32)> {
+        (3usize..=10, 3usize..=10).prop_flat_map(|(w, h)| {
+            let cell = prop_oneof![5 => Just('.'), 3 => Just('#'), 1 => Just('+')];
+            (
+                proptest::collection::vec(cell, w * h),
+                0..w as i32,
+                0..h as i32,
+                0u32..=30,
+            )
+                .prop_map(move |(cells, x, y, radius)| {
+                    let text: String = cells
+                        .chunks(w)
+                        .map(|r| r.iter().collect::<String>() + "\n")
+                        .collect();
+                    (Labelled::parse(&text), Pos::new(x, y), radius)
+                })
+        })
+    }
+
+    /// The steps to every cell by relaxing every step over and over until
+    /// none shortens (Bellman and Ford): no queue, no order.
+    fn relaxed(damping: &impl Fn(Pos) -> Option<u32>, origin: Pos, radius: u32) -> Vec<(Pos, u32)> {
+        let r = radius as i32;
+        let cells: Vec<Pos> = (-r..=r)
+            .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(origin.x + dx, origin.y + dy)))
+            .collect();
+        let mut steps: std::collections::BTreeMap<(i32, i32), u32> = Default::default();
+        if damping(origin).is_some() {
+            steps.insert((origin.x, origin.y), 0);
+        }
+        loop {
+            let mut changed = false;
+            for &here in &cells {
+                let Some(&d) = steps.get(&(here.x, here.y)) else {
+                    continue;
+                };
+                for dir in Dir::ALL {
+                    let p = here.step(dir);
+                    let Some(c) = damping(p) else { continue };
+                    if dir.is_diagonal() {
+                        let (a, b) = dir.components();
+                        let open = |q: Pos| damping(q) == Some(OPEN);
+                        if !open(here.step(a)) || !open(here.step(b)) {
+                            continue;
+                        }
+                    }
+                    let to = d + c;
+                    if to <= radius && steps.get(&(p.x, p.y)).is_none_or(|&old| to < old) {
+                        steps.insert((p.x, p.y), to);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        cells
+            .into_iter()
+            .filter_map(|p| steps.get(&(p.x, p.y)).map(|&d| (p, d)))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// The damped reach is exact: every cell's steps are those of the
+        /// relaxation, and no other cell is reached; stopped at doors
+        /// (`compute`), it is the same relaxation with doors as rock.
+        #[test]
+        fn the_damped_reach_is_exact((map, origin, radius) in map_and_place()) {
+            let damping = dcss(&map);
+            for (reach, damping) in [
+                (NoiseReach::damped(&damping, origin, radius), &damping as &dyn Fn(Pos) -> Option<u32>),
+                (NoiseReach::compute(|p| map.is_passable(p), origin, radius), &|p: Pos| map.is_passable(p).then_some(OPEN)),
+            ] {
+                let want = relaxed(&damping, origin, radius);
+                let r = radius as i32;
+                let reached = (-r..=r)
+                    .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(origin.x + dx, origin.y + dy)))
+                    .filter(|&p| reach.steps(p).is_some())
+                    .count();
+                prop_assert_eq!(reached, want.len());
+                for (p, d) in want {
+                    prop_assert_eq!(reach.steps(p), Some(d), "{}", p);
+                }
+            }
+        }
     }
 }
