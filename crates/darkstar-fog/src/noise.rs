@@ -22,7 +22,7 @@
 //! // Hearing 12 hears a noise of loudness 50 six steps away, not seven.
 //! assert!(reach.heard(Pos::new(6, 0), 12, 50));
 //! assert_eq!(radius(12, 50), 6);
-//! // Through the wall, which damps it twelvefold: 1 + 12 + 1 steps
+//! // Through the wall, which damps it twelvefold: 12 + 1 steps
 //! // straight through is more than the 6 round its end.
 //! let damping = |p: Pos| on_map(p).then(|| if wall(p) { 12 } else { 1 });
 //! let damped = NoiseReach::damped(damping, Pos::new(3, 0), 20);
