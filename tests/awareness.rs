@@ -188,14 +188,14 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
         for e in &ev {
             match e {
                 Event::Searching {
-                    faction: 0,
+                    monster: 0,
                     around: a,
                 } => around = Some((*a, game.floor().turn())),
-                Event::GaveUp { faction: 0 } => gave_up = Some(game.floor().turn()),
+                Event::GaveUp { monster: 0 } => gave_up = Some(game.floor().turn()),
                 _ => {}
             }
         }
-        if let Some(s) = game.floor().intel(0).search() {
+        if let Some(s) = game.floor().mind(0).search() {
             assert_eq!(game.floor().awareness(0), Awareness::Searching);
             if let Some(spot) = s.spot
                 && spots.last() != Some(&spot)

@@ -105,17 +105,18 @@ impl<'a> Situation<'a> {
     pub fn mind(&self) -> &Mind {
         self.game.mind(self.id)
     }
-    /// What its faction knows of the player.
+    /// What its faction shares: where its wanderers are bound.
     pub fn intel(&self) -> &Intel {
         self.game.intel(self.me().faction())
     }
-    /// Where its faction last saw or heard the player.
+    /// Where it believes the player is: where it saw or heard it, or a
+    /// kin's cry told it.
     pub fn player_seen(&self) -> Option<Pos> {
-        self.intel().player_seen()
+        self.mind().player_seen()
     }
-    /// The cell its faction searches now.
+    /// The cell it searches now.
     pub fn search_spot(&self) -> Option<Pos> {
-        self.intel().search().and_then(|s| s.spot)
+        self.mind().search().and_then(|s| s.spot)
     }
     /// The place its faction sends it wandering.
     pub fn wander_place(&self) -> Option<Pos> {

@@ -64,8 +64,6 @@ pub enum Detail {
     KnownGround(Option<Terrain>),
     /// In a run of the dungeon (the treasure is the Darkstar).
     InRun,
-    /// The name of the faction the event is about (a search).
-    Faction(String),
     /// How many alike came at once (items picked up together).
     Count(u32),
 }
@@ -99,6 +97,8 @@ impl Told {
             | Event::ReachedGoal { monster, .. }
             | Event::Died { monster, .. }
             | Event::Woke { monster, .. }
+            | Event::Searching { monster, .. }
+            | Event::GaveUp { monster }
             | Event::Cried { monster } => (actor(monster), None),
             Event::StealthBlow { target } => (actor(target), None),
             Event::Attacked {
@@ -124,9 +124,6 @@ impl Told {
             }
             Event::TookTreasure { .. } | Event::Won { .. } if game.depth().is_some() => {
                 Detail::InRun
-            }
-            Event::Searching { faction, .. } | Event::GaveUp { faction } => {
-                Detail::Faction(game.floor().factions()[faction].spec().name.clone())
             }
             _ => Detail::None,
         };

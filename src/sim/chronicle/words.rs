@@ -83,11 +83,11 @@ impl Told {
             Event::Sneak { on: false } => "You stop sneaking.".to_string(),
             Event::Searching { around, .. } => {
                 format!(
-                    "The {} lose track and search round {around}.",
-                    self.faction()
+                    "{} loses track and searches round {around}.",
+                    name(who, true)
                 )
             }
-            Event::GaveUp { .. } => format!("The {} give up the search.", self.faction()),
+            Event::GaveUp { .. } => format!("{} gives up the search.", name(who, true)),
             Event::PickedUp { item } => match (item.defence(), item.blow(), &self.detail) {
                 (Some(d), _, _) => format!("You put on {} (defence {d}).", item.name()),
                 (_, Some(b), _) => format!("You wield {} ({b} a blow).", item.name()),
@@ -177,14 +177,6 @@ impl Told {
             | Event::Planned { .. }
             | Event::Waited { .. } => return None,
         })
-    }
-
-    /// The faction a search event names.
-    fn faction(&self) -> &str {
-        match &self.detail {
-            Detail::Faction(name) => name,
-            _ => "monsters",
-        }
     }
 }
 

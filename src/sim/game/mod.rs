@@ -478,7 +478,17 @@ impl Floor {
     /// orchestrating rules call.
     fn noise(&mut self, at: Pos, loudness: crate::fog::noise::Loudness, ev: &mut Vec<Event>) {
         let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
-        mind::noise(ground, units, factions, &mut self.minds, at, loudness, ev);
+        let turn = self.turn;
+        mind::noise(
+            ground,
+            units,
+            factions,
+            &mut self.minds,
+            turn,
+            at,
+            loudness,
+            ev,
+        );
     }
 
     /// True when monster `id` can see `target` now (see `sight.rs`).
