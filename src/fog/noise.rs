@@ -31,9 +31,9 @@ pub const FOOTSTEP: Loudness = 40;
 /// use darkstar::map::geom::Pos;
 /// use darkstar::map::terrain::AsciiMap;
 /// let a = AsciiMap::parse("....#....\n....#....\n.........").unwrap();
-/// let reach = reach(&a.map, Pos::new(2, 0), 20);
-/// // Round the wall's end (six steps), not through it (1 + 12 + 1).
-/// assert_eq!(reach.steps(Pos::new(6, 0)), Some(6));
+/// let round = reach(&a.map, Pos::new(2, 0), 20);
+/// // Round the wall's end (six steps), not through it (1 + 12 + 1 + 1).
+/// assert_eq!(round.steps(Pos::new(6, 0)), Some(6));
 /// // A shut door between two rooms: 1 + 8 + 1 + 1.
 /// let b = AsciiMap::parse("#####\n..+..\n#####").unwrap();
 /// assert_eq!(reach(&b.map, Pos::new(0, 1), 20).steps(Pos::new(4, 1)), Some(11));
