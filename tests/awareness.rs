@@ -346,3 +346,71 @@ fn a_ravens_cry_wakes_the_blind_troll() {
     );
     assert_eq!(troll_after("melee,hunt,search,wander").1, Awareness::Asleep);
 }
+
+/// A scout that cries, a blind kin four cells off that hears ten steps,
+/// and between them a door: shut (`+`), it damps the cry to eleven steps
+/// (1 + 8 + 1 + 1) and the kin hears nothing; open (`'`), the kin is told
+/// where the scout saw the player.
+#[test]
+fn a_shut_door_damps_a_cry_below_a_kins_hearing() {
+    let told = |door: char| {
+        let level = parse(&format!(
+            "name: door\n\
+             faction: goblins glyph=s one=scout sight=8 hp=3 behaviours=cry,melee,hunt,search,wander\n\
+             kind: brute of=goblins glyph=B hp=30 hearing=10 hostile\n\
+             map:\n\
+             ##########\n\
+             #@..s.{door}.B#\n\
+             ##########\n"
+        ));
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let cried = act(&mut game, Action::Wait(None))
+            .iter()
+            .any(|e| matches!(e, Event::Cried { monster: 0 }));
+        assert!(cried, "the scout saw the player and cried");
+        game.floor().mind(1).knows()
+    };
+    assert_eq!(told('+'), None, "the shut door damped the cry");
+    let open = told('\'').expect("through the open door the kin heard");
+    assert_eq!(
+        (open.at, open.how),
+        (Pos::new(1, 1), darkstar::sim::Learnt::Told)
+    );
+}
+
+/// A cry tells where the crier saw the player, not where it went: the
+/// kin goes to that cell even after the player has left it.
+#[test]
+fn a_cry_tells_where_the_player_was_not_where_it_went() {
+    let level = parse(
+        "name: told\n\
+         faction: goblins glyph=s one=scout sight=3 hp=3 behaviours=cry,hunt\n\
+         kind: brute of=goblins glyph=B hp=30 hearing=30 hostile\n\
+         map:\n\
+         ###############\n\
+         #@..s.........#\n\
+         #.#############\n\
+         #.............#\n\
+         #############B#\n\
+         #.............#\n\
+         ###############\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let seen_at = game.floor().player().unwrap().pos();
+    act(&mut game, Action::Wait(None));
+    let told = game.floor().mind(1).knows().expect("told by the cry");
+    assert_eq!(told.at, seen_at);
+    // The player slips down the side passage, out of the scout's sight,
+    // sneaking (unheard).
+    act(&mut game, Action::Sneak);
+    for _ in 0..2 {
+        act(&mut game, Action::Walk(Dir::S));
+    }
+    let now = game.floor().player().unwrap().pos();
+    assert_ne!(now, seen_at);
+    assert_eq!(
+        game.floor().mind(1).player_seen(),
+        Some(seen_at),
+        "still the told cell"
+    );
+}

@@ -543,4 +543,32 @@ mod tests {
             assert!(seen.contains(state), "{state} never held: {seen:?}");
         }
     }
+
+    /// A fleer starts to flee at a third of its hit points and stops only
+    /// above two thirds: healed to a half, it still flees.
+    #[test]
+    fn fleeing_has_hysteresis() {
+        let level = crate::content::level::Level::parse(
+            "name: run\nfaction: kobolds glyph=k sight=8 hp=12 flees hostile\nmap:\n\
+             ######\n\
+             #@..k#\n\
+             ######\n",
+            std::path::Path::new("run.txt"),
+        )
+        .unwrap();
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let floor = &mut game.floor;
+        let fleeing_at = |floor: &mut Floor, hp: i32| {
+            floor.units.monsters[0].heal_to(hp);
+            floor.settle_state(0);
+            floor.minds.of(0).is_fleeing()
+        };
+        let walk: Vec<bool> = [12, 5, 4, 6, 8, 9, 4]
+            .into_iter()
+            .map(|hp| fleeing_at(floor, hp))
+            .collect();
+        // 12 and 5 are above a third; 4 is a third: it flees; 6 and 8 are
+        // not above two thirds: it still does; 9 is: it stops; 4 again.
+        assert_eq!(walk, [false, false, true, true, true, false, true]);
+    }
 }
