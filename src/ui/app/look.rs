@@ -12,7 +12,7 @@ use super::threat::Odds;
 use crate::content::level::KindSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
-use crate::sim::Awareness;
+use crate::sim::{Awareness, Learnt};
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
 use crate::ui::log::capitalised;
@@ -151,11 +151,18 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         speed_of_spec(kind),
         kind.sight
     ));
+    let how = game.floor().mind(m.id()).knows().map(|b| b.how);
     lines.push(
         match (game.floor().awareness(m.id()), kind.behaviours.fights()) {
             (Awareness::Asleep, _) => "It is asleep.",
             (Awareness::Fleeing, _) => "It is fleeing.",
-            (Awareness::Hunting, _) => "It is hunting you.",
+            (Awareness::Hunting, _) => match how {
+                Some(Learnt::Heard) => {
+                    "It is hunting you: it heard you, and goes where the noise was."
+                }
+                Some(Learnt::Told) => "It is hunting you: a cry told it where you were.",
+                _ => "It is hunting you: it has seen you.",
+            },
             (Awareness::Searching, _) => "It is searching for you where it lost you.",
             (Awareness::Wandering, true) => "It is wandering: it has not found you.",
             (Awareness::Wandering, false) => "It is wandering.",
