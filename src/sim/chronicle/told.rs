@@ -66,6 +66,9 @@ pub enum Detail {
     InRun,
     /// How many alike came at once (items picked up together).
     Count(u32),
+    /// How the crier cried out, as its kind's voice says it ("shrieks"),
+    /// and whether the player saw it (else only heard it).
+    Cry { verb: String, seen: bool },
 }
 
 /// One event as told (see the module header).
@@ -121,6 +124,13 @@ impl Told {
             Event::Darkened { .. } => Detail::DarkRadius(game.floor().darkness().map(|d| d.radius)),
             Event::DartStopped { at, .. } | Event::Blocked { at } => {
                 Detail::KnownGround(known_ground(at))
+            }
+            Event::Cried { monster } => {
+                let m = &game.floor().monsters()[monster as usize];
+                Detail::Cry {
+                    verb: game.floor().kind_of(m).voice.verb.clone(),
+                    seen: game.floor().player_sees(m.pos()),
+                }
             }
             Event::TookTreasure { .. } | Event::Won { .. } if game.depth().is_some() => {
                 Detail::InRun

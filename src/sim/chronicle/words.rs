@@ -41,7 +41,13 @@ impl Told {
                 format!("You kill {}!", name(who, false))
             }
             Event::Died { .. } => format!("{} dies.", name(who, true)),
-            Event::Cried { .. } => format!("{} sees you and cries out!", name(who, true)),
+            Event::Cried { .. } => match &self.detail {
+                Detail::Cry { seen: false, .. } if naming == Naming::Player => {
+                    "You hear a cry.".to_string()
+                }
+                Detail::Cry { verb, .. } => format!("{} {verb}!", name(who, true)),
+                _ => format!("{} cries out!", name(who, true)),
+            },
             Event::StealthBlow { .. } => format!(
                 "{} never sees you coming: a sure blow, three times as hard.",
                 name(who, true)

@@ -23,7 +23,7 @@ use super::units::Units;
 use super::{Floor, sight};
 use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
-use crate::fog::noise::{self, FIGHT, Loudness};
+use crate::fog::noise::{self, Loudness};
 use crate::map::geom::{Dir, Pos};
 use crate::path::Connectivity;
 use crate::rng::SimRng;
@@ -371,9 +371,9 @@ pub(super) fn noise(
 }
 
 /// Monster `crier` noticed the player at `player` and cries out, as loud
-/// as a fight, where it stands: its kin that hear it learn where it saw
-/// the player (told, not where the player goes next); anyone else who
-/// hears it learns only that a noise rose there. A sleeper it reaches
+/// as its kind's voice, where it stands: its kin that hear it learn where
+/// it saw the player (told, not where the player goes next); anyone else
+/// who hears it learns only that a noise rose there. A sleeper it reaches
 /// wakes.
 #[allow(clippy::too_many_arguments)]
 fn cry(
@@ -386,8 +386,10 @@ fn cry(
     player: Pos,
     ev: &mut Vec<Event>,
 ) {
-    let (at, kin) = (units.monsters[crier].pos(), units.monsters[crier].faction());
-    for id in hearers(ground, units, factions, at, FIGHT) {
+    let m = &units.monsters[crier];
+    let (at, kin) = (m.pos(), m.faction());
+    let loudness = factions[kin].spec().kinds[m.kind()].voice.loudness;
+    for id in hearers(ground, units, factions, at, loudness) {
         if id == crier {
             continue;
         }

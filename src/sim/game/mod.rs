@@ -268,6 +268,13 @@ impl Game {
         events
     }
 
+    /// Every mind on the floor, to change: for tests that ask what a
+    /// reader of the game does when a mind is otherwise.
+    #[cfg(test)]
+    pub(crate) fn minds_mut(&mut self) -> &mut crate::sim::mind::Minds {
+        &mut self.floor.minds
+    }
+
     /// The level being played: what can be read of the game there.
     pub fn floor(&self) -> &Floor {
         &self.floor
