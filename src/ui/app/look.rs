@@ -17,6 +17,18 @@ use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
 use crate::ui::log::capitalised;
 
+/// How a monster the player sees knows where the player is, in the
+/// panel's words: "saw you", "heard you" (it goes where the noise was),
+/// "told by a cry" (a kin's cry said where the player was), while it
+/// hunts; "lost you" while it searches; nothing otherwise.
+pub fn how_it_knows(game: &crate::sim::Game, m: crate::sim::MonsterId) -> Option<&'static str> {
+    match game.floor().awareness(m) {
+        Awareness::Hunting => game.floor().mind(m).knows().map(|b| b.how.words()),
+        Awareness::Searching => Some("lost you"),
+        _ => None,
+    }
+}
+
 /// The terrain's name, as a sentence says it.
 pub(super) fn terrain_name(t: Terrain) -> &'static str {
     match t {

@@ -33,7 +33,7 @@ pub mod help;
 mod history;
 pub mod inspector;
 mod item_chooser;
-mod look;
+pub mod look;
 mod messages;
 mod play;
 mod playback;
