@@ -414,3 +414,78 @@ fn a_cry_tells_where_the_player_was_not_where_it_went() {
         "still the told cell"
     );
 }
+
+/// A faction whose member saw the player on the far side of the depth
+/// does not know where the player is: the sighted goblin at the west end
+/// notices the player and shouts, its kin beside it are told, and its kin
+/// at the east end, 26 steps off, hear nothing and know nothing (before,
+/// one goblin's glimpse told every goblin on the depth). Its voice
+/// counts: a cry four times as loud carries to them.
+#[test]
+fn a_faction_whose_member_saw_you_far_off_does_not_know_where_you_are() {
+    let hall = |voice: u32| {
+        parse(&format!(
+            "name: far\n\
+             faction: goblins glyph=g one=goblin sight=6 hearing=8 hp=6 voice={voice} behaviours=cry,melee,hunt,search,wander\n\
+             kind: guard of=goblins glyph=G hp=6 hearing=8 hostile\n\
+             map:\n\
+             ##################################\n\
+             #@...g.G.......................G.#\n\
+             ##################################\n"
+        ))
+    };
+    let mut game = Game::new(&hall(100), 1, SimConfig::default()).unwrap();
+    let player = game.floor().player().unwrap().pos();
+    let cried = (0..4).any(|_| {
+        act(&mut game, Action::Wait(None))
+            .iter()
+            .any(|e| matches!(e, Event::Cried { monster: 0 }))
+    });
+    assert!(cried, "the goblin saw the player and shouted");
+    let (near, far) = (game.floor().mind(1).knows(), game.floor().mind(2).knows());
+    assert_eq!(near.map(|b| (b.at, b.how)), Some((player, darkstar::sim::Learnt::Told)));
+    assert_eq!(far, None, "the far guard knows nothing of the player");
+    assert_ne!(game.floor().awareness(2), Awareness::Hunting);
+    // Eight steps a fight carries to a guard's ears; at 400 percent the
+    // cry carries 32, past the far guard.
+    let mut game = Game::new(&hall(400), 1, SimConfig::default()).unwrap();
+    for _ in 0..4 {
+        act(&mut game, Action::Wait(None));
+    }
+    assert_eq!(
+        game.floor().mind(2).knows().map(|b| b.at),
+        Some(player),
+        "a louder cry told the far guard"
+    );
+}
+
+/// A cry is told in the log with its kind's voice: a goblin the player
+/// sees shouts; an orc bellows; a kind that does not cry (a rat) tells
+/// nobody and the log says nothing of it.
+#[test]
+fn a_cry_is_told_in_the_log_in_its_kinds_voice() {
+    let said = |kind: &str| {
+        let level = parse(&format!(
+            "name: voice\nfaction: band glyph=g kind={kind}\nmap:\n\
+             ##########\n\
+             #@....g..#\n\
+             ##########\n"
+        ));
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let mut said = Vec::new();
+        for _ in 0..4 {
+            act(&mut game, Action::Wait(None));
+            said.extend(
+                game.chronicle()
+                    .latest()
+                    .iter()
+                    .filter(|t| matches!(t.event, Event::Cried { .. }) && t.perceived)
+                    .filter_map(|t| t.sentence(darkstar::sim::chronicle::Naming::Player)),
+            );
+        }
+        said
+    };
+    assert_eq!(said("goblin"), ["The goblin shouts!"]);
+    assert_eq!(said("orc"), ["The orc bellows!"]);
+    assert!(said("rat").is_empty());
+}

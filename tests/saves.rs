@@ -120,7 +120,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
             "made by an older Darkstar, whose games play differently; this build reads version 6. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
         ),
         // A save made before each monster kept its own knowledge of the
-        // player (main at ce6b73c, kept in tests/saves/).
+        // player (main at 89ba199, kept in tests/saves/).
         (
             "older5",
             std::fs::read_to_string(
@@ -128,7 +128,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
                     .join("tests/saves/v5-play-seed7.replay"),
             )
             .unwrap(),
-            "this build reads version 6. Finish or watch it with Darkstar at git commit ce6b73c of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
+            "this build reads version 6. Finish or watch it with Darkstar at git commit 89ba199 of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.
         (

@@ -81,7 +81,7 @@ pub const LAST_BUILD_OF: [(u32, &str); 5] = [
     (2, "37c297c of 2026-11-24"),
     (3, "b8196cc of 2026-11-26"),
     (4, "0926239 of 2026-12-06"),
-    (5, "ce6b73c of 2026-12-06"),
+    (5, "89ba199 of 2026-12-06"),
 ];
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;

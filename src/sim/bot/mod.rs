@@ -230,6 +230,18 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     {
         return Some(action);
     }
+    if style == Style::Cunning
+        && let Some(from) = std::env::var("DS_DIVE").ok().and_then(|v| v.parse::<u32>().ok())
+        && game.depth().unwrap_or(1) >= from
+        && let Some(d) = stairs.down.filter(|&d| knows(game, d))
+    {
+        if d == at {
+            return Some(Action::Descend);
+        }
+        if let Ok(action) = go(game, Activity::Travel(d), &berths) {
+            return Some(action);
+        }
+    }
     // Exploring fetches the items it knows of while its pack has room
     // (what it wears it always puts on), as the player's `o` does, and
     // keeps clear of every monster it keeps clear of; with nothing left to
