@@ -9,11 +9,11 @@
 //! its name in a [`Repertoire`]; a kind lists it by that name. The
 //! built-in ones are in `builtin.rs`.
 //!
-//! The faction's state of mind (where it last saw the player, the search
-//! it runs, the places its wanderers are bound for) is the game's to keep
-//! up to date, from what the monster senses, before the first behaviour
-//! that reads it ([`Behaviour::reads_mind`]) is asked: the behaviours
-//! only read it.
+//! A monster's state of mind (where it believes the player is, the search
+//! it makes, the place its faction's wanderers are bound for) is the
+//! game's to keep up to date, from what the monster senses, before any of
+//! its behaviours is asked, when one of them reads it
+//! ([`Behaviour::reads_mind`]): the behaviours only read it.
 
 mod builtin;
 
@@ -53,8 +53,8 @@ pub trait Behaviour: Debug + Send + Sync {
     fn name(&self) -> &str;
     /// What it would have the monster do now.
     fn choose(&self, now: &Situation) -> Choice;
-    /// True when it reads the faction's state of mind (see the module's
-    /// header), which the game then settles before asking it.
+    /// True when it reads the monster's state of mind (see the module's
+    /// header), which the game then settles before the monster acts.
     fn reads_mind(&self) -> bool {
         false
     }

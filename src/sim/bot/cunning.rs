@@ -201,10 +201,7 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
     if !open.creep {
         return None;
     }
-    let blow = match std::env::var("DS_CREEP").as_deref() {
-        Ok("mean") => game.floor().kind_of(player).damage.mean_tenths() * STEALTH_MULTIPLIER / 10,
-        _ => game.floor().kind_of(player).damage.min() * STEALTH_MULTIPLIER,
-    };
+    let blow = game.floor().kind_of(player).damage.min() * STEALTH_MULTIPLIER;
     let prey = unaware
         .iter()
         .copied()

@@ -230,9 +230,11 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     {
         return Some(action);
     }
+    // The cunning bot goes down as soon as it knows the stairs from
+    // depth [`DIVE_FROM`] on, where wraiths and ogres live: what it
+    // leaves unexplored it does not meet.
     if style == Style::Cunning
-        && let Some(from) = std::env::var("DS_DIVE").ok().and_then(|v| v.parse::<u32>().ok())
-        && game.depth().unwrap_or(1) >= from
+        && game.depth().unwrap_or(1) >= DIVE_FROM
         && let Some(d) = stairs.down.filter(|&d| knows(game, d))
     {
         if d == at {
@@ -485,6 +487,14 @@ const BREAK_ACTIONS: u32 = 100;
 /// back they were there again: 70 times up and down in a run (seeds 26,
 /// 30, 94, 178 were unfinished at 20,000 turns, wraiths from depth 5).
 const STAIR_BREAKS: u32 = 3;
+
+/// The depth from which the cunning bot goes down as soon as it knows
+/// the stairs, leaving the rest unexplored. On seeds 1..200, with each
+/// monster knowing the player for itself: from depth 5 it won 120 runs
+/// to 110 exploring every depth (and 113 from depth 1, which left the
+/// items of the first depths behind); the hit points it lost a depth did
+/// not move (31.0, 30.9, 31.8).
+const DIVE_FROM: u32 = 5;
 
 /// Turns on one depth (since it last came there) after which the cunning
 /// bot plays as the brawler until it leaves: five times what a depth

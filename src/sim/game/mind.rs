@@ -72,10 +72,10 @@ impl Floor {
         stealth_range(&self.units)
     }
 
-    /// Before monster `id`'s behaviours read its state of mind: a hunter
-    /// that sees the player notes where (one already hunting keeps it in
-    /// sight; one that is not must notice it first, and if it cries, cries
-    /// out: its kin that hear learn where it saw the player); got to
+    /// Before monster `id` acts: a hunter that sees the player notes where
+    /// (one already hunting keeps it in sight; one that is not must notice
+    /// it first), and one that cries cries out on first setting eyes on it
+    /// (its kin that hear learn where it saw the player); got to
     /// where it believed the player was, with the player gone, or having
     /// believed it there unconfirmed for [`FORGET_TURNS`], it searches
     /// round there; a search under way moves on to its next spot (or
@@ -92,11 +92,15 @@ impl Floor {
             if let Some(player) = self.units.player_at()
                 && sight::sees(&self.ground, &self.units, &self.factions, id, player)
             {
-                let hunting = self.minds.of(mid).knows().is_some();
-                if hunting || notices(&self.units, &mut self.rng, at, player) {
+                let before = self.minds.of(mid).knows();
+                if before.is_some() || notices(&self.units, &mut self.rng, at, player) {
                     self.minds.of_mut(mid).player_at(player, Learnt::Saw, turn);
                 }
-                if !hunting && self.minds.of(mid).knows().is_some() && cries {
+                // It cries on first setting eyes on the player: one that
+                // only heard it (or was told) cries once it sees it.
+                let saw_before = before.is_some_and(|b| b.how == Learnt::Saw);
+                let sees_now = self.minds.of(mid).knows().is_some_and(|b| b.how == Learnt::Saw);
+                if !saw_before && sees_now && cries {
                     ev.push(Event::Cried { monster: mid });
                     let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
                     cry(
