@@ -23,7 +23,7 @@ use super::units::Units;
 use super::{Floor, sight};
 use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
-use crate::fog::noise::{self, Loudness};
+use crate::fog::noise::{self, Loudness, NoiseReach};
 use crate::map::geom::{Dir, Pos};
 use crate::path::Connectivity;
 use crate::rng::SimRng;
@@ -70,6 +70,23 @@ impl Floor {
     /// sneaking): how far off a monster that sees it may notice it.
     pub fn stealth_range(&self) -> u32 {
         stealth_range(&self.units)
+    }
+
+    /// How far a noise of `loudness` made at `at` carries, as the game
+    /// works it out for whoever may hear it: over the true map, as far as
+    /// the keenest ear among the monsters here (not the player's) could
+    /// hear it. A monster at `p` hears it when `reach.heard(p, its
+    /// hearing, loudness)`. `None` when no monster here hears at all.
+    pub fn noise_reach(&self, at: Pos, loudness: Loudness) -> Option<NoiseReach> {
+        noise_reach(&self.ground, &self.units, &self.factions, at, loudness)
+    }
+
+    /// The reach of monster `crier`'s cry (its kind's voice), were it to
+    /// cry from `at` on the floor as it is: [`Floor::noise_reach`] at
+    /// its loudness, the reach its cry's hearers are found in.
+    pub fn cry_reach(&self, crier: MonsterId, at: Pos) -> Option<NoiseReach> {
+        let m = &self.units.monsters[crier as usize];
+        self.noise_reach(at, self.kind_of(m).voice.loudness)
     }
 
     /// Before monster `id` acts: a hunter that sees the player notes where
@@ -426,16 +443,9 @@ fn hearers(
     loudness: Loudness,
 ) -> Vec<usize> {
     let kind = |m: &Monster| &factions[m.faction()].spec().kinds[m.kind()];
-    let keenest = units
-        .monsters
-        .iter()
-        .filter(|m| m.is_here() && !m.is_player())
-        .map(|m| kind(m).hearing)
-        .max();
-    let Some(keenest) = keenest.filter(|&h| h > 0) else {
+    let Some(reach) = noise_reach(ground, units, factions, at, loudness) else {
         return Vec::new();
     };
-    let reach = noise::reach(ground.world.terrain(), at, noise::radius(keenest, loudness));
     units
         .monsters
         .iter()
@@ -445,6 +455,30 @@ fn hearers(
         })
         .map(|(id, _)| id)
         .collect()
+}
+
+/// How far a noise of `loudness` at `at` carries over the true map: as
+/// far as the keenest ear among the monsters here (not the player's)
+/// could hear it; `None` when none hears at all (see [`hearers`]).
+fn noise_reach(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    at: Pos,
+    loudness: Loudness,
+) -> Option<NoiseReach> {
+    let keenest = units
+        .monsters
+        .iter()
+        .filter(|m| m.is_here() && !m.is_player())
+        .map(|m| factions[m.faction()].spec().kinds[m.kind()].hearing)
+        .max()
+        .filter(|&h| h > 0)?;
+    Some(noise::reach(
+        ground.world.terrain(),
+        at,
+        noise::radius(keenest, loudness),
+    ))
 }
 
 /// Monster `id` heard a noise at `at`: it wakes if it slept.
