@@ -778,8 +778,9 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
 
 /// Playing on a screen wide enough, the monsters panel stands beside the
 /// map: you with your hit points, then each monster in view with its HP
-/// bar, its state, its threat in words and what it cannot do (the door
-/// lesson's zombies: deaf, no doors, fast). Too narrow for the level and
+/// bar, its state, its threat in words, how it knows where you are and
+/// what it cannot do (the door lesson's zombies: they saw you; deaf, no
+/// doors, fast). Too narrow for the level and
 /// the panel: no panel.
 #[test]
 fn snapshot_the_monsters_panel_beside_the_door_lesson() {
@@ -791,8 +792,8 @@ fn snapshot_the_monsters_panel_beside_the_door_lesson() {
     let text = panel.join("\n");
     assert!(text.contains("@ you  HP 40/40"), "{text}");
     assert!(text.contains("z zombie: hunting you"), "{text}");
-    assert!(text.contains("a fair fight, deaf, no"), "{text}");
-    assert!(text.contains("doors, fast"), "{text}");
+    assert!(text.contains("a fair fight, saw you, deaf,"), "{text}");
+    assert!(text.contains("no doors, fast"), "{text}");
     crate::golden::snapshot!(text);
     let narrow = drawn(&mut app, 52, 24);
     assert!(!row(&narrow, 0).contains("@ you"), "no room: no panel");

@@ -8,7 +8,7 @@ use crate::content::behaviours::Behaviours;
 use crate::content::blocks;
 use crate::content::dice::Dice;
 use crate::content::level::{
-    MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE, Voice,
+    MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE, Voice, is_verb,
 };
 use crate::content::textfile::clip;
 
@@ -188,7 +188,7 @@ impl Draft {
                         n,
                         c,
                         format!(
-                            "voice must be a verb and a loudness from 1 to {MAX_VOICE} (voice: shrieks 200), found {:?}",
+                            "voice must be a verb (one lower-case word) and a loudness from 1 to {MAX_VOICE} (voice: shrieks 150), found {:?}",
                             clip(v, ECHO)
                         ),
                     )
@@ -200,10 +200,7 @@ impl Draft {
                     .ok()
                     .filter(|l| (1..=MAX_VOICE).contains(l))
                     .ok_or_else(bad)?;
-                let words_ok = !verb.is_empty()
-                    && verb.len() <= MAX_NAME
-                    && verb.bytes().all(|b| b.is_ascii_lowercase() || b == b' ');
-                if !words_ok {
+                if !is_verb(verb) {
                     return Err(bad());
                 }
                 Voice {

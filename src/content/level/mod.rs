@@ -97,7 +97,7 @@ pub struct KindSpec {
     /// bestiary's kind.
     pub behaviours: Behaviours,
     /// How it cries out on noticing the player, if it cries (the `cry`
-    /// behaviour): `voice=` in a level sets its loudness.
+    /// behaviour): `voice=LOUDNESS` or `voice=VERB:LOUDNESS` in a level.
     pub voice: Voice,
 }
 
@@ -111,6 +111,15 @@ pub struct Voice {
     /// a kin hears it as far as its hearing times this over 100 steps
     /// through open ground.
     pub loudness: u32,
+}
+
+/// The longest verb a voice may have.
+pub const MAX_VERB: usize = 24;
+
+/// True when `verb` may be a voice's verb: one lower-case word of at most
+/// [`MAX_VERB`] letters ("shrieks").
+pub fn is_verb(verb: &str) -> bool {
+    !verb.is_empty() && verb.len() <= MAX_VERB && verb.bytes().all(|b| b.is_ascii_lowercase())
 }
 
 impl Default for Voice {
@@ -525,8 +534,12 @@ fn write_kind(out: &mut String, k: &KindSpec, no_doors: bool) -> bool {
     if k.hearing != 0 {
         let _ = write!(out, " hearing={}", k.hearing);
     }
-    if k.voice.loudness != Voice::default().loudness {
-        let _ = write!(out, " voice={}", k.voice.loudness);
+    if k.voice != Voice::default() {
+        match k.voice.verb == Voice::default().verb {
+            true => write!(out, " voice={}", k.voice.loudness),
+            false => write!(out, " voice={}:{}", k.voice.verb, k.voice.loudness),
+        }
+        .ok();
     }
     let flags = k.behaviours.flags();
     let (sleeps, flees, hostile, wanders) = flags.unwrap_or_default();
