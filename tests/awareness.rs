@@ -443,7 +443,10 @@ fn a_faction_whose_member_saw_you_far_off_does_not_know_where_you_are() {
     });
     assert!(cried, "the goblin saw the player and shouted");
     let (near, far) = (game.floor().mind(1).knows(), game.floor().mind(2).knows());
-    assert_eq!(near.map(|b| (b.at, b.how)), Some((player, darkstar::sim::Learnt::Told)));
+    assert_eq!(
+        near.map(|b| (b.at, b.how)),
+        Some((player, darkstar::sim::Learnt::Told))
+    );
     assert_eq!(far, None, "the far guard knows nothing of the player");
     assert_ne!(game.floor().awareness(2), Awareness::Hunting);
     // Eight steps a fight carries to a guard's ears; at 400 percent the

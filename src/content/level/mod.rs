@@ -13,8 +13,7 @@ pub use error::LevelError;
 pub use outline::{Outline, straight_steps};
 pub use parse::{
     MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HEARING, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT,
-    MAX_VOICE,
-    MAX_SKILL, MAX_SPEED, MAX_UNKNOWN,
+    MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE,
 };
 
 use std::fmt::Write as _;

@@ -68,7 +68,10 @@ pub enum Detail {
     Count(u32),
     /// How the crier cried out, as its kind's voice says it ("shrieks"),
     /// and whether the player saw it (else only heard it).
-    Cry { verb: String, seen: bool },
+    Cry {
+        verb: String,
+        seen: bool,
+    },
 }
 
 /// One event as told (see the module header).

@@ -116,7 +116,11 @@ impl Floor {
                 // It cries on first setting eyes on the player: one that
                 // only heard it (or was told) cries once it sees it.
                 let saw_before = before.is_some_and(|b| b.how == Learnt::Saw);
-                let sees_now = self.minds.of(mid).knows().is_some_and(|b| b.how == Learnt::Saw);
+                let sees_now = self
+                    .minds
+                    .of(mid)
+                    .knows()
+                    .is_some_and(|b| b.how == Learnt::Saw);
                 if !saw_before && sees_now && cries {
                     ev.push(Event::Cried { monster: mid });
                     let (ground, units, factions) = (&self.ground, &self.units, &self.factions);

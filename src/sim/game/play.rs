@@ -140,7 +140,11 @@ impl Floor {
 /// fights are the player's to win).
 pub(super) fn regenerate(units: &mut Units, factions: &[Faction], turn: Turn) {
     if turn.is_multiple_of(MONSTER_REGEN_TURNS) {
-        for m in units.monsters.iter_mut().filter(|m| m.is_here() && !m.is_player()) {
+        for m in units
+            .monsters
+            .iter_mut()
+            .filter(|m| m.is_here() && !m.is_player())
+        {
             let kind = &factions[m.faction()].spec().kinds[m.kind()];
             if kind.behaviours.flees() && m.hp() < kind.hp {
                 m.heal_to(m.hp() + 1);
