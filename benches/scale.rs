@@ -18,7 +18,23 @@
 //! - `crowd_200_256`: 200 monsters of one faction that knows the map,
 //!   packed into the room the 256x256 dungeon of seed 1 starts its
 //!   monsters in, played until all are home; against the same level with
-//!   one monster on the same start cell (the crowd's cost).
+//!   one monster on the same start cell (the crowd's cost);
+//! - `hunt_250_256` (fields only): the 256x256 dungeon of seed 1 to play
+//!   ([`play_level`]: the player where the generator starts its monsters,
+//!   the stairs beside it, the treasure on the far goal) with 250
+//!   monsters (as dense as 1,000 on 512x512) in packs of every kind of
+//!   the built-in bestiary, one faction for each of its factions (ten: all
+//!   hunt the player, hear noises and fight one another), each pack round
+//!   a floor cell at least [`HUNT_FAR_STEPS`] steps from the player, for
+//!   its first [`HUNT_TURNS`] turns. The player acts every turn by
+//!   [`player_action`] (it hits a monster beside it, else explores by the
+//!   autopilot, else waits), and each row is timed on the commands its
+//!   untimed play gave, so the player's choices are not timed. The untimed
+//!   play counts, after every command, the distinct places hunted (the
+//!   distinct goals of the plans of the monsters whose state of mind is
+//!   hunting: each faction's, and their sum), the distinct places those
+//!   hunters believe the player is, and the distinct goals of all plans,
+//!   each as median and most over the commands.
 //!
 //! For each row: turns/s is criterion's median of playing the row's turns
 //! from a clone of the start (made outside the timing) on the row's
@@ -37,7 +53,9 @@
 //! turns its untimed play had played by its scenario's timing limit
 //! ([`TIMING_LIMIT`], or for `spread_10000_1024` [`PLAY_LIMIT`], so that
 //! it is timed over the hundred turns its target names), and the untimed
-//! play stops at [`PLAY_LIMIT`]. Per-monster D* Lite is skipped where the
+//! play stops at [`PLAY_LIMIT`]; `hunt_250_256` plays and is timed until
+//! [`HUNT_PLAY_LIMIT`], so that two builds are compared over all of its
+//! turns. Per-monster D* Lite is skipped where the
 //! memory check (`darkstar::sim::memory::check` at the default cap, as
 //! `darkstar run` applies it) refuses it, saying why. The table is printed
 //! after the run. `cargo bench -p darkstar-benches --bench scale` (or `-- NAME` for the
@@ -50,16 +68,24 @@ use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, SamplingMode};
 use darkstar::clock::Turn;
-use darkstar::content::generator::{GenParams, generate, packed, scale_factions, spread};
-use darkstar::content::level::{FactionSpec, Level};
-use darkstar::map::geom::Pos;
-use darkstar::map::terrain::TerrainMap;
+use darkstar::content::bestiary::Bestiary;
+use darkstar::content::generator::{
+    GenParams, generate, packed, play_level, scale_factions, spread,
+};
+use darkstar::content::level::{FactionSpec, KindSpec, Level, Spawn};
+use darkstar::map::cost::STRAIGHT;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::{FLOOR_COST, Terrain, TerrainMap};
 use darkstar::path::Replanner;
-use darkstar::path::{Connectivity, neighbours};
+use darkstar::path::{Connectivity, DistanceMap, neighbours, step};
+use darkstar::rng::sim_rng;
+use darkstar::sim::autopilot::{self, Activity};
 use darkstar::sim::memory::{DEFAULT_MAX_MEMORY, Footprint, check};
 use darkstar::sim::{
-    Command, FieldPolicy, Game, NORMAL_SPEED, Presence, SimConfig, move_energy, percent,
+    Action, Awareness, Command, FieldPolicy, Game, Monster, NORMAL_SPEED, PlayOutcome, Presence,
+    SimConfig, move_energy, percent,
 };
+use rand::RngExt;
 
 mod support;
 
@@ -71,6 +97,13 @@ const LATE_FROM: u32 = 1_000;
 const LATE_TURNS: u32 = 100;
 /// Every this many turns the plan phase is timed against fresh searches.
 const UPDATE_SAMPLE: u32 = 10;
+/// Turns of the hunting scenario.
+const HUNT_TURNS: u32 = 300;
+/// Monsters of the hunting scenario, the player apart.
+const HUNT_MONSTERS: usize = 250;
+/// How far from the player (in floor steps) the hunting scenario's packs
+/// start, as the game's own levels to play place theirs.
+const HUNT_FAR_STEPS: u64 = 20;
 /// Turns of the 1024x1024 scenario. Fewer would time only the fields'
 /// first growth (eight fields of a million cells at the default budget of
 /// 20,000 expansions a turn take a few hundred turns), while nobody moves;
@@ -87,6 +120,11 @@ const CROWD_CAP: u32 = 3_000;
 const TIMING_LIMIT: Duration = Duration::from_secs(12);
 /// The untimed play itself stops past this wall time.
 const PLAY_LIMIT: Duration = Duration::from_secs(60);
+/// The hunting scenario's untimed play, and the turns it times, stop past
+/// this wall time instead: its figures compare two rules, so both must be
+/// counted and timed over all of its turns (each of its field rows then
+/// takes about five minutes on the 2-core machine).
+const HUNT_PLAY_LIMIT: Duration = Duration::from_secs(180);
 
 /// The rows of every scenario: a name, the planner, and the threads the
 /// plan phase runs on (only fields have one; the game is the same on any
@@ -100,6 +138,10 @@ const PLANNERS: [(&str, Replanner, usize); 4] = [
 
 /// What one untimed play measured.
 struct Play {
+    /// Every command played, in order, with the turn after it: all
+    /// [`Command::Advance`] but in a scenario with a player. The timed
+    /// plays give the same commands again.
+    commands: Vec<(Command, Turn)>,
     turns: u32,
     /// Why it played fewer turns than asked, if it did.
     short: Option<String>,
@@ -121,13 +163,149 @@ struct Play {
     /// Fixed by the game (a field's counts and cells are in the state
     /// hash), so what any faster update of the same game must still do.
     work: (u64, u64),
+    /// The factions' names (the player's apart), and after every command
+    /// what [`places`] counted, for a scenario with a player.
+    places: (Vec<String>, Vec<Places>),
+    /// How the player's game stood when the play stopped.
+    player: Option<PlayOutcome>,
+}
+
+/// What [`places`] counts at one moment of a game.
+struct Places {
+    /// The places each faction hunts (the player's apart): the distinct
+    /// goals of the plans of its monsters whose state of mind is hunting
+    /// (with fields, one field a place).
+    hunted: Vec<usize>,
+    /// The distinct places those hunters believe the player is, summed
+    /// over factions (a plan takes its hunter's belief when it acts).
+    believed: usize,
+    /// The distinct goals of all plans (hunted, searched, wandered to,
+    /// headed for), summed over factions.
+    goals: usize,
+}
+
+/// Where monster `m` believes the player is: its own belief (what it saw,
+/// heard or was told).
+fn belief(game: &Game, m: &Monster) -> Option<Pos> {
+    game.floor().mind(m.id()).player_seen()
+}
+
+/// The places the monsters here (the player apart) hunt and head for now
+/// (see [`Places`]).
+fn places(game: &Game) -> Places {
+    let floor = game.floor();
+    let factions = floor.factions().len();
+    let mut hunted = vec![Vec::new(); factions];
+    let mut believed = vec![Vec::new(); factions];
+    let mut goals = vec![Vec::new(); factions];
+    for m in floor
+        .monsters()
+        .iter()
+        .filter(|m| m.is_here() && !m.is_player())
+    {
+        let hunting = floor.awareness(m.id()) == Awareness::Hunting;
+        if let Some(p) = belief(game, m).filter(|_| hunting) {
+            believed[m.faction()].push((p.y, p.x));
+        }
+        let Some(goal) = m.plan().goal() else {
+            continue;
+        };
+        goals[m.faction()].push((goal.y, goal.x));
+        if hunting {
+            hunted[m.faction()].push((goal.y, goal.x));
+        }
+    }
+    let distinct = |mut v: Vec<(i32, i32)>| {
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    let theirs = floor.player().map(|p| p.faction());
+    let hunted = hunted.into_iter().enumerate();
+    let hunted = hunted.filter(|&(f, _)| Some(f) != theirs);
+    Places {
+        hunted: hunted.map(|(_, v)| distinct(v)).collect(),
+        believed: believed.into_iter().map(distinct).sum(),
+        goals: goals.into_iter().map(distinct).sum(),
+    }
+}
+
+/// The median (the upper of two) and the most of `values`, 0 and 0 for
+/// none.
+fn median_max(values: impl Iterator<Item = usize>) -> (usize, usize) {
+    let mut v: Vec<usize> = values.collect();
+    v.sort_unstable();
+    (
+        v.get(v.len() / 2).copied().unwrap_or(0),
+        v.last().copied().unwrap_or(0),
+    )
+}
+
+/// The player's action in the hunting scenario, from what the library
+/// gives a headless player: a blow at the first monster beside it (in
+/// [`Dir::ALL`]'s order) that the rules let it hit; else the autopilot's
+/// explore (which stops with a hostile monster in view); else a wait.
+fn player_action(game: &Game) -> Action {
+    let floor = game.floor();
+    let Some(player) = floor.player() else {
+        return Action::Wait(None);
+    };
+    let at = player.pos();
+    let terrain = floor.world().terrain();
+    let beside = Dir::ALL.into_iter().find(|&d| {
+        floor
+            .world()
+            .occupant(at.step(d))
+            .is_some_and(|o| o != player.id())
+            && step(terrain, at, d, Connectivity::Eight).is_some()
+    });
+    beside.map(Action::Walk).unwrap_or_else(|| {
+        let mut explore = Activity::Explore { items: false };
+        autopilot::next_action(game, &mut explore).unwrap_or(Action::Wait(None))
+    })
+}
+
+/// True while the game has a player still playing.
+fn playing(game: &Game) -> bool {
+    game.floor()
+        .play_state()
+        .is_some_and(|p| p.outcome == PlayOutcome::Playing)
+}
+
+/// Plays one command on `game` (the player's action while it plays, else
+/// [`Command::Advance`]), recording what was played. An action that took
+/// no time (a blow the rules refuse) is followed by a wait, and a wait
+/// that took none by an advance, so every call plays a turn at least.
+fn play_turn(game: &mut Game, player: bool, commands: &mut Vec<(Command, Turn)>) {
+    let before = game.floor().turn();
+    let mut tries = Vec::new();
+    if player && playing(game) {
+        tries.push(Command::Player(player_action(game)));
+        tries.push(Command::Player(Action::Wait(None)));
+    }
+    tries.push(Command::Advance);
+    for command in tries {
+        game.apply(command.clone());
+        commands.push((command, game.floor().turn()));
+        if game.floor().turn() > before {
+            return;
+        }
+    }
 }
 
 /// Plays `start` (cloned) for `turns` turns, or with `until_home` until
 /// every monster is home (at most `turns`), sampling planning memory
-/// after every turn; stops early past [`PLAY_LIMIT`]. The turns played by
-/// `timing_limit` are the ones to time.
-fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -> Play {
+/// after every turn, and with `player` giving the player's actions (see
+/// [`play_turn`]) and counting the places hunted after every command;
+/// stops early past `play_limit`. The turns played by `timing_limit` are
+/// the ones to time.
+fn observe(
+    start: &Game,
+    turns: u32,
+    until_home: bool,
+    (timing_limit, play_limit): (Duration, Duration),
+    player: bool,
+) -> Play {
     let mut game = start.clone();
     let mut peak = game.floor().planning_bytes();
     let clock = Instant::now();
@@ -135,6 +313,9 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
     let mut timed_turns = None;
     let mut updates = (0.0, 0.0, 0);
     let first = game.floor().turn();
+    let mut next_sample = first;
+    let mut commands = Vec::new();
+    let mut counted = Vec::new();
     let work = |game: &Game| {
         let all = game.floor().factions().iter().map(|f| f.field_updates());
         all.fold((0, 0), |(a, b), u| (a + u.rebuilt, b + u.repaired))
@@ -144,7 +325,11 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
         if until_home && game.floor().is_settled() {
             break;
         }
-        if (game.floor().turn() - first).is_multiple_of(UPDATE_SAMPLE) {
+        // Every UPDATE_SAMPLE-th turn (or the first turn after it, where
+        // a player's action took more than one).
+        if game.floor().turn() >= next_sample {
+            next_sample +=
+                UPDATE_SAMPLE * (1 + (game.floor().turn() - next_sample) / UPDATE_SAMPLE);
             let time = |policy| {
                 let mut g = game.clone();
                 let clock = Instant::now();
@@ -155,17 +340,20 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
             updates.1 += time(FieldPolicy::Rebuild);
             updates.2 += 1;
         }
-        game.apply(Command::Advance);
+        play_turn(&mut game, player, &mut commands);
         peak = peak.max(game.floor().planning_bytes());
+        if player {
+            counted.push(places(&game));
+        }
         if timed_turns.is_none() && clock.elapsed() > timing_limit {
             timed_turns = Some(game.floor().turn());
         }
-        if clock.elapsed() > PLAY_LIMIT && game.floor().turn() < turns && !game.floor().is_settled()
+        if clock.elapsed() > play_limit && game.floor().turn() < turns && !game.floor().is_settled()
         {
             short = Some(format!(
                 "stopped after {} of {turns} turns: past {} s",
                 game.floor().turn(),
-                PLAY_LIMIT.as_secs()
+                play_limit.as_secs()
             ));
             break;
         }
@@ -180,11 +368,20 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
         })
         .collect();
     arrivals.sort_unstable();
+    let theirs = game.floor().player().map(|p| p.faction());
+    let names = game.floor().factions().iter().enumerate();
+    let names = names.filter(|&(f, _)| Some(f) != theirs);
     Play {
+        commands,
         turns: game.floor().turn(),
         short,
         timed_turns: timed_turns.unwrap_or(game.floor().turn()),
-        monsters: game.floor().monsters().len(),
+        monsters: game
+            .floor()
+            .monsters()
+            .iter()
+            .filter(|m| !m.is_player())
+            .count(),
         home: arrivals.len(),
         arrivals,
         think_waits: (0..game.floor().factions().len())
@@ -198,6 +395,8 @@ fn observe(start: &Game, turns: u32, until_home: bool, timing_limit: Duration) -
             let after = work(&game);
             (after.0 - work_before.0, after.1 - work_before.1)
         },
+        places: (names.map(|(_, f)| f.spec().name.clone()).collect(), counted),
+        player: game.floor().play_state().map(|p| p.outcome),
     }
 }
 
@@ -414,6 +613,11 @@ struct Scenario {
     until_home: bool,
     /// With fields, judge every faction's arrivals (see [`arrivals`]).
     arrivals: bool,
+    /// The level has a player, who acts every turn (see [`play_turn`]).
+    player: bool,
+    /// Only the field rows are played: the late rows weigh field updates
+    /// only, and the hunting scenario the fields of the places hunted.
+    fields_only: bool,
     /// Turns played (untimed, once) before the row's turns start.
     from: u32,
     /// A row is timed over the turns its untimed play had played by this
@@ -421,8 +625,12 @@ struct Scenario {
     /// the play gets through by [`PLAY_LIMIT`] (all 100 on the 2-core
     /// machine), because its target is stated on the first 100
     /// turns. That scenario then takes about nine minutes: a sample of its
-    /// one-thread row about 25 s, of its two-thread row 16 s.
+    /// one-thread row about 25 s, of its two-thread row 16 s. The hunting
+    /// scenario's is [`HUNT_PLAY_LIMIT`].
     timing_limit: Duration,
+    /// The untimed play stops past this wall time: [`PLAY_LIMIT`], or
+    /// [`HUNT_PLAY_LIMIT`].
+    play_limit: Duration,
     level: Box<dyn Fn(Replanner) -> Level>,
 }
 
@@ -480,8 +688,11 @@ fn scenarios() -> Vec<Scenario> {
             turns: SPREAD_TURNS,
             until_home: false,
             arrivals: true,
+            player: false,
+            fields_only: false,
             from: 0,
             timing_limit: TIMING_LIMIT,
+            play_limit: PLAY_LIMIT,
             level: Box::new({
                 let d512 = d512.clone();
                 move |p| spread(&d512, scale_factions(p, goal_of(&d512)), 1_000, 1)
@@ -495,8 +706,11 @@ fn scenarios() -> Vec<Scenario> {
             turns: LATE_FROM + LATE_TURNS,
             until_home: false,
             arrivals: false,
+            player: false,
+            fields_only: true,
             from: LATE_FROM,
             timing_limit: TIMING_LIMIT,
+            play_limit: PLAY_LIMIT,
             level: Box::new(move |p| spread(&d512, scale_factions(p, goal_of(&d512)), 1_000, 1)),
         },
         Scenario {
@@ -505,8 +719,11 @@ fn scenarios() -> Vec<Scenario> {
             turns: MOONSHOT_TURNS,
             until_home: false,
             arrivals: false,
+            player: false,
+            fields_only: false,
             from: 0,
             timing_limit: PLAY_LIMIT,
+            play_limit: PLAY_LIMIT,
             level: Box::new(move |p| spread(&d1024, eight_factions(p, goal_of(&d1024)), 10_000, 1)),
         },
         Scenario {
@@ -518,13 +735,140 @@ fn scenarios() -> Vec<Scenario> {
             turns: CROWD_CAP,
             until_home: true,
             arrivals: false,
+            player: false,
+            fields_only: false,
             from: 0,
             timing_limit: TIMING_LIMIT,
+            play_limit: PLAY_LIMIT,
             level: Box::new(move |p| {
                 packed(&d256, crowd_faction(p, goal_of(&d256)), crowd_start, 200)
             }),
         },
+        Scenario {
+            group: "hunt_250_256",
+            title: "the 256x256 dungeon of seed 1 to play, its player exploring, hunted by \
+                    250 monsters in packs of every kind of the bestiary, 10 factions"
+                .into(),
+            turns: HUNT_TURNS,
+            until_home: false,
+            arrivals: false,
+            player: true,
+            fields_only: true,
+            from: 0,
+            timing_limit: HUNT_PLAY_LIMIT,
+            play_limit: HUNT_PLAY_LIMIT,
+            level: Box::new(|p| hunting_packs(p, 256, HUNT_MONSTERS)),
+        },
     ]
+}
+
+/// The hunting scenario's level: the `side` x `side` dungeon of seed 1 to
+/// play ([`play_level`]: the player where the generator starts its
+/// monsters, the stairs beside it, the treasure on the far goal), its
+/// monsters replaced by `monsters` in packs of the built-in bestiary's
+/// kinds, all planning with `planner`: one faction for each of the
+/// bestiary's factions (the kinds of one share it, as on a depth), a pack
+/// of each kind in turn (its size drawn from the kind's, the last cut to
+/// fit) until there are `monsters`. A pack is laid as a depth lays one:
+/// on the free floor cells nearest (in steps of any direction, ties in
+/// reading order) a free one drawn at random, among those at least
+/// [`HUNT_FAR_STEPS`] floor steps from the player. Sleepers start asleep.
+fn hunting_packs(planner: Replanner, side: u32, monsters: usize) -> Level {
+    let params = GenParams {
+        width: side,
+        height: side,
+        ..GenParams::default()
+    };
+    let base = play_level(&params, 1);
+    let terrain = &base.terrain;
+    let player = base.player.expect("a level to play has a player");
+    let bestiary = Bestiary::builtin();
+    let mut factions: Vec<FactionSpec> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    // Each kind's faction and its number in it.
+    let mut slots = Vec::new();
+    for kind in bestiary.kinds() {
+        let slot = match names.iter().position(|&f| f == kind.faction) {
+            Some(f) => {
+                let mut more = KindSpec::new(kind.glyph);
+                more.take_kind(kind);
+                factions[f].kinds.push(more);
+                (f, factions[f].kinds.len() - 1)
+            }
+            None => {
+                let mut spec = FactionSpec::new(&kind.plural, kind.glyph);
+                spec.take_kind(kind);
+                spec.planner = planner;
+                factions.push(spec);
+                names.push(&kind.faction);
+                (factions.len() - 1, 0)
+            }
+        };
+        slots.push(slot);
+    }
+    let width = terrain.width() as usize;
+    let index = |p: Pos| p.y as usize * width + p.x as usize;
+    let dist = DistanceMap::compute(terrain, &[player], Connectivity::Eight);
+    let far_enough = HUNT_FAR_STEPS * STRAIGHT * FLOOR_COST;
+    let far: Vec<Pos> = terrain
+        .grid()
+        .positions()
+        .filter(|&p| {
+            terrain.get(p) == Some(Terrain::Floor)
+                && dist.distance(p).is_some_and(|d| d >= far_enough)
+                && Some(p) != base.treasure
+        })
+        .collect();
+    let mut free = vec![false; width * terrain.height() as usize];
+    for &p in &far {
+        free[index(p)] = true;
+    }
+    let is_free = |free: &[bool], p: Pos| terrain.grid().contains(p) && free[index(p)];
+    let mut rng = sim_rng(1);
+    let mut spawns = Vec::new();
+    let mut left = far.len();
+    'packs: for (kind, &(faction, k)) in bestiary.kinds().iter().zip(&slots).cycle() {
+        if spawns.len() >= monsters || left == 0 {
+            break;
+        }
+        let size = rng.random_range(kind.pack.0..=kind.pack.1.max(kind.pack.0)) as usize;
+        let size = size.min(monsters - spawns.len());
+        let anchor = loop {
+            let p = far[rng.random_range(0..far.len())];
+            if is_free(&free, p) {
+                break p;
+            }
+        };
+        let mut placed = 0;
+        for r in 0..side as i32 {
+            for y in anchor.y - r..=anchor.y + r {
+                for x in anchor.x - r..=anchor.x + r {
+                    let at = Pos::new(x, y);
+                    let ring = (x - anchor.x).abs().max((y - anchor.y).abs()) == r;
+                    if !ring || !is_free(&free, at) {
+                        continue;
+                    }
+                    free[index(at)] = false;
+                    left -= 1;
+                    spawns.push(Spawn {
+                        faction,
+                        kind: k,
+                        at,
+                    });
+                    placed += 1;
+                    if placed == size || left == 0 {
+                        continue 'packs;
+                    }
+                }
+            }
+        }
+    }
+    spawns.sort_by_key(|s: &Spawn| (s.at.y, s.at.x));
+    Level {
+        factions,
+        spawns,
+        ..base
+    }
 }
 
 /// The crowd's level with one monster on the crowd's first cell.
@@ -551,8 +895,8 @@ fn main() {
         let mut rows = Vec::new();
         let mut window = None;
         for (name, planner, threads) in PLANNERS {
-            if s.from > 0 && planner != Replanner::Field {
-                continue; // the late rows weigh field updates only
+            if s.fields_only && planner != Replanner::Field {
+                continue;
             }
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -584,7 +928,13 @@ fn main() {
                 while start.floor().turn() < s.from {
                     start.apply(Command::Advance);
                 }
-                let play = observe(&start, s.turns, s.until_home, s.timing_limit);
+                let play = observe(
+                    &start,
+                    s.turns,
+                    s.until_home,
+                    (s.timing_limit, s.play_limit),
+                    s.player,
+                );
                 (start, play)
             });
             // The field rows of a scenario are timed over the same turns
@@ -594,14 +944,26 @@ fn main() {
                 let w = *window.get_or_insert(play.timed_turns);
                 play.timed_turns = play.timed_turns.min(w);
             }
-            let turns = play.timed_turns - s.from;
+            // The commands the untimed play gave until it reached the
+            // turns to time (one a turn but where a player's action took
+            // more than one), and the turn they end on.
+            let timed = play
+                .commands
+                .iter()
+                .position(|&(_, t)| t >= play.timed_turns)
+                .map_or(play.commands.len(), |i| i + 1);
+            let commands: Vec<Command> = play.commands[..timed]
+                .iter()
+                .map(|(c, _)| c.clone())
+                .collect();
+            play.timed_turns = play.commands[..timed].last().map_or(s.from, |&(_, t)| t);
             group.bench_function(name.replace(' ', "_"), |b| {
                 b.iter_batched(
                     || start.clone(),
                     |mut game| {
                         pool.install(|| {
-                            for _ in 0..turns {
-                                black_box(game.apply(Command::Advance));
+                            for command in &commands {
+                                black_box(game.apply(command.clone()));
                             }
                         });
                         game
@@ -615,7 +977,7 @@ fn main() {
             }
             if s.until_home && threads == 1 {
                 let start = Game::new(&lone_monster(planner), 1, config).expect("starts");
-                let alone = observe(&start, s.turns, true, s.timing_limit);
+                let alone = observe(&start, s.turns, true, (s.timing_limit, s.play_limit), false);
                 notes.push(match (alone.arrivals.first(), play.arrivals.last()) {
                     (Some(&one), Some(&last)) if play.home == play.monsters => format!(
                         "the crowd's cost: its last arrival on turn {last} against turn {one} \
@@ -733,6 +1095,50 @@ fn print_row(s: &Scenario, row: &Row, notes: &mut Vec<(&'static str, &'static st
                 play.turns
             ),
         ));
+    }
+    let (names, counted) = &play.places;
+    if !counted.is_empty() {
+        let (median, most) = median_max(counted.iter().map(|c| c.hunted.iter().sum()));
+        let each: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(f, name)| {
+                let (median, most) = median_max(counted.iter().map(|c| c.hunted[f]));
+                format!("{name} {median}/{most}")
+            })
+            .collect();
+        let (believed, believed_most) = median_max(counted.iter().map(|c| c.believed));
+        let (goals, goals_most) = median_max(counted.iter().map(|c| c.goals));
+        notes.push((
+            s.group,
+            row.planner,
+            format!(
+                "distinct places hunted a turn (the goals of the hunters' plans, after each of \
+                 its {} commands over turns {}-{}), summed over factions: median {median}, most \
+                 {most}; by faction (median/most): {}; distinct places the hunters believe the \
+                 player is, summed over factions: median {believed}, most {believed_most}; \
+                 distinct goals of all plans (hunted, searched, wandered to): median {goals}, \
+                 most {goals_most}",
+                counted.len(),
+                s.from,
+                play.turns,
+                each.join(", ")
+            ),
+        ));
+    }
+    match play.player {
+        Some(PlayOutcome::Lost(t)) => {
+            notes.push((s.group, row.planner, format!("the player died on turn {t}")))
+        }
+        Some(PlayOutcome::Won(t)) => {
+            notes.push((s.group, row.planner, format!("the player won on turn {t}")))
+        }
+        Some(PlayOutcome::Playing) => notes.push((
+            s.group,
+            row.planner,
+            format!("the player was alive on turn {}", play.turns),
+        )),
+        None => {}
     }
     if play.timed_turns < play.turns {
         notes.push((

@@ -188,14 +188,14 @@ fn a_faction_searches_round_where_it_lost_the_player_then_gives_up() {
         for e in &ev {
             match e {
                 Event::Searching {
-                    faction: 0,
+                    monster: 0,
                     around: a,
                 } => around = Some((*a, game.floor().turn())),
-                Event::GaveUp { faction: 0 } => gave_up = Some(game.floor().turn()),
+                Event::GaveUp { monster: 0 } => gave_up = Some(game.floor().turn()),
                 _ => {}
             }
         }
-        if let Some(s) = game.floor().intel(0).search() {
+        if let Some(s) = game.floor().mind(0).search() {
             assert_eq!(game.floor().awareness(0), Awareness::Searching);
             if let Some(spot) = s.spot
                 && spots.last() != Some(&spot)
@@ -345,4 +345,150 @@ fn a_ravens_cry_wakes_the_blind_troll() {
         (true, Awareness::Hunting)
     );
     assert_eq!(troll_after("melee,hunt,search,wander").1, Awareness::Asleep);
+}
+
+/// A scout that cries, a blind kin four cells off that hears ten steps,
+/// and between them a door: shut (`+`), it damps the cry to eleven steps
+/// (1 + 8 + 1 + 1) and the kin hears nothing; open (`'`), the kin is told
+/// where the scout saw the player.
+#[test]
+fn a_shut_door_damps_a_cry_below_a_kins_hearing() {
+    let told = |door: char| {
+        let level = parse(&format!(
+            "name: door\n\
+             faction: goblins glyph=s one=scout sight=8 hp=3 behaviours=cry,melee,hunt,search,wander\n\
+             kind: brute of=goblins glyph=B hp=30 hearing=10 hostile\n\
+             map:\n\
+             ##########\n\
+             #@..s.{door}.B#\n\
+             ##########\n"
+        ));
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let cried = act(&mut game, Action::Wait(None))
+            .iter()
+            .any(|e| matches!(e, Event::Cried { monster: 0 }));
+        assert!(cried, "the scout saw the player and cried");
+        game.floor().mind(1).knows()
+    };
+    assert_eq!(told('+'), None, "the shut door damped the cry");
+    let open = told('\'').expect("through the open door the kin heard");
+    assert_eq!(
+        (open.at, open.how),
+        (Pos::new(1, 1), darkstar::sim::Learnt::Told)
+    );
+}
+
+/// A cry tells where the crier saw the player, not where it went: the
+/// kin goes to that cell even after the player has left it.
+#[test]
+fn a_cry_tells_where_the_player_was_not_where_it_went() {
+    let level = parse(
+        "name: told\n\
+         faction: goblins glyph=s one=scout sight=3 hp=3 behaviours=cry,hunt\n\
+         kind: brute of=goblins glyph=B hp=30 hearing=30 hostile\n\
+         map:\n\
+         ###############\n\
+         #@..s.........#\n\
+         #.#############\n\
+         #.............#\n\
+         #############B#\n\
+         #.............#\n\
+         ###############\n",
+    );
+    let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let seen_at = game.floor().player().unwrap().pos();
+    act(&mut game, Action::Wait(None));
+    let told = game.floor().mind(1).knows().expect("told by the cry");
+    assert_eq!(told.at, seen_at);
+    // The player slips down the side passage, out of the scout's sight,
+    // sneaking (unheard).
+    act(&mut game, Action::Sneak);
+    for _ in 0..2 {
+        act(&mut game, Action::Walk(Dir::S));
+    }
+    let now = game.floor().player().unwrap().pos();
+    assert_ne!(now, seen_at);
+    assert_eq!(
+        game.floor().mind(1).player_seen(),
+        Some(seen_at),
+        "still the told cell"
+    );
+}
+
+/// A faction whose member saw the player on the far side of the depth
+/// does not know where the player is: the sighted goblin at the west end
+/// notices the player and shouts, its kin beside it are told, and its kin
+/// at the east end, 26 steps off, hear nothing and know nothing (before,
+/// one goblin's glimpse told every goblin on the depth). Its voice
+/// counts: a cry four times as loud carries to them.
+#[test]
+fn a_faction_whose_member_saw_you_far_off_does_not_know_where_you_are() {
+    let hall = |voice: u32| {
+        parse(&format!(
+            "name: far\n\
+             faction: goblins glyph=g one=goblin sight=6 hearing=8 hp=6 voice={voice} behaviours=cry,melee,hunt,search,wander\n\
+             kind: guard of=goblins glyph=G hp=6 hearing=8 hostile\n\
+             map:\n\
+             ##################################\n\
+             #@...g.G.......................G.#\n\
+             ##################################\n"
+        ))
+    };
+    let mut game = Game::new(&hall(100), 1, SimConfig::default()).unwrap();
+    let player = game.floor().player().unwrap().pos();
+    let cried = (0..4).any(|_| {
+        act(&mut game, Action::Wait(None))
+            .iter()
+            .any(|e| matches!(e, Event::Cried { monster: 0 }))
+    });
+    assert!(cried, "the goblin saw the player and shouted");
+    let (near, far) = (game.floor().mind(1).knows(), game.floor().mind(2).knows());
+    assert_eq!(
+        near.map(|b| (b.at, b.how)),
+        Some((player, darkstar::sim::Learnt::Told))
+    );
+    assert_eq!(far, None, "the far guard knows nothing of the player");
+    assert_ne!(game.floor().awareness(2), Awareness::Hunting);
+    // Eight steps a fight carries to a guard's ears; at 400 percent the
+    // cry carries 32, past the far guard.
+    let mut game = Game::new(&hall(400), 1, SimConfig::default()).unwrap();
+    for _ in 0..4 {
+        act(&mut game, Action::Wait(None));
+    }
+    assert_eq!(
+        game.floor().mind(2).knows().map(|b| b.at),
+        Some(player),
+        "a louder cry told the far guard"
+    );
+}
+
+/// A cry is told in the log with its kind's voice: a goblin the player
+/// sees shouts; an orc bellows; a kind that does not cry (a rat) tells
+/// nobody and the log says nothing of it.
+#[test]
+fn a_cry_is_told_in_the_log_in_its_kinds_voice() {
+    let said = |kind: &str| {
+        let level = parse(&format!(
+            "name: voice\nfaction: band glyph=g kind={kind}\nmap:\n\
+             ##########\n\
+             #@....g..#\n\
+             ##########\n"
+        ));
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let mut said = Vec::new();
+        for _ in 0..4 {
+            act(&mut game, Action::Wait(None));
+            said.extend(
+                game.chronicle()
+                    .latest()
+                    .iter()
+                    .filter(|t| matches!(t.event, Event::Cried { .. }) && t.perceived)
+                    .filter_map(|t| t.sentence(darkstar::sim::chronicle::Naming::Player)),
+            );
+        }
+        said
+    };
+    assert_eq!(said("goblin"), ["The goblin shouts!"]);
+    assert_eq!(said("orc"), ["The orc bellows!"]);
+    assert!(said("rat").is_empty());
 }

@@ -166,11 +166,12 @@ fn the_players_walk_becomes_an_attack_or_an_opening_and_failures_take_no_time() 
     );
 }
 
-/// A faction of two kinds: a sighted scout (3 hit points) and a blind
-/// brute (30), each with its own numbers, one knowledge between them.
+/// A faction of two kinds: a sighted scout (3 hit points) that cries out
+/// when it notices the player, and a blind brute (30) that hears, each
+/// with its own numbers, one knowledge between them.
 const PACK: &str = "name: pack
-faction: goblins glyph=s one=scout sight=8 hp=3 hostile
-kind: brute of=goblins glyph=B hp=30 damage=2d4 hostile
+faction: goblins glyph=s one=scout sight=8 hp=3 behaviours=cry,melee,hunt,search,wander
+kind: brute of=goblins glyph=B hp=30 damage=2d4 hearing=20 hostile
 map:
 ###########
 #@.....s..#
@@ -180,7 +181,7 @@ map:
 ";
 
 #[test]
-fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_sighted() {
+fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_sighted_cry() {
     let level = Level::parse(PACK, Path::new("pack.txt")).unwrap();
     let goblins = &level.factions[0];
     assert_eq!(goblins.kinds.len(), 2);
@@ -202,14 +203,46 @@ fn one_faction_holds_kinds_with_their_own_numbers_and_the_blind_learn_from_the_s
         (8, 0)
     );
     let brute_start = brute.pos();
-    // The scout sees the player; the blind brute, sharing its
-    // knowledge, comes for it.
+    // The scout sees the player and cries out; the blind brute hears
+    // where it saw the player, and comes.
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+    let player = game.floor().player().unwrap().pos();
+    let cried = (0..6).any(|_| {
+        let e = game.apply(Command::Player(Action::Wait(None)));
+        e.iter().any(|e| matches!(e, Event::Cried { monster: 0 }))
+    });
+    assert!(cried, "the scout cried out");
+    let told = game.floor().mind(1).knows().expect("the brute was told");
+    assert_eq!((told.at, told.how), (player, darkstar::sim::Learnt::Told));
     let near = after_waits(&mut game, 6);
-    let _ = game.floor().monsters()[0].pos();
     let moved = game.floor().monsters()[1].pos();
     assert_ne!(moved, brute_start, "the brute came: {near:?}");
     assert!(moved.x < brute_start.x || moved.y < brute_start.y);
+    // A scout that makes no sound: its faction shares the map, not the
+    // player; when it sees the player, the brute knows nothing of it.
+    let silent = PACK.replace("behaviours=cry,melee,hunt,search,wander", "hostile");
+    let silent = Level::parse(&silent, Path::new("pack.txt")).unwrap();
+    let mut game = Game::new(&silent, 1, SimConfig::default()).unwrap();
+    let saw = (0..6).any(|_| {
+        game.apply(Command::Player(Action::Wait(None)));
+        game.floor().mind(0).knows().is_some()
+    });
+    assert!(saw, "the scout saw the player");
+    assert_eq!(
+        game.floor().mind(1).knows(),
+        None,
+        "the brute was told nothing"
+    );
+    // A deaf brute hears no cry.
+    let deaf = PACK.replace(" hearing=20", "");
+    let deaf = Level::parse(&deaf, Path::new("pack.txt")).unwrap();
+    let mut game = Game::new(&deaf, 1, SimConfig::default()).unwrap();
+    after_waits(&mut game, 6);
+    assert_eq!(
+        game.floor().monsters()[1].pos(),
+        brute_start,
+        "the deaf brute heard nothing"
+    );
     // Kill the scout first: the pack's eyes are gone, and the brute,
     // blind and knowing nothing of the player, never moves.
     let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();

@@ -108,7 +108,7 @@ fn the_cunning_bot_lures_a_troll_off_with_a_noise_maker() {
     assert!(dx.max(dy) >= 4, "thrown far off: {q}");
     game.apply(Command::Player(Action::Throw(0, q)));
     assert_eq!(
-        game.floor().intel(0).player_seen(),
+        game.floor().mind(0).player_seen(),
         Some(q),
         "they go to the noise"
     );

@@ -213,7 +213,7 @@ fn a_noise_maker_sends_the_hunters_where_it_lands() {
         "{ev:?}"
     );
     assert_eq!(
-        game.floor().intel(0).player_seen(),
+        game.floor().mind(0).player_seen(),
         Some(target),
         "it goes to the noise"
     );
@@ -303,7 +303,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
     for dark in [false, true] {
         let mut game = Game::new(&parse(LIT_ROOM), 1, SimConfig::default()).unwrap();
         pick(&mut game, item("darkness"), Dir::E);
-        assert_eq!(game.floor().intel(0).player_seen(), Some(read_at));
+        assert_eq!(game.floor().mind(0).player_seen(), Some(read_at));
         let read = game.floor().turn();
         let mut events = if dark {
             act(&mut game, Action::Use(0))
@@ -315,7 +315,7 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         assert_eq!(game.floor().player().unwrap().pos(), hidden);
         if !dark {
             assert_eq!(
-                game.floor().intel(0).player_seen(),
+                game.floor().mind(0).player_seen(),
                 Some(hidden),
                 "in the light the orc sees where it went"
             );
@@ -333,13 +333,13 @@ fn darkness_hides_the_player_and_the_ground_from_monsters() {
         for _ in 0..6 {
             searched |= act(&mut game, Action::Wait(None))
                 .iter()
-                .any(|e| matches!(e, Event::Searching { faction: 0, .. }));
+                .any(|e| matches!(e, Event::Searching { monster: 0, .. }));
             if searched {
                 break;
             }
         }
         assert!(searched, "it lost track at the reading cell");
-        assert_ne!(game.floor().intel(0).player_seen(), Some(hidden));
+        assert_ne!(game.floor().mind(0).player_seen(), Some(hidden));
         let knowledge = game.floor().factions()[0].knowledge();
         for p in [hidden, Pos::new(1, 1), Pos::new(3, 3)] {
             assert!(d.covers(p));

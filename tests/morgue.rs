@@ -80,7 +80,7 @@ fn the_bots_morgue_file_is_the_one_playing_its_commands_leaves() {
     // And it says how the run went, from the chronicle.
     for part in [
         "Outcome:     lost",
-        "How:         killed by an orc on depth 5",
+        "How:         killed by an ogre on depth 6",
         "Kills:       ",
         "taken, ",
         "The last messages:",

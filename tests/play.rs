@@ -124,7 +124,7 @@ fn hostile_monsters_hunt_what_they_see_and_can_kill_the_player() {
         "the goblin never killed the player"
     );
     assert_eq!(
-        game.floor().intel(0).player_seen(),
+        game.floor().mind(0).player_seen(),
         Some(level.player.unwrap())
     );
 }
@@ -352,7 +352,7 @@ fn hunters_share_one_field_toward_where_the_player_was_seen() {
         let f = &game.floor().factions()[0];
         let seen = game
             .floor()
-            .intel(0)
+            .mind(0)
             .player_seen()
             .expect("the goblins see the player");
         let fields = f.fields();
@@ -406,7 +406,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
             Action::Wait(None)
         };
         act(&mut game, action);
-        let seen = game.floor().intel(0).player_seen();
+        let seen = game.floor().mind(0).player_seen();
         if seen.is_some() {
             last_seen = seen;
             assert_eq!(
@@ -428,7 +428,7 @@ fn hunters_lose_track_where_the_player_was_last_seen() {
         "last seen at {last_seen}"
     );
     assert!(lost_on.is_some(), "the goblin never lost track");
-    assert_eq!(game.floor().intel(0).player_seen(), None);
+    assert_eq!(game.floor().mind(0).player_seen(), None);
     // Back to its own business: the faction's goal, not the player.
     assert_eq!(game.floor().monsters()[0].plan().goal(), home);
     assert!(

@@ -5,7 +5,7 @@ use crate::common::travel;
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
-use darkstar::sim::{Action, Command, Event, Game, PlayOutcome, SimConfig};
+use darkstar::sim::{Action, Awareness, Command, Event, Game, PlayOutcome, SimConfig};
 
 fn level(name: &str) -> Level {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -348,6 +348,87 @@ fn killing_the_lookout_blinds_the_brutes() {
     }
 }
 
+/// The sentry: it sees ten cells but notices the player only within the
+/// stealth range (seven, sneaking). Sneaking up the hall, the player
+/// first sees it eight cells off, seen and not noticed; a dart kills it
+/// there before it cries, and the blind brutes in the den below (who hear
+/// its cry, not the dart) never stir: the treasure goes to the stairs
+/// unhurt. Sneaking on past it alive, or walking straight to the
+/// treasure, the player is noticed, the sentry cries, and the brutes,
+/// told where it saw the player, come and kill it.
+#[test]
+fn a_dart_silences_the_sentry_before_it_cries() {
+    let lvl = level("sentry.txt");
+    let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
+    let (throw_from, sentry) = (Pos::new(24, 1), Pos::new(32, 2));
+    let cried = |ev: &[Event]| ev.iter().any(|e| matches!(e, Event::Cried { monster: 0 }));
+    for seed in 1..=5 {
+        for way in ["dart", "sneak past", "walk"] {
+            let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
+            let brutes: Vec<(u32, Pos)> = game
+                .floor()
+                .monsters()
+                .iter()
+                .filter(|m| m.kind() == 1 && !m.is_player())
+                .map(|m| (m.id(), m.pos()))
+                .collect();
+            assert_eq!(brutes.len(), 3);
+            let stirred = |ev: &[Event]| {
+                ev.iter().any(|e| match e {
+                    Event::Moved { monster, .. } | Event::Searching { monster, .. } => {
+                        brutes.iter().any(|&(b, _)| b == *monster)
+                    }
+                    _ => false,
+                })
+            };
+            let mut ev = Vec::new();
+            if way != "walk" {
+                do_(&mut game, Action::Sneak, &mut ev);
+                travel(&mut game, throw_from, &mut ev);
+                assert!(game.floor().player_sees(sentry), "seed {seed}: in view");
+                assert_eq!(
+                    game.floor().awareness(0),
+                    Awareness::Idle,
+                    "seed {seed}: eight cells off, not noticed"
+                );
+            }
+            if way == "dart" {
+                do_(&mut game, Action::Throw(0, sentry), &mut ev);
+                assert!(
+                    !game.floor().monsters()[0].is_here(),
+                    "seed {seed}: one dart kills it"
+                );
+                assert!(!cried(&ev), "seed {seed}: it died silent");
+            }
+            travel(&mut game, treasure, &mut ev);
+            travel(&mut game, stairs, &mut ev);
+            if way == "dart" {
+                assert!(
+                    won_unhurt(&game),
+                    "seed {seed}: {:?}",
+                    game.floor().play_state()
+                );
+                assert!(!cried(&ev), "seed {seed}");
+                // The brutes never had a belief about the player: one
+                // that had would have gone to the place, and searched.
+                assert!(!stirred(&ev), "seed {seed}: the brutes stirred");
+                for (b, at) in brutes {
+                    let mind = game.floor().mind(b);
+                    assert!(mind.knows().is_none() && mind.search().is_none());
+                    assert_eq!(game.floor().monsters()[b as usize].pos(), at);
+                }
+            } else {
+                assert!(cried(&ev), "seed {seed}, {way}: never cried");
+                assert!(stirred(&ev), "seed {seed}, {way}: the brutes stayed");
+                assert!(
+                    lost_or_nearly(&game),
+                    "seed {seed}, {way}: the brutes let it by"
+                );
+            }
+        }
+    }
+}
+
 /// Each lesson opens (its first line in the log) with its trick in plain
 /// words, a sentence short enough to read at a glance; the rest says how.
 /// A lesson whose opening stops saying its trick fails here.
@@ -370,6 +451,7 @@ fn each_lesson_opens_with_its_trick_in_plain_words() {
         ("darkness.txt", "No monster sees into darkness."),
         ("collapse.txt", "Wall a hunter out."),
         ("eyes.txt", "Kill the eyes first."),
+        ("sentry.txt", "Silence the sentry before it cries."),
     ];
     // The title screen's lessons are these, in this order.
     let built_in: Vec<&str> = darkstar::content::lessons::LESSONS

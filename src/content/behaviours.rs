@@ -13,13 +13,16 @@
 /// - `flee`: down to a third of its hit points with the player about, it
 ///   runs down its safety map;
 /// - `melee`: it hits a unit of another faction next to it;
-/// - `hunt`: it goes where its faction last saw or heard the player;
+/// - `hunt`: it goes where it saw or heard the player, or where a kin's
+///   cry told it the player was (each monster knows for itself);
 /// - `search`: having lost the player, it searches round where;
 /// - `wander`: with nothing else to do and no goal, it walks to places
 ///   its faction believes walkable;
-/// - `cry`: when it notices the player, it cries out, as loud as a fight
-///   where the player stands: whoever hears it wakes and hunts there (a
-///   raven's cry wakes the trolls it sees for). It chooses no action.
+/// - `cry`: when it notices the player, it cries out where it stands, as
+///   loud as its kind's voice: kin that hear it learn where it saw the
+///   player; whoever else hears it goes to the noise; a sleeper it
+///   reaches wakes (a raven's cry wakes the trolls it sees for). It
+///   chooses no action.
 pub const BUILTIN: [&str; 7] = {
     let mut names = [""; 7];
     let mut i = 0;

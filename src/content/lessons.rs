@@ -1,4 +1,4 @@
-//! The lessons: the seven hand-made levels of `levels/` that teach the
+//! The lessons: the eight hand-made levels of `levels/` that teach the
 //! game's idea (you win by what the monsters do not know), in the order a
 //! newcomer should play them. Built into the binary, so the title screen
 //! offers them wherever `darkstar` is installed; `levels/` holds the same
@@ -36,7 +36,7 @@ macro_rules! lesson {
 }
 
 /// The lessons, first to play first.
-pub const LESSONS: [Lesson; 7] = [
+pub const LESSONS: [Lesson; 8] = [
     lesson!("sleeping-pack.txt"),
     lesson!("door-shut.txt"),
     lesson!("blind-troll.txt"),
@@ -44,6 +44,7 @@ pub const LESSONS: [Lesson; 7] = [
     lesson!("darkness.txt"),
     lesson!("collapse.txt"),
     lesson!("eyes.txt"),
+    lesson!("sentry.txt"),
 ];
 
 impl Lesson {

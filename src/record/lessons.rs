@@ -15,7 +15,7 @@ use crate::content::lessons::{LESSONS, Lesson};
 use crate::content::textfile::read_limited_bytes;
 use crate::record::save::write_atomically;
 
-/// Largest `won.txt` read: seven short lines, with room to spare.
+/// Largest `won.txt` read: eight short lines, with room to spare.
 pub const MAX_WON_BYTES: u64 = 4096;
 
 /// The folder of the lessons' saves, beside `save`.
@@ -74,7 +74,7 @@ mod tests {
     fn a_lesson_marked_won_stays_marked_and_odd_lines_are_ignored() {
         let dir = std::env::temp_dir().join(format!("darkstar-lessons-{}", std::process::id()));
         let save = dir.join("save.replay");
-        assert_eq!(lessons_won(&save), [false; 7]);
+        assert_eq!(lessons_won(&save), [false; 8]);
         mark_won(&save, &LESSONS[2]).unwrap();
         mark_won(&save, &LESSONS[0]).unwrap();
         mark_won(&save, &LESSONS[2]).unwrap();
@@ -84,7 +84,7 @@ mod tests {
         );
         std::fs::write(won_path(&save), "eyes\n\u{1b}[2J\nnot-a-lesson\n").unwrap();
         let won = lessons_won(&save);
-        assert_eq!(won, [false, false, false, false, false, false, true]);
+        assert_eq!(won, [false, false, false, false, false, false, true, false]);
         assert_eq!(
             lesson_save_path(&save, &LESSONS[1]),
             dir.join("lessons/door-shut.replay")

@@ -1,8 +1,8 @@
 //! What a monster is about, as the player and the watcher are told: the
 //! state its decisions come from (see `game/mind.rs`, which decides what
-//! each state does). A faction's state is shared by its monsters: where
-//! it last saw or heard the player, the search it is making, the places
-//! its wanderers are bound for.
+//! each state does). Where the player is, and the search it makes where
+//! it lost it, is each monster's own; the places its wanderers are bound
+//! for, its faction's.
 
 use crate::clock::Turn;
 use crate::map::geom::Pos;
@@ -17,11 +17,12 @@ pub enum Awareness {
     /// Hurt, it runs from the player down a safety map over what its
     /// faction knows.
     Fleeing,
-    /// Its faction saw or heard the player: it goes to that place.
+    /// It saw or heard the player, or a kin's cry told it where: it goes
+    /// to that place.
     Hunting,
-    /// Its faction reached where it last knew of the player and found
-    /// nothing: it goes to the nearest ground round there its faction has
-    /// not seen since, for a while.
+    /// It reached where it believed the player was and found nothing (or
+    /// learnt nothing of it for long): it goes to the nearest ground
+    /// round there its faction has not seen since, for a while.
     Searching,
     /// Nothing to hunt and no goal: it walks to places its faction
     /// believes walkable (and so into dead ends it has not found).
@@ -47,9 +48,13 @@ impl Awareness {
     }
 }
 
-/// Turns a faction searches before it gives up.
+/// Turns a monster searches before it gives up.
 pub const SEARCH_TURNS: Turn = 30;
-/// How far from where it lost the player a faction searches (cells, in
+/// Turns a monster hunts a place it has learnt nothing new of (not seen
+/// the player, heard nothing, been told nothing) before it searches there
+/// as if it had got there.
+pub const FORGET_TURNS: Turn = 60;
+/// How far from where it lost the player a monster searches (cells, in
 /// steps over what it knows).
 pub const SEARCH_RADIUS: i32 = 8;
 /// Places a wandering faction is bound for at once: its monsters take
@@ -60,7 +65,7 @@ pub const WANDER_PLACES: usize = 2;
 /// gives up for the turn.
 pub const WANDER_DRAWS: u32 = 16;
 
-/// A faction's search round the place it lost the player.
+/// A monster's search round the place it lost the player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Search {
     /// Where it last knew the player to be.

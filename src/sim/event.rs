@@ -86,12 +86,12 @@ pub enum Event {
     CannotClose { at: Pos },
     /// The player started (`on`) or stopped sneaking.
     Sneak { on: bool },
-    /// A faction lost the player where it last knew it to be, and its
-    /// monsters search round `around` (the nearest ground it has not seen
-    /// since) for a while.
-    Searching { faction: usize, around: Pos },
-    /// A faction gave up searching.
-    GaveUp { faction: usize },
+    /// A monster lost the player where it believed it to be, and searches
+    /// round `around` (the nearest ground its faction has not seen since)
+    /// for a while.
+    Searching { monster: MonsterId, around: Pos },
+    /// A monster gave up searching.
+    GaveUp { monster: MonsterId },
     /// The player took the stairs to depth `depth` (`down`, or up).
     Depth { depth: u32, down: bool },
     /// The player asked to take stairs it is not standing on (no time).
@@ -145,8 +145,9 @@ pub enum Event {
     /// times as hard. Told just before the blow's [`Event::Attacked`].
     StealthBlow { target: MonsterId },
     /// `monster`, one that cries (a raven), noticed the player and cried
-    /// out: a noise as loud as a fight where the player stands. Told just
-    /// before what the noise woke.
+    /// out: a noise as loud as a fight where it stands, which tells the
+    /// kin that hear it where it saw the player. Told just before what
+    /// the cry woke.
     Cried { monster: MonsterId },
 }
 

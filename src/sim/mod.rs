@@ -65,7 +65,7 @@ pub use game::{
     hit_chance, move_energy, player_step_energy,
 };
 pub use log::Log;
-pub use mind::{Intel, Mind, Minds};
+pub use mind::{Belief, Intel, Learnt, Mind, Minds};
 pub use monster::{Monster, MonsterId, Presence};
 pub use plan::{AStarPlan, DStarPlan, FieldPlan, Plan, ReplanReason, Status};
 pub use player::{

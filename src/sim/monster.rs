@@ -278,14 +278,14 @@ impl Monster {
 }
 
 impl Monster {
-    /// Feeds the monster to the state hash, `asleep` (its mind's) among
-    /// it where it always stood. Destructured, so a new field is a
+    /// Feeds the monster to the state hash (its mind follows it, see
+    /// `Mind::hash_into`). Destructured, so a new field is a
     /// compile error until it is placed: every field is state (it decides
     /// what happens next) but for its counters (`stats`), a report the
     /// rules never read, hashed as they always were but for the cells
     /// expanded for it: its faction's fields are caches, and a field
     /// dropped and grown again expands more (the work, not the play).
-    pub(crate) fn hash_into(&self, h: &mut Fnv, asleep: bool) {
+    pub(crate) fn hash_into(&self, h: &mut Fnv) {
         let Monster {
             id,
             faction,
@@ -311,7 +311,6 @@ impl Monster {
         h.int(*energy);
         h.int(*speed as i64);
         h.int(*is_player as i64);
-        h.int(asleep as i64);
         h.int(match presence {
             Presence::Here => 0,
             Presence::Escaped(t) => 1 + 2 * *t as i64,

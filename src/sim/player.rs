@@ -17,6 +17,10 @@ pub const PLAYER_DAMAGE: crate::content::dice::Dice = crate::content::dice::Dice
 pub const MONSTER_HP: i32 = 6;
 /// How far the player sees.
 pub const PLAYER_SIGHT: u32 = 8;
+/// How far the player hears a monster's cry, in steps through open
+/// ground at a fight's loudness (a goblin's hearing): the log says "You
+/// hear a cry." for one it hears and does not see.
+pub const PLAYER_HEARING: u32 = 8;
 /// The player gets a hit point back every this many turns (turns whose
 /// number is a multiple of it), up to [`PLAYER_HP`]: from one hit point
 /// to full in 390 turns, a little slower than Brogue's 300 for a full

@@ -191,7 +191,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 82] = [
+pub const BINDINGS: [Binding; 83] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -266,6 +266,7 @@ pub const BINDINGS: [Binding; 82] = [
     both(C('d'), Intent::Show(Overlay::Danger)),
     both(C('c'), Intent::Show(Overlay::Cost)),
     both(C('p'), Intent::Show(Overlay::Claims)),
+    both(C('A'), Intent::Show(Overlay::Alarm)),
     both(C('h'), Intent::Scroll(-SCROLL, 0)),
     both(KeyCode::Left, Intent::Scroll(-SCROLL, 0)),
     both(C('j'), Intent::Scroll(0, SCROLL)),

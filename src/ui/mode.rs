@@ -21,6 +21,12 @@ pub enum Overlay {
     /// Cells on the planned paths of the viewed faction's monsters, by
     /// how many plans claim them.
     Claims,
+    /// The alarm, in a game with a player: every monster that believes it
+    /// knows where the player is, coloured by how it learnt it (saw,
+    /// heard, told by a kin's cry), a mark where it believes the player
+    /// is and a line from it to there; the cries of the last few turns,
+    /// where each rose and how far it carried.
+    Alarm,
 }
 
 impl Overlay {
@@ -33,6 +39,7 @@ impl Overlay {
             Overlay::Danger => "danger",
             Overlay::Cost => "terrain cost",
             Overlay::Claims => "claimed paths",
+            Overlay::Alarm => "alarm",
         }
     }
 }

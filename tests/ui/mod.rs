@@ -15,6 +15,7 @@ use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+mod alarm;
 mod end;
 mod help;
 mod inspector;

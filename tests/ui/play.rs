@@ -164,6 +164,38 @@ fn play_overlays_show_only_what_the_player_knows_unless_revealed() {
     assert!(status_row(&resumed).starts_with("REVEALED | "));
 }
 
+/// The look box says how a hunter knows where the player is: a scout
+/// that saw it, and a blind brute in view that a scout's cry told.
+#[test]
+fn the_look_box_says_how_a_hunter_knows_where_you_are() {
+    use darkstar::ui::widgets::describe;
+    let level = Level::parse(
+        "name: told\n\
+         faction: goblins glyph=s one=scout sight=8 hp=3 behaviours=cry,melee,hunt,search,wander\n\
+         kind: brute of=goblins glyph=B hp=30 hearing=10 hostile\n\
+         map:\n\
+         ##########\n\
+         #@..s..B.#\n\
+         ##########\n",
+        "told.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Wait);
+    let said =
+        |app: &App, i: usize| describe(app, app.game().floor().monsters()[i].pos()).join("\n");
+    assert!(
+        said(&app, 0).contains("It is hunting you: it has seen you."),
+        "{}",
+        said(&app, 0)
+    );
+    assert!(
+        said(&app, 1).contains("It is hunting you: a cry told it where you were."),
+        "{}",
+        said(&app, 1)
+    );
+}
+
 /// Look names the stairs, the treasure and each terrain with what a step
 /// costs in turns, and a monster the player sees with its faction, HP,
 /// speed, sight and whether it hunts the player; a monster out of sight is
@@ -196,7 +228,9 @@ fn snapshot_look_descriptions() {
     );
     assert!(text.contains("The stairs (>)") && text.contains("The treasure ($)"));
     assert!(
-        after.iter().any(|l| l.contains("It is hunting you.")),
+        after
+            .iter()
+            .any(|l| l.contains("It is hunting you: it has seen you.")),
         "{after:?}"
     );
     assert!(
@@ -744,8 +778,9 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
 
 /// Playing on a screen wide enough, the monsters panel stands beside the
 /// map: you with your hit points, then each monster in view with its HP
-/// bar, its state, its threat in words and what it cannot do (the door
-/// lesson's zombies: deaf, no doors, fast). Too narrow for the level and
+/// bar, its state, its threat in words, how it knows where you are and
+/// what it cannot do (the door lesson's zombies: they saw you; deaf, no
+/// doors, fast). Too narrow for the level and
 /// the panel: no panel.
 #[test]
 fn snapshot_the_monsters_panel_beside_the_door_lesson() {
@@ -757,8 +792,8 @@ fn snapshot_the_monsters_panel_beside_the_door_lesson() {
     let text = panel.join("\n");
     assert!(text.contains("@ you  HP 40/40"), "{text}");
     assert!(text.contains("z zombie: hunting you"), "{text}");
-    assert!(text.contains("a fair fight, deaf, no"), "{text}");
-    assert!(text.contains("doors, fast"), "{text}");
+    assert!(text.contains("a fair fight, saw you, deaf,"), "{text}");
+    assert!(text.contains("no doors, fast"), "{text}");
     crate::golden::snapshot!(text);
     let narrow = drawn(&mut app, 52, 24);
     assert!(!row(&narrow, 0).contains("@ you"), "no room: no panel");

@@ -115,7 +115,7 @@ fn at_the_smallest_screen_every_entry_is_shown_and_the_highlight_with_it() {
     let mut title = Title::new(menu(true));
     let screen = drawn(&title, 40, 13);
     let keys = [
-        "c  ", "n  ", "1  ", "2  ", "3  ", "4  ", "5  ", "6  ", "7  ",
+        "c  ", "n  ", "1  ", "2  ", "3  ", "4  ", "5  ", "6  ", "7  ", "8  ",
     ];
     for key in keys {
         assert!(screen.contains(key), "entry {key:?} missing:\n{screen}");
@@ -130,9 +130,9 @@ fn at_the_smallest_screen_every_entry_is_shown_and_the_highlight_with_it() {
         "a cut line is marked:\n{screen}"
     );
     crate::golden::snapshot!(screen);
-    // Continue, new run, seven lessons, watch, the last games: scores,
+    // Continue, new run, eight lessons, watch, the last games: scores,
     // highlighted on the shared row.
-    for _ in 0..11 {
+    for _ in 0..12 {
         title.press(key(KeyCode::Down));
     }
     let screen = drawn(&title, 40, 13);

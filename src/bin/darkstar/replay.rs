@@ -1,7 +1,8 @@
 //! `darkstar replay [FILE]`: plays a recorded game back in the terminal
 //! (the last game played or watched when no file is named)
 //! (with its recorded settings, checking every state hash as it plays;
-//! `--eyes` draws a played game through the player's fog of war);
+//! `--eyes` draws a played game through the player's fog of war; `A`
+//! shows the alarm: who knew where the player was, and the cries);
 //! `--verify` plays it headless, checks every state hash, and exits 0 in
 //! sync, 1 naming the line and turn of the first difference, 2 on a file
 //! that is not a replay, 130 when interrupted (Ctrl-C). Long replays show

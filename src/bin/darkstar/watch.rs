@@ -1,6 +1,7 @@
 //! `darkstar watch`: the AI plays a level in the terminal while you watch
 //! (space pause, . step, +/- speed, f faction, v knowledge and plans, d
-//! danger, c cost, p claimed paths, ? help, q quit).
+//! danger, c cost, p claimed paths, A the alarm on a level with a player,
+//! ? help, q quit).
 
 use std::process::ExitCode;
 

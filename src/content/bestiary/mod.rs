@@ -27,6 +27,7 @@ use std::path::Path;
 
 use crate::content::behaviours::{BUILTIN as BUILTIN_BEHAVIOURS, Behaviours};
 use crate::content::dice::Dice;
+use crate::content::level::Voice;
 use crate::map::cost::Cost;
 
 /// Depths in a run.
@@ -62,6 +63,8 @@ pub struct Kind {
     pub pack: (u32, u32),
     /// What it does, first say first (see [`crate::content::behaviours`]).
     pub behaviours: Behaviours,
+    /// How it cries out, if it cries.
+    pub voice: Voice,
     /// One line for the look box.
     pub about: String,
 }

@@ -7,7 +7,9 @@ use super::{DEPTHS, Kind};
 use crate::content::behaviours::Behaviours;
 use crate::content::blocks;
 use crate::content::dice::Dice;
-use crate::content::level::{MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN};
+use crate::content::level::{
+    MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE, Voice, is_verb,
+};
 use crate::content::textfile::clip;
 
 /// Largest bestiary file read.
@@ -26,7 +28,7 @@ const ECHO: usize = 40;
 type Error = (usize, usize, String);
 
 /// The keys of a kind, in the order the documentation gives them.
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 18] = [
     "kind",
     "plural",
     "glyph",
@@ -43,10 +45,11 @@ const KEYS: [&str; 17] = [
     "doors",
     "pack",
     "behaviours",
+    "voice",
     "about",
 ];
 /// Keys a kind may leave out.
-const OPTIONAL: [&str; 2] = ["behaviours", "about"];
+const OPTIONAL: [&str; 3] = ["behaviours", "voice", "about"];
 
 /// A kind as read: each key's value (see [`blocks::Field`]).
 struct Draft {
@@ -169,6 +172,43 @@ impl Draft {
             Err(_) => Behaviours::default(),
             Ok((n, c, v)) => Behaviours::parse(v, known).map_err(|m| (n, c, m))?,
         };
+        // `voice: VERB LOUDNESS`: how a kind that cries cries out.
+        let voice = match get("voice") {
+            Err(_) => Voice::default(),
+            Ok((n, c, _)) if !behaviours.cries() => {
+                return Err((
+                    n,
+                    c,
+                    "a voice is for a kind that cries: add cry to its behaviours".to_string(),
+                ));
+            }
+            Ok((n, c, v)) => {
+                let bad = || {
+                    (
+                        n,
+                        c,
+                        format!(
+                            "voice must be a verb (one lower-case word) and a loudness from 1 to {MAX_VOICE} (voice: shrieks 150), found {:?}",
+                            clip(v, ECHO)
+                        ),
+                    )
+                };
+                let (verb, loudness) = v.rsplit_once(' ').ok_or_else(bad)?;
+                let verb = verb.trim_end();
+                let loudness = loudness
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|l| (1..=MAX_VOICE).contains(l))
+                    .ok_or_else(bad)?;
+                if !is_verb(verb) {
+                    return Err(bad());
+                }
+                Voice {
+                    verb: verb.to_string(),
+                    loudness: loudness as u32,
+                }
+            }
+        };
         let about = match get("about") {
             Err(_) => String::new(),
             Ok((n, c, v)) if v.chars().count() > MAX_ABOUT || v.chars().any(char::is_control) => {
@@ -200,6 +240,7 @@ impl Draft {
             damage,
             opens_doors,
             behaviours,
+            voice,
             about,
         };
         // Kinds of one faction share its knowledge of the map, so what

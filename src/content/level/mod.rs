@@ -13,7 +13,7 @@ pub use error::LevelError;
 pub use outline::{Outline, straight_steps};
 pub use parse::{
     MAX_DANGER_WEIGHT, MAX_FACTIONS, MAX_HEARING, MAX_HP, MAX_LEVEL_BYTES, MAX_MONSTERS, MAX_SIGHT,
-    MAX_SKILL, MAX_SPEED, MAX_UNKNOWN,
+    MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE,
 };
 
 use std::fmt::Write as _;
@@ -95,6 +95,40 @@ pub struct KindSpec {
     /// `flees`, `hostile` and `wanders` make it, or `behaviours=`, or the
     /// bestiary's kind.
     pub behaviours: Behaviours,
+    /// How it cries out on noticing the player, if it cries (the `cry`
+    /// behaviour): `voice=LOUDNESS` or `voice=VERB:LOUDNESS` in a level.
+    pub voice: Voice,
+}
+
+/// How a kind that cries cries out: the word the log says of it and how
+/// loud it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Voice {
+    /// What it does, as the log says it: "The raven shrieks!"
+    pub verb: String,
+    /// Its loudness, in percent of a fight's ([`crate::fog::noise::FIGHT`]):
+    /// a kin hears it as far as its hearing times this over 100 steps
+    /// through open ground.
+    pub loudness: u32,
+}
+
+/// The longest verb a voice may have.
+pub const MAX_VERB: usize = 24;
+
+/// True when `verb` may be a voice's verb: one lower-case word of at most
+/// [`MAX_VERB`] letters ("shrieks").
+pub fn is_verb(verb: &str) -> bool {
+    !verb.is_empty() && verb.len() <= MAX_VERB && verb.bytes().all(|b| b.is_ascii_lowercase())
+}
+
+impl Default for Voice {
+    /// A fight's loudness: "cries out".
+    fn default() -> Voice {
+        Voice {
+            verb: "cries out".to_string(),
+            loudness: 100,
+        }
+    }
 }
 
 impl KindSpec {
@@ -113,18 +147,20 @@ impl KindSpec {
             defence: 0,
             damage: DEFAULT_DAMAGE,
             behaviours: Behaviours::default(),
+            voice: Voice::default(),
         }
     }
 
     /// Takes every number of the bestiary's kind `k`: its name for one,
-    /// sight, speed, hit points, accuracy, defence, damage, hearing and
-    /// behaviours. The glyph stays.
+    /// sight, speed, hit points, accuracy, defence, damage, hearing,
+    /// behaviours and voice. The glyph stays.
     pub fn take_kind(&mut self, k: &Kind) {
         self.one = Some(k.name.clone());
         (self.sight, self.speed, self.hearing) = (k.sight, k.speed, k.hearing);
         (self.hp, self.accuracy, self.defence, self.damage) =
             (k.hp, k.accuracy, k.defence, k.damage);
         self.behaviours = k.behaviours.clone();
+        self.voice = k.voice.clone();
     }
 }
 
@@ -496,6 +532,13 @@ impl Level {
 fn write_kind(out: &mut String, k: &KindSpec, no_doors: bool) -> bool {
     if k.hearing != 0 {
         let _ = write!(out, " hearing={}", k.hearing);
+    }
+    if k.voice != Voice::default() {
+        match k.voice.verb == Voice::default().verb {
+            true => write!(out, " voice={}", k.voice.loudness),
+            false => write!(out, " voice={}:{}", k.voice.verb, k.voice.loudness),
+        }
+        .ok();
     }
     let flags = k.behaviours.flags();
     let (sleeps, flees, hostile, wanders) = flags.unwrap_or_default();

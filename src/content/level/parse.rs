@@ -33,6 +33,8 @@ pub const MAX_HP: u64 = 1000;
 pub const MAX_SKILL: u64 = 200;
 /// Farthest a faction (or a kind) hears, in steps.
 pub const MAX_HEARING: u64 = 64;
+/// The loudest cry a kind may have, in percent of a fight.
+pub const MAX_VOICE: u64 = 400;
 
 pub(super) fn error(
     file: &Path,

@@ -4,9 +4,9 @@
 //! value and what is wrong.
 
 use super::parse::{
-    MAX_DANGER_WEIGHT, MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN,
+    MAX_DANGER_WEIGHT, MAX_HEARING, MAX_HP, MAX_SIGHT, MAX_SKILL, MAX_SPEED, MAX_UNKNOWN, MAX_VOICE,
 };
-use super::{FactionSpec, KindSpec};
+use super::{FactionSpec, KindSpec, MAX_VERB, is_verb};
 use crate::content::behaviours::Behaviours;
 use crate::content::bestiary::Bestiary;
 use crate::content::dice::Dice;
@@ -89,7 +89,7 @@ pub(super) fn faction(
             _ => {
                 if !kind.setting(&mut spec.kinds[0], at, key, v, earlier)? {
                     return Err(bad(format!(
-                        "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, hp, accuracy, defence, damage, goal, behaviours, knows-map, hostile, sleeps, flees, no-doors or wanders)",
+                        "unknown setting {:?} (expected glyph, one, kind, sight, planner, unknown, speed, danger, hearing, voice, hp, accuracy, defence, damage, goal, behaviours, knows-map, hostile, sleeps, flees, no-doors or wanders)",
                         clip(key, ECHO)
                     )));
                 }
@@ -182,7 +182,7 @@ pub(super) fn extra_kind(value: &str, factions: &mut [FactionSpec]) -> Result<()
             _ => {
                 if !draft.setting(&mut kind, at, key, v, factions)? {
                     return Err(bad(format!(
-                        "unknown setting {:?} for a kind (expected of, glyph, kind, sight, speed, hearing, hp, accuracy, defence, damage, behaviours, hostile, sleeps, flees or wanders)",
+                        "unknown setting {:?} for a kind (expected of, glyph, kind, sight, speed, hearing, voice, hp, accuracy, defence, damage, behaviours, hostile, sleeps, flees or wanders)",
                         clip(key, ECHO)
                     )));
                 }
@@ -294,6 +294,34 @@ impl KindDraft {
             "speed" => kind.speed = n(MAX_SPEED as u64, 1)? as u32,
             "hp" => kind.hp = n(MAX_HP, 1)? as i32,
             "hearing" => kind.hearing = n(MAX_HEARING, 0)? as u32,
+            "voice" => {
+                // `voice=LOUDNESS`, or `voice=VERB:LOUDNESS` (the word the
+                // log says of its cry: "shrieks").
+                let (verb, loud) = match v.split_once(':') {
+                    Some((verb, loud)) => (Some(verb), loud),
+                    None => (None, v),
+                };
+                let loudness = loud
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|l| (1..=MAX_VOICE).contains(l))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "voice must be LOUDNESS or VERB:LOUDNESS, a loudness from 1 to {MAX_VOICE} (voice=shrieks:150), found {:?}",
+                            clip(v, ECHO)
+                        ))
+                    })?;
+                if let Some(verb) = verb {
+                    if !is_verb(verb) {
+                        return Err(bad(format!(
+                            "a voice's verb must be one lower-case word of at most {MAX_VERB} letters, found {:?}",
+                            clip(verb, ECHO)
+                        )));
+                    }
+                    kind.voice.verb = verb.to_string();
+                }
+                kind.voice.loudness = loudness as u32;
+            }
             "accuracy" => kind.accuracy = n(MAX_SKILL, 0)? as u32,
             "defence" => kind.defence = n(MAX_SKILL, 0)? as u32,
             "damage" => {

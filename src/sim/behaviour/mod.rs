@@ -9,11 +9,11 @@
 //! its name in a [`Repertoire`]; a kind lists it by that name. The
 //! built-in ones are in `builtin.rs`.
 //!
-//! The faction's state of mind (where it last saw the player, the search
-//! it runs, the places its wanderers are bound for) is the game's to keep
-//! up to date, from what the monster senses, before the first behaviour
-//! that reads it ([`Behaviour::reads_mind`]) is asked: the behaviours
-//! only read it.
+//! A monster's state of mind (where it believes the player is, the search
+//! it makes, the place its faction's wanderers are bound for) is the
+//! game's to keep up to date, from what the monster senses, before any of
+//! its behaviours is asked, when one of them reads it
+//! ([`Behaviour::reads_mind`]): the behaviours only read it.
 
 mod builtin;
 
@@ -53,8 +53,8 @@ pub trait Behaviour: Debug + Send + Sync {
     fn name(&self) -> &str;
     /// What it would have the monster do now.
     fn choose(&self, now: &Situation) -> Choice;
-    /// True when it reads the faction's state of mind (see the module's
-    /// header), which the game then settles before asking it.
+    /// True when it reads the monster's state of mind (see the module's
+    /// header), which the game then settles before the monster acts.
     fn reads_mind(&self) -> bool {
         false
     }
@@ -105,17 +105,18 @@ impl<'a> Situation<'a> {
     pub fn mind(&self) -> &Mind {
         self.game.mind(self.id)
     }
-    /// What its faction knows of the player.
+    /// What its faction shares: where its wanderers are bound.
     pub fn intel(&self) -> &Intel {
         self.game.intel(self.me().faction())
     }
-    /// Where its faction last saw or heard the player.
+    /// Where it believes the player is: where it saw or heard it, or a
+    /// kin's cry told it.
     pub fn player_seen(&self) -> Option<Pos> {
-        self.intel().player_seen()
+        self.mind().player_seen()
     }
-    /// The cell its faction searches now.
+    /// The cell it searches now.
     pub fn search_spot(&self) -> Option<Pos> {
-        self.intel().search().and_then(|s| s.spot)
+        self.mind().search().and_then(|s| s.spot)
     }
     /// The place its faction sends it wandering.
     pub fn wander_place(&self) -> Option<Pos> {

@@ -30,7 +30,7 @@ const CHASE_ACTIONS: u32 = 40;
 /// none it can reach, it leaves the depth by the stairs down it knows
 /// (not with the Darkstar, whose way out is up). The cunning bot, hunted
 /// by one it would lose to, is left to its own moves.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Stall {
     recent: std::collections::VecDeque<Pos>,
     chase: Option<(Pos, u32)>,

@@ -29,8 +29,9 @@ use super::super::{Action, Awareness, Event, Game, MonsterId};
 use crate::clock::Turn;
 
 /// True when monster `m` (still on the depth) hunts the player where it
-/// is: its faction's last-known place of the player is the player's. One
-/// hunting a noise's place, or searching, has lost it.
+/// is: where it believes the player is, is the player's cell (the
+/// referee's truth: the counter reads it, no bot does). One hunting a
+/// noise's place, or searching, has lost it.
 fn hunts_player(game: &Game, m: MonsterId) -> bool {
     let monster = &game.floor().monsters()[m as usize];
     let player = game
@@ -40,7 +41,7 @@ fn hunts_player(game: &Game, m: MonsterId) -> bool {
         .map(|p| p.pos());
     monster.is_here()
         && game.floor().awareness(m) == Awareness::Hunting
-        && game.floor().intel(monster.faction()).player_seen() == player
+        && game.floor().mind(m).player_seen() == player
 }
 
 /// The monsters on the depth of dead monster `eye`'s faction: those it

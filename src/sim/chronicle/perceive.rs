@@ -4,6 +4,8 @@
 //! As Hauberk's game says what its hero perceives, the simulation decides
 //! it, never the front end.
 
+use crate::fog::noise;
+use crate::sim::player::PLAYER_HEARING;
 use crate::sim::{Event, Game, MonsterId};
 
 /// True when the player of `game` could know of `e`, just after `game`
@@ -38,10 +40,29 @@ pub fn perceives(game: &Game, e: &Event) -> bool {
             attacker, target, ..
         }
         | Event::Missed { attacker, target } => seen(attacker) || seen(target),
-        Event::Woke { monster, .. } | Event::Cried { monster } => seen(monster),
+        Event::Woke { monster, .. } => seen(monster),
+        // A cry is heard as any noise is, by the player's own hearing.
+        Event::Cried { monster } => seen(monster) || hears_cry(game, monster),
         Event::Door { by, at, .. } => seen(by) || game.floor().player_sees(at),
         // The rest is the player's own: their deeds, their refusals, what
         // their items did, where they went.
         _ => true,
     }
+}
+
+/// True when the player hears monster `m`'s cry: within
+/// [`PLAYER_HEARING`] times its loudness over the true map, damped as
+/// every noise is.
+fn hears_cry(game: &Game, m: MonsterId) -> bool {
+    let (Some(player), monster) = (game.floor().player(), &game.floor().monsters()[m as usize])
+    else {
+        return false;
+    };
+    let loudness = game.floor().kind_of(monster).voice.loudness;
+    let radius = noise::radius(PLAYER_HEARING, loudness);
+    noise::reach(game.floor().world().terrain(), monster.pos(), radius).heard(
+        player.pos(),
+        PLAYER_HEARING,
+        loudness,
+    )
 }

@@ -64,10 +64,14 @@ pub enum Detail {
     KnownGround(Option<Terrain>),
     /// In a run of the dungeon (the treasure is the Darkstar).
     InRun,
-    /// The name of the faction the event is about (a search).
-    Faction(String),
     /// How many alike came at once (items picked up together).
     Count(u32),
+    /// How the crier cried out, as its kind's voice says it ("shrieks"),
+    /// and whether the player saw it (else only heard it).
+    Cry {
+        verb: String,
+        seen: bool,
+    },
 }
 
 /// One event as told (see the module header).
@@ -99,6 +103,8 @@ impl Told {
             | Event::ReachedGoal { monster, .. }
             | Event::Died { monster, .. }
             | Event::Woke { monster, .. }
+            | Event::Searching { monster, .. }
+            | Event::GaveUp { monster }
             | Event::Cried { monster } => (actor(monster), None),
             Event::StealthBlow { target } => (actor(target), None),
             Event::Attacked {
@@ -122,11 +128,15 @@ impl Told {
             Event::DartStopped { at, .. } | Event::Blocked { at } => {
                 Detail::KnownGround(known_ground(at))
             }
+            Event::Cried { monster } => {
+                let m = &game.floor().monsters()[monster as usize];
+                Detail::Cry {
+                    verb: game.floor().kind_of(m).voice.verb.clone(),
+                    seen: game.floor().player_sees(m.pos()),
+                }
+            }
             Event::TookTreasure { .. } | Event::Won { .. } if game.depth().is_some() => {
                 Detail::InRun
-            }
-            Event::Searching { faction, .. } | Event::GaveUp { faction } => {
-                Detail::Faction(game.floor().factions()[faction].spec().name.clone())
             }
             _ => Detail::None,
         };

@@ -41,7 +41,13 @@ impl Told {
                 format!("You kill {}!", name(who, false))
             }
             Event::Died { .. } => format!("{} dies.", name(who, true)),
-            Event::Cried { .. } => format!("{} sees you and cries out!", name(who, true)),
+            Event::Cried { .. } => match &self.detail {
+                Detail::Cry { seen: false, .. } if naming == Naming::Player => {
+                    "You hear a cry.".to_string()
+                }
+                Detail::Cry { verb, .. } => format!("{} {verb}!", name(who, true)),
+                _ => format!("{} cries out!", name(who, true)),
+            },
             Event::StealthBlow { .. } => format!(
                 "{} never sees you coming: a sure blow, three times as hard.",
                 name(who, true)
@@ -83,11 +89,11 @@ impl Told {
             Event::Sneak { on: false } => "You stop sneaking.".to_string(),
             Event::Searching { around, .. } => {
                 format!(
-                    "The {} lose track and search round {around}.",
-                    self.faction()
+                    "{} loses track and searches round {around}.",
+                    name(who, true)
                 )
             }
-            Event::GaveUp { .. } => format!("The {} give up the search.", self.faction()),
+            Event::GaveUp { .. } => format!("{} gives up the search.", name(who, true)),
             Event::PickedUp { item } => match (item.defence(), item.blow(), &self.detail) {
                 (Some(d), _, _) => format!("You put on {} (defence {d}).", item.name()),
                 (_, Some(b), _) => format!("You wield {} ({b} a blow).", item.name()),
@@ -177,14 +183,6 @@ impl Told {
             | Event::Planned { .. }
             | Event::Waited { .. } => return None,
         })
-    }
-
-    /// The faction a search event names.
-    fn faction(&self) -> &str {
-        match &self.detail {
-            Detail::Faction(name) => name,
-            _ => "monsters",
-        }
     }
 }
 

@@ -29,14 +29,19 @@ impl Floor {
             self.units.monsters[id].faction(),
             self.units.monsters[id].kind(),
         );
-        let mut minds = false;
+        // Its mind first, whatever it then does: a monster beside the
+        // player notices it (and cries) before it strikes, as one further
+        // off does before it hunts.
+        let minds = self.factions[fi]
+            .behaviours(kind)
+            .iter()
+            .any(|b| b.reads_mind());
+        if minds {
+            self.settle_mind(id, ev);
+        }
         let mut target = None;
         for i in 0..self.factions[fi].behaviours(kind).len() {
             let behaviour = Arc::clone(&self.factions[fi].behaviours(kind)[i]);
-            if behaviour.reads_mind() && !minds {
-                self.settle_mind(id, ev);
-                minds = true;
-            }
             match behaviour.choose(&Situation::new(self, id as MonsterId)) {
                 Choice::Pass => {}
                 Choice::Act(action) => {

@@ -173,7 +173,8 @@ impl Floor {
         } = units;
         h.int(monsters.len() as i64);
         for m in monsters {
-            m.hash_into(&mut h, minds.of(m.id()).is_asleep());
+            m.hash_into(&mut h);
+            minds.of(m.id()).hash_into(&mut h);
         }
         let SearchQueue {
             waiting,
@@ -279,6 +280,7 @@ mod tests {
     use crate::map::geom::Pos;
     use crate::map::terrain::Terrain;
     use crate::sim::mind::Minds;
+    use crate::sim::monster::MonsterId;
     use crate::sim::{Command, SimConfig};
     use rand::RngExt;
 
@@ -313,7 +315,7 @@ mod tests {
         let game = busy_game();
         let base = game.state_hash();
         assert_eq!(game.clone().state_hash(), base);
-        let changes: [(&str, Change); 26] = [
+        let changes: [(&str, Change); 27] = [
             ("patience", |g| g.floor.units.monsters[0].wait_longer(1000)),
             ("still", |g| g.floor.units.monsters[0].stood_still()),
             ("blocked waits", |g| {
@@ -357,14 +359,21 @@ mod tests {
                 g.floor.factions[0].learn(|_, log| log.push(Pos::new(1, 1)))
             }),
             ("player seen", |g| {
-                g.floor.minds.intel_mut(0).player_seen = Some(Pos::new(1, 1))
+                let last = g.floor.units.monsters.len() as MonsterId - 1;
+                let saw = crate::sim::mind::Learnt::Saw;
+                g.floor.minds.of_mut(last).player_at(Pos::new(1, 1), saw, 0)
             }),
             ("search", |g| {
-                g.floor.minds.intel_mut(0).search = Some(crate::sim::Search {
+                let last = g.floor.units.monsters.len() as MonsterId - 1;
+                g.floor.minds.of_mut(last).search = Some(crate::sim::Search {
                     around: Pos::new(1, 1),
                     since: 0,
                     spot: None,
                 })
+            }),
+            ("fleeing", |g| {
+                let last = g.floor.units.monsters.len() as MonsterId - 1;
+                g.floor.minds.of_mut(last).fleeing = true;
             }),
             ("wander place", |g| {
                 g.floor.minds.intel_mut(0).wander[1] = Some(Pos::new(1, 1))

@@ -2,16 +2,17 @@
 //! [`Floor::awareness`] reads which state holds (see [`Awareness`]),
 //! settled by [`Floor::settle_state`] before its behaviours read it, when
 //! it wakes, and for every monster at the end of each command; and
-//! [`Floor::settle_mind`] keeps its faction's side of it up to date
-//! before its behaviours read it (hunt, search and wander, in
-//! `crate::sim::behaviour`). Hunting, searching and wandering are faction
-//! business, decided once for all its monsters, over what the faction
-//! knows (its [`Intel`]): the place it last saw or heard the player; the
-//! search round the place it lost it (the ground there it has not seen
-//! since, nearest the searcher first, one cell after another, until
-//! [`SEARCH_TURNS`] have passed or none is left); the places its
-//! wanderers are bound for, drawn at random among the cells it believes
-//! walkable.
+//! [`Floor::settle_mind`] keeps what it knows up to date before its
+//! behaviours read it (hunt, search and wander, in
+//! `crate::sim::behaviour`). Where the player is, each monster knows for
+//! itself: where it saw it, heard a noise, or was told by a kin's cry
+//! (which tells where the crier saw the player, not where it went). Got
+//! there and found nothing, it searches round the place (the ground there
+//! its faction has not seen since, nearest first, one cell after another,
+//! until [`SEARCH_TURNS`] have passed or none is left); a place it has not
+//! confirmed for [`FORGET_TURNS`] it searches as if it had got there.
+//! Wandering is its faction's business: the places its wanderers are
+//! bound for, drawn at random among the cells it believes walkable.
 
 use std::collections::VecDeque;
 
@@ -22,16 +23,16 @@ use super::units::Units;
 use super::{Floor, sight};
 use crate::clock::Turn;
 use crate::fog::knowledge::Knowledge;
-use crate::fog::noise::{self, FIGHT, Loudness};
+use crate::fog::noise::{self, Loudness, NoiseReach};
 use crate::map::geom::{Dir, Pos};
 use crate::path::Connectivity;
 use crate::rng::SimRng;
 use crate::sim::awareness::{
-    Awareness, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_DRAWS, WANDER_PLACES,
+    Awareness, FORGET_TURNS, SEARCH_RADIUS, SEARCH_TURNS, Search, WANDER_DRAWS, WANDER_PLACES,
 };
 use crate::sim::event::Event;
 use crate::sim::faction::Faction;
-use crate::sim::mind::Minds;
+use crate::sim::mind::{Learnt, Minds};
 use crate::sim::monster::{Monster, MonsterId};
 use crate::sim::plan::Status;
 use crate::sim::player::STEALTH_RANGE;
@@ -47,6 +48,7 @@ impl Floor {
     /// Settles monster `id`'s state of mind: the first state that holds,
     /// in [`Awareness`]'s order.
     pub(super) fn settle_state(&mut self, id: MonsterId) {
+        settle_fleeing(&self.units, &self.factions, &mut self.minds, id as usize);
         let state = state_now(&self.ground, &self.units, &self.factions, &self.minds, id);
         self.minds.settle(id, state);
     }
@@ -70,54 +72,91 @@ impl Floor {
         stealth_range(&self.units)
     }
 
-    /// Before monster `id`'s behaviours read its state of mind: a hunter
-    /// notes the player if it sees it (one that cries, noticing it, cries
-    /// out: a fight's noise where the player stands; and, got to where the player was
-    /// with the player gone, its faction loses track and searches); a
-    /// search under way moves on to its next spot (or ends); a wanderer's
-    /// place is drawn afresh if it must be.
+    /// How far a noise of `loudness` made at `at` carries, as the game
+    /// works it out for whoever may hear it: over the true map, as far as
+    /// the keenest ear among the monsters here (not the player's) could
+    /// hear it. A monster at `p` hears it when `reach.heard(p, its
+    /// hearing, loudness)`. `None` when no monster here hears at all.
+    pub fn noise_reach(&self, at: Pos, loudness: Loudness) -> Option<NoiseReach> {
+        noise_reach(&self.ground, &self.units, &self.factions, at, loudness)
+    }
+
+    /// The reach of monster `crier`'s cry (its kind's voice), were it to
+    /// cry from `at` on the floor as it is: [`Floor::noise_reach`] at
+    /// its loudness, the reach its cry's hearers are found in.
+    pub fn cry_reach(&self, crier: MonsterId, at: Pos) -> Option<NoiseReach> {
+        let m = &self.units.monsters[crier as usize];
+        self.noise_reach(at, self.kind_of(m).voice.loudness)
+    }
+
+    /// Before monster `id` acts: a hunter that sees the player notes where
+    /// (one already hunting keeps it in sight; one that is not must notice
+    /// it first), and one that cries cries out on first setting eyes on it
+    /// (its kin that hear learn where it saw the player); got to
+    /// where it believed the player was, with the player gone, or having
+    /// believed it there unconfirmed for [`FORGET_TURNS`], it searches
+    /// round there; a search under way moves on to its next spot (or
+    /// ends); a wanderer's place is drawn afresh if it must be; and it
+    /// flees or stops fleeing as its hit points say.
     pub(super) fn settle_mind(&mut self, id: usize, ev: &mut Vec<Event>) {
         let m = &self.units.monsters[id];
-        let (at, fi) = (m.pos(), m.faction());
+        let at = m.pos();
+        let mid = id as MonsterId;
         let behaviours = &self.kind_of(m).behaviours;
         let (hunts, cries) = (behaviours.hunts(), behaviours.cries());
+        let turn = self.turn;
         if hunts {
-            // A faction already after the player keeps it in sight; one
-            // that is not must notice it first.
             if let Some(player) = self.units.player_at()
                 && sight::sees(&self.ground, &self.units, &self.factions, id, player)
             {
-                let hunting = self.minds.intel(fi).player_seen.is_some();
-                if hunting || notices(&self.units, &mut self.rng, at, player) {
-                    self.minds.intel_mut(fi).player_at(player);
+                let before = self.minds.of(mid).knows();
+                if before.is_some() || notices(&self.units, &mut self.rng, at, player) {
+                    self.minds.of_mut(mid).player_at(player, Learnt::Saw, turn);
                 }
-                // Noticed just now by one that cries: whoever hears it
-                // wakes and hunts the player's place (its blind kin too).
-                if !hunting && self.minds.intel(fi).player_seen.is_some() && cries {
-                    ev.push(Event::Cried {
-                        monster: id as MonsterId,
-                    });
+                // It cries on first setting eyes on the player: one that
+                // only heard it (or was told) cries once it sees it.
+                let saw_before = before.is_some_and(|b| b.how == Learnt::Saw);
+                let sees_now = self
+                    .minds
+                    .of(mid)
+                    .knows()
+                    .is_some_and(|b| b.how == Learnt::Saw);
+                if !saw_before && sees_now && cries {
+                    ev.push(Event::Cried { monster: mid });
                     let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
-                    noise(ground, units, factions, &mut self.minds, player, FIGHT, ev);
+                    cry(
+                        ground,
+                        units,
+                        factions,
+                        &mut self.minds,
+                        turn,
+                        id,
+                        player,
+                        ev,
+                    );
                 }
             }
-            if self.minds.intel(fi).player_seen == Some(at) {
-                // Got to where the player was, and it is gone: lost track.
-                lose_track(&mut self.minds, self.turn, fi, at, ev);
+            if let Some(belief) = self.minds.of(mid).knows()
+                && (belief.at == at || turn >= belief.since + FORGET_TURNS)
+            {
+                // Got to where the player was, and it is gone; or never
+                // got there and learnt nothing new for long: lost track.
+                lose_track(&mut self.minds, turn, id, belief.at, ev);
             }
         }
+        settle_fleeing(&self.units, &self.factions, &mut self.minds, id);
         let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
-        let mut state = state_now(ground, units, factions, &self.minds, id as MonsterId);
+        let mut state = state_now(ground, units, factions, &self.minds, mid);
         if state == Awareness::Searching
             && search_spot(units, factions, &mut self.minds, self.turn, id, ev).is_none()
         {
             // The search just ended: the next state takes over.
-            state = state_now(ground, units, factions, &self.minds, id as MonsterId);
+            state = state_now(ground, units, factions, &self.minds, mid);
         }
         if state == Awareness::Wandering {
             wander_place(units, factions, &mut self.minds, &mut self.rng, id);
         }
-        self.minds.settle(id as MonsterId, state);
+        self.minds.settle(mid, state);
     }
 }
 
@@ -133,14 +172,14 @@ fn state_now(
     let m = &units.monsters[id as usize];
     let f = &factions[m.faction()];
     let behaviours = &f.spec().kinds[m.kind()].behaviours;
-    let intel = minds.intel(m.faction());
-    if minds.of(id).is_asleep() {
+    let mind = minds.of(id);
+    if mind.is_asleep() {
         Awareness::Asleep
     } else if threat(ground, units, factions, minds, id as usize).is_some() {
         Awareness::Fleeing
-    } else if behaviours.hunts() && intel.player_seen.is_some() {
+    } else if behaviours.hunts() && mind.knows().is_some() {
         Awareness::Hunting
-    } else if behaviours.searches() && intel.search.is_some() {
+    } else if behaviours.searches() && mind.search().is_some() {
         Awareness::Searching
     } else if behaviours.wanders() && f.spec().goal.is_none() {
         Awareness::Wandering
@@ -151,10 +190,9 @@ fn state_now(
     }
 }
 
-/// What a hurt monster of a faction that flees runs from: the player in
-/// its sight, or where its faction last saw it. `None`: it is not hurt
-/// enough (down to a third of its hit points), does not flee, or knows of
-/// nothing to run from.
+/// What a fleeing monster runs from: the player in its sight, or where
+/// it believes the player is. `None`: it is not fleeing (see
+/// [`settle_fleeing`]) or knows of nothing to run from.
 fn threat(
     ground: &Ground,
     units: &Units,
@@ -162,16 +200,37 @@ fn threat(
     minds: &Minds,
     id: usize,
 ) -> Option<Pos> {
-    let m = &units.monsters[id];
-    let kind = &factions[m.faction()].spec().kinds[m.kind()];
-    if !kind.behaviours.flees() || m.hp() * 3 > kind.hp {
+    if !minds.of(id as MonsterId).is_fleeing() {
         return None;
     }
     units
         .player_at()
         .filter(|&p| sight::sees(ground, units, factions, id, p))
-        .or(minds.intel(m.faction()).player_seen)
+        .or(minds.of(id as MonsterId).player_seen())
 }
+
+/// Monster `id` of a kind that flees starts to flee once its hit points
+/// are down to [`FLEE_AT`] of its kind's, and stops only once they are
+/// back above [`RALLY_AT`] (Brogue's hysteresis: it does not turn at
+/// every scratch).
+fn settle_fleeing(units: &Units, factions: &[Faction], minds: &mut Minds, id: usize) {
+    let m = &units.monsters[id];
+    let kind = &factions[m.faction()].spec().kinds[m.kind()];
+    let mind = minds.of_mut(id as MonsterId);
+    let (hp, full) = (m.hp() as i64, kind.hp as i64);
+    if !kind.behaviours.flees() {
+        mind.fleeing = false;
+    } else if hp * FLEE_AT.1 <= full * FLEE_AT.0 {
+        mind.fleeing = true;
+    } else if hp * RALLY_AT.1 > full * RALLY_AT.0 {
+        mind.fleeing = false;
+    }
+}
+
+/// The share of its hit points a monster that flees flees at: a third.
+pub const FLEE_AT: (i64, i64) = (1, 3);
+/// The share above which it stops fleeing: two thirds.
+pub const RALLY_AT: (i64, i64) = (2, 3);
 
 /// The player's stealth range now ([`STEALTH_RANGE`], halved while
 /// sneaking): how far off a monster that sees it may notice it.
@@ -194,18 +253,18 @@ fn notices(units: &Units, rng: &mut SimRng, at: Pos, player: Pos) -> bool {
     d <= r && (!units.sneaking() || rng.random_range(0..r + 1) < r + 1 - d)
 }
 
-/// Faction `fi` lost the player at `at` on `turn`: it searches round
+/// Monster `id` lost the player at `at` on `turn`: it searches round
 /// there.
-fn lose_track(minds: &mut Minds, turn: Turn, fi: usize, at: Pos, ev: &mut Vec<Event>) {
-    let intel = minds.intel_mut(fi);
-    intel.player_seen = None;
-    intel.search = Some(Search {
+fn lose_track(minds: &mut Minds, turn: Turn, id: usize, at: Pos, ev: &mut Vec<Event>) {
+    let mind = minds.of_mut(id as MonsterId);
+    mind.knows = None;
+    mind.search = Some(Search {
         around: at,
         since: turn,
         spot: None,
     });
     ev.push(Event::Searching {
-        faction: fi,
+        monster: id as MonsterId,
         around: at,
     });
 }
@@ -226,7 +285,7 @@ fn search_spot(
 ) -> Option<Pos> {
     let m = &units.monsters[id];
     let fi = m.faction();
-    let s = minds.intel(fi).search?;
+    let s = minds.of(id as MonsterId).search()?;
     let knowledge = factions[fi].knowledge();
     let stale = |p: Pos| {
         p == m.pos()
@@ -241,9 +300,11 @@ fn search_spot(
             .filter(|&p| !stale(p))
             .or_else(|| nearest_unseen(knowledge, s.around, s.since, m.pos()))
     };
-    minds.intel_mut(fi).search = spot.map(|p| Search { spot: Some(p), ..s });
+    minds.of_mut(id as MonsterId).search = spot.map(|p| Search { spot: Some(p), ..s });
     if spot.is_none() {
-        ev.push(Event::GaveUp { faction: fi });
+        ev.push(Event::GaveUp {
+            monster: id as MonsterId,
+        });
     }
     spot
 }
@@ -298,6 +359,7 @@ pub(super) fn wake(
     ev: &mut Vec<Event>,
 ) {
     minds.wake(id as MonsterId);
+    settle_fleeing(units, factions, minds, id);
     let state = state_now(ground, units, factions, minds, id as MonsterId);
     minds.settle(id as MonsterId, state);
     ev.push(Event::Woke {
@@ -306,44 +368,142 @@ pub(super) fn wake(
     });
 }
 
-/// A noise of `loudness` at `at`, heard by every monster whose faction
-/// hears that far through open ground (see [`crate::fog::noise`]): a
-/// sleeper wakes, and a hostile faction goes to the place (it learns a
-/// place, not who was there: the player's footfall and a fight between
-/// others sound alike). A faction that sees the player again hunts it
-/// there instead.
+/// A noise of `loudness` at `at` on `turn`, heard by every monster whose
+/// hearing carries that far over the true map (see
+/// [`crate::fog::noise`]): a sleeper wakes, and a monster that hunts goes
+/// to the place (it learns a place, not who was there: the player's
+/// footfall and a fight between others sound alike). One that sees the
+/// player again hunts it there instead.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn noise(
     ground: &Ground,
     units: &Units,
     factions: &[Faction],
     minds: &mut Minds,
+    turn: Turn,
     at: Pos,
     loudness: Loudness,
     ev: &mut Vec<Event>,
 ) {
+    for id in hearers(ground, units, factions, at, loudness) {
+        hear(ground, units, factions, minds, id, Some(at), ev);
+        if hunts(units, factions, id) {
+            minds
+                .of_mut(id as MonsterId)
+                .player_at(at, Learnt::Heard, turn);
+        }
+    }
+}
+
+/// Monster `crier` noticed the player at `player` and cries out, as loud
+/// as its kind's voice, where it stands: its kin that hear it learn where
+/// it saw the player (told, not where the player goes next); anyone else
+/// who hears it learns only that a noise rose there. A sleeper it reaches
+/// wakes.
+#[allow(clippy::too_many_arguments)]
+fn cry(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    turn: Turn,
+    crier: usize,
+    player: Pos,
+    ev: &mut Vec<Event>,
+) {
+    let m = &units.monsters[crier];
+    let (at, kin) = (m.pos(), m.faction());
+    let loudness = factions[kin].spec().kinds[m.kind()].voice.loudness;
+    for id in hearers(ground, units, factions, at, loudness) {
+        if id == crier {
+            continue;
+        }
+        hear(ground, units, factions, minds, id, Some(at), ev);
+        if !hunts(units, factions, id) {
+            continue;
+        }
+        let mind = minds.of_mut(id as MonsterId);
+        if units.monsters[id].faction() == kin {
+            // What it saw itself this turn stands over what it is told.
+            if mind
+                .knows()
+                .is_none_or(|b| b.how != Learnt::Saw || b.since < turn)
+            {
+                mind.player_at(player, Learnt::Told, turn);
+            }
+        } else {
+            mind.player_at(at, Learnt::Heard, turn);
+        }
+    }
+}
+
+/// Every monster but the player that hears a noise of `loudness` at `at`,
+/// by id.
+fn hearers(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    at: Pos,
+    loudness: Loudness,
+) -> Vec<usize> {
     let kind = |m: &Monster| &factions[m.faction()].spec().kinds[m.kind()];
+    let Some(reach) = noise_reach(ground, units, factions, at, loudness) else {
+        return Vec::new();
+    };
+    units
+        .monsters
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| {
+            !m.is_player() && m.is_here() && reach.heard(m.pos(), kind(m).hearing, loudness)
+        })
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// How far a noise of `loudness` at `at` carries over the true map: as
+/// far as the keenest ear among the monsters here (not the player's)
+/// could hear it; `None` when none hears at all (see [`hearers`]).
+fn noise_reach(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    at: Pos,
+    loudness: Loudness,
+) -> Option<NoiseReach> {
     let keenest = units
         .monsters
         .iter()
         .filter(|m| m.is_here() && !m.is_player())
-        .map(|m| kind(m).hearing)
-        .max();
-    let Some(keenest) = keenest.filter(|&h| h > 0) else {
-        return;
-    };
-    let reach = noise::reach(ground.world.terrain(), at, noise::radius(keenest, loudness));
-    for (id, m) in units.monsters.iter().enumerate() {
-        if m.is_player() || !m.is_here() || !reach.heard(m.pos(), kind(m).hearing, loudness) {
-            continue;
-        }
-        if minds.of(id as MonsterId).is_asleep() {
-            wake(ground, units, factions, minds, id, Some(at), ev);
-        }
-        let fi = m.faction();
-        if factions[fi].spec().hunts() {
-            minds.intel_mut(fi).player_at(at);
-        }
+        .map(|m| factions[m.faction()].spec().kinds[m.kind()].hearing)
+        .max()
+        .filter(|&h| h > 0)?;
+    Some(noise::reach(
+        ground.world.terrain(),
+        at,
+        noise::radius(keenest, loudness),
+    ))
+}
+
+/// Monster `id` heard a noise at `at`: it wakes if it slept.
+fn hear(
+    ground: &Ground,
+    units: &Units,
+    factions: &[Faction],
+    minds: &mut Minds,
+    id: usize,
+    at: Option<Pos>,
+    ev: &mut Vec<Event>,
+) {
+    if minds.of(id as MonsterId).is_asleep() {
+        wake(ground, units, factions, minds, id, at, ev);
     }
+}
+
+/// True when monster `id`'s faction hunts the player: what it hears, it
+/// goes to (and, hurt, runs from).
+fn hunts(units: &Units, factions: &[Faction], id: usize) -> bool {
+    factions[units.monsters[id].faction()].spec().hunts()
 }
 
 /// The nearest cell to `from` (the searcher), in steps over `knowledge`
@@ -426,5 +586,33 @@ mod tests {
         for state in ["asleep", "hunting", "wandering"] {
             assert!(seen.contains(state), "{state} never held: {seen:?}");
         }
+    }
+
+    /// A fleer starts to flee at a third of its hit points and stops only
+    /// above two thirds: healed to a half, it still flees.
+    #[test]
+    fn fleeing_has_hysteresis() {
+        let level = crate::content::level::Level::parse(
+            "name: run\nfaction: kobolds glyph=k sight=8 hp=12 flees hostile\nmap:\n\
+             ######\n\
+             #@..k#\n\
+             ######\n",
+            std::path::Path::new("run.txt"),
+        )
+        .unwrap();
+        let mut game = Game::new(&level, 1, SimConfig::default()).unwrap();
+        let floor = &mut game.floor;
+        let fleeing_at = |floor: &mut Floor, hp: i32| {
+            floor.units.monsters[0].heal_to(hp);
+            floor.settle_state(0);
+            floor.minds.of(0).is_fleeing()
+        };
+        let walk: Vec<bool> = [12, 5, 4, 6, 8, 9, 4]
+            .into_iter()
+            .map(|hp| fleeing_at(floor, hp))
+            .collect();
+        // 12 and 5 are above a third; 4 is a third: it flees; 6 and 8 are
+        // not above two thirds: it still does; 9 is: it stops; 4 again.
+        assert_eq!(walk, [false, false, true, true, true, false, true]);
     }
 }

@@ -268,6 +268,13 @@ impl Game {
         events
     }
 
+    /// Every mind on the floor, to change: for tests that ask what a
+    /// reader of the game does when a mind is otherwise.
+    #[cfg(test)]
+    pub(crate) fn minds_mut(&mut self) -> &mut crate::sim::mind::Minds {
+        &mut self.floor.minds
+    }
+
     /// The level being played: what can be read of the game there.
     pub fn floor(&self) -> &Floor {
         &self.floor
@@ -478,7 +485,17 @@ impl Floor {
     /// orchestrating rules call.
     fn noise(&mut self, at: Pos, loudness: crate::fog::noise::Loudness, ev: &mut Vec<Event>) {
         let (ground, units, factions) = (&self.ground, &self.units, &self.factions);
-        mind::noise(ground, units, factions, &mut self.minds, at, loudness, ev);
+        let turn = self.turn;
+        mind::noise(
+            ground,
+            units,
+            factions,
+            &mut self.minds,
+            turn,
+            at,
+            loudness,
+            ev,
+        );
     }
 
     /// True when monster `id` can see `target` now (see `sight.rs`).

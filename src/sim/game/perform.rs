@@ -423,7 +423,13 @@ impl Floor {
             });
             let damage = dice.roll(&mut self.rng) * STEALTH_MULTIPLIER;
             self.land_blow(id, target, damage, ev);
-            self.noise(self.units.monsters[id].pos(), noise::FIGHT, ev);
+            // A kill unawares makes no more noise than a step; a victim
+            // that lives cries out as a fight does.
+            let loudness = match self.units.monsters[target].is_here() {
+                true => noise::FIGHT,
+                false => noise::FOOTSTEP,
+            };
+            self.noise(self.units.monsters[id].pos(), loudness, ev);
         } else {
             self.strike(id, target, dice, ev);
         }

@@ -133,9 +133,24 @@ impl Floor {
 }
 
 /// At the start of a turn: the player regains a hit point if the
-/// turn's number is a multiple of [`REGEN_TURNS`]. Monsters do not
-/// (a wounded one stays wounded: fights are the player's to win).
-pub(super) fn regenerate(units: &mut Units, turn: Turn) {
+/// turn's number is a multiple of [`REGEN_TURNS`]; a monster of a kind
+/// that flees, if it is a multiple of [`MONSTER_REGEN_TURNS`] (a fleer
+/// licks its wounds and, past two thirds of its hit points, comes back:
+/// see `mind.rs`). Other monsters do not (a wounded one stays wounded:
+/// fights are the player's to win).
+pub(super) fn regenerate(units: &mut Units, factions: &[Faction], turn: Turn) {
+    if turn.is_multiple_of(MONSTER_REGEN_TURNS) {
+        for m in units
+            .monsters
+            .iter_mut()
+            .filter(|m| m.is_here() && !m.is_player())
+        {
+            let kind = &factions[m.faction()].spec().kinds[m.kind()];
+            if kind.behaviours.flees() && m.hp() < kind.hp {
+                m.heal_to(m.hp() + 1);
+            }
+        }
+    }
     let Some(play) = &units.play else { return };
     if play.outcome != PlayOutcome::Playing || !turn.is_multiple_of(REGEN_TURNS) {
         return;
@@ -145,6 +160,11 @@ pub(super) fn regenerate(units: &mut Units, turn: Turn) {
         player.heal_to(player.hp() + 1);
     }
 }
+
+/// A monster of a kind that flees regains a hit point every this many
+/// turns: a rat from one hit point to its full three in forty, a kobold
+/// from the two it flees at to the five it comes back at in sixty.
+pub const MONSTER_REGEN_TURNS: Turn = 20;
 
 /// The treasure is taken where it lies; the stairs with it win.
 pub(super) fn player_arrived(

@@ -78,7 +78,7 @@ impl Floor {
             .iter()
             .filter(|m| m.is_here() && !m.is_player())
             .count() as u64;
-        play::regenerate(&mut self.units, self.turn);
+        play::regenerate(&mut self.units, &self.factions, self.turn);
         if self.turn.is_multiple_of(DECAY_PERIOD) {
             for f in &mut self.factions {
                 f.learn(|knowledge, log| log.extend(knowledge.decay()));

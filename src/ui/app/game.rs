@@ -27,8 +27,9 @@ impl App {
             && !self.reveal
             && matches!(
                 intent,
-                Intent::Show(Overlay::Knowledge | Overlay::Danger | Overlay::Claims)
-                    | Intent::NextFaction
+                Intent::Show(
+                    Overlay::Knowledge | Overlay::Danger | Overlay::Claims | Overlay::Alarm
+                ) | Intent::NextFaction
                     | Intent::NextMonster(_)
                     | Intent::Inspect
             )
@@ -269,7 +270,8 @@ impl App {
             self.recorder.reveal(turn);
         }
         self.say(
-            "REVEALED: v d p c f i show what the monsters know; the game is marked so.".to_string(),
+            "REVEALED: v d p A c f i show what the monsters know; the game is marked so."
+                .to_string(),
         );
     }
 
@@ -404,9 +406,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
                     I::Show(Overlay::Knowledge),
                     I::Show(Overlay::Danger),
                     I::Show(Overlay::Claims),
+                    I::Show(Overlay::Alarm),
                     I::Show(Overlay::None),
                 ],
-                "after V: its knowledge+plans / danger / claims / none",
+                "after V: knowledge+plans / danger / claims / alarm / none",
             ),
             c(
                 &[I::Inspect],
@@ -449,6 +452,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             c(
                 &[I::Show(Overlay::Cost)],
                 "terrain cost: floor steps, green cheaper, yellow dearer",
+            ),
+            c(
+                &[I::Show(Overlay::Alarm)],
+                "alarm: who believes @ is where, and how; cries' reach",
             ),
             c(
                 &[I::Inspect],

@@ -13,7 +13,7 @@ use super::screen::{Ask, Ctx, DrawCtx, Handled, Screen};
 use super::{App, game};
 use crate::map::terrain::Terrain;
 use crate::ui::keymap::{Command, Intent};
-use crate::ui::mode::Mode;
+use crate::ui::mode::{Mode, Overlay};
 use crate::ui::paint::draw_box;
 
 /// The pages after the keys: glyphs, factions.
@@ -194,16 +194,34 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
                     step_cost(t)
                 ));
             }
-            lines.push(match app.mode() {
-                Mode::Play => "*    a monster's planned path (after V)".to_string(),
-                Mode::Watch => "*    the viewed faction's plans (f: another faction)".to_string(),
-            });
-            lines.push("0-9  c: a step's cost in floor steps; p: plans crossing".to_string());
-            lines.push(if player && app.mode() == Mode::Play {
-                "     bright: seen now; grey: remembered; blank: unseen".to_string()
+            let alarm = player && app.overlay() == Overlay::Alarm;
+            if alarm {
+                // The alarm's marks, in place of the plans and the digits
+                // it does not draw (a run's page is full).
+                lines.extend([
+                    "X \u{b7}  where a monster believes you are, and its line: red saw, yellow heard,"
+                        .to_string(),
+                    "\u{2591} \"  magenta told; a cry's reach (for the keenest ear) and where it rose"
+                        .to_string(),
+                ]);
             } else {
-                "     grey shading: what the viewed faction has not seen".to_string()
-            });
+                lines.push(match app.mode() {
+                    Mode::Play => "*    a monster's planned path (after V)".to_string(),
+                    Mode::Watch => {
+                        "*    the viewed faction's plans (f: another faction)".to_string()
+                    }
+                });
+                lines.push("0-9  c: a step's cost in floor steps; p: plans crossing".to_string());
+            }
+            // The alarm shades nothing over the true map; through the
+            // player's eyes it is drawn over their memory, as play is.
+            if !alarm || app.through_eyes() {
+                lines.push(if player && (app.mode() == Mode::Play || alarm) {
+                    "     bright: seen now; grey: remembered; blank: unseen".to_string()
+                } else {
+                    "     grey shading: what the viewed faction has not seen".to_string()
+                });
+            }
             lines.push("red  a bump: a wall walked into".to_string());
             if player {
                 lines.push("blue ground: darkness no monster sees into".to_string());

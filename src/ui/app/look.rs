@@ -12,10 +12,22 @@ use super::threat::Odds;
 use crate::content::level::KindSpec;
 use crate::map::geom::Pos;
 use crate::map::terrain::Terrain;
-use crate::sim::Awareness;
+use crate::sim::{Awareness, Learnt};
 use crate::sim::{NORMAL_SPEED, PLAYER_HP, move_energy};
 use crate::ui::app::App;
 use crate::ui::log::capitalised;
+
+/// How a monster the player sees knows where the player is, in the
+/// panel's words: "saw you", "heard you" (it goes where the noise was),
+/// "told by a cry" (a kin's cry said where the player was), while it
+/// hunts; "lost you" while it searches; nothing otherwise.
+pub fn how_it_knows(game: &crate::sim::Game, m: crate::sim::MonsterId) -> Option<&'static str> {
+    match game.floor().awareness(m) {
+        Awareness::Hunting => game.floor().mind(m).knows().map(|b| b.how.words()),
+        Awareness::Searching => Some("lost you"),
+        _ => None,
+    }
+}
 
 /// The terrain's name, as a sentence says it.
 pub(super) fn terrain_name(t: Terrain) -> &'static str {
@@ -151,11 +163,18 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         speed_of_spec(kind),
         kind.sight
     ));
+    let how = game.floor().mind(m.id()).knows().map(|b| b.how);
     lines.push(
         match (game.floor().awareness(m.id()), kind.behaviours.fights()) {
             (Awareness::Asleep, _) => "It is asleep.",
             (Awareness::Fleeing, _) => "It is fleeing.",
-            (Awareness::Hunting, _) => "It is hunting you.",
+            (Awareness::Hunting, _) => match how {
+                Some(Learnt::Heard) => {
+                    "It is hunting you: it heard you, and goes where the noise was."
+                }
+                Some(Learnt::Told) => "It is hunting you: a cry told it where you were.",
+                _ => "It is hunting you: it has seen you.",
+            },
             (Awareness::Searching, _) => "It is searching for you where it lost you.",
             (Awareness::Wandering, true) => "It is wandering: it has not found you.",
             (Awareness::Wandering, false) => "It is wandering.",

@@ -21,6 +21,7 @@
 //! what it shows, playing, playback, messages, saves, the end of a game)
 //! are `impl App` blocks in the files named for them.
 
+pub mod alarm;
 mod camera;
 mod clock;
 mod close_door;
@@ -33,7 +34,7 @@ pub mod help;
 mod history;
 pub mod inspector;
 mod item_chooser;
-mod look;
+pub mod look;
 mod messages;
 mod play;
 mod playback;
@@ -41,6 +42,7 @@ mod saves;
 pub mod screen;
 pub mod threat;
 
+pub use alarm::{CRY_TURNS, Cry};
 pub use camera::Camera;
 pub use clock::{Clock, SPEEDS};
 pub use close_door::CloseWhich;
@@ -105,6 +107,8 @@ pub struct App {
     log: MessageLog,
     /// Cells bumped into, and on which turn.
     flashes: Vec<(Pos, Turn)>,
+    /// The cries of the last few turns, for the alarm overlay.
+    cries: Vec<Cry>,
     /// Every command given, with state hashes: the replay, and the save.
     recorder: Recorder,
     /// Play: travel, exploring or rest under way, a step a tick.
@@ -184,6 +188,7 @@ impl App {
             too_small: false,
             log: MessageLog::new(),
             flashes: Vec::new(),
+            cries: Vec::new(),
             recorder,
             activity: None,
             in_view: Vec::new(),

@@ -157,6 +157,7 @@ impl App {
             // Another depth: its cells are not these.
             self.flashes.clear();
         }
+        self.hear_cries(&events);
         // A monster came into view before it did anything the player saw
         // it do ("A goblin comes into view." before it hits you).
         let now = autopilot::monsters_in_view(&self.game);
@@ -188,7 +189,9 @@ impl App {
     /// commands are (so a save and a replay have it): for tests and tools
     /// that give commands no key gives, such as an item put down.
     pub fn apply(&mut self, command: Command) -> Vec<Event> {
-        self.recorder.apply(&mut self.game, command)
+        let events = self.recorder.apply(&mut self.game, command);
+        self.hear_cries(&events);
+        events
     }
 
     /// `U`, `t`, `D`: the pack listed to pick from (or why not).

@@ -127,23 +127,22 @@ impl App {
             return;
         }
         let player_before = self.game.floor().player().map(|p| p.id());
-        // The events are the chronicle's to tell (see `tell_latest`).
-        match &mut self.playback {
-            Some(_) => {
-                if self.play_to_command().is_none() {
-                    return;
-                }
-            }
+        // The events are the chronicle's to tell (see `tell_latest`); the
+        // alarm overlay keeps their cries.
+        let events = match &mut self.playback {
+            Some(_) => match self.play_to_command() {
+                Some(events) => events,
+                None => return,
+            },
             None if self.game.floor().is_settled() => {
                 self.say("Nothing more can happen.".to_string());
                 return;
             }
-            None => {
-                self.recorder.apply(&mut self.game, Command::Advance);
-            }
-        }
+            None => self.recorder.apply(&mut self.game, Command::Advance),
+        };
         let turn = self.game.floor().turn();
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
+        self.hear_cries(&events);
         self.tell_latest();
         // Each depth of a run numbers its units afresh: the player picked
         // (a played run's replay follows @) is picked again on the next.

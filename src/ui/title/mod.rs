@@ -195,7 +195,7 @@ impl Title {
         match entry {
             Entry::Continue => 'c',
             Entry::NewRun => 'n',
-            // Lessons are numbered from 1; there are seven.
+            // Lessons are numbered from 1; there are eight.
             Entry::Lesson(i) => char::from_digit(i as u32 + 1, 10).unwrap_or('?'),
             Entry::Watch => 'w',
             Entry::Games => 'r',

@@ -15,6 +15,7 @@ use ratatui::style::Style;
 use crate::fog::noise::FOOTSTEP;
 use crate::sim::{Awareness, Game, Monster, PlayOutcome};
 use crate::ui::app::App;
+use crate::ui::app::look::how_it_knows;
 use crate::ui::app::threat::threat_of;
 
 /// "Stealth 14 | In view: g goblin 6 HP hunting, ..." or "Stealth 14 |
@@ -96,16 +97,22 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// What the look box says of monster `m`'s mind, in a word or two: asleep,
-/// hunting, searching or fleeing as it is, and "unaware" for the rest
-/// (wandering, idle, heading elsewhere: not after the player, so a blow
-/// on it is a stealth blow).
-fn mind(game: &Game, m: &Monster) -> &'static str {
-    match game.floor().awareness(m.id()) {
+/// hunting (and how it knows where you are), searching or fleeing as it
+/// is, and "unaware" for the rest (wandering, idle, heading elsewhere:
+/// not after the player, so a blow on it is a stealth blow).
+fn mind(game: &Game, m: &Monster) -> String {
+    let state = match game.floor().awareness(m.id()) {
         a
         @ (Awareness::Asleep | Awareness::Hunting | Awareness::Searching | Awareness::Fleeing) => {
             a.word()
         }
         Awareness::Wandering | Awareness::Heading | Awareness::Idle => "unaware",
+    };
+    match how_it_knows(game, m.id()) {
+        Some(how) if game.floor().awareness(m.id()) == Awareness::Hunting => {
+            format!("{state} ({how})")
+        }
+        _ => state.to_string(),
     }
 }
 

@@ -1,17 +1,19 @@
 //! The legend, always on screen in watch: every glyph the map draws (the
 //! terrains with their cost in floor steps, a plan, a goal, the unknown's
-//! shading, a bump's flash) and every faction: its letter, its name, and
-//! what it is (sight, planner, what unknown ground costs it). A panel
-//! beside the map when the level leaves room for one, else two rows
-//! under the map; [`layout`] decides which.
+//! shading, a bump's flash; under the alarm overlay its marks and cries
+//! instead of plans and shading, and what they mean) and every faction:
+//! its letter, its name, and what it is (sight, planner, what unknown
+//! ground costs it). A panel beside the map when the level leaves room
+//! for one, else two rows under the map; [`layout`] decides which.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
-use super::map::{UNKNOWN, cost_style};
-use super::palette::{faction_colour, terrain_style};
+use super::map::{BELIEF, BELIEF_LINE, CRY_REACH, CRY_ROSE, UNKNOWN, cost_style};
+use super::palette::{CRY, faction_colour, learnt_colour, terrain_style};
 use crate::map::terrain::Terrain;
+use crate::sim::Learnt;
 use crate::ui::app::{App, Overlay};
 use crate::ui::paint::cut_words;
 
@@ -105,29 +107,87 @@ fn entries(app: &App) -> Vec<Entry> {
     let gold = Style::default()
         .fg(Color::Yellow)
         .add_modifier(Modifier::BOLD);
+    let goal = Entry {
+        ch: '>',
+        style: gold,
+        label: "goal".into(),
+    };
+    let bump = Entry {
+        ch: '#',
+        style: Style::default().fg(Color::White).bg(Color::Red),
+        label: "bump (red)".into(),
+    };
+    if app.overlay() == Overlay::Alarm {
+        out.extend(alarm_entries(app));
+        out.extend([goal, bump]);
+        return out;
+    }
     out.extend([
         Entry {
             ch: '*',
             style: plan,
             label: "plan".into(),
         },
-        Entry {
-            ch: '>',
-            style: gold,
-            label: "goal".into(),
-        },
+        goal,
         Entry {
             ch: ' ',
             style: Style::default().fg(UNKNOWN.0).bg(UNKNOWN.1),
             label: "unknown".into(),
         },
-        Entry {
-            ch: '#',
-            style: Style::default().fg(Color::White).bg(Color::Red),
-            label: "bump (red)".into(),
-        },
+        bump,
     ]);
     out
+}
+
+/// The alarm overlay's glyphs: the mark where a monster believes the
+/// player is, in the colour of how it learnt it, the line to it, a cry's
+/// reach and where it rose. None in a game without a player.
+fn alarm_entries(app: &App) -> Vec<Entry> {
+    if app.game().floor().player().is_none() {
+        return Vec::new();
+    }
+    let mark = |how: Learnt, label: &str| Entry {
+        ch: BELIEF,
+        style: Style::default()
+            .fg(learnt_colour(how))
+            .add_modifier(Modifier::BOLD),
+        label: label.into(),
+    };
+    vec![
+        mark(Learnt::Saw, "saw @ here"),
+        mark(Learnt::Heard, "heard here"),
+        mark(Learnt::Told, "told @ here"),
+        Entry {
+            ch: BELIEF_LINE,
+            style: Style::default().fg(learnt_colour(Learnt::Saw)),
+            label: "its line".into(),
+        },
+        Entry {
+            ch: CRY_REACH,
+            style: Style::default().fg(CRY),
+            label: "cry reach".into(),
+        },
+        Entry {
+            ch: CRY_ROSE,
+            style: Style::default()
+                .fg(Color::White)
+                .bg(CRY)
+                .add_modifier(Modifier::BOLD),
+            label: "cry rose".into(),
+        },
+    ]
+}
+
+/// What the alarm overlay's glyphs leave unsaid, a line each (as wide
+/// as the panel): whose letters take the marks' colours, and whose ear
+/// a cry's reach is drawn for; in a game without a player, that there
+/// is nothing to show. None under the other overlays.
+fn alarm_notes(app: &App) -> &'static [&'static str] {
+    match (app.overlay(), app.game().floor().player()) {
+        (Overlay::Alarm, Some(_)) => &["hunters coloured as their X", "cry: keenest ear's reach"],
+        (Overlay::Alarm, None) => &["alarm: no player to know of"],
+        _ => &[],
+    }
 }
 
 /// What faction `f` is, briefly: sight (or a known map), planner, and
@@ -163,7 +223,7 @@ fn factions(app: &App) -> Vec<usize> {
 
 fn panel_lines(app: &App) -> u16 {
     let glyph_lines = entries(app).len().div_ceil(2) as u16;
-    2 + glyph_lines + 2 * factions(app).len() as u16
+    2 + glyph_lines + alarm_notes(app).len() as u16 + 2 * factions(app).len() as u16
 }
 
 /// Draws the legend where [`layout`] placed it.
@@ -199,6 +259,9 @@ fn draw_panel(app: &App, area: Rect, buf: &mut Buffer) {
             buf.set_stringn(ex + 2, y, &e.label, half as usize - 2, Style::default());
         }
         y += 1;
+    }
+    for note in alarm_notes(app) {
+        line(&mut y, note, Style::default(), buf);
     }
     line(&mut y, "Factions (f: view)", bold, buf);
     for f in factions(app) {
@@ -246,6 +309,19 @@ fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
     }
     if y == area.y {
         (x, y) = (area.x, y + 1);
+    }
+    // Under the alarm, what its glyphs leave unsaid, as room allows, in
+    // place of the factions (the alarm is every faction's).
+    if !alarm_notes(app).is_empty() {
+        for note in alarm_notes(app) {
+            let need = note.chars().count() as u16;
+            if x + need > right {
+                break;
+            }
+            buf.set_stringn(x, y, note, need as usize, Style::default());
+            x += need + 2;
+        }
+        return;
     }
     let f = app.faction();
     let Some(spec) = app.game().floor().factions().get(f).map(|f| f.spec()) else {

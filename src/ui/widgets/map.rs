@@ -1,5 +1,6 @@
 //! The map widget: terrain as the overlay has it, plans, goals, the
-//! player's stairs and treasure, flashes, monsters and the look cursor.
+//! player's stairs and treasure, flashes, the alarm (cries, beliefs),
+//! monsters and the look cursor.
 //! It is a `StatefulWidget` given where the view stands ([`MapView`],
 //! worked out from the camera before the frame) and the parts of the app
 //! it shows; it writes nothing but the buffer.
@@ -10,15 +11,16 @@ use ratatui::style::{Color, Modifier, Style};
 
 use std::borrow::Cow;
 
-use super::palette::{faction_colour, terrain_style};
+use super::palette::{CRY, faction_colour, learnt_colour, terrain_style};
 use crate::clock::Turn;
 use crate::fog::danger::Influence;
 use crate::map::geom::Pos;
 use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
-use crate::sim::{Game, Monster};
+use crate::sim::{Game, Learnt, Monster};
+use crate::ui::app::alarm::beliefs;
 use crate::ui::app::threat::threat_of;
-use crate::ui::app::{App, Overlay};
+use crate::ui::app::{App, Cry, Overlay};
 use ratatui::widgets::StatefulWidget;
 
 /// Most steps of a field-planning monster's route drawn (read off its
@@ -48,6 +50,8 @@ pub struct MapWidget<'a> {
     /// Showing what the player could not know (see [`App::spectating`]).
     spectating: bool,
     cursor: Option<Pos>,
+    /// The cries the alarm overlay draws.
+    cries: Vec<&'a Cry>,
 }
 
 impl<'a> MapWidget<'a> {
@@ -61,6 +65,7 @@ impl<'a> MapWidget<'a> {
             through_eyes: app.through_eyes(),
             spectating: app.spectating(),
             cursor: app.cursor(),
+            cries: app.cries().collect(),
         }
     }
 }
@@ -124,6 +129,8 @@ impl MapWidget<'_> {
                 }
             }
         }
+        // The alarm: only ever what the player could not know.
+        let alarm = !honest && self.overlay == Overlay::Alarm;
         // A scroll of darkness's cells, shaded where they are drawn lit.
         let darkness = game.floor().darkness();
         let dark = |p: Pos| darkness.is_some_and(|d| d.covers(p));
@@ -158,7 +165,9 @@ impl MapWidget<'_> {
                     continue;
                 }
                 match self.overlay {
-                    Overlay::None => {
+                    // The alarm draws over the true map (or the player's,
+                    // through their eyes).
+                    Overlay::None | Overlay::Alarm => {
                         if let Some((known, _)) = &fog {
                             match known.belief(p) {
                                 Some(t) if lit_at(p) => (ch, fg) = terrain_style(t),
@@ -215,6 +224,25 @@ impl MapWidget<'_> {
                 cell.set_char(ch).set_style(style);
             }
         };
+        if alarm {
+            // Each cry's reach, the oldest first: the ground it reached
+            // (walls keep their glyph), and where it rose.
+            for cry in &self.cries {
+                for sy in 0..area.height {
+                    for sx in 0..area.width {
+                        let p = at(sx, sy);
+                        if cry.reached(p) && world.get(p).is_some_and(|t| t != Terrain::Wall) {
+                            put(p, CRY_REACH, Style::default().fg(CRY));
+                        }
+                    }
+                }
+                let rose = Style::default()
+                    .fg(Color::White)
+                    .bg(CRY)
+                    .add_modifier(Modifier::BOLD);
+                put(cry.at, CRY_ROSE, rose);
+            }
+        }
         if !honest && self.overlay == Overlay::Knowledge {
             // Plans drawn straight through unknown cells.
             let style = Style::default().fg(faction_colour(self.faction));
@@ -282,6 +310,26 @@ impl MapWidget<'_> {
             let ch = world.get(p).map_or('#', Terrain::glyph);
             put(p, ch, Style::default().fg(Color::White).bg(Color::Red));
         }
+        // What each monster believes, the surest last (drawn over the
+        // rest): the line from it to where it believes the player is (over
+        // ground, not through walls' glyphs), then a mark there.
+        let mut believed = if alarm { beliefs(game) } else { Vec::new() };
+        believed.sort_by_key(|&(id, b)| (sureness(b.how), id));
+        for &(id, b) in &believed {
+            let from = game.floor().monsters()[id as usize].pos();
+            let style = Style::default().fg(learnt_colour(b.how));
+            for p in crate::fog::flight::flight(from, b.at, |_| false) {
+                if p != b.at && world.get(p).is_some_and(|t| t != Terrain::Wall) {
+                    put(p, BELIEF_LINE, style);
+                }
+            }
+        }
+        for &(_, b) in &believed {
+            let style = Style::default()
+                .fg(learnt_colour(b.how))
+                .add_modifier(Modifier::BOLD);
+            put(b.at, BELIEF, style);
+        }
         for m in game.floor().monsters().iter().filter(|m| m.is_here()) {
             if honest && !lit_at(m.pos()) {
                 continue; // Only what the player sees now.
@@ -289,10 +337,17 @@ impl MapWidget<'_> {
             let glyph = game.floor().kind_of(m).glyph;
             // Playing, a monster's colour is its threat to the player (the
             // look box and the panel say the word); watching, its faction.
+            // In the alarm, by how it knows where the player is (grey: it
+            // does not).
             let colour = if m.is_player() {
                 Color::White
             } else if honest {
                 threat_of(game, m.id()).colour()
+            } else if alarm {
+                game.floor()
+                    .mind(m.id())
+                    .knows()
+                    .map_or(Color::DarkGray, |b| learnt_colour(b.how))
             } else {
                 faction_colour(m.faction())
             };
@@ -308,6 +363,15 @@ impl MapWidget<'_> {
                 Style::default().fg(colour).add_modifier(weight),
             );
         }
+        // A believed place someone stands on (the player, where a monster
+        // sees it now): the mark's colour behind them.
+        for &(_, b) in &believed {
+            if let Some(cell) = view_cell(b.at, cam, area).and_then(|at| buf.cell_mut(at))
+                && cell.symbol() != BELIEF.to_string()
+            {
+                cell.set_bg(learnt_colour(b.how));
+            }
+        }
         if let Some(cell) = self
             .cursor
             .and_then(|c| view_cell(c, cam, area))
@@ -315,6 +379,25 @@ impl MapWidget<'_> {
         {
             cell.set_style(Style::default().fg(Color::Black).bg(Color::White));
         }
+    }
+}
+
+/// The alarm's mark where a monster believes the player is.
+pub(super) const BELIEF: char = 'X';
+/// The alarm's line from a monster to where it believes the player is.
+pub(super) const BELIEF_LINE: char = '\u{b7}';
+/// The alarm's ground a cry reached.
+pub(super) const CRY_REACH: char = '\u{2591}';
+/// The alarm's cell a cry rose in: a speech mark (`!` is a potion).
+pub(super) const CRY_ROSE: char = '"';
+
+/// How sure a way of knowing is, for drawing the surest over the rest:
+/// heard, then told, then saw.
+fn sureness(how: Learnt) -> u8 {
+    match how {
+        Learnt::Heard => 0,
+        Learnt::Told => 1,
+        Learnt::Saw => 2,
     }
 }
 

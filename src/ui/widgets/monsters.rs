@@ -3,7 +3,8 @@
 //! points as a bar), then each monster you see now, nearest first, with
 //! its hit points as a bar, its state (asleep, wandering, not yet aware of
 //! you, hunting, searching, fleeing), its threat to you in a word (the
-//! colour its glyph is drawn in on the map) and what it cannot do that
+//! colour its glyph is drawn in on the map), how a hunter knows where you
+//! are (saw you, heard you, told by a cry) and what it cannot do that
 //! matters: blind, deaf, cannot open doors; and fast or slow beside you.
 //! Only what the player sees now: fog-honest as the map.
 
@@ -12,6 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::sim::{Awareness, Game, Monster, NORMAL_SPEED, PLAYER_HP};
+use crate::ui::app::look::how_it_knows;
 use crate::ui::app::threat::threat_of;
 use crate::ui::app::{App, Mode};
 use crate::ui::paint::wrap;
@@ -142,6 +144,7 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
             ),
         ];
         let mut about = vec![threat.word()];
+        about.extend(how_it_knows(game, m.id()));
         about.extend(limits(game, m));
         let style = Style::default().fg(threat.colour());
         group.extend(

@@ -4,6 +4,7 @@
 use ratatui::style::Color;
 
 use crate::map::terrain::Terrain;
+use crate::sim::Learnt;
 
 /// Colours of factions, in order.
 const FACTION_COLOURS: [Color; 6] = [
@@ -32,3 +33,19 @@ pub(super) fn terrain_style(t: Terrain) -> (char, Color) {
     };
     (t.glyph(), colour)
 }
+
+/// The alarm overlay's colour for a monster that learnt where the player
+/// is by `how` (its letter, its mark where it believes the player is, and
+/// the line between): saw, light red; heard a noise, yellow; told by a
+/// kin's cry, light magenta (the cry's own colour).
+pub(super) fn learnt_colour(how: Learnt) -> Color {
+    match how {
+        Learnt::Saw => Color::LightRed,
+        Learnt::Heard => Color::Yellow,
+        Learnt::Told => Color::LightMagenta,
+    }
+}
+
+/// The alarm overlay's colour for a cry: the ground it reached, and
+/// (behind) the cell it rose in.
+pub(super) const CRY: Color = Color::Magenta;

@@ -21,6 +21,8 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         let view = match app.overlay() {
             Overlay::None => "your view".to_string(),
             Overlay::Cost if !app.spectating() => "terrain cost".to_string(),
+            // Every faction's monsters: nobody's view.
+            Overlay::Alarm => Overlay::Alarm.name().to_string(),
             o => format!(
                 "{} of {}",
                 o.name(),
@@ -126,6 +128,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         let view = match app.overlay() {
             Overlay::None | Overlay::Combined if app.through_eyes() => String::new(),
             Overlay::None => "true map".to_string(),
+            Overlay::Alarm => Overlay::Alarm.name().to_string(),
             o => format!("{} of {}", o.name(), app.faction_name()),
         };
         let parts = [
