@@ -196,11 +196,11 @@ impl Behaviours {
     pub fn flees(&self) -> bool {
         self.has(Builtin::Flee)
     }
-    /// Hunts the player (and its faction goes to a noise it hears).
+    /// Hunts the player (and goes to a noise it hears).
     pub fn hunts(&self) -> bool {
         self.has(Builtin::Hunt)
     }
-    /// Searches round where its faction lost the player.
+    /// Searches round where it lost the player.
     pub fn searches(&self) -> bool {
         self.has(Builtin::Search)
     }

@@ -144,10 +144,10 @@ pub enum Event {
     /// not hunting the player): a sure blow, [`crate::sim::STEALTH_MULTIPLIER`]
     /// times as hard. Told just before the blow's [`Event::Attacked`].
     StealthBlow { target: MonsterId },
-    /// `monster`, one that cries (a raven), noticed the player and cried
-    /// out: a noise as loud as a fight where it stands, which tells the
-    /// kin that hear it where it saw the player. Told just before what
-    /// the cry woke.
+    /// `monster`, one that cries (a raven shrieks, a goblin shouts), set
+    /// eyes on the player and cried out: a noise as loud as its kind's
+    /// voice where it stands, which tells the kin that hear it where it
+    /// saw the player. Told just before what the cry woke.
     Cried { monster: MonsterId },
 }
 

@@ -1,6 +1,6 @@
 //! A faction's shared fields: one [`Field`] per target its monsters head
-//! for (its goal; for hunters, the cell where the faction last saw the
-//! player), each a backward search from the target over the faction's
+//! for (its goal; for hunters, each cell where one of them believes the
+//! player is), each a backward search from the target over the faction's
 //! [`Knowledge`](crate::fog::knowledge::Knowledge), read by every
 //! monster of the faction going there. This
 //! is the classic article's "per player, not per unit" applied to

@@ -50,7 +50,8 @@ impl Behaviour for Melee {
     }
 }
 
-/// Its faction knows where the player is: it goes there.
+/// It believes it knows where the player is (it saw or heard it there,
+/// or a kin's cry told it): it goes there.
 #[derive(Debug)]
 pub struct Hunt;
 
@@ -108,9 +109,9 @@ fn head_for(now: &Situation, state: Awareness, place: Option<crate::map::geom::P
     Choice::HeadFor(place)
 }
 
-/// It cries out when it notices the player: the game makes the noise
-/// (see `Floor::settle_mind`), where the player stands, as the player is
-/// noticed; as a choice it always passes.
+/// It cries out when it first sets eyes on the player: the game makes
+/// the noise (see `Floor::settle_mind`) where it stands, as loud as its
+/// kind's voice; as a choice it always passes.
 #[derive(Debug)]
 pub struct Cry;
 

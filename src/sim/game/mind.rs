@@ -61,7 +61,7 @@ impl Floor {
     }
 
     /// What a hurt monster of a faction that flees runs from: the player
-    /// in its sight, or where its faction last saw it (see `threat`).
+    /// in its sight, or where it believes the player is (see `threat`).
     pub(crate) fn threat(&self, id: usize) -> Option<Pos> {
         threat(&self.ground, &self.units, &self.factions, &self.minds, id)
     }
