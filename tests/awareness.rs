@@ -157,6 +157,63 @@ fn sneaking_passes_a_sleeper_that_walking_wakes() {
     assert_eq!(sneaked, 2 * walked, "a sneaking step is a turn longer");
 }
 
+/// A sleeper that sees the player wakes only within half the player's
+/// stealth range, by a chance each turn that falls with the distance:
+/// walking, seven steps off at most; sneaking, three. Deaf, it hears no
+/// step, so its eyes alone wake it.
+#[test]
+fn a_sleeper_wakes_at_sight_only_close_by_and_less_the_further() {
+    // The turn a deaf sleeper that sees sixteen cells wakes, the player
+    // waiting `d` steps off (sneaking or not), within `turns`; over seeds.
+    let wakes = |d: usize, sneak: bool, seed: u64, turns: u32| -> Option<u32> {
+        let row = format!(
+            "#{}{}s#",
+            ".".repeat(9 - d),
+            format_args!("@{}", ".".repeat(d - 1))
+        );
+        let text = format!(
+            "name: sleeper\nfaction: sleepers glyph=s sight=16 hearing=0 sleeps hostile\nmap:\n\
+             ############\n{row}\n############\n"
+        );
+        let mut game = Game::new(&parse(&text), seed, SimConfig::default()).unwrap();
+        if sneak {
+            act(&mut game, Action::Sneak);
+        }
+        (1..=turns).find(|_| {
+            let ev = act(&mut game, Action::Wait(None));
+            ev.iter()
+                .any(|e| matches!(e, Event::Woke { heard: None, .. }))
+        })
+    };
+    // Beyond the range: never, in 300 turns.
+    assert_eq!(wakes(8, false, 1, 300), None, "walking, eight steps off");
+    assert_eq!(wakes(4, true, 1, 300), None, "sneaking, four steps off");
+    // At its edge: in the end.
+    assert!(
+        wakes(7, false, 1, 300).is_some(),
+        "walking, seven steps off"
+    );
+    assert!(
+        wakes(3, true, 1, 300).is_some(),
+        "sneaking, three steps off"
+    );
+    // The chance falls with the distance: woken on the first turn, over
+    // 200 seeds (7 in 16 beside it and 2 in 16 six steps off walking; 3
+    // in 8 beside it sneaking).
+    let first = |d, sneak| {
+        (1..=200)
+            .filter(|&s| wakes(d, sneak, s, 1).is_some())
+            .count()
+    };
+    let (near, far, sneaking) = (first(1, false), first(6, false), first(1, true));
+    assert!((65..=110).contains(&near), "beside it: {near} of 200");
+    assert!((10..=45).contains(&far), "six steps off: {far} of 200");
+    assert!(
+        (50..=100).contains(&sneaking),
+        "beside it, sneaking: {sneaking} of 200"
+    );
+}
+
 /// Hunters that lose the player where they last saw it search round
 /// there: the faction goes to the nearest cells it has not seen since,
 /// one after another (each within the search radius), then gives up

@@ -404,3 +404,66 @@ fn the_cunning_bot_makes_a_dead_end_with_collapse() {
         Some(Action::Use(0))
     );
 }
+
+/// Beside an ogre that could kill it before its next turn (its blow at
+/// most 3d6+3: 21), the cunning bot drinks its healing potion whatever
+/// its hit points; the brawler, above a third of them, strikes. Above
+/// what the ogre can land, the cunning bot strikes too.
+#[test]
+fn the_cunning_bot_drinks_before_a_blow_that_could_kill_it() {
+    use darkstar::map::geom::Pos;
+    use darkstar::sim::{Action, Command, PLAYER_HP};
+    let den = "name: ogre den\n\
+        faction: giants glyph=O kind=ogre hostile\n\
+        map:\n\
+        ##########\n\
+        #...@O...#\n\
+        ##########\n";
+    let most = 21;
+    let (mut drank, mut struck) = (0, 0);
+    for seed in 1..=20 {
+        let level = darkstar::content::level::Level::parse(den, "den.txt".as_ref()).unwrap();
+        let config = darkstar::sim::SimConfig::default();
+        let mut game = darkstar::sim::Game::new(&level, seed, config).unwrap();
+        // A potion a step west, picked up; the ogre follows.
+        game.apply(Command::PutItem {
+            at: Pos::new(3, 1),
+            item: crate::common::item("healing"),
+        });
+        game.apply(Command::Player(Action::Walk(darkstar::map::geom::Dir::W)));
+        // The ogre strikes while the player waits: what each bot would do
+        // at each turn, the potion kept.
+        for _ in 0..6 {
+            let Some(player) = game.floor().player().filter(|p| p.hp() > 0) else {
+                break;
+            };
+            let (hp, at) = (player.hp(), player.pos());
+            let beside = game.floor().monsters().iter().any(|m| {
+                let (dx, dy) = m.pos().abs_delta(at);
+                !m.is_player() && dx.max(dy) == 1
+            });
+            if beside {
+                let cunning = darkstar::sim::bot::next_action(&game, Style::Cunning);
+                let brawler = darkstar::sim::bot::next_action(&game, Style::Brawler);
+                if hp <= most {
+                    assert_eq!(cunning, Some(Action::Use(0)), "seed {seed}, {hp} HP");
+                    drank += 1;
+                } else {
+                    assert!(
+                        matches!(cunning, Some(Action::Walk(_))),
+                        "seed {seed}, {hp} HP: {cunning:?}"
+                    );
+                    struck += 1;
+                }
+                if hp * 3 > PLAYER_HP {
+                    assert!(
+                        matches!(brawler, Some(Action::Walk(_))),
+                        "seed {seed}, {hp} HP: {brawler:?}"
+                    );
+                }
+            }
+            game.apply(Command::Player(Action::Wait(None)));
+        }
+    }
+    assert!(drank > 0 && struck > 0, "drank {drank}, struck {struck}");
+}

@@ -728,7 +728,7 @@ fn a_fleer_runs_when_hurt() {
     assert!(level.to_text().contains(" flees"), "written back");
     let mut game = Game::new(&level, 2, SimConfig::default()).unwrap();
     // A turn, so it has noticed the player: a blow on one that has not is
-    // a stealth blow, three times as hard.
+    // a stealth blow, five times as hard.
     act(&mut game, Action::Wait(None));
     // Hit it until it is down to a third (3 of 10) or less.
     for _ in 0..6 {

@@ -104,7 +104,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 6", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 7", "darkstar-replay 9", 1),
             "version 9",
         ),
         // A save made by the Darkstar before the state hash left the caches (on
@@ -117,7 +117,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
                     .join("tests/saves/v4-play-seed7.replay"),
             )
             .unwrap(),
-            "made by an older Darkstar, whose games play differently; this build reads version 6. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
+            "made by an older Darkstar, whose games play differently; this build reads version 7. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
         ),
         // A save made before each monster kept its own knowledge of the
         // player (main at 89ba199, kept in tests/saves/).
@@ -128,7 +128,14 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
                     .join("tests/saves/v5-play-seed7.replay"),
             )
             .unwrap(),
-            "this build reads version 6. Finish or watch it with Darkstar at git commit 89ba199 of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
+            "this build reads version 7. Finish or watch it with Darkstar at git commit 89ba199 of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
+        ),
+        // A save of the rules before sleepers woke only close by (its
+        // header says version 6): refused, naming main at 445384c.
+        (
+            "older6",
+            text.replacen("darkstar-replay 7", "darkstar-replay 6", 1),
+            "this build reads version 7. Finish or watch it with Darkstar at git commit 445384c of 2026-12-06, the last build that plays version 6 (a save of it resumes there)",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.
         (

@@ -71,5 +71,7 @@ pub const STEALTH_RANGE: u32 = 14;
 
 /// A blow on a monster that has not noticed the player (asleep, or not
 /// hunting it) always lands, for this many times its roll (Brogue CE's
-/// stealth attacks are sure and triple).
-pub const STEALTH_MULTIPLIER: i32 = 3;
+/// stealth attacks are sure, triple, and five times with a dagger): a
+/// sword's least blow kills an unaware orc, an axe's a wraith, and half
+/// the axe blows a sleeping ogre.
+pub const STEALTH_MULTIPLIER: i32 = 5;

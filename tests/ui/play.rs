@@ -752,8 +752,8 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
         )),
         "{troll}"
     );
-    // The goblin is blind and has not found you: a stealth blow, three
-    // times a blow, kills it at best.
+    // The goblin is blind and has not found you: a stealth blow, five
+    // times a blow, kills it surely.
     let goblin = describe(&app, at('g')).join("\n");
     assert!(
         goblin.contains(": it hits you") && goblin.contains("2-5 (up to"),
@@ -762,8 +762,8 @@ fn the_look_box_reads_the_threat_from_the_real_numbers() {
     assert!(
         goblin.contains(&format!(
             "Unaware of you: a stealth blow lands surely, {}-{}:",
-            lo * 3,
-            hi * 3
+            lo * 5,
+            hi * 5
         )),
         "{goblin}"
     );

@@ -73,15 +73,19 @@ use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};
 /// ([`LAST_BUILD_OF`]). Version 6: where the player is, is each monster's
 /// own knowledge (seen, heard, or told by a kin's cry), noise is damped by
 /// rock and shut doors, and fleeing has hysteresis, which changed play.
-pub const REPLAY_VERSION: u32 = 6;
+/// Version 7: a sleeper wakes at the sight of the player only close by
+/// and by a chance that falls with the distance, a stealth blow is five
+/// times as hard, and ogres, wraiths and trolls strike otherwise.
+pub const REPLAY_VERSION: u32 = 7;
 /// The last build that plays each older version, by git commit and date:
 /// what a refused save's message names.
-pub const LAST_BUILD_OF: [(u32, &str); 5] = [
+pub const LAST_BUILD_OF: [(u32, &str); 6] = [
     (1, "db82dcd of 2026-11-23"),
     (2, "37c297c of 2026-11-24"),
     (3, "b8196cc of 2026-11-26"),
     (4, "0926239 of 2026-12-06"),
     (5, "89ba199 of 2026-12-06"),
+    (6, "445384c of 2026-12-06"),
 ];
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;

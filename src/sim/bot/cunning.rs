@@ -1,9 +1,12 @@
 //! The cunning bot's own moves, tried before the brawler's: it plays what
 //! the monsters do not know. It kills the eyes of blind kin first (a
 //! raven sees for the trolls: a blow beside it, else a dart with a clear
-//! way), so that they hunt by ear again. It strikes a monster that has not noticed it
-//! (asleep, or its faction not hunting the player: a sure blow, three
-//! times as hard) when the blow kills it or leaves a fight it wins; it
+//! way), so that they hunt by ear again. Beside monsters that could kill
+//! it before its next turn (each blow at its most, as the look box gives
+//! it), it drinks a healing potion, whatever its hit points. It strikes a
+//! monster that has not noticed it (asleep, or not hunting the player: a
+//! sure blow, five times as hard) when the blow kills it or leaves a
+//! fight it wins; it
 //! creeps up on one such blow would kill; and it sneaks (silent steps)
 //! while a monster that has not noticed it is within that monster's
 //! hearing, until none is. It goes only for a monster it would beat
@@ -78,6 +81,14 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
         .filter(|&m| game.floor().unaware(m as usize))
         .collect();
     let pos = |m: crate::sim::MonsterId| game.floor().monsters()[m as usize].pos();
+    // Those beside it could kill it before it acts again: a healing
+    // potion now, whatever its hit points (the brawler drinks at a third,
+    // which an ogre's blow and a troll's together go past in one turn).
+    if at_risk(game, at, player.hp(), &view)
+        && let Some((s, ())) = in_pack(game, |e| matches!(e, Effect::Heal(_)).then_some(()))
+    {
+        return Some(plain(Action::Use(s as u8)));
+    }
     // One beside it that has not noticed it: strike it unawares, if the
     // blow kills it or leaves a fight it wins.
     for d in Dir::ALL {
@@ -208,6 +219,24 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
         .filter(|&m| game.floor().monsters()[m as usize].hp() <= blow)
         .min_by_key(|&m| nearness(at, pos(m)))?;
     step_toward(game, at, pos(prey)).map(plain)
+}
+
+/// True when the awake monsters of `view` beside the player at `at`
+/// could land `hp` or more before its next turn, every blow at its most
+/// (a kind faster than the player may strike twice): the look box gives
+/// each one's damage and speed.
+fn at_risk(game: &Game, at: crate::map::geom::Pos, hp: i32, view: &[MonsterId]) -> bool {
+    let most: i32 = view
+        .iter()
+        .map(|&m| &game.floor().monsters()[m as usize])
+        .filter(|monster| nearness(at, monster.pos()).0 == 1)
+        .filter(|monster| game.floor().awareness(monster.id()) != Awareness::Asleep)
+        .map(|monster| {
+            let kind = game.floor().kind_of(monster);
+            kind.damage.max() * kind.speed.div_ceil(NORMAL_SPEED) as i32
+        })
+        .sum();
+    most > 0 && most >= hp
 }
 
 /// True when monster `m` sees for kin that cannot (a raven for the
@@ -437,7 +466,7 @@ fn blows_to_kill(by: &KindSpec, on: &KindSpec, hp: i32) -> i64 {
     (hp as i64 * 1000 * NORMAL_SPEED as i64 * 10) / landed.max(1)
 }
 
-/// True when a stealth blow on monster `m` (sure, three times a blow's
+/// True when a stealth blow on monster `m` (sure, five times a blow's
 /// mean) kills it or leaves a fight the player wins: a sleeping ogre it
 /// would only anger is let lie.
 fn worth_striking(game: &Game, m: MonsterId) -> bool {

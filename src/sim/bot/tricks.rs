@@ -64,7 +64,8 @@ pub const TRICK_TURNS: Turn = 20;
 pub enum Trick {
     /// Sneaking (silent steps) near monsters that have not noticed it.
     Sneak,
-    /// A blow on a monster that has not noticed it: sure, and triple.
+    /// A blow on a monster that has not noticed it: sure, and five times
+    /// as hard.
     StealthBlow,
     /// A door shut on hunters that cannot open doors.
     ShutDoor,

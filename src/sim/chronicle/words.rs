@@ -49,7 +49,7 @@ impl Told {
                 _ => format!("{} cries out!", name(who, true)),
             },
             Event::StealthBlow { .. } => format!(
-                "{} never sees you coming: a sure blow, three times as hard.",
+                "{} never sees you coming: a sure blow, five times as hard.",
                 name(who, true)
             ),
             Event::Attacked { damage, .. } => {
