@@ -7,6 +7,10 @@ use crate::content::items::{Effect, Heal};
 use crate::map::terrain::Terrain;
 use crate::sim::{Event, ReplanReason};
 
+// The log says a stealth blow is "five times as hard": the build stops
+// here if the rule and the words part.
+const _: () = assert!(crate::sim::player::STEALTH_MULTIPLIER == 5);
+
 /// How a sentence names monsters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Naming {
