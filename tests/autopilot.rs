@@ -358,10 +358,11 @@ fn resting_heals_to_full_and_stops() {
 #[test]
 fn a_walker_coming_into_view_interrupts_rest() {
     // The walker knows the map and heads up its shaft, through the door
-    // (nobody sees through it) and across the room to its goal.
+    // (nobody sees through it) and across the room to its goal. It is
+    // hostile, so a threat: a harmless one would not stop the rest.
     let text = "name: walker\n\
         faction: goblins glyph=g sight=1 hostile\n\
-        faction: walkers glyph=w sight=0 goal=1 knows-map speed=50\n\
+        faction: walkers glyph=w sight=0 goal=1 knows-map speed=50 hostile\n\
         map:\n\
         ##############\n\
         #@g.........1#\n\

@@ -154,9 +154,10 @@ fn the_layer_scan_reads_code_not_comments_or_tests() {
 
 /// What the player sees is shadowcast once, by the simulation, when the
 /// player looks (`Game::player_view`): the screen, the look box, the log
-/// and the autopilot read that view and never cast their own. Outside
-/// `fog/` (where shadowcasting lives), only the game's own sight calls
-/// `visible_from` or `look_seeing`.
+/// and the autopilot read that view and never cast their own (the
+/// autopilot's care asks the game's sight what a remembered monster could
+/// see). Outside `fog/` (where shadowcasting lives), only the game's own
+/// sight calls `visible_from` or `look_seeing`.
 #[test]
 fn only_the_simulation_casts_the_players_view() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -189,8 +190,9 @@ fn only_the_simulation_casts_the_players_view() {
     );
     assert_eq!(
         casts.len(),
-        2,
-        "the player's look and a monster's sight of a target: {casts:?}"
+        3,
+        "the player's look, a monster's sight of a target, and a monster's \
+         sight as the player can know it: {casts:?}"
     );
 }
 

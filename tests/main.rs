@@ -11,6 +11,7 @@ mod common;
 mod crowds;
 mod danger;
 mod digest;
+mod exclusions;
 mod field_trace;
 mod fields;
 mod fog;

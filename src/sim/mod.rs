@@ -42,6 +42,7 @@ mod mind;
 mod monster;
 pub mod plan;
 mod player;
+pub mod recall;
 mod report;
 mod stats;
 pub mod sweep;

@@ -128,6 +128,7 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
          median depth reached {}; runs that reached depth 1 to 10: {}\n\
          median run {} turns; median kills {}\n\
          {}\n\
+         {}\n\
          deaths by kind: {}\n\
          {}\
          {:.1} s\n",
@@ -145,6 +146,7 @@ pub fn bot(args: BotArgs) -> Result<ExitCode> {
         median(&turns),
         median(&kills),
         damage_line(&runs),
+        heedless_line(&runs),
         if causes.is_empty() {
             "none".to_string()
         } else {
@@ -196,6 +198,17 @@ fn damage_line(runs: &[BotRun]) -> String {
         by_depth.join(" "),
         m / 10,
         m % 10
+    )
+}
+
+/// The route steps that forgot a monster the player saw, over all runs
+/// (see [`darkstar::sim::bot::Heedless`]).
+fn heedless_line(runs: &[BotRun]) -> String {
+    let woke: u32 = runs.iter().map(|r| r.heedless.woke).sum();
+    let walked: u32 = runs.iter().map(|r| r.heedless.walked_into).sum();
+    format!(
+        "route steps (explore, travel) that forgot a monster seen: {woke} woke one seen asleep, \
+         {walked} walked into the senses of one seen awake"
     )
 }
 

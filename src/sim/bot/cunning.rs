@@ -200,7 +200,7 @@ pub(super) fn trick(game: &Game, open: Restraint) -> Option<(Action, Option<Tric
             .kind_of(&game.floor().monsters()[m as usize])
             .hearing;
         nearness(at, pos(m)).0 <= hearing
-    });
+    }) || play.sneaking && super::wary::near_a_sleeper(game);
     // It starts sneaking only unhunted, but once sneaking it goes on
     // until none is left to hide from: stopping each time one notices it
     // and starting again each time that one loses it spent every turn

@@ -29,9 +29,10 @@ use wary::Wary;
 
 pub use tricks::{TRICK_TURNS, Trick, TrickTally, Tricks};
 
-use super::autopilot::{self, Activity, monsters_in_view};
+use super::autopilot::{self, Activity, Care, monsters_in_view};
 use super::game::{Game, GameError};
 use super::player::{PLAYER_HP, PlayOutcome};
+use super::recall::{Recall, Seen};
 use super::{Action, Awareness, Command, Event, SimConfig};
 use crate::clock::Turn;
 use crate::content::items::Effect;
@@ -91,6 +92,105 @@ pub struct BotRun {
     pub damage_by_depth: Vec<i32>,
     /// Its tricks, tried and counted, by depth.
     pub tricks: Tricks,
+    /// Its route's steps that forgot what the player had seen (see
+    /// [`Heedless`]).
+    pub heedless: Heedless,
+}
+
+/// A bot's route steps (the autopilot's travel and exploring, not a
+/// trick, a blow or a step toward what it goes for) that forgot a
+/// monster the player saw and no longer sees: steps after which a sleeper
+/// it saw asleep woke at the sight of it or the noise of its step or of a
+/// door it opened (not at another's noise, which no route can help), and
+/// steps into the senses (see
+/// [`autopilot::care::senses`]) of one it saw awake in the last
+/// [`autopilot::AWAKE_TURNS`] turns, from outside them. The referee's
+/// count: it reads the truth (who woke).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heedless {
+    pub woke: u32,
+    pub walked_into: u32,
+}
+
+impl Heedless {
+    /// What it needs of the game before a plain step `action`, if it is
+    /// one to count: a walk, not a blow.
+    fn before(game: &Game, action: Action) -> Option<StepBefore> {
+        let Action::Walk(d) = action else { return None };
+        let from = game.floor().player()?.pos();
+        if game.floor().world().occupant(from.step(d)).is_some() {
+            return None;
+        }
+        Some(StepBefore {
+            from,
+            depth: game.depth(),
+            turn: game.floor().turn(),
+            sneaking: game.floor().play_state().is_some_and(|p| p.sneaking),
+            recall: game.floor().recall().clone(),
+        })
+    }
+
+    /// Counts the step that took the game from `was` to `after`, with
+    /// `events`.
+    fn count(&mut self, was: &StepBefore, after: &Game, events: &[Event]) {
+        let Some(now) = after.floor().player() else {
+            return;
+        };
+        if was.depth != after.depth() {
+            return;
+        }
+        let opened: Vec<Pos> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Door { by, at, open: true } if by == now.id() => Some(at),
+                _ => None,
+            })
+            .collect();
+        self.woke += events
+            .iter()
+            .filter(|e| match e {
+                // Woken by the player: at the sight of it, or the noise
+                // of its step or of a door it opened.
+                Event::Woke { monster, heard } => {
+                    heard.is_none_or(|h| h == now.pos() || opened.contains(&h))
+                        && was
+                            .recall
+                            .of(*monster)
+                            .is_some_and(|s| s.seen == Seen::Asleep && !s.in_view)
+                }
+                _ => false,
+            })
+            .count() as u32;
+        let (from, to) = (was.from, now.pos());
+        if to == from {
+            return;
+        }
+        for s in was.recall.out_of_view() {
+            if s.seen != Seen::Awake || s.turn + autopilot::AWAKE_TURNS < was.turn {
+                continue;
+            }
+            // Over what the player knows after the step: as much as
+            // before, and the cells the step showed it.
+            let zone = autopilot::care::senses(after, s, was.sneaking);
+            let inside = |p: Pos| {
+                zone.binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+                    .is_ok()
+            };
+            if inside(to) && !inside(from) {
+                self.walked_into += 1;
+            }
+        }
+    }
+}
+
+/// What [`Heedless`] counts a step against: where the player was, on
+/// which depth and turn, sneaking or not, and what it remembered.
+struct StepBefore {
+    from: Pos,
+    depth: Option<u32>,
+    turn: Turn,
+    sneaking: bool,
+    recall: Recall,
 }
 
 /// The bot's next action in `game`, playing in `style`, or `None` when the
@@ -111,35 +211,60 @@ fn decide(
     open: Restraint,
     wary: &Wary,
 ) -> Option<(Action, Option<Trick>)> {
-    if style == Style::Cunning
-        && let Some(choice) = cunning::trick(game, open)
-    {
-        return Some(choice);
-    }
-    brawl(game, style, wary).map(|a| (a, None))
+    decide_routed(game, style, open, wary).map(|(a, t, _)| (a, t))
 }
 
-/// The next step of `activity`, keeping out of the first of `berths` (the
-/// cells round the monsters the cunning bot keeps clear of, all of them,
-/// then the awake ones only) that leaves a way. With none left, it goes
-/// past sleepers (sneaking, see `cunning.rs`) but never past one awake:
-/// then there is no way for now, and the bot waits for it to go.
-fn go(game: &Game, activity: Activity, berths: &[&[Pos]]) -> Result<Action, autopilot::Stop> {
+/// [`decide`], and whether the action is a step of the bot's route (the
+/// autopilot's travel or exploring: see [`route`]).
+fn decide_routed(
+    game: &Game,
+    style: Style,
+    open: Restraint,
+    wary: &Wary,
+) -> Option<(Action, Option<Trick>, bool)> {
+    if style == Style::Cunning
+        && let Some((a, t)) = cunning::trick(game, open)
+    {
+        return Some((a, t, false));
+    }
+    brawl(game, style, wary).map(|(a, routed)| (a, None, routed))
+}
+
+/// The next step of `activity`, keeping out of the first of `cares` (see
+/// `wary.rs`) that leaves a way (sneaking first, for a way of silent
+/// steps). With none left, it stops there (the
+/// last says why: no way past one awake for now, and the bot waits for it
+/// to go); with no cares at all, the autopilot of old.
+fn go(game: &Game, activity: Activity, cares: &[Care]) -> Result<Action, autopilot::Stop> {
     let mut last = Err(autopilot::Stop::NoWay);
-    for berth in berths.iter().filter(|b| !b.is_empty()) {
-        last = autopilot::next_action_avoiding(game, &mut activity.clone(), berth);
+    let sneaking = game.floor().play_state().is_some_and(|p| p.sneaking);
+    for &care in cares {
+        last = autopilot::next_action_with(game, &mut activity.clone(), care, &[], &[]);
         if last.is_ok() {
+            // A way for silent steps: silent first.
+            if care.sneak && !sneaking {
+                return Ok(Action::Sneak);
+            }
             return last;
         }
     }
-    if berths.last().is_some_and(|b| !b.is_empty()) {
+    if !cares.is_empty() {
         return last;
     }
     autopilot::next_action(game, &mut activity.clone())
 }
 
 /// The brawler's (and the careless bot's) action.
-fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
+fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<(Action, bool)> {
+    fight(game, style)
+        .map(|a| (a, false))
+        .or_else(|| route(game, style, wary).map(|a| (a, true)))
+}
+
+/// The brawler's (and the careless bot's) action short of its route:
+/// a potion, a blow, a rest, a dart, a step toward a monster it goes
+/// for. `None`: it has none of those to do.
+fn fight(game: &Game, style: Style) -> Option<Action> {
     let careful = style.careful();
     let play = game.floor().play_state()?;
     let player = game.floor().player().filter(|p| p.is_here())?;
@@ -148,8 +273,6 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     }
     let at = player.pos();
     let hostile = |m| is_hostile(game, m);
-    let [strict, awake] = wary.berths(at);
-    let berths: [&[Pos]; 2] = [&strict, &awake];
     // Down to a third of its hit points: a healing potion, before any
     // blow. A bot that drank only with no enemy beside it died holding
     // potions (139 of the cunning bot's 140 deaths on seeds 1..200, most
@@ -216,17 +339,32 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
         // shut): carry on as if it were not there. Waiting for it held
         // the bot for ever when it never came.
     }
+    None
+}
+
+/// The brawler's (and the careless bot's, and the cunning bot's) route
+/// when it fights nothing: the autopilot's travel and exploring (the
+/// cunning bot's keeping clear of what it remembers, see `wary.rs`).
+fn route(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
+    let play = game.floor().play_state()?;
+    let player = game.floor().player().filter(|p| p.is_here())?;
+    if play.outcome != PlayOutcome::Playing {
+        return None;
+    }
+    let at = player.pos();
+    let hostile = |m| is_hostile(game, m);
+    let berths = wary.cares();
     let stairs = game.stairs()?;
     if play.carrying {
         if at == stairs.up {
             return Some(Action::Ascend);
         }
-        return Some(go(game, Activity::Travel(stairs.up), &berths).unwrap_or(Action::Wait(None)));
+        return Some(go(game, Activity::Travel(stairs.up), berths).unwrap_or(Action::Wait(None)));
     }
     // The Darkstar, once seen, if there is a known way to it (seen
     // across a gap, it is explored toward instead).
     if let Some(t) = play.treasure.filter(|&t| knows(game, t))
-        && let Ok(action) = go(game, Activity::Travel(t), &berths)
+        && let Ok(action) = go(game, Activity::Travel(t), berths)
     {
         return Some(action);
     }
@@ -240,7 +378,7 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
         if d == at {
             return Some(Action::Descend);
         }
-        if let Ok(action) = go(game, Activity::Travel(d), &berths) {
+        if let Ok(action) = go(game, Activity::Travel(d), berths) {
             return Some(action);
         }
     }
@@ -250,11 +388,11 @@ fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
     // explore so, it goes down, and only with no stairs known explores
     // past them.
     let explore = Activity::Explore { items: true };
-    match autopilot::next_action_avoiding(game, &mut explore.clone(), &strict) {
+    match go(game, explore, berths.get(..1).unwrap_or(&[])) {
         Ok(action) => Some(action),
         Err(_) => match stairs.down.filter(|&d| knows(game, d)) {
             Some(d) if d == at => Some(Action::Descend),
-            Some(d) => Some(go(game, Activity::Travel(d), &berths).unwrap_or(Action::Wait(None))),
+            Some(d) => Some(go(game, Activity::Travel(d), berths).unwrap_or(Action::Wait(None))),
             None if wary.is_wary()
                 && let Ok(action) = go(game, explore, &berths[1..]) =>
             {
@@ -380,6 +518,7 @@ pub fn play_run_from(
     // The depth it is on, and the turn it came there.
     let mut arrived = (depth as usize, game.floor().turn());
     let mut damage_by_depth = vec![0; crate::content::bestiary::DEPTHS as usize];
+    let mut heedless = Heedless::default();
     while game.floor().turn() < max_turns {
         let here = game.depth().unwrap_or(depth) as usize;
         let open = Restraint {
@@ -394,10 +533,14 @@ pub fn play_run_from(
         // Long on one depth, the cunning bot plays as the brawler there:
         // whatever round of tricks held it (a door shut on a hunter and
         // walked through again, a sleeper crept up on and lost) is over.
-        let style = match style {
+        let playing = match style {
             Style::Cunning if game.floor().turn() > arrived.1 + DEPTH_TURNS => Style::Brawler,
             s => s,
         };
+        // Its route steps are counted in its own style only: the cunning
+        // bot played as the brawler has dropped its care on purpose.
+        let counted = playing == style;
+        let style = playing;
         // Played as the brawler, it keeps clear of nothing.
         if style == Style::Cunning {
             wary.update(&game);
@@ -407,11 +550,12 @@ pub fn play_run_from(
         } else {
             &none
         };
-        let Some((mut action, mut trick)) = decide(&game, style, open, kept) else {
+        let Some((mut action, mut trick, mut routed)) = decide_routed(&game, style, open, kept)
+        else {
             break;
         };
         if let Some(choice) = stall.unstick(&game, style, open, kept) {
-            (action, trick) = choice;
+            (action, trick, routed) = (choice.0, choice.1, false);
         }
         let before = game.floor().turn();
         watch.before(&game, &action, trick);
@@ -424,7 +568,13 @@ pub fn play_run_from(
                 stair_breaks[here - 1] += 1;
             }
         }
+        let was = (routed && counted)
+            .then(|| Heedless::before(&game, action))
+            .flatten();
         let events = apply(&mut game, Command::Player(action));
+        if let Some(was) = was {
+            heedless.count(&was, &game, &events);
+        }
         watch.after(&game, &events);
         let here = game.depth().unwrap_or(depth);
         let taken: i32 = game
@@ -469,6 +619,7 @@ pub fn play_run_from(
         kills: game.chronicle().kills(),
         damage_by_depth,
         tricks: watch.finish(),
+        heedless,
     };
     Ok((run, game))
 }

@@ -179,10 +179,7 @@ impl Stall {
                 .filter(|&d| knows(game, d) && !carrying);
             let action = match down {
                 Some(d) if d == at => Some(Action::Descend),
-                Some(d) => {
-                    let [strict, awake] = wary.berths(at);
-                    go(game, Activity::Travel(d), &[&strict, &awake]).ok()
-                }
+                Some(d) => go(game, Activity::Travel(d), wary.cares()).ok(),
                 None => None,
             };
             self.leave = action.is_some() && action != Some(Action::Descend);

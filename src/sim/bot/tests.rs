@@ -90,8 +90,8 @@ fn the_bots_decide_only_from_what_the_player_can_know() {
                     let unstuck = stall.unstick(g, style, Restraint::NONE, &wary);
                     (choice, unstuck, wary, stall)
                 };
-                let (choice, unstuck, w, s) = choose(&game, wary.clone(), stall.clone());
-                let (choice2, unstuck2, _, _) = choose(&other, wary.clone(), stall.clone());
+                let (choice, unstuck, w, s) = choose(&game, wary, stall.clone());
+                let (choice2, unstuck2, _, _) = choose(&other, wary, stall.clone());
                 assert_eq!(
                     (choice, unstuck),
                     (choice2, unstuck2),

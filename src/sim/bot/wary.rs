@@ -1,114 +1,88 @@
-//! The monsters the cunning bot keeps clear of, as a player keeps in mind
-//! the troll it saw asleep round the last corner: each hostile monster
-//! it would lose to (by the look box's numbers), where it last saw it and
-//! in what state. Its routes (exploring, fetching, travelling) keep a
-//! berth round them: out of a sleeper's sight, and further from one awake.
-//! A sleeper is remembered until the bot sees its cell empty; one awake
-//! for [`AWAKE_TURNS`] turns after it was last seen (it will have moved).
+//! What the cunning bot keeps clear of: what the player remembers of the
+//! monsters (where it last saw each, asleep or awake) and of the doors it
+//! shut, by the player's own autopilot (see `autopilot::care`), as a
+//! player keeps in mind the troll it saw asleep round the last corner.
+//! Its routes (exploring, fetching, travelling) keep out of the senses of
+//! every hostile monster it remembers; with no way so, out of what they
+//! would sense of silent steps, sneaking (see `cunning.rs`: it goes on
+//! sneaking while a sleeper it remembers could hear its steps); with
+//! none that way either, it waits for the awake to go, and never walks
+//! where a sleeper it remembers would wake. The brawler keeps clear of
+//! nothing (the autopilot of old).
 
-use super::super::autopilot::monsters_in_view;
-use super::super::{Awareness, Game, MonsterId};
-use super::{cunning, is_hostile};
-use crate::clock::Turn;
-use crate::map::geom::Pos;
+use super::super::Game;
+use super::super::autopilot::care::senses;
+use super::super::autopilot::{AWAKE_TURNS, Care};
+use super::super::recall::Seen;
 
-/// Turns a monster seen awake is kept clear of after it drops from view.
-pub const AWAKE_TURNS: Turn = 40;
-
-/// Cells beyond its sight an awake monster's berth reaches (it moves).
-const AWAKE_MARGIN: u32 = 2;
-
-/// One monster kept clear of.
-#[derive(Copy, Clone, Debug)]
-struct Danger {
-    id: MonsterId,
-    at: Pos,
-    seen: Turn,
-    asleep: bool,
-    sight: u32,
-}
-
-/// What the bot remembers of the monsters it keeps clear of, on the
-/// depth it is on.
-#[derive(Clone, Debug, Default)]
+/// Whether the bot keeps clear of what the player remembers, and whether
+/// there is anything to keep clear of now.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct Wary {
-    depth: Option<u32>,
-    dangers: Vec<Danger>,
+    careful: bool,
+    minded: bool,
 }
 
 impl Wary {
-    /// Learns from what the player sees in `game` now.
+    /// Takes in what the player remembers in `game` now: from here on
+    /// the bot keeps clear of it.
     pub fn update(&mut self, game: &Game) {
-        let depth = game.depth();
-        if depth != self.depth {
-            self.depth = depth;
-            self.dangers.clear();
-        }
-        let Some(view) = game.floor().player_view() else {
-            return;
-        };
-        let in_view = monsters_in_view(game);
         let now = game.floor().turn();
-        for &m in &in_view {
-            if !is_hostile(game, m) || !cunning::loses_to(game, m) {
-                continue;
-            }
-            let monster = &game.floor().monsters()[m as usize];
-            let danger = Danger {
-                id: m,
-                at: monster.pos(),
-                seen: now,
-                asleep: game.floor().awareness(m) == Awareness::Asleep,
-                sight: game.floor().kind_of(monster).sight,
-            };
-            match self.dangers.iter_mut().find(|d| d.id == m) {
-                Some(d) => *d = danger,
-                None => self.dangers.push(danger),
-            }
-        }
-        self.dangers.retain(|d| {
-            let monster = &game.floor().monsters()[d.id as usize];
-            monster.is_here()
-                && (in_view.contains(&d.id) || !view.sees(d.at))
-                && (d.asleep || d.seen + AWAKE_TURNS >= now)
-        });
+        self.careful = true;
+        self.minded = game
+            .floor()
+            .recall()
+            .sightings()
+            .iter()
+            .any(|s| match s.seen {
+                Seen::Asleep | Seen::Fleeing => true,
+                Seen::Awake => s.turn + AWAKE_TURNS >= now,
+                Seen::Harmless => false,
+            });
     }
 
-    /// The cells to keep out of: within a remembered monster's berth
-    /// (its sight, and [`AWAKE_MARGIN`] more if awake), and nearer it than
-    /// the player at `at` stands now (so a player inside one may still go
-    /// away, or round at the same distance). Those awake only, or all.
-    fn berth(&self, at: Pos, awake_only: bool) -> Vec<Pos> {
-        let mut cells = Vec::new();
-        for d in &self.dangers {
-            if awake_only && d.asleep {
-                continue;
-            }
-            let r = d.sight + if d.asleep { 1 } else { AWAKE_MARGIN };
-            let (dx, dy) = at.abs_delta(d.at);
-            let mine = dx.max(dy);
-            let r = r as i32;
-            for y in d.at.y - r..=d.at.y + r {
-                for x in d.at.x - r..=d.at.x + r {
-                    let q = Pos::new(x, y);
-                    let (qx, qy) = q.abs_delta(d.at);
-                    if qx.max(qy) < mine {
-                        cells.push(q);
-                    }
-                }
-            }
+    /// What a route keeps out of, tried in turn (see `go` in `mod.rs`):
+    /// all it remembers, then the same for silent steps. None for a bot
+    /// that keeps clear of nothing.
+    pub fn cares(&self) -> &'static [Care] {
+        const CARES: [Care; 2] = [
+            Care::FULL,
+            Care {
+                sneak: true,
+                ..Care::FULL
+            },
+        ];
+        match self.careful {
+            true => &CARES,
+            false => &[],
         }
-        cells
-    }
-
-    /// The berths a route tries in turn from `at`: every monster's, then
-    /// the awake ones' only (see `go` in `mod.rs`).
-    pub fn berths(&self, at: Pos) -> [Vec<Pos>; 2] {
-        [self.berth(at, false), self.berth(at, true)]
     }
 
     /// True when it keeps clear of anything now.
     pub fn is_wary(&self) -> bool {
-        !self.dangers.is_empty()
+        self.careful && self.minded
     }
 }
+
+/// True when a sleeper the player remembers (in view or not) would hear
+/// the player's steps on its cell or one beside it: the cunning bot goes
+/// on sneaking (see `cunning.rs`), or its silent way past would wake it.
+pub fn near_a_sleeper(game: &Game) -> bool {
+    let Some(at) = game.floor().player().map(|p| p.pos()) else {
+        return false;
+    };
+    game.floor().recall().sightings().iter().any(|s| {
+        let (dx, dy) = s.at.abs_delta(at);
+        s.seen == Seen::Asleep
+            && dx.max(dy) <= NEAR
+            && senses(game, s, false).iter().any(|q| {
+                let (dx, dy) = q.abs_delta(at);
+                dx.max(dy) <= 1
+            })
+    })
+}
+
+/// The furthest a sleeper's senses of a walking player are looked for:
+/// the reach of a door's noise for the keenest ear in the bestiary, and
+/// a step.
+const NEAR: u32 = 16;

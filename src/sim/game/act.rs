@@ -111,7 +111,7 @@ impl Floor {
             return false;
         };
         let (dx, dy) = self.units.monsters[id].pos().abs_delta(player);
-        let (d, r) = (dx.max(dy), self.stealth_range() / 2);
+        let (d, r) = (dx.max(dy), self.wake_range());
         if d > r
             || !sight::sees(&self.ground, &self.units, &self.factions, id, player)
             || self.rng.random_range(0..2 * (r + 1)) >= r + 1 - d

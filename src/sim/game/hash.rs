@@ -60,6 +60,10 @@
 //! change in play, and then the replay version goes up.
 //!
 //! What is left out, and why it cannot change what happens next:
+//! - What the player sees and remembers (its view, the monsters it saw,
+//!   the doors it shut): no rule reads them (the autopilot and the screen
+//!   do, and their choices come back as commands), and a replay rebuilds
+//!   them.
 //! - The world's occupancy grid: it is where the monsters that are here
 //!   stand (hashed).
 //! - The entries of a faction's discovery log: planners read the log from
@@ -170,6 +174,9 @@ impl Floor {
             monsters,
             play,
             player_view: _, // what the player last saw: the screen's, decides nothing
+            // What the player remembers: the autopilot's and the screen's,
+            // no rule reads it, and a replay rebuilds it.
+            recall: _,
         } = units;
         h.int(monsters.len() as i64);
         for m in monsters {

@@ -72,6 +72,13 @@ impl Floor {
         stealth_range(&self.units)
     }
 
+    /// How far off a sleeper that sees the player may wake at the sight
+    /// of it now: half the [`Floor::stealth_range`] (seven steps, three
+    /// sneaking; see `wakes_at_sight`).
+    pub fn wake_range(&self) -> u32 {
+        wake_range_if(self.units.sneaking())
+    }
+
     /// How far a noise of `loudness` made at `at` carries, as the game
     /// works it out for whoever may hear it: over the true map, as far as
     /// the keenest ear among the monsters here (not the player's) could
@@ -235,10 +242,22 @@ pub const RALLY_AT: (i64, i64) = (2, 3);
 /// The player's stealth range now ([`STEALTH_RANGE`], halved while
 /// sneaking): how far off a monster that sees it may notice it.
 fn stealth_range(units: &Units) -> u32 {
-    match units.sneaking() {
+    stealth_range_if(units.sneaking())
+}
+
+/// The player's stealth range, sneaking or not ([`STEALTH_RANGE`],
+/// halved sneaking).
+pub fn stealth_range_if(sneaking: bool) -> u32 {
+    match sneaking {
         true => STEALTH_RANGE / 2,
         false => STEALTH_RANGE,
     }
+}
+
+/// How far off a sleeper that sees the player may wake at the sight,
+/// sneaking or not: half the stealth range.
+pub fn wake_range_if(sneaking: bool) -> u32 {
+    stealth_range_if(sneaking) / 2
 }
 
 /// A monster at `at` that sees the player at `player` and has not

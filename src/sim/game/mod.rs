@@ -62,7 +62,9 @@ use units::Units;
 
 pub use crate::content::level::NORMAL_SPEED;
 pub use items::PACK_SIZE;
+pub use mind::{stealth_range_if, wake_range_if};
 pub use run::Stairs;
+pub(crate) use sight::seen_as_known;
 
 mod act;
 mod ground;
@@ -262,6 +264,10 @@ impl Game {
         // What the screen, the bots and the next command read is every
         // monster's state of mind now.
         self.floor.settle_states();
+        // What the player remembers: what it sees now, after it all.
+        let mut recall = std::mem::take(&mut self.floor.units.recall);
+        recall.update(&self.floor, &events);
+        self.floor.units.recall = recall;
         let mut chronicle = std::mem::take(&mut self.chronicle);
         chronicle.record(self, &events);
         self.chronicle = chronicle;

@@ -98,6 +98,12 @@ impl Floor {
         here && self.player_view().is_some_and(|v| v.sees(p))
     }
 
+    /// What the player remembers of this level beyond what it sees now
+    /// (see [`crate::sim::recall`]).
+    pub fn recall(&self) -> &crate::sim::recall::Recall {
+        &self.units.recall
+    }
+
     /// The player's side of the game, on a level to play.
     pub fn play_state(&self) -> Option<&PlayState> {
         self.units.play.as_ref()

@@ -128,3 +128,24 @@ pub(super) fn sees(
     );
     seen
 }
+
+/// The cells a monster with sight `sight` at `at` could see, as far as
+/// `knowledge` (the player's) knows the map: what it has not seen counts
+/// as open, off the map as rock. The senses the autopilot keeps out of
+/// (see `crate::sim::autopilot::care`): the same shadowcast as a
+/// monster's own sight, over what the player can know of it.
+pub(crate) fn seen_as_known(
+    knowledge: &crate::fog::knowledge::Knowledge,
+    at: Pos,
+    sight: u32,
+    mut reveal: impl FnMut(Pos),
+) {
+    let (w, h) = (knowledge.width() as i32, knowledge.height() as i32);
+    let on_map = |p: Pos| (0..w).contains(&p.x) && (0..h).contains(&p.y);
+    let opaque = |p: Pos| !on_map(p) || knowledge.belief(p).is_some_and(|t| t.is_opaque());
+    visible_from(at, sight, opaque, |p| {
+        if on_map(p) {
+            reveal(p)
+        }
+    });
+}

@@ -1,6 +1,7 @@
 //! The units part of a floor: every monster (the player among them, by
 //! id), the player's side of the game (the treasure, the stairs, the
-//! pack, how it ends) and what the player saw when it last looked.
+//! pack, how it ends), what the player saw when it last looked and what
+//! it remembers.
 
 use crate::fog::sight::FieldOfView;
 use crate::sim::monster::Monster;
@@ -16,6 +17,9 @@ pub(super) struct Units {
     /// What the player saw when it last looked (after its last step, or
     /// its bump): computed by the simulation, once, with what it learnt.
     pub(super) player_view: Option<FieldOfView>,
+    /// What the player remembers beyond what it sees now: the monsters
+    /// it saw, the doors it shut.
+    pub(super) recall: crate::sim::recall::Recall,
 }
 
 impl Units {

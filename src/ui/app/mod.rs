@@ -113,6 +113,13 @@ pub struct App {
     recorder: Recorder,
     /// Play: travel, exploring or rest under way, a step a tick.
     activity: Option<Activity>,
+    /// Play: what the activity under way keeps out of (all the player
+    /// remembers, unless the player said to go anyway).
+    care: autopilot::Care,
+    /// Play: the activity stopped short of what it keeps out of, and on
+    /// which turn: the same key again then goes anyway (see
+    /// [`App::begin`]).
+    excluded_asked: Option<(Activity, Turn)>,
     /// Play: the monsters the player saw after its last action, so one
     /// coming into view is announced once.
     in_view: Vec<MonsterId>,
@@ -191,6 +198,8 @@ impl App {
             cries: Vec::new(),
             recorder,
             activity: None,
+            care: autopilot::Care::FULL,
+            excluded_asked: None,
             in_view: Vec::new(),
             slow_step_asked: None,
             quiver: None,

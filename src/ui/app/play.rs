@@ -4,8 +4,9 @@
 
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
-use crate::sim::autopilot::{self, Activity, Sight, Stop};
+use crate::sim::autopilot::{self, Activity, Care, Exclusion, Sight, Stop};
 use crate::sim::item::ItemKind;
+use crate::sim::recall::Seen;
 use crate::sim::{Action, Command, Event};
 
 use super::{App, FLASH_TURNS};
@@ -13,11 +14,19 @@ use crate::ui::mode::Mode;
 
 impl App {
     /// Sets `activity` going (play mode) with its first step at once, or
-    /// says why it cannot start.
+    /// says why it cannot start. It keeps out of all the player
+    /// remembers (the senses of the monsters it saw, the doors it shut);
+    /// stopped short of one of those, the same key again on the same turn
+    /// sets it going past them.
     pub(super) fn begin(&mut self, activity: Activity) {
         if self.mode != Mode::Play || self.game_over() {
             return;
         }
+        let asked = (activity, self.game.floor().turn());
+        self.care = match self.excluded_asked.take() == Some(asked) {
+            true => Care::NONE,
+            false => Care::FULL,
+        };
         match autopilot::can_start(&self.game, activity) {
             Ok(()) => {
                 self.activity = Some(activity);
@@ -39,10 +48,16 @@ impl App {
             .filter(|&&(d, _)| d == depth)
             .map(|&(_, p)| p)
             .collect();
-        let action = match autopilot::next_action_leaving(&self.game, &mut activity, &[], &left) {
-            Ok(action) => action,
-            Err(stop) => return self.stopped(stop),
-        };
+        let action =
+            match autopilot::next_action_with(&self.game, &mut activity, self.care, &[], &left) {
+                Ok(action) => action,
+                Err(stop) => {
+                    if let Stop::Excluded(_) = stop {
+                        self.excluded_asked = Some((activity, self.game.floor().turn()));
+                    }
+                    return self.stopped(stop);
+                }
+            };
         let before = Sight::of(&self.game);
         let events = self.player(action);
         match autopilot::interruption(&before, &self.game, &events) {
@@ -65,9 +80,43 @@ impl App {
             Stop::Healed => "You are at full health.".to_string(),
             Stop::RestedLong => "You rest a long while, and stop.".to_string(),
             Stop::NoWay => "No known way there.".to_string(),
+            Stop::Excluded(why) => self.excluded(why),
             Stop::StairsUnknown => "You have not seen the stairs yet.".to_string(),
         };
         self.say(line);
+    }
+
+    /// What stops an activity short of what it keeps out of, and how to
+    /// go anyway.
+    fn excluded(&self, why: Exclusion) -> String {
+        let m = match why {
+            Exclusion::Door(_) => {
+                return "The only way is through a door you shut: again to open it.".to_string();
+            }
+            Exclusion::Monster(m) => m,
+        };
+        let Some(s) = self.game.floor().recall().of(m) else {
+            return format!("The only way passes {}: again to go.", self.one_of(m));
+        };
+        let monster = &self.game.floor().monsters()[m as usize];
+        let name = format!(
+            "the {}",
+            self.game.floor().factions()[monster.faction()]
+                .spec()
+                .one_of(monster.kind())
+        );
+        let state = match s.seen {
+            Seen::Asleep => "asleep",
+            Seen::Fleeing => "fleeing",
+            Seen::Awake | Seen::Harmless => "awake",
+        };
+        let ago = self.game.floor().turn().saturating_sub(s.turn);
+        let when = match (s.in_view, ago) {
+            (true, _) => "in view".to_string(),
+            (false, 1) => "seen 1 turn ago".to_string(),
+            (false, n) => format!("seen {n} turns ago"),
+        };
+        format!("The only way passes within reach of {name} ({state}, {when}): again to go.")
     }
 
     /// A walk `dir`, asked about first when it is slow with danger near:

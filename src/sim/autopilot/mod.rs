@@ -16,9 +16,14 @@
 //! the map view draws it: field of view from the player over the true
 //! walls, the sight any player has, never the map behind them.
 
+pub mod care;
+
+pub use care::{AWAKE_TURNS, Care, Exclusion};
+
 use super::game::Game;
 use super::monster::MonsterId;
 use super::player::{PLAYER_HP, PlayOutcome, REGEN_TURNS};
+use super::recall::Seen;
 use super::{Action, Event};
 use crate::fog::knowledge::Knowledge;
 use crate::map::cost::{Cost, StepCosts};
@@ -68,6 +73,9 @@ pub enum Stop {
     RestedLong,
     /// No way over known ground (or a monster the player sees blocks it).
     NoWay,
+    /// No way but through what the autopilot keeps out of (see
+    /// [`care`]): this one is in the way.
+    Excluded(Exclusion),
     /// The player does not know where the stairs are.
     StairsUnknown,
     /// The game is over, or this is not a game to play.
@@ -79,6 +87,8 @@ pub enum Stop {
 pub struct Sight {
     /// Monsters the player sees, by id.
     pub in_view: Vec<MonsterId>,
+    /// The threats among them (see [`threats_in_view`]).
+    pub threats: Vec<MonsterId>,
     /// The player's hit points.
     pub hp: i32,
     /// True when the player knows the cell the treasure lies on.
@@ -91,6 +101,7 @@ impl Sight {
         let knowledge = player_knowledge(game);
         Sight {
             in_view: monsters_in_view(game),
+            threats: threats_in_view(game),
             hp: game.floor().player().map_or(0, |p| p.hp()),
             treasure_known: game
                 .floor()
@@ -126,6 +137,17 @@ pub fn monsters_in_view(game: &Game) -> Vec<MonsterId> {
         .collect()
 }
 
+/// The threats the player sees now, in id order: hostile monsters
+/// neither asleep nor running away (as the look box says; see
+/// [`Seen::is_threat`]). Sleepers, runners and the harmless do not stop
+/// the autopilot: it keeps clear of them.
+pub fn threats_in_view(game: &Game) -> Vec<MonsterId> {
+    monsters_in_view(game)
+        .into_iter()
+        .filter(|&m| Seen::of(game.floor(), m).is_threat())
+        .collect()
+}
+
 /// The monsters in `after` that were not in `before` (both in id order).
 pub fn newly_in_view(before: &[MonsterId], after: &[MonsterId]) -> Vec<MonsterId> {
     after
@@ -142,16 +164,11 @@ pub fn known_stairs(game: &Game) -> Option<Pos> {
 }
 
 /// Whether `activity` may start: not when the game is over, nor with a
-/// hostile monster in view (the first one, by id, is named), nor a rest at
-/// full health.
+/// threat in view (the first one, by id, is named; see
+/// [`threats_in_view`]), nor a rest at full health.
 pub fn can_start(game: &Game, activity: Activity) -> Result<(), Stop> {
     let player = playing(game)?;
-    if let Some(&m) = monsters_in_view(game).iter().find(|&&m| {
-        game.floor()
-            .kind_of(&game.floor().monsters()[m as usize])
-            .behaviours
-            .fights()
-    }) {
+    if let Some(&m) = threats_in_view(game).first() {
         return Err(Stop::HostileInView(m));
     }
     if matches!(activity, Activity::Rest(_)) && player.hp() >= PLAYER_HP {
@@ -192,34 +209,94 @@ pub fn next_action_leaving(
     avoid: &[Pos],
     left: &[Pos],
 ) -> Result<Action, Stop> {
+    next_action_with(game, activity, Care::NONE, avoid, left)
+}
+
+/// [`next_action_leaving`], keeping out of what `care` says of what the
+/// player remembers (see [`care`]): the senses of the monsters it saw,
+/// the doors it shut. With no way but through one of those, it stops
+/// with [`Stop::Excluded`], naming the one in the way (the nearest whose
+/// lifting alone opens a way, else the nearest).
+pub fn next_action_with(
+    game: &Game,
+    activity: &mut Activity,
+    care: Care,
+    avoid: &[Pos],
+    left: &[Pos],
+) -> Result<Action, Stop> {
     let player = playing(game)?;
-    let at = player.pos();
+    if let Activity::Rest(turns) = activity {
+        if player.hp() >= PLAYER_HP {
+            return Err(Stop::Healed);
+        }
+        if *turns == 0 {
+            return Err(Stop::RestedLong);
+        }
+        *turns -= 1;
+        return Ok(Action::Wait(None));
+    }
     let Some(knowledge) = player_knowledge(game) else {
         return Err(Stop::NotPlaying);
     };
+    let avoided = keep_out(knowledge, avoid);
+    if care == Care::NONE {
+        return route(game, knowledge, *activity, &avoided, left);
+    }
+    let kept = care::Exclusions::of(game, care);
+    let first = route(game, knowledge, *activity, &kept.mask(None, &avoided), left);
+    if !matches!(first, Err(Stop::NoWay | Stop::Explored)) || kept.is_empty() {
+        return first;
+    }
+    if route(game, knowledge, *activity, &avoided, left).is_err() {
+        return first;
+    }
+    let at = player.pos();
+    let mut order: Vec<usize> = (0..kept.why.len()).collect();
+    let place = |e: Exclusion| match e {
+        Exclusion::Monster(m) => game.floor().recall().of(m).map_or(at, |s| s.at),
+        Exclusion::Door(d) => d,
+    };
+    order.sort_by_key(|&k| {
+        let (dx, dy) = place(kept.why[k]).abs_delta(at);
+        (dx.max(dy), k)
+    });
+    let lifted = order.iter().copied().find(|&k| {
+        route(
+            game,
+            knowledge,
+            *activity,
+            &kept.mask(Some(k), &avoided),
+            left,
+        )
+        .is_ok()
+    });
+    Err(Stop::Excluded(kept.why[lifted.unwrap_or(order[0])]))
+}
+
+/// The next step of `activity` (travel or explore) for the player of
+/// `game` over what it knows, the cells marked in `mask` (row-major, or
+/// empty) out of bounds, past the items on the cells `left`.
+fn route(
+    game: &Game,
+    knowledge: &Knowledge,
+    activity: Activity,
+    mask: &[bool],
+    left: &[Pos],
+) -> Result<Action, Stop> {
+    let at = playing(game)?.pos();
     let blocked = in_the_way(game, knowledge);
-    let mask = keep_out(knowledge, avoid);
-    let known = Berth(KnownGround(knowledge), &mask);
+    let known = Berth(KnownGround(knowledge), mask);
     let map = WithObstacles::new(&known, &blocked);
     let next = match activity {
-        Activity::Rest(left) => {
-            if player.hp() >= PLAYER_HP {
-                return Err(Stop::Healed);
-            }
-            if *left == 0 {
-                return Err(Stop::RestedLong);
-            }
-            *left -= 1;
-            return Ok(Action::Wait(None));
-        }
+        Activity::Rest(_) => return Ok(Action::Wait(None)),
         Activity::Travel(to) => {
-            if at == *to {
+            if at == to {
                 return Err(Stop::Arrived);
             }
-            if !map.contains(*to) {
+            if !map.contains(to) {
                 return Err(Stop::NoWay);
             }
-            let found = SearchContext::new().find_path(&map, at, *to, &SearchOptions::default());
+            let found = SearchContext::new().find_path(&map, at, to, &SearchOptions::default());
             match found {
                 Outcome::Found { path, .. } => path[1],
                 _ => return Err(Stop::NoWay),
@@ -352,16 +429,18 @@ fn frontier(knowledge: &Knowledge, at: Pos) -> Vec<Pos> {
     out
 }
 
-/// Whether what an action led to stops an activity: a monster came into
-/// view, the player was hurt, took the treasure or won, or first saw the
-/// treasure. `before` is [`Sight::of`] the game before the action,
-/// `events` what the action returned.
+/// Whether what an action led to stops an activity: a threat came into
+/// view (or one in view woke, or turned to fight), the player was hurt,
+/// took the treasure or won, or first saw the treasure. A sleeper, a
+/// runner or a harmless monster coming into view does not stop it (the
+/// routes keep clear of them). `before` is [`Sight::of`] the game before
+/// the action, `events` what the action returned.
 pub fn interruption(before: &Sight, game: &Game, events: &[Event]) -> Option<Stop> {
     if playing(game).is_err() {
         return Some(Stop::NotPlaying);
     }
     let after = Sight::of(game);
-    if let Some(&m) = newly_in_view(&before.in_view, &after.in_view).first() {
+    if let Some(&m) = newly_in_view(&before.threats, &after.threats).first() {
         return Some(Stop::MonsterInView(m));
     }
     if after.hp < before.hp {

@@ -1,0 +1,294 @@
+//! The autopilot knows what the player knows of the monsters (issue 68's
+//! reproductions): travel routes round a sleeping ogre the player saw and
+//! no longer sees, sleepers in view do not stop it, one that wakes does,
+//! and a door the player shut stays shut unless there is no other way
+//! (then it asks, and the same key again goes through).
+
+use darkstar::content::level::Level;
+use darkstar::map::geom::{Dir, Pos};
+use darkstar::map::terrain::Terrain;
+use darkstar::sim::autopilot::{self, Activity, Care, Exclusion, Sight, Stop};
+use darkstar::sim::recall::Seen;
+use darkstar::sim::{Action, Awareness, Command, PLAYER_HP};
+use darkstar::ui::app::App;
+use darkstar::ui::keymap::Intent;
+
+fn parse(text: &str) -> Level {
+    Level::parse(text, "exclusions.txt".as_ref()).unwrap()
+}
+
+fn player_pos(app: &App) -> Pos {
+    app.game().floor().player().unwrap().pos()
+}
+
+/// Ticks until the activity is over; the cells the player stood on.
+fn run(app: &mut App, limit: usize) -> Vec<Pos> {
+    let mut trail = vec![player_pos(app)];
+    for _ in 0..limit {
+        if app.activity().is_none() {
+            return trail;
+        }
+        app.tick();
+        trail.push(player_pos(app));
+    }
+    panic!("still going after {limit} ticks: {:?}", app.activity());
+}
+
+fn said(app: &App, text: &str) -> usize {
+    app.log().filter(|l| l.contains(text)).count()
+}
+
+/// A room with a sleeping ogre (it sees two cells, hears a step two
+/// cells off) and the stairs in its corner; a corridor below, round the
+/// room's wall. Any way across the room passes within two cells of it.
+const OGRE: &str = "name: ogre\n\
+    faction: ogres glyph=O sight=2 hearing=5 sleeps hostile\n\
+    map:\n\
+    ###########\n\
+    #>........#\n\
+    #....O....#\n\
+    #.........#\n\
+    #.#######.#\n\
+    #@........#\n\
+    ###########\n";
+
+/// The player walks the corridor, looks into the room from its far
+/// door (the ogre asleep four cells off, out of its senses), and steps
+/// back into the corridor, out of sight of it.
+fn seen_and_left(app: &mut App) {
+    for d in [Dir::E; 8]
+        .into_iter()
+        .chain([Dir::N, Dir::N, Dir::S, Dir::S])
+    {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(player_pos(app), Pos::new(9, 5));
+}
+
+#[test]
+fn a_remembered_sleeping_ogre_is_routed_round() {
+    let mut app = App::play(&parse(OGRE), 1).unwrap();
+    seen_and_left(&mut app);
+    let game = app.game().clone();
+    let ogre = 0;
+    assert_eq!(game.floor().awareness(ogre), Awareness::Asleep);
+    // The player remembers it asleep where it saw it, out of view now.
+    let s = *game.floor().recall().of(ogre).expect("remembered");
+    assert_eq!(
+        (s.at, s.seen, s.in_view),
+        (Pos::new(5, 2), Seen::Asleep, false)
+    );
+    let zone = autopilot::care::senses(&game, &s, false);
+    assert!(zone.contains(&Pos::new(5, 1)) && zone.contains(&Pos::new(7, 3)));
+    assert!(!zone.contains(&Pos::new(9, 3)) && !zone.contains(&Pos::new(1, 3)));
+    // The autopilot of old goes straight across the room, by the ogre.
+    let mut old = game.clone();
+    let stairs = Pos::new(1, 1);
+    let mut crossed = false;
+    for _ in 0..30 {
+        let Ok(a) = autopilot::next_action(&old, &mut Activity::Travel(stairs)) else {
+            break;
+        };
+        old.apply(Command::Player(a));
+        crossed |= zone.contains(&old.floor().player().unwrap().pos());
+    }
+    assert!(crossed, "the old autopilot kept clear anyway: no test");
+    // `>` now goes round by the corridor, and the ogre sleeps on.
+    app.handle(Intent::TravelStairs);
+    let trail = run(&mut app, 100);
+    assert_eq!(player_pos(&app), stairs, "{trail:?}");
+    assert!(
+        trail.iter().all(|p| !zone.contains(p)),
+        "into its senses: {trail:?}"
+    );
+    assert!(trail.contains(&Pos::new(1, 5)), "not round: {trail:?}");
+    assert_eq!(app.game().floor().awareness(ogre), Awareness::Asleep);
+}
+
+#[test]
+fn sleepers_in_view_do_not_stop_travel_and_one_that_wakes_does() {
+    // Two jackals asleep in a hall the player must cross; they hear a
+    // step two cells off.
+    let text = "name: jackals\n\
+        faction: jackals glyph=j sight=2 hearing=5 sleeps hostile\n\
+        map:\n\
+        ###########\n\
+        #@.......>#\n\
+        #.........#\n\
+        #....jj...#\n\
+        ###########\n";
+    let mut app = App::play(&parse(text), 1).unwrap();
+    app.handle(Intent::Wait);
+    assert_eq!(autopilot::monsters_in_view(app.game()), vec![0, 1]);
+    // Asleep in view: no refusal. But every way to the stairs passes
+    // within their hearing: it asks.
+    app.handle(Intent::TravelStairs);
+    assert_eq!(said(&app, "Not with"), 0);
+    assert_eq!(app.activity(), None);
+    assert_eq!(
+        said(
+            &app,
+            "The only way passes within reach of the jackal (asleep, in view): again to go."
+        ),
+        1,
+        "{:?}",
+        app.log().last()
+    );
+    // Again: it goes, and stops when its steps wake one.
+    app.handle(Intent::TravelStairs);
+    run(&mut app, 100);
+    let woke: Vec<_> = (0..2)
+        .filter(|&m| app.game().floor().awareness(m) != Awareness::Asleep)
+        .collect();
+    assert!(!woke.is_empty(), "walked by without waking them: no test");
+    // Stopped as it woke: not hurt yet, not at the stairs.
+    assert_ne!(
+        player_pos(&app),
+        Pos::new(9, 1),
+        "walked on with a jackal awake"
+    );
+    assert_eq!(app.game().floor().player().unwrap().hp(), PLAYER_HP);
+    // The rule on its own: the same sight, but one that slept is a
+    // threat now.
+    let game = app.game();
+    let now = Sight::of(game);
+    assert!(!now.threats.is_empty());
+    let before = Sight {
+        threats: Vec::new(),
+        ..now.clone()
+    };
+    assert_eq!(
+        autopilot::interruption(&before, game, &[]),
+        Some(Stop::MonsterInView(now.threats[0]))
+    );
+    assert_eq!(autopilot::interruption(&now, game, &[]), None);
+}
+
+/// Two rooms, a door between them the player shuts, and a corridor round
+/// below; the stairs in the west room.
+const DOOR: &str = "name: door\n\
+    map:\n\
+    #########\n\
+    #>..#...#\n\
+    #...'@..#\n\
+    #...#...#\n\
+    #.#####.#\n\
+    #.......#\n\
+    #########\n";
+
+#[test]
+fn a_door_the_player_shut_stays_shut_while_there_is_another_way() {
+    let mut app = App::play(&parse(DOOR), 1).unwrap();
+    // Round by the corridor first, to know it; then shut the door.
+    let round = [Dir::SE, Dir::E, Dir::S, Dir::S, Dir::W, Dir::W, Dir::W]
+        .into_iter()
+        .chain([Dir::W, Dir::W, Dir::W, Dir::N, Dir::N]);
+    for d in round {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(player_pos(&app), Pos::new(1, 3));
+    // Through the door to the east room again, and shut it behind.
+    for d in [Dir::NE, Dir::E, Dir::E, Dir::E] {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(player_pos(&app), Pos::new(5, 2));
+    app.handle(Intent::CloseDoor);
+    let door = Pos::new(4, 2);
+    assert_eq!(app.game().floor().world().get(door), Some(Terrain::Door));
+    assert_eq!(app.game().floor().recall().shut_doors(), [door]);
+    // The old autopilot opens it: the short way.
+    let game = app.game().clone();
+    let stairs = Pos::new(1, 1);
+    let first = autopilot::next_action(&game, &mut Activity::Travel(stairs)).unwrap();
+    assert_eq!(first, Action::Walk(Dir::W), "not at the door: no test");
+    // `>` goes round, and the door stays shut.
+    app.handle(Intent::TravelStairs);
+    let trail = run(&mut app, 100);
+    assert_eq!(player_pos(&app), stairs, "{trail:?}");
+    assert!(!trail.contains(&door), "{trail:?}");
+    assert_eq!(app.game().floor().world().get(door), Some(Terrain::Door));
+}
+
+#[test]
+fn with_no_other_way_it_asks_before_opening_a_door_the_player_shut() {
+    // The corridor walled up: the door is the only way.
+    let text = DOOR.replace("#.......#", "#########");
+    let mut app = App::play(&parse(&text), 1).unwrap();
+    app.handle(Intent::CloseDoor);
+    let door = Pos::new(4, 2);
+    assert_eq!(app.game().floor().world().get(door), Some(Terrain::Door));
+    let game = app.game().clone();
+    assert_eq!(
+        autopilot::next_action_with(
+            &game,
+            &mut Activity::Travel(Pos::new(1, 1)),
+            Care::FULL,
+            &[],
+            &[]
+        ),
+        Err(Stop::Excluded(Exclusion::Door(door)))
+    );
+    let turn = app.game().floor().turn();
+    app.handle(Intent::TravelStairs);
+    assert_eq!(app.game().floor().turn(), turn, "went before asking");
+    assert_eq!(
+        said(
+            &app,
+            "The only way is through a door you shut: again to open it."
+        ),
+        1
+    );
+    app.handle(Intent::TravelStairs);
+    run(&mut app, 100);
+    assert_eq!(player_pos(&app), Pos::new(1, 1));
+    assert_eq!(
+        app.game().floor().world().get(door),
+        Some(Terrain::OpenDoor)
+    );
+    assert!(app.game().floor().recall().shut_doors().is_empty());
+}
+
+/// A kobold hurt to a third of its hit points runs away: exploring goes
+/// on with it in view (seed 6 depth 6: a fleeing 1-HP kobold blocked
+/// explore until darted), and keeps off the cells round it.
+#[test]
+fn a_fleeing_monster_in_view_does_not_stop_explore() {
+    let text = "name: run\nfaction: kobolds glyph=k sight=8 hp=10 flees hostile\nmap:\n\
+         ######################\n\
+         #....................#\n\
+         #....................#\n\
+         #......@k............#\n\
+         #....................#\n\
+         #....................#\n\
+         ######################\n";
+    let mut app = App::play(&parse(text), 2).unwrap();
+    app.handle(Intent::Wait);
+    for _ in 0..6 {
+        let k = &app.game().floor().monsters()[0];
+        if k.hp() * 3 <= 10 || !k.is_here() {
+            break;
+        }
+        let dir = player_pos(&app).dir_to(k.pos()).expect("next to it");
+        app.handle(Intent::Move(dir));
+    }
+    assert_eq!(app.game().floor().awareness(0), Awareness::Fleeing);
+    assert_eq!(autopilot::monsters_in_view(app.game()), vec![0]);
+    let turn = app.game().floor().turn();
+    app.handle(Intent::Explore);
+    assert_eq!(said(&app, "Not with"), 0, "{:?}", app.log().last());
+    for _ in 0..10 {
+        if app.activity().is_none() {
+            break;
+        }
+        app.tick();
+        let k = app.game().floor().monsters()[0].pos();
+        if app.game().floor().awareness(0) == Awareness::Fleeing {
+            let (dx, dy) = k.abs_delta(player_pos(&app));
+            assert!(dx.max(dy) > 1, "explored up to the fleer");
+        }
+    }
+    assert!(
+        app.game().floor().turn() > turn + 3,
+        "explore did not go on"
+    );
+}
