@@ -926,3 +926,32 @@ fn the_status_row_keeps_the_help_at_80_columns_in_every_mode() {
         assert!(row.chars().count() <= 80, "{mode}: {row}");
     }
 }
+
+/// `C` in the doorway says the player stands in it and must step out to
+/// shut it (it said there was no open door next to you); a step out and
+/// `C` shuts it.
+#[test]
+fn closing_a_door_from_its_doorway_says_step_out() {
+    let level = Level::parse(
+        "name: doorway\nmap:\n#######\n#@+...#\n#######\n",
+        "doorway.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 1));
+    let turn = app.game().floor().turn();
+    app.handle(Intent::CloseDoor);
+    assert_eq!(
+        app.log().last().unwrap(),
+        "You stand in the doorway: step out of it to shut the door."
+    );
+    assert_eq!(app.game().floor().turn(), turn, "no time passes");
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::CloseDoor);
+    assert_eq!(
+        app.game().floor().world().terrain().get(Pos::new(2, 1)),
+        Some(darkstar::map::terrain::Terrain::Door)
+    );
+}

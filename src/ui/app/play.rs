@@ -231,6 +231,11 @@ impl App {
             .filter(|&d| knowledge.belief(at.step(d)) == Some(Terrain::OpenDoor))
             .collect();
         match doors[..] {
+            // The door is the one underfoot: the game refuses a door
+            // somebody stands in, so say how to shut it.
+            [] if knowledge.belief(at) == Some(Terrain::OpenDoor) => {
+                self.say("You stand in the doorway: step out of it to shut the door.".to_string())
+            }
             [] => self.say("There is no open door next to you.".to_string()),
             [d] => {
                 self.player(Action::Close(d));
