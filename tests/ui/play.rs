@@ -490,7 +490,7 @@ fn snapshot_inventory_and_targeting() {
     }
     app.handle(Intent::Move(Dir::E));
     assert_eq!(app.game().floor().pack().len(), 3);
-    // Sorted by kind: the potion, the noise-maker, the dart.
+    // Sorted by kind, what works thrown: the noise-maker, the dart.
     app.handle(Intent::ThrowItem);
     app.handle(Intent::Move(Dir::S));
     app.handle(Intent::Move(Dir::S));
@@ -954,4 +954,55 @@ fn closing_a_door_from_its_doorway_says_step_out() {
         app.game().floor().world().terrain().get(Pos::new(2, 1)),
         Some(darkstar::map::terrain::Terrain::Door)
     );
+}
+
+/// `t` lists only what does something thrown (the darts and the
+/// noise-maker, not the healing potion, whose letter there picks
+/// nothing); with none of those left it says so plainly and opens no
+/// list (it offered the potion, which the game then refused).
+#[test]
+fn the_throw_list_offers_only_what_works_thrown() {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: throwables\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "throwables.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for word in ["healing", "dart", "noise-maker"] {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), 3);
+    app.handle(Intent::ThrowItem);
+    let list = screen(&mut app, 60, 14);
+    assert!(list.contains("c - ( a noise-maker"), "{list}");
+    assert!(list.contains("> f - ( a dart"), "{list}");
+    assert!(!list.contains("a - ! a healing potion"), "{list}");
+    app.handle(Intent::Letter('a'));
+    assert!(app.takes_letters(), "the potion's letter picks nothing");
+    app.handle(Intent::Quit);
+    // Both thrown (each picked by its letter, aimed two cells east).
+    for letter in ['f', 'c'] {
+        app.handle(Intent::ThrowItem);
+        app.handle(Intent::Letter(letter));
+        for _ in 0..2 {
+            app.handle(Intent::Move(Dir::E));
+        }
+        app.handle(Intent::Confirm);
+    }
+    assert_eq!(app.game().floor().pack(), &[item("healing")][..]);
+    app.handle(Intent::ThrowItem);
+    assert!(!app.takes_letters(), "no list");
+    assert_eq!(
+        app.log().last().unwrap(),
+        "You have nothing to throw: none of your items does anything thrown."
+    );
+    // The potion is still listed to use.
+    app.handle(Intent::UseItem);
+    assert!(screen(&mut app, 60, 14).contains("a - ! a healing potion"));
 }

@@ -199,6 +199,11 @@ impl App {
         if self.game.floor().pack().is_empty() {
             return self.say("Your pack is empty.".to_string());
         }
+        if !self.game.floor().pack().iter().any(|&k| purpose.offers(k)) {
+            return self.say(
+                "You have nothing to throw: none of your items does anything thrown.".to_string(),
+            );
+        }
         // Throwing: the kind last thrown (the quiver), else the first
         // missile.
         let start = match purpose {
