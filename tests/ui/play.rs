@@ -1006,3 +1006,47 @@ fn the_throw_list_offers_only_what_works_thrown() {
     app.handle(Intent::UseItem);
     assert!(screen(&mut app, 60, 14).contains("a - ! a healing potion"));
 }
+
+/// The pack's limit is shown where the pack is listed (the list's title,
+/// "Pack 26/26", though alike items stack to three lines), and a full
+/// pack says its count when it leaves an item behind.
+#[test]
+fn the_pack_list_and_the_full_pack_say_the_count_against_the_limit() {
+    use crate::common::item;
+    use darkstar::sim::{Command, PACK_SIZE};
+    assert_eq!(PACK_SIZE, 26);
+    let level = Level::parse(
+        "name: full\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "full.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.apply(Command::PutItem {
+        at: Pos::new(2, 1),
+        item: item("healing"),
+    });
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::UseItem);
+    let one = screen(&mut app, 80, 14);
+    assert!(one.contains("┌ Pack 1/26. Use which?"), "{one}");
+    app.handle(Intent::Quit);
+    let words = ["noise-maker"]
+        .into_iter()
+        .chain(std::iter::repeat_n("dart", PACK_SIZE));
+    for word in words {
+        app.apply(Command::PutItem {
+            at: Pos::new(3, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), PACK_SIZE);
+    assert_eq!(
+        app.log().last().unwrap(),
+        "2: Your pack is full (26 of 26 items): a dart stays here."
+    );
+    app.handle(Intent::DropItem);
+    let full = screen(&mut app, 80, 14);
+    assert!(full.contains("┌ Pack 26/26. Drop which?"), "{full}");
+    assert!(full.contains("f - ( 24 darts"), "three lines: {full}");
+}

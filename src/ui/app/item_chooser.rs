@@ -157,8 +157,12 @@ impl Screen for ItemChooser {
             &offered(self.purpose, dc.app.game().floor().pack()),
             self.selected,
         );
+        // The count against the limit first, so a narrow box keeps it
+        // (the lines stack alike items: seven lines can be a full pack).
         let title = format!(
-            " {} which? (letter, or arrows and Enter; Esc: none) ",
+            " Pack {}/{}. {} which? (letter, or arrows and Enter; Esc: none) ",
+            dc.app.game().floor().pack().len(),
+            crate::sim::PACK_SIZE,
             self.purpose.verb()
         );
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
