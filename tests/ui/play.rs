@@ -1050,3 +1050,100 @@ fn the_pack_list_and_the_full_pack_say_the_count_against_the_limit() {
     assert!(full.contains("┌ Pack 26/26. Drop which?"), "{full}");
     assert!(full.contains("f - ( 24 darts"), "three lines: {full}");
 }
+
+/// A level for the cursor's jumps: the player beside a dart, three
+/// goblins that stay put (not hostile), at one, three and six cells from
+/// where the player stands once it has picked the dart up.
+fn three_goblins() -> App {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: goblins\nfaction: goblins glyph=g sight=0\nmap:\n\
+         ############\n#@...g..g..#\n#..g.......#\n############\n",
+        "goblins.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.apply(Command::PutItem {
+        at: Pos::new(2, 1),
+        item: item("dart"),
+    });
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), 1);
+    app
+}
+
+/// Looking (`x`), `+` jumps the cursor to the next monster in view, the
+/// nearest first, cycling; `-` goes back; the help of look mode lists the
+/// keys. With no monster in view it says so and the cursor stays.
+#[test]
+fn look_jumps_the_cursor_from_monster_to_monster_in_view() {
+    use darkstar::ui::widgets::help_lines;
+    let mut app = three_goblins();
+    app.handle(Intent::Look);
+    assert_eq!(app.cursor(), Some(Pos::new(2, 1)));
+    let mut jumps = Vec::new();
+    for intent in [Intent::Faster; 4].into_iter().chain([Intent::Slower; 2]) {
+        app.handle(intent);
+        jumps.push(app.cursor().unwrap());
+    }
+    let [near, mid, far] = [(3, 2), (5, 1), (8, 1)].map(|(x, y)| Pos::new(x, y));
+    assert_eq!(jumps, [near, mid, far, near, far, mid]);
+    app.handle(Intent::Help);
+    let (_, lines) = help_lines(&app, 0);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("+ = -") && l.contains("next / previous monster in view")),
+        "{lines:#?}"
+    );
+    // Alone: said, and the cursor stays.
+    let alone = "name: alone\nmap:\n#####\n#@..#\n#####\n";
+    let mut app = App::play(&Level::parse(alone, "alone.txt".as_ref()).unwrap(), 1).unwrap();
+    app.handle(Intent::Look);
+    app.handle(Intent::Faster);
+    assert_eq!(app.cursor(), Some(Pos::new(1, 1)));
+    assert_eq!(app.log().last().unwrap(), "No monster in view.");
+}
+
+/// Aiming a throw, the map draws the line of fire: `*` on the cells the
+/// dart would cross to the cursor, and red behind a monster that would
+/// take it first; `+` jumps the aim from monster to monster too.
+#[test]
+fn aiming_draws_the_line_of_fire_to_the_cursor() {
+    use ratatui::style::Color;
+    let mut app = three_goblins();
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Confirm);
+    assert_eq!(app.cursor(), Some(Pos::new(3, 2)), "the nearest first");
+    app.handle(Intent::Faster);
+    app.handle(Intent::Faster);
+    assert_eq!(app.cursor(), Some(Pos::new(8, 1)));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    darkstar::ui::draw(&mut terminal, &mut app).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let row: String = (0..11).map(|x| buf[(x, 1)].symbol().to_string()).collect();
+    // The goblin at (5, 1) stands in the way: the line stops there.
+    assert_eq!(row, "#.@**g..g..", "{}", screen(&mut app, 80, 24));
+    assert_eq!(buf[(5, 1)].bg, Color::Red, "what takes the dart first");
+    assert_eq!(buf[(3, 1)].fg, Color::Yellow);
+    assert_ne!(buf[(8, 1)].bg, Color::Red, "the cursor's own cell");
+    // Aimed at that goblin, nothing in the way: no red.
+    app.handle(Intent::Slower);
+    assert_eq!(app.cursor(), Some(Pos::new(5, 1)));
+    darkstar::ui::draw(&mut terminal, &mut app).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let row: String = (0..11).map(|x| buf[(x, 1)].symbol().to_string()).collect();
+    assert_eq!(row, "#.@**g..g..");
+    assert!((0..11).all(|x| buf[(x, 1)].bg != Color::Red));
+    // Looking, no line.
+    app.handle(Intent::Quit);
+    app.handle(Intent::Look);
+    app.handle(Intent::Faster);
+    app.handle(Intent::Faster);
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("\"#.@..g..g.. "),
+        "{text}"
+    );
+}
