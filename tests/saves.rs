@@ -916,12 +916,14 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
         "scores_listing",
         listed.replace(dir.to_str().unwrap(), "[scratch]")
     );
+    // A level's games, under their heading, each naming the level.
     let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines[0], "Lessons and levels", "{listed}");
     assert!(
-        lines[1].contains("won") && lines[2].contains("died"),
+        lines[2].contains("duel   won") && lines[3].contains("duel   died"),
         "{listed}"
     );
-    assert!(lines[2].contains("killed by a goblin"), "{listed}");
+    assert!(lines[3].contains("killed by a goblin"), "{listed}");
     let leftovers = crate::common::listing(&dir);
     assert!(
         leftovers.iter().all(|f| !f.ends_with(".tmp")),
@@ -942,8 +944,9 @@ fn a_finished_game_leaves_a_morgue_and_a_score() {
         err.contains("scores.txt:1: expected the seed, found \"three\"; the line is skipped"),
         "{err}"
     );
+    // (The heading, the header, the line, the morgue folder.)
     assert!(
-        listed.contains("fell") && listed.lines().count() == 3,
+        listed.contains("fell") && listed.lines().count() == 4,
         "{listed}"
     );
 }
@@ -1227,4 +1230,107 @@ fn an_edited_run_save_resumes_unranked_and_is_never_scored() {
     let recorded = record(&save, &morgue, &honest.recording(), now);
     assert!(matches!(recorded.scores, Ok(Some(_))), "{recorded:?}");
     assert_eq!(read_scores(&save).unwrap().list.len(), 1);
+}
+
+/// `darkstar scores` lists the runs and the lessons (and other levels)
+/// apart, each line naming the level: a lesson's win no longer ranks
+/// above a run. A game recorded now names its level in the file (`run`,
+/// `level:NAME`); a file of the old format (no level) still reads, its
+/// lines kept as they were when a score is added, a depth making a run;
+/// a malformed name is skipped with an error naming the file and line.
+#[test]
+fn scores_list_runs_and_lessons_apart_each_naming_its_level() {
+    use darkstar::content::lessons::LESSONS;
+    use darkstar::record::morgue::{Morgue, record};
+    use darkstar::record::replay::LevelSource;
+    use darkstar::record::scores::{Played, read_scores};
+    let dir = scratch("scores-parts");
+    let save = dir.join("save.replay");
+    let old = "# Darkstar's best runs: won|died, depth, turns, seed, when, how\n\
+               won 0 50 1 2026-01-01T00-00-00Z escaped with the treasure\n\
+               died 3 900 7 2026-01-02T00-00-00Z killed by a jackal on depth 3\n";
+    std::fs::write(dir.join("scores.txt"), old).unwrap();
+    let replay = |level| Replay {
+        seed: 9,
+        level,
+        config: Default::default(),
+        items: Vec::new(),
+        lines: Vec::new(),
+    };
+    let lesson = replay(LevelSource::Text(LESSONS[0].text.to_string()));
+    let run = replay(LevelSource::Run { depth: 1 });
+    let game = |won, depth, turns| Morgue {
+        seed: 9,
+        won,
+        depth,
+        turns,
+        cause: if won { "escaped" } else { "died" }.to_string(),
+        ..Morgue::default()
+    };
+    let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000);
+    assert!(record(&save, &game(true, None, 120), &lesson, t).is_whole());
+    assert!(record(&save, &game(false, Some(2), 400), &run, t).is_whole());
+    let file = std::fs::read_to_string(dir.join("scores.txt")).unwrap();
+    for line in [
+        "won 0 50 1 2026-01-01T00-00-00Z escaped with the treasure",
+        "died 3 900 7 2026-01-02T00-00-00Z killed by a jackal on depth 3",
+        "won 0 120 9 2027-01-15T08-00-00Z level:The%20sleeping%20pack escaped",
+        "died 2 400 9 2027-01-15T08-00-00Z run died",
+    ] {
+        assert!(file.lines().any(|l| l == line), "{line} in {file}");
+    }
+    let read = read_scores(&save).unwrap();
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let played: Vec<(bool, &str)> = read.list.iter().map(|s| (s.is_run(), s.level())).collect();
+    assert_eq!(
+        played,
+        [
+            (true, "run"),
+            (true, "run"),
+            (false, "(unnamed)"),
+            (false, "The sleeping pack")
+        ]
+    );
+    assert_eq!(read.list[0].played, Played::Unnamed, "the old run, deeper");
+    let out = darkstar(&["scores", "--save", save.to_str().unwrap()]);
+    assert!(out.status.success());
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines[0], "Runs", "{listed}");
+    assert!(
+        lines[2].starts_with("  1  run    died         3"),
+        "{listed}"
+    );
+    assert!(
+        lines[3].starts_with("  2  run    died         2"),
+        "{listed}"
+    );
+    assert_eq!(lines[5], "Lessons and levels", "{listed}");
+    assert!(
+        lines[7].starts_with("  1  (unnamed)          won"),
+        "{listed}"
+    );
+    assert!(
+        lines[8].starts_with("  2  The sleeping pack  won"),
+        "{listed}"
+    );
+    // A bad name: said, naming the file and line; the rest listed.
+    std::fs::write(
+        dir.join("scores.txt"),
+        "won 0 1 1 2026-01-01T00-00-00Z level:The%2 escaped\n\
+         won 0 1 1 2026-01-01T00-00-00Z level: escaped\n\
+         died 3 900 7 2026-01-02T00-00-00Z run killed\n",
+    )
+    .unwrap();
+    let read = read_scores(&save).unwrap();
+    let errors: Vec<String> = read.skipped.iter().map(|e| e.to_string()).collect();
+    let at = dir.join("scores.txt").display().to_string();
+    assert_eq!(
+        errors,
+        [1, 2].map(|n| {
+            let word = ["level:The%2", "level:"][n - 1];
+            format!("{at}:{n}: expected the level's name (%-escaped, not empty), found \"{word}\"")
+        })
+    );
+    assert_eq!(read.list.len(), 1);
 }

@@ -1149,7 +1149,9 @@ fn games_ending_together_keep_every_record() {
     assert_eq!(scores.len(), games, "{scores:?}");
     for line in &scores {
         assert!(
-            line.starts_with("won 0 1 1 20") && line.ends_with("Z escaped with the treasure"),
+            line.starts_with("won 0 1 1 20")
+                && line.contains("Z level:Quick%20win%20")
+                && line.ends_with(" escaped with the treasure"),
             "torn: {line:?}"
         );
     }

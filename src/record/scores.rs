@@ -1,6 +1,11 @@
 //! The scores: `scores.txt` beside the save, a line a finished game
-//! (`won|died DEPTH TURNS SEED WHEN HOW`), the best [`KEPT_SCORES`] kept,
-//! wins first, then deeper, then quicker.
+//! (`won|died DEPTH TURNS SEED WHEN LEVEL HOW`), in two parts: the runs,
+//! then the single levels (the lessons, level files), each ranked wins
+//! first, then deeper, then quicker, and the best [`KEPT_SCORES`] of each
+//! kept. `LEVEL` is `run`, or `level:NAME` with the level's name
+//! `%`-escaped (`level:The%20sleeping%20pack`). A line written before the
+//! scores named the level (`won|died DEPTH TURNS SEED WHEN HOW`) still
+//! reads: a run when it has a depth, else a level it does not name.
 //!
 //! Untrusted: the file is read line by line, and a line that cannot be
 //! read (not UTF-8, a word that is not a number, a torn write of some
@@ -25,7 +30,7 @@ use crate::record::save::{
     SaveError, dated_path, make_folder_of, stamp, write_atomically, write_new,
 };
 
-/// Best runs kept in the scores file.
+/// Best games of each part (the runs, the levels) kept in the scores file.
 pub const KEPT_SCORES: usize = 100;
 /// Largest scores file read.
 pub const MAX_SCORES_BYTES: u64 = 1024 * 1024;
@@ -45,15 +50,49 @@ pub struct Score {
     pub seed: u64,
     /// When it ended (UTC, `2026-11-24T07-12-00Z`).
     pub when: String,
+    /// What was played.
+    pub played: Played,
     /// What ended it.
     pub how: String,
 }
 
+/// What a scored game played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A run of the dungeon.
+    Run,
+    /// One level (a lesson, a level file, a generated level): its name.
+    Level(String),
+    /// Not said: a line written before the scores named the level (a run
+    /// if it has a depth, else a level).
+    Unnamed,
+}
+
 impl Score {
-    /// The order of the scores: wins first, then deeper, then quicker,
-    /// then by seed and time (so the order is total).
-    fn rank(&self) -> (bool, std::cmp::Reverse<u32>, u32, u64, String) {
+    /// True for a run's score (listed apart from the levels').
+    pub fn is_run(&self) -> bool {
+        match self.played {
+            Played::Run => true,
+            Played::Level(_) => false,
+            Played::Unnamed => self.depth > 0,
+        }
+    }
+
+    /// The level as the scores list it: `run`, or the level's name.
+    pub fn level(&self) -> &str {
+        match &self.played {
+            Played::Level(name) => name,
+            _ if self.is_run() => "run",
+            _ => "(unnamed)",
+        }
+    }
+
+    /// The order of the scores: the runs, then the levels; each wins
+    /// first, then deeper, then quicker, then by seed and time (so the
+    /// order is total).
+    fn rank(&self) -> (bool, bool, std::cmp::Reverse<u32>, u32, u64, String) {
         (
+            !self.is_run(),
             !self.won,
             std::cmp::Reverse(self.depth),
             self.turns,
@@ -63,8 +102,14 @@ impl Score {
     }
 
     fn to_line(&self) -> String {
+        let level = match &self.played {
+            Played::Run => "run ".to_string(),
+            Played::Level(name) => format!("level:{} ", escape_name(name)),
+            // As it was read: in the old format.
+            Played::Unnamed => String::new(),
+        };
         format!(
-            "{} {} {} {} {} {}",
+            "{} {} {} {} {} {level}{}",
             if self.won { "won" } else { "died" },
             self.depth,
             self.turns,
@@ -96,16 +141,64 @@ impl Score {
         let turns = number(next("the turns")?, "the turns")?.min(u32::MAX as u64) as u32;
         let seed = number(next("the seed")?, "the seed")?;
         let when = next("when")?.to_string();
-        let how = words.next().unwrap_or("").to_string();
+        let rest = words.next().unwrap_or("");
+        let (first, after) = rest.split_once(' ').unwrap_or((rest, ""));
+        let (played, how) = if first == "run" {
+            (Played::Run, after)
+        } else if let Some(name) = first.strip_prefix("level:") {
+            let name = unescape_name(name).ok_or_else(|| {
+                format!(
+                    "expected the level's name (%-escaped, not empty), found {}",
+                    quote(first)
+                )
+            })?;
+            (Played::Level(name), after)
+        } else {
+            // The old format: no level named.
+            (Played::Unnamed, rest)
+        };
         Ok(Score {
             won,
             depth,
             turns,
             seed,
             when,
-            how,
+            played,
+            how: how.to_string(),
         })
     }
+}
+
+/// A level's name as one word of a scores line: every byte that is not
+/// a printable ASCII character other than `%` written `%XX`.
+fn escape_name(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_graphic() && b != b'%' {
+            out.push(b as char);
+        } else {
+            out += &format!("%{b:02X}");
+        }
+    }
+    out
+}
+
+/// [`escape_name`] undone; `None` for an escape that is not `%` and two
+/// hex digits, bytes that are not UTF-8, or an empty name.
+fn unescape_name(word: &str) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut rest = word.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(tail.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &tail[2..];
+        } else {
+            bytes.push(b);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).ok().filter(|n| !n.is_empty())
 }
 
 /// A word of a bad line in an error: short, quoted, escaped (it is about
@@ -208,28 +301,69 @@ pub fn read_scores(save: &Path) -> Result<Scores, ScoresError> {
     }
 }
 
-/// The best `top` of `scores` as a table: a header, then a line each
-/// (rank, outcome, deepest depth, turns, seed, when, how), every field
-/// from the file shown escaped. What `darkstar scores` prints and the
-/// title screen shows.
+/// The best `top` runs and the best `top` levels of `scores` (ranked as
+/// [`parse_scores`] gives them) as two tables, each under its heading
+/// ("Runs", "Lessons and levels") and a header, then a line a game (rank,
+/// the level, outcome, the runs' deepest depth, turns, seed, when, how);
+/// a part with no games is left out. Every field from the file is shown
+/// escaped. What `darkstar scores` prints and the title screen shows.
+///
+/// ```
+/// use darkstar::record::scores::{parse_scores, table};
+/// let file = "won 0 300 1 2026-01-01T00-00-00Z level:The%20sleeping%20pack escaped\n\
+///             died 3 900 7 2026-01-02T00-00-00Z run killed by a jackal on depth 3\n";
+/// let lines = table(&parse_scores(file.as_bytes(), "scores.txt".as_ref()).list, 10);
+/// assert_eq!(lines[0], "Runs");
+/// assert!(lines[2].starts_with("  1  run    died         3"));
+/// assert_eq!(lines[4], "Lessons and levels");
+/// assert!(lines[6].starts_with("  1  The sleeping pack  won"));
+/// ```
 pub fn table(scores: &[Score], top: usize) -> Vec<String> {
-    let mut lines =
-        vec!["  #  outcome  depth   turns        seed  when                  how".to_string()];
-    for (i, s) in scores.iter().take(top).enumerate() {
+    let mut lines = Vec::new();
+    for runs in [true, false] {
+        let part: Vec<&Score> = scores
+            .iter()
+            .filter(|s| s.is_run() == runs)
+            .take(top)
+            .collect();
+        if part.is_empty() {
+            continue;
+        }
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        let names: Vec<String> = part
+            .iter()
+            .map(|s| escape_controls(s.level()).into_owned())
+            .collect();
+        let wide = names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(5);
+        let depth = if runs { "  depth" } else { "" };
+        lines.push(if runs { "Runs" } else { "Lessons and levels" }.to_string());
         lines.push(format!(
-            "{:>3}  {:<7}  {:>5}  {:>6}  {:>10}  {:<20}  {}",
-            i + 1,
-            if s.won { "won" } else { "died" },
-            if s.depth == 0 {
-                "-".to_string()
-            } else {
-                s.depth.to_string()
-            },
-            s.turns,
-            s.seed,
-            escape_controls(&s.when),
-            escape_controls(&s.how)
+            "  #  {:<wide$}  outcome{depth}   turns        seed  when                  how",
+            "level"
         ));
+        for (i, (s, name)) in part.iter().zip(&names).enumerate() {
+            let depth = if runs {
+                format!("  {:>5}", s.depth)
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "{:>3}  {name:<wide$}  {:<7}{depth}  {:>6}  {:>10}  {:<20}  {}",
+                i + 1,
+                if s.won { "won" } else { "died" },
+                s.turns,
+                s.seed,
+                escape_controls(&s.when),
+                escape_controls(&s.how)
+            ));
+        }
     }
     lines
 }
@@ -244,7 +378,7 @@ pub struct ScoresUpdate {
 }
 
 /// Adds `score` to the scores beside `save` at `now`, the best
-/// [`KEPT_SCORES`] kept, under the scores' lock (so two games ending at
+/// [`KEPT_SCORES`] of its part kept, under the scores' lock (so two games ending at
 /// once both count). What of the file cannot be read is first set aside
 /// in a dated `scores.txt.DATE.bad` (the bad lines, or a file too large
 /// to be scores, whole); if that cannot be done, nothing is written.
@@ -294,9 +428,16 @@ pub fn add_score(save: &Path, score: &Score, now: SystemTime) -> Result<ScoresUp
     };
     scores.push(score.clone());
     scores.sort_by_key(Score::rank);
-    scores.truncate(KEPT_SCORES);
-    let mut text =
-        String::from("# Darkstar's best runs: won|died, depth, turns, seed, when, how\n");
+    // The best of each part kept (a lesson's wins never push a run out).
+    let mut kept = [0, 0];
+    scores.retain(|s| {
+        let n = &mut kept[usize::from(s.is_run())];
+        *n += 1;
+        *n <= KEPT_SCORES
+    });
+    let mut text = String::from(
+        "# Darkstar's best games: won|died, depth, turns, seed, when, level (run or level:NAME), how\n",
+    );
     for s in &scores {
         text += &s.to_line();
         text.push('\n');

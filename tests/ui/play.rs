@@ -490,7 +490,7 @@ fn snapshot_inventory_and_targeting() {
     }
     app.handle(Intent::Move(Dir::E));
     assert_eq!(app.game().floor().pack().len(), 3);
-    // Sorted by kind: the potion, the noise-maker, the dart.
+    // Sorted by kind, what works thrown: the noise-maker, the dart.
     app.handle(Intent::ThrowItem);
     app.handle(Intent::Move(Dir::S));
     app.handle(Intent::Move(Dir::S));
@@ -925,4 +925,225 @@ fn the_status_row_keeps_the_help_at_80_columns_in_every_mode() {
         assert!(row.ends_with("? help"), "{mode}: {row}");
         assert!(row.chars().count() <= 80, "{mode}: {row}");
     }
+}
+
+/// `C` in the doorway says the player stands in it and must step out to
+/// shut it (it said there was no open door next to you); a step out and
+/// `C` shuts it.
+#[test]
+fn closing_a_door_from_its_doorway_says_step_out() {
+    let level = Level::parse(
+        "name: doorway\nmap:\n#######\n#@+...#\n#######\n",
+        "doorway.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(2, 1));
+    let turn = app.game().floor().turn();
+    app.handle(Intent::CloseDoor);
+    assert_eq!(
+        app.log().last().unwrap(),
+        "You stand in the doorway: step out of it to shut the door."
+    );
+    assert_eq!(app.game().floor().turn(), turn, "no time passes");
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::CloseDoor);
+    assert_eq!(
+        app.game().floor().world().terrain().get(Pos::new(2, 1)),
+        Some(darkstar::map::terrain::Terrain::Door)
+    );
+}
+
+/// `t` lists only what does something thrown (the darts and the
+/// noise-maker, not the healing potion, whose letter there picks
+/// nothing); with none of those left it says so plainly and opens no
+/// list (it offered the potion, which the game then refused).
+#[test]
+fn the_throw_list_offers_only_what_works_thrown() {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: throwables\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "throwables.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    for word in ["healing", "dart", "noise-maker"] {
+        app.apply(Command::PutItem {
+            at: Pos::new(2, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), 3);
+    app.handle(Intent::ThrowItem);
+    let list = screen(&mut app, 60, 14);
+    assert!(list.contains("c - ( a noise-maker"), "{list}");
+    assert!(list.contains("> f - ( a dart"), "{list}");
+    assert!(!list.contains("a - ! a healing potion"), "{list}");
+    app.handle(Intent::Letter('a'));
+    assert!(app.takes_letters(), "the potion's letter picks nothing");
+    app.handle(Intent::Quit);
+    // Both thrown (each picked by its letter, aimed two cells east).
+    for letter in ['f', 'c'] {
+        app.handle(Intent::ThrowItem);
+        app.handle(Intent::Letter(letter));
+        for _ in 0..2 {
+            app.handle(Intent::Move(Dir::E));
+        }
+        app.handle(Intent::Confirm);
+    }
+    assert_eq!(app.game().floor().pack(), &[item("healing")][..]);
+    app.handle(Intent::ThrowItem);
+    assert!(!app.takes_letters(), "no list");
+    assert_eq!(
+        app.log().last().unwrap(),
+        "You have nothing to throw: none of your items does anything thrown."
+    );
+    // The potion is still listed to use.
+    app.handle(Intent::UseItem);
+    assert!(screen(&mut app, 60, 14).contains("a - ! a healing potion"));
+}
+
+/// The pack's limit is shown where the pack is listed (the list's title,
+/// "Pack 26/26", though alike items stack to three lines), and a full
+/// pack says its count when it leaves an item behind.
+#[test]
+fn the_pack_list_and_the_full_pack_say_the_count_against_the_limit() {
+    use crate::common::item;
+    use darkstar::sim::{Command, PACK_SIZE};
+    assert_eq!(PACK_SIZE, 26);
+    let level = Level::parse(
+        "name: full\nmap:\n############\n#@.........#\n#..........#\n############\n",
+        "full.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.apply(Command::PutItem {
+        at: Pos::new(2, 1),
+        item: item("healing"),
+    });
+    app.handle(Intent::Move(Dir::E));
+    app.handle(Intent::UseItem);
+    let one = screen(&mut app, 80, 14);
+    assert!(one.contains("┌ Pack 1/26. Use which?"), "{one}");
+    app.handle(Intent::Quit);
+    let words = ["noise-maker"]
+        .into_iter()
+        .chain(std::iter::repeat_n("dart", PACK_SIZE));
+    for word in words {
+        app.apply(Command::PutItem {
+            at: Pos::new(3, 1),
+            item: item(word),
+        });
+    }
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), PACK_SIZE);
+    assert_eq!(
+        app.log().last().unwrap(),
+        "2: Your pack is full (26 of 26 items): a dart stays here."
+    );
+    app.handle(Intent::DropItem);
+    let full = screen(&mut app, 80, 14);
+    assert!(full.contains("┌ Pack 26/26. Drop which?"), "{full}");
+    assert!(full.contains("f - ( 24 darts"), "three lines: {full}");
+}
+
+/// A level for the cursor's jumps: the player beside a dart, three
+/// goblins that stay put (not hostile), at one, three and six cells from
+/// where the player stands once it has picked the dart up.
+fn three_goblins() -> App {
+    use crate::common::item;
+    use darkstar::sim::Command;
+    let level = Level::parse(
+        "name: goblins\nfaction: goblins glyph=g sight=0\nmap:\n\
+         ############\n#@...g..g..#\n#..g.......#\n############\n",
+        "goblins.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.apply(Command::PutItem {
+        at: Pos::new(2, 1),
+        item: item("dart"),
+    });
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().pack().len(), 1);
+    app
+}
+
+/// Looking (`x`), `+` jumps the cursor to the next monster in view, the
+/// nearest first, cycling; `-` goes back; the help of look mode lists the
+/// keys. With no monster in view it says so and the cursor stays.
+#[test]
+fn look_jumps_the_cursor_from_monster_to_monster_in_view() {
+    use darkstar::ui::widgets::help_lines;
+    let mut app = three_goblins();
+    app.handle(Intent::Look);
+    assert_eq!(app.cursor(), Some(Pos::new(2, 1)));
+    let mut jumps = Vec::new();
+    for intent in [Intent::Faster; 4].into_iter().chain([Intent::Slower; 2]) {
+        app.handle(intent);
+        jumps.push(app.cursor().unwrap());
+    }
+    let [near, mid, far] = [(3, 2), (5, 1), (8, 1)].map(|(x, y)| Pos::new(x, y));
+    assert_eq!(jumps, [near, mid, far, near, far, mid]);
+    app.handle(Intent::Help);
+    let (_, lines) = help_lines(&app, 0);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("+ = -") && l.contains("next / previous monster in view")),
+        "{lines:#?}"
+    );
+    // Alone: said, and the cursor stays.
+    let alone = "name: alone\nmap:\n#####\n#@..#\n#####\n";
+    let mut app = App::play(&Level::parse(alone, "alone.txt".as_ref()).unwrap(), 1).unwrap();
+    app.handle(Intent::Look);
+    app.handle(Intent::Faster);
+    assert_eq!(app.cursor(), Some(Pos::new(1, 1)));
+    assert_eq!(app.log().last().unwrap(), "No monster in view.");
+}
+
+/// Aiming a throw, the map draws the line of fire: `*` on the cells the
+/// dart would cross to the cursor, and red behind a monster that would
+/// take it first; `+` jumps the aim from monster to monster too.
+#[test]
+fn aiming_draws_the_line_of_fire_to_the_cursor() {
+    use ratatui::style::Color;
+    let mut app = three_goblins();
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Confirm);
+    assert_eq!(app.cursor(), Some(Pos::new(3, 2)), "the nearest first");
+    app.handle(Intent::Faster);
+    app.handle(Intent::Faster);
+    assert_eq!(app.cursor(), Some(Pos::new(8, 1)));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    darkstar::ui::draw(&mut terminal, &mut app).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let row: String = (0..11).map(|x| buf[(x, 1)].symbol().to_string()).collect();
+    // The goblin at (5, 1) stands in the way: the line stops there.
+    assert_eq!(row, "#.@**g..g..", "{}", screen(&mut app, 80, 24));
+    assert_eq!(buf[(5, 1)].bg, Color::Red, "what takes the dart first");
+    assert_eq!(buf[(3, 1)].fg, Color::Yellow);
+    assert_ne!(buf[(8, 1)].bg, Color::Red, "the cursor's own cell");
+    // Aimed at that goblin, nothing in the way: no red.
+    app.handle(Intent::Slower);
+    assert_eq!(app.cursor(), Some(Pos::new(5, 1)));
+    darkstar::ui::draw(&mut terminal, &mut app).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let row: String = (0..11).map(|x| buf[(x, 1)].symbol().to_string()).collect();
+    assert_eq!(row, "#.@**g..g..");
+    assert!((0..11).all(|x| buf[(x, 1)].bg != Color::Red));
+    // Looking, no line.
+    app.handle(Intent::Quit);
+    app.handle(Intent::Look);
+    app.handle(Intent::Faster);
+    app.handle(Intent::Faster);
+    let text = screen(&mut app, 80, 24);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("\"#.@..g..g.. "),
+        "{text}"
+    );
 }

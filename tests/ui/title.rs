@@ -155,3 +155,57 @@ fn the_loop_ends_on_a_typed_seed() {
     assert_eq!(choice, Choice::NewRun { seed: 70 });
     assert_eq!(left, 0);
 }
+
+/// At 80x24 with no save, every entry has its whole row (none cut, the
+/// hint naming `?`); `?` shows how to win and a game's keys, the keys as
+/// the key table gives them, all on the screen; any key goes back.
+#[test]
+fn at_80x24_every_entry_fits_and_question_mark_tells_how_to_win() {
+    let mut title = Title::new(menu(false));
+    let screen = drawn(&title, 80, 24);
+    let rows: Vec<&str> = screen.lines().collect();
+    let row_of = |start: &str| {
+        rows.iter()
+            .find(|r| r.trim_matches('"').trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("{start:?} missing:\n{screen}"))
+    };
+    for (i, lesson) in LESSONS.iter().enumerate() {
+        let row = row_of(&format!("{}  ", i + 1));
+        assert!(row.contains(&lesson.trick()), "{row} cut:\n{screen}");
+    }
+    for entry in [
+        "> n  a new run of ten depths, seed 12  (e: type a seed)",
+        "w  watch the monsters alone",
+        "r  play back one of the last games (1)",
+        "s  the best scores",
+        "q  quit",
+    ] {
+        row_of(entry);
+    }
+    assert!(!screen.contains('\u{2026}'), "nothing cut:\n{screen}");
+    assert!(
+        rows[23].contains("or the key before an entry; ? help"),
+        "{screen}"
+    );
+    title.press(key(KeyCode::Char('?')));
+    let help = drawn(&title, 80, 24);
+    for part in [
+        "How to win, and the keys",
+        "go down the stairs > to depth 10, take the Darkstar $",
+        "take its treasure $",
+        "h j k l y u b n  move",
+        "x                look",
+        "s                sneak",
+        "C                close an open door next to you",
+        "t                throw",
+        "U                use an item",
+        ">                take the stairs down",
+        "q Esc            quit and save",
+        "any key: back",
+    ] {
+        assert!(help.contains(part), "{part:?} missing:\n{help}");
+    }
+    assert!(!help.contains('\u{2026}'), "nothing cut:\n{help}");
+    assert!(!title.press(key(KeyCode::Char('n'))), "any key: back");
+    assert_eq!(drawn(&title, 80, 24), screen);
+}

@@ -1,5 +1,6 @@
-//! `darkstar scores`: the best runs recorded beside the save (a line each
-//! in `scores.txt`, written when a game ends, with its morgue file). The
+//! `darkstar scores`: the best games recorded beside the save (a line each
+//! in `scores.txt`, written when a game ends, with its morgue file), the
+//! runs, then the lessons and levels, each line naming its level. The
 //! file is untrusted: every field is shown escaped (a `when` or `how`
 //! holding terminal escapes must not retitle the window or clear the
 //! screen), and a line that cannot be read is skipped with a warning on
@@ -22,7 +23,7 @@ pub struct ScoresArgs {
     /// $DARKSTAR_SAVE, else save.replay in the data folder).
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
-    /// How many to list.
+    /// How many to list of the runs, and of the lessons and levels.
     #[arg(long, value_name = "N", default_value_t = 20)]
     top: usize,
 }

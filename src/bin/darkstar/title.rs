@@ -23,8 +23,8 @@ use crate::play::{self, PlayArgs};
 use crate::replay::{self, ReplayArgs};
 use crate::watch::{self, WatchArgs};
 
-/// Scores shown on the title screen.
-const SCORES_SHOWN: usize = 10;
+/// Scores shown on the title screen, of the runs and of the levels each.
+const SCORES_SHOWN: usize = 5;
 
 pub fn title() -> Result<ExitCode> {
     if require_terminal("play").is_err() {

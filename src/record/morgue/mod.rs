@@ -16,9 +16,9 @@ mod of_game;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::record::replay::{Replay, Unranked};
+use crate::record::replay::{LevelSource, Replay, Unranked};
 use crate::record::save::{SaveError, remove_stale_tmps, stamp, write_new};
-use crate::record::scores::{Score, ScoresUpdate, add_score};
+use crate::record::scores::{Played, Score, ScoresUpdate, add_score};
 
 /// The record of one finished game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -96,16 +96,27 @@ impl Morgue {
         out
     }
 
-    /// Its line in the scores, made `when`.
-    pub fn score(&self, when: &str) -> Score {
+    /// Its line in the scores, made `when`, of a game that played
+    /// `played`.
+    pub fn score(&self, when: &str, played: Played) -> Score {
         Score {
             won: self.won,
             depth: self.depth.unwrap_or(0),
             turns: self.turns,
             seed: self.seed,
             when: when.to_string(),
+            played,
             how: self.cause.clone(),
         }
+    }
+}
+
+/// What `replay` played, as the scores name it: a run, or the level's
+/// name (a lesson's is its level's).
+fn played(replay: &Replay) -> Played {
+    match replay.level {
+        LevelSource::Run { .. } => Played::Run,
+        _ => Played::Level(replay.summary().level),
     }
 }
 
@@ -155,7 +166,7 @@ pub fn record(save: &Path, morgue: &Morgue, replay: &Replay, now: SystemTime) ->
     let morgue_file = write_new(|n| morgue_name(&dir, &when, n), 0, text.as_bytes());
     let scores = match unranked {
         Some(_) => Ok(None),
-        None => add_score(save, &morgue.score(&when), now).map(Some),
+        None => add_score(save, &morgue.score(&when, played(replay)), now).map(Some),
     };
     Recorded {
         morgue: morgue_file,

@@ -5,7 +5,7 @@
 use super::told::{Actor, Detail, Told};
 use crate::content::items::{Effect, Heal};
 use crate::map::terrain::Terrain;
-use crate::sim::{Event, ReplanReason};
+use crate::sim::{Event, PACK_SIZE, ReplanReason};
 
 // The log says a stealth blow is "five times as hard": the build stops
 // here if the rule and the words part.
@@ -104,7 +104,10 @@ impl Told {
                 (_, _, Detail::Count(n)) => format!("You pick up {n} {}.", item.plural()),
                 _ => format!("You pick up {}.", item.name()),
             },
-            Event::PackFull { item } => format!("Your pack is full: {} stays here.", item.name()),
+            Event::PackFull { item } => format!(
+                "Your pack is full ({PACK_SIZE} of {PACK_SIZE} items): {} stays here.",
+                item.name()
+            ),
             Event::NoSuchItem => "You have nothing there.".to_string(),
             Event::NotUsable { item } if item.is_thrown() => {
                 format!("{}: throw it (t).", capitalised(item.name()))

@@ -2,7 +2,9 @@
 //! targeting's (`_`: pick a cell to travel to) and aiming's (`t`: where
 //! to throw). It owns where it is and what it is for, handles the keys
 //! that move and use it, and draws the look box (what `look.rs` says of
-//! the cell) and its status row; the map marks its cell.
+//! the cell) and its status row; the map marks its cell, and, aiming,
+//! the dart's line of fire ([`line_of_fire`]). Looking and aiming, `+`
+//! (or `=`) and `-` jump it to the next and the previous monster in view.
 
 use ratatui::buffer::Buffer;
 
@@ -44,13 +46,7 @@ impl Cursor {
     /// monster the player sees (else on the player).
     pub fn aim(game: &Game, slot: u8) -> Option<Cursor> {
         let at = game.floor().player()?.pos();
-        let nearest = autopilot::monsters_in_view(game)
-            .into_iter()
-            .map(|m| game.floor().monsters()[m as usize].pos())
-            .min_by_key(|q| {
-                let (dx, dy) = q.abs_delta(at);
-                (dx.max(dy), q.y, q.x)
-            });
+        let nearest = in_view_order(game).first().copied();
         Some(Cursor::new(nearest.unwrap_or(at), Purpose::Throw(slot)))
     }
 
@@ -63,6 +59,69 @@ impl Cursor {
     pub fn purpose(&self) -> Purpose {
         self.purpose
     }
+
+    /// Moves it to the monster in view `step` (1 or -1) after the one
+    /// under it, in a fixed order (the nearest the player first, then by
+    /// row and column), cycling; from a cell with none, to the first (or
+    /// the last); with none in view, says so.
+    fn next_in_view(&mut self, game: &Game, step: i32, asks: &mut Vec<Ask>) {
+        let in_view = in_view_order(game);
+        if in_view.is_empty() {
+            return asks.push(Ask::Say("No monster in view.".to_string()));
+        }
+        let n = in_view.len();
+        let next = match in_view.iter().position(|&p| p == self.at) {
+            Some(i) if step >= 0 => (i + 1) % n,
+            Some(i) => (i + n - 1) % n,
+            None if step >= 0 => 0,
+            None => n - 1,
+        };
+        self.at = in_view[next];
+    }
+}
+
+/// Where the monsters the player sees now stand, the nearest the player
+/// first (then by row, then column): the order the cursor jumps in, and
+/// aiming's first target.
+fn in_view_order(game: &Game) -> Vec<Pos> {
+    let Some(at) = game.floor().player().map(|p| p.pos()) else {
+        return Vec::new();
+    };
+    let mut cells: Vec<Pos> = autopilot::monsters_in_view(game)
+        .into_iter()
+        .map(|m| game.floor().monsters()[m as usize].pos())
+        .collect();
+    cells.sort_by_key(|q| {
+        let (dx, dy) = q.abs_delta(at);
+        (dx.max(dy), q.y, q.x)
+    });
+    cells
+}
+
+/// The line of fire from the player to `to`, as the player knows it: the
+/// cells a dart thrown at `to` crosses (`fog::flight`, the game's own
+/// flight), as far as the first that stops it: a wall the player knows,
+/// or a monster it sees (which the dart would hit), else `to`. The
+/// second part is the cell it stops at before `to`, if any. Cells the
+/// player does not know end it (the screen draws only what it knows).
+pub fn line_of_fire(game: &Game, to: Pos) -> (Vec<Pos>, Option<Pos>) {
+    let Some(player) = game.floor().player() else {
+        return (Vec::new(), None);
+    };
+    let knowledge = game.floor().factions()[player.faction()].knowledge();
+    let opaque = |p: Pos| knowledge.belief(p).is_some_and(|t| t.is_opaque());
+    let mut passed = Vec::new();
+    for p in crate::fog::flight::flight(player.pos(), to, opaque) {
+        if !knowledge.is_known(p) {
+            break;
+        }
+        let seen_there = game.floor().player_sees(p) && game.floor().world().occupant(p).is_some();
+        if p != to && (opaque(p) || seen_there) {
+            return (passed, Some(p));
+        }
+        passed.push(p);
+    }
+    (passed, None)
 }
 
 impl Screen for Cursor {
@@ -74,16 +133,21 @@ impl Screen for Cursor {
         }
     }
 
-    /// Moves move it. Looking, `x` puts it away and every other key goes
+    /// Moves move it; looking and aiming, `+` `=` and `-` jump it to the
+    /// next and the previous monster in view. Looking, `x` puts it away and every other key goes
     /// on to the game (a wait still waits). Picking where to travel, Enter,
     /// `.` or `_` travel to it, Esc or `x` put it away, `?` opens the help,
     /// Ctrl-P the history, and other keys are ignored.
-    fn handle(&mut self, intent: Intent, _: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
+    fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         if let Intent::Move(d) = intent {
             self.at = self.at.step(d);
             return Handled::Used;
         }
         match (self.purpose, intent) {
+            (Purpose::Look | Purpose::Throw(_), Intent::Faster | Intent::Slower) => {
+                let step = if intent == Intent::Faster { 1 } else { -1 };
+                self.next_in_view(ctx.game, step, asks);
+            }
             (_, Intent::History) => return Handled::Ignored,
             (Purpose::Look, Intent::Look) => asks.push(Ask::Close),
             (Purpose::Look, _) => return Handled::Ignored,
@@ -133,9 +197,14 @@ impl Screen for Cursor {
     fn commands(&self, _: Mode) -> Vec<Command> {
         use Intent as I;
         let moves = Command::new(&MOVES, "move the cursor (or arrows, numpad)");
+        let jump = Command::new(
+            &[I::Faster, I::Slower],
+            "the cursor to the next / previous monster in view",
+        );
         match self.purpose {
             Purpose::Look => vec![
                 moves,
+                jump,
                 Command::new(&[I::Look], "stop looking"),
                 Command::note("any other", "as ever (a wait still waits)"),
             ],
@@ -146,6 +215,7 @@ impl Screen for Cursor {
             ],
             Purpose::Throw(_) => vec![
                 moves,
+                jump,
                 Command::new(&[I::Confirm, I::Wait, I::ThrowItem], "throw there"),
                 Command::new(&[I::Quit, I::Look], "not now"),
             ],

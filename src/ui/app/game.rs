@@ -233,6 +233,15 @@ impl App {
         self.screen::<Cursor>().map(Cursor::at)
     }
 
+    /// Aiming a throw: the line of fire to the cursor, as
+    /// [`super::cursor::line_of_fire`] has it (the cells the dart
+    /// crosses, and where it stops short of the cursor, if it does).
+    pub fn line_of_fire(&self) -> Option<(Vec<Pos>, Option<Pos>)> {
+        let cursor = self.screen::<Cursor>()?;
+        matches!(cursor.purpose(), Purpose::Throw(_))
+            .then(|| super::cursor::line_of_fire(&self.game, cursor.at()))
+    }
+
     /// The top-left world cell of a `width` x `height` map view, always
     /// on the map (never showing blank space past its edges; 0 when the
     /// map is smaller): centred on the followed monster when watching and

@@ -3,7 +3,8 @@
 //! in every game; one picked by its letter, or with the arrows and Enter
 //! or `.`, for using, throwing or dropping. A thrown
 //! one then takes a target cursor; the rest are done at once. `q` or Esc
-//! puts the list away. Throwing, the list opens on the kind last thrown,
+//! puts the list away. Throwing, it lists only what does something
+//! thrown (a missile, a noise-maker), and opens on the kind last thrown,
 //! else on the first missile (a quiver: `t` Enter Enter throws a dart,
 //! not the noise-maker listed above it).
 
@@ -35,6 +36,17 @@ impl ItemUse {
             ItemUse::Drop => "Drop",
         }
     }
+
+    /// True when the list offers `kind` for this: throwing, only what
+    /// does something thrown (what has a range: a missile, a
+    /// noise-maker; a potion thrown would do nothing, and the game
+    /// refuses it).
+    pub fn offers(self, kind: ItemKind) -> bool {
+        match self {
+            ItemUse::Throw => kind.range().is_some(),
+            ItemUse::Use | ItemUse::Drop => true,
+        }
+    }
 }
 
 /// The list, while up.
@@ -50,7 +62,7 @@ impl ItemChooser {
     /// holds one, else on the first line.
     pub fn new(purpose: ItemUse, pack: &[ItemKind], start: Option<ItemKind>) -> ItemChooser {
         let selected = start
-            .and_then(|k| stacks(pack).iter().position(|s| s.kind == k))
+            .and_then(|k| offered(purpose, pack).iter().position(|s| s.kind == k))
             .unwrap_or(0);
         ItemChooser { purpose, selected }
     }
@@ -75,6 +87,13 @@ pub struct Stack {
     pub slot: usize,
 }
 
+/// The stacks of `pack` the list offers for `purpose`, in its order.
+pub fn offered(purpose: ItemUse, pack: &[ItemKind]) -> Vec<Stack> {
+    let mut out = stacks(pack);
+    out.retain(|s| purpose.offers(s.kind));
+    out
+}
+
 /// The pack as stacks, in its order.
 pub fn stacks(pack: &[ItemKind]) -> Vec<Stack> {
     let mut out: Vec<Stack> = Vec::new();
@@ -97,7 +116,7 @@ impl Screen for ItemChooser {
     }
 
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
-        let stacks = stacks(ctx.game.floor().pack());
+        let stacks = offered(self.purpose, ctx.game.floor().pack());
         let len = stacks.len();
         match intent {
             // Its letter picks a stack and chooses it at once.
@@ -134,9 +153,16 @@ impl Screen for ItemChooser {
 
     /// The pack in a box in the middle, the item picked marked.
     fn draw(&self, dc: &DrawCtx<'_>, buf: &mut Buffer) {
-        let lines = pack_lines(dc.app.game().floor().pack(), self.selected);
+        let lines = stack_lines(
+            &offered(self.purpose, dc.app.game().floor().pack()),
+            self.selected,
+        );
+        // The count against the limit first, so a narrow box keeps it
+        // (the lines stack alike items: seven lines can be a full pack).
         let title = format!(
-            " {} which? (letter, or arrows and Enter; Esc: none) ",
+            " Pack {}/{}. {} which? (letter, or arrows and Enter; Esc: none) ",
+            dc.app.game().floor().pack().len(),
+            crate::sim::PACK_SIZE,
             self.purpose.verb()
         );
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -178,7 +204,12 @@ impl Screen for ItemChooser {
 /// );
 /// ```
 pub fn pack_lines(pack: &[ItemKind], selected: usize) -> Vec<String> {
-    stacks(pack)
+    stack_lines(&stacks(pack), selected)
+}
+
+/// A line a stack, the picked one marked (see [`pack_lines`]).
+fn stack_lines(stacks: &[Stack], selected: usize) -> Vec<String> {
+    stacks
         .iter()
         .enumerate()
         .map(|(i, s)| {

@@ -248,6 +248,11 @@ impl App {
         if self.game.floor().pack().is_empty() {
             return self.say("Your pack is empty.".to_string());
         }
+        if !self.game.floor().pack().iter().any(|&k| purpose.offers(k)) {
+            return self.say(
+                "You have nothing to throw: none of your items does anything thrown.".to_string(),
+            );
+        }
         // Throwing: the kind last thrown (the quiver), else the first
         // missile.
         let start = match purpose {
@@ -280,6 +285,11 @@ impl App {
             .filter(|&d| knowledge.belief(at.step(d)) == Some(Terrain::OpenDoor))
             .collect();
         match doors[..] {
+            // The door is the one underfoot: the game refuses a door
+            // somebody stands in, so say how to shut it.
+            [] if knowledge.belief(at) == Some(Terrain::OpenDoor) => {
+                self.say("You stand in the doorway: step out of it to shut the door.".to_string())
+            }
             [] => self.say("There is no open door next to you.".to_string()),
             [d] => {
                 self.player(Action::Close(d));

@@ -11,6 +11,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Widget};
 
 use super::{Entry, Page, Title};
+use crate::map::geom::Dir;
+use crate::ui::keymap::{Intent, keys_for};
+use crate::ui::mode::Mode;
 
 /// The menu's width: a key, a lesson's trick (at most 60), "won".
 const WIDTH: u16 = 74;
@@ -240,10 +243,10 @@ impl Title {
             Page::Menu if self.typing.is_some() => {
                 "type the seed: Enter starts the run, Esc: not now".into()
             }
-            Page::Menu if narrow => "k/j, Enter, or an entry's key".into(),
-            Page::Menu => "up/down or k/j, then Enter; or the key before an entry".into(),
+            Page::Menu if narrow => "k/j, Enter, an entry's key; ? help".into(),
+            Page::Menu => "up/down or k/j, then Enter; or the key before an entry; ? help".into(),
             Page::Games { .. } => "up/down or k/j, Enter plays it back, Esc: back".into(),
-            Page::Scores => "any key: back".into(),
+            Page::Scores | Page::Help => "any key: back".into(),
         }
     }
 
@@ -289,8 +292,90 @@ impl Title {
                 };
                 ("The best games".into(), rows, 0)
             }
+            Page::Help => (
+                "How to win, and the keys".into(),
+                help_rows(usize::from(area.width))
+                    .into_iter()
+                    .map(Line::from)
+                    .collect(),
+                0,
+            ),
         }
     }
+}
+
+/// The keys of a game the title's help names, and what each does; the
+/// keys are the key table's ([`keys_for`]), so the page stays true to it.
+const HELP_KEYS: [(Intent, &str); 11] = [
+    (Intent::Wait, "wait a turn"),
+    (Intent::Look, "look: a cursor, and what you know of a cell"),
+    (
+        Intent::Sneak,
+        "sneak: no sound, a turn more a step (again: stop)",
+    ),
+    (Intent::CloseDoor, "close an open door next to you"),
+    (Intent::ThrowItem, "throw: a dart, a noise-maker"),
+    (Intent::UseItem, "use an item: a potion, a scroll"),
+    (Intent::Explore, "explore: walk to the unknown"),
+    (Intent::TravelStairs, "take the stairs down, or go to them"),
+    (Intent::Upstairs, "take the stairs up, or go to them"),
+    (Intent::Help, "every key, in a game"),
+    (Intent::Quit, "quit and save"),
+];
+
+/// How to win, as the help page says it.
+const HOW_TO_WIN: &str = "A run: go down the stairs > to depth 10, take the Darkstar $, and \
+carry it back up and out of depth 1's stairs <. A lesson: take its treasure $ to its \
+stairs >. Monsters hunt you by what they saw, heard or were told.";
+
+/// The help page's rows in `width` columns: how to win a run and a
+/// lesson (wrapped), then the keys (a row each, cut with an ellipsis on
+/// a narrow screen).
+fn help_rows(width: usize) -> Vec<String> {
+    let moves: Vec<String> = [
+        Dir::W,
+        Dir::S,
+        Dir::N,
+        Dir::E,
+        Dir::NW,
+        Dir::NE,
+        Dir::SW,
+        Dir::SE,
+    ]
+    .into_iter()
+    .filter_map(|d| keys_for(Intent::Move(d), Mode::Play).into_iter().next())
+    .collect();
+    let room = width.saturating_sub(3).max(10);
+    let mut rows = Vec::new();
+    let mut line = String::new();
+    for word in HOW_TO_WIN.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
+            rows.push(format!("   {line}"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    rows.push(format!("   {line}"));
+    rows.push(String::new());
+    let keys = std::iter::once((
+        moves.join(" "),
+        "move, or arrows; into a monster attacks it",
+    ))
+    .chain(
+        HELP_KEYS
+            .iter()
+            .map(|&(intent, what)| (keys_for(intent, Mode::Play).join(" "), what)),
+    );
+    for (keys, what) in keys {
+        rows.push(format!(
+            "   {}",
+            shortened(&format!("{keys:<17}{what}"), room)
+        ));
+    }
+    rows
 }
 
 impl Widget for &Title {

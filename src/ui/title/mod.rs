@@ -3,7 +3,8 @@
 //! game (first, and highlighted, when there is one: Enter resumes it), a
 //! new run with its seed shown (`e` types another), the lessons in order
 //! with their tricks (marked once won), watch the AI, play back one of
-//! the last games, the best scores, quit. It is a [`Screen`] like the
+//! the last games, the best scores, quit; `?` shows how to win and the
+//! keys of a game (any key back). It is a [`Screen`] like the
 //! others: it owns its state, reads its keys itself ([`Intent::Key`]: a
 //! seed is typed, letters and digits choose), draws itself, and asks the
 //! app to quit once a choice is made. [`Title::into_app`] opens it over a
@@ -93,6 +94,8 @@ enum Page {
         at: usize,
     },
     Scores,
+    /// How to win, and the keys of a game (`?`).
+    Help,
 }
 
 /// The title screen's state.
@@ -217,10 +220,11 @@ impl Title {
         let asked_new = std::mem::take(&mut self.asked_new);
         match self.page {
             Page::Menu if self.typing.is_some() => self.type_seed(key.code, asked_new),
+            Page::Menu if key.code == KeyCode::Char('?') => self.page = Page::Help,
             Page::Menu => self.on_menu(key.code, asked_new),
             Page::Games { at } => self.on_games(at, key.code),
-            // Any key leaves the scores.
-            Page::Scores => self.page = Page::Menu,
+            // Any key leaves the scores and the help.
+            Page::Scores | Page::Help => self.page = Page::Menu,
         }
         self.choice.is_some()
     }

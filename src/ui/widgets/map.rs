@@ -50,6 +50,9 @@ pub struct MapWidget<'a> {
     /// Showing what the player could not know (see [`App::spectating`]).
     spectating: bool,
     cursor: Option<Pos>,
+    /// Aiming a throw: the cells the dart would cross to the cursor, and
+    /// where it would stop short of it.
+    line_of_fire: Option<(Vec<Pos>, Option<Pos>)>,
     /// The cries the alarm overlay draws.
     cries: Vec<&'a Cry>,
 }
@@ -65,6 +68,7 @@ impl<'a> MapWidget<'a> {
             through_eyes: app.through_eyes(),
             spectating: app.spectating(),
             cursor: app.cursor(),
+            line_of_fire: app.line_of_fire(),
             cries: app.cries().collect(),
         }
     }
@@ -372,6 +376,24 @@ impl MapWidget<'_> {
                 cell.set_bg(learnt_colour(b.how));
             }
         }
+        // The line of fire: `*` on the ground the dart crosses, and red
+        // behind what would stop it short of the cursor.
+        if let Some((passed, stop)) = &self.line_of_fire {
+            // (Only the cursor's cell can hold a monster the player sees:
+            // the line stops at the first.)
+            for &p in passed.iter().filter(|&&p| Some(p) != self.cursor) {
+                if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                    cell.set_char(LINE_OF_FIRE);
+                    cell.set_fg(Color::Yellow);
+                }
+            }
+            if let Some(cell) = stop
+                .and_then(|p| view_cell(p, cam, area))
+                .and_then(|at| buf.cell_mut(at))
+            {
+                cell.set_bg(Color::Red);
+            }
+        }
         if let Some(cell) = self
             .cursor
             .and_then(|c| view_cell(c, cam, area))
@@ -381,6 +403,9 @@ impl MapWidget<'_> {
         }
     }
 }
+
+/// The line of fire's mark on the ground a thrown dart would cross.
+pub(super) const LINE_OF_FIRE: char = '*';
 
 /// The alarm's mark where a monster believes the player is.
 pub(super) const BELIEF: char = 'X';
