@@ -214,6 +214,65 @@ fn a_sleeper_wakes_at_sight_only_close_by_and_less_the_further() {
     );
 }
 
+/// The odds the look box shows are the odds the game rolls: for a deaf
+/// sleeper (its eyes alone wake it) and an awake sentry that has not
+/// noticed the player, each `d` steps off, walking or sneaking,
+/// `Floor::notice_odds` says the chance of the next turn, and over 400
+/// seeds the first turn's wakes and noticings come out at that chance.
+#[test]
+fn the_odds_the_look_box_shows_are_the_odds_the_game_rolls() {
+    let game_at = |d: usize, sneak: bool, seed: u64, sleeps: bool| -> Game {
+        let row = format!("#{}@{}s#", ".".repeat(9 - d), ".".repeat(d - 1));
+        let sleeps = if sleeps { " sleeps" } else { "" };
+        let text = format!(
+            "name: odds\nfaction: sentries glyph=s sight=16 hearing=0{sleeps} hostile\nmap:\n\
+             ############\n{row}\n############\n"
+        );
+        let mut game = Game::new(&parse(&text), seed, SimConfig::default()).unwrap();
+        if sneak {
+            act(&mut game, Action::Sneak);
+        }
+        game
+    };
+    for (d, sneak, sleeps) in [
+        (1, false, true),
+        (5, false, true),
+        (2, true, true),
+        (1, true, false),
+        (5, true, false),
+    ] {
+        let odds = game_at(d, sneak, 1, sleeps).floor().notice_odds(0).unwrap();
+        assert!(odds.sees && odds.asleep == sleeps && odds.hears_within == 0);
+        let rule = match sleeps {
+            true => darkstar::sim::wake_chance(d as u32, sneak),
+            false => darkstar::sim::notice_chance(d as u32, sneak),
+        };
+        assert_eq!(odds.chance, rule, "{d} steps, sneaking {sneak}");
+        let (n, den) = odds.chance;
+        assert!(0 < n && n < den, "no chance to measure: {n} in {den}");
+        let seeds = 400;
+        let hits = (1..=seeds)
+            .filter(|&seed| {
+                let mut game = game_at(d, sneak, seed, sleeps);
+                let ev = act(&mut game, Action::Wait(None));
+                match sleeps {
+                    true => ev
+                        .iter()
+                        .any(|e| matches!(e, Event::Woke { heard: None, .. })),
+                    false => game.floor().awareness(0) == Awareness::Hunting,
+                }
+            })
+            .count() as f64;
+        let expected = seeds as f64 * n as f64 / den as f64;
+        // Four standard deviations of a binomial count.
+        let sd = (expected * (1.0 - n as f64 / den as f64)).sqrt();
+        assert!(
+            (hits - expected).abs() <= 4.0 * sd + 1.0,
+            "{d} steps, sneaking {sneak}, asleep {sleeps}: {hits} of {seeds}, the box says {n} in {den}"
+        );
+    }
+}
+
 /// Hunters that lose the player where they last saw it search round
 /// there: the faction goes to the nearest cells it has not seen since,
 /// one after another (each within the search radius), then gives up

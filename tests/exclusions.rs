@@ -78,6 +78,21 @@ fn a_remembered_sleeping_ogre_is_routed_round() {
         (s.at, s.seen, s.in_view),
         (Pos::new(5, 2), Seen::Asleep, false)
     );
+    // Drawn where it was seen, grey and dim; the look box says when.
+    let lines = darkstar::ui::widgets::describe(&app, s.at);
+    assert!(
+        lines.iter().any(|l| l
+            == "You saw an ogre here, asleep, 2 turns ago. Travel and exploring keep out of its senses."),
+        "{lines:?}"
+    );
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    app.lay_out(darkstar::ui::widgets::map_view_size(&app, area));
+    ratatui::widgets::Widget::render(&app, area, &mut buf);
+    let cam = app.camera();
+    let cell = &buf[((s.at.x - cam.x) as u16, (s.at.y - cam.y) as u16)];
+    assert_eq!(cell.symbol(), "O");
+    assert_eq!(cell.fg, ratatui::style::Color::DarkGray);
     let zone = autopilot::care::senses(&game, &s, false);
     assert!(zone.contains(&Pos::new(5, 1)) && zone.contains(&Pos::new(7, 3)));
     assert!(!zone.contains(&Pos::new(9, 3)) && !zone.contains(&Pos::new(1, 3)));

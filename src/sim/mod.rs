@@ -62,8 +62,8 @@ pub use fields::{
 };
 pub use fnv::Fnv;
 pub use game::{
-    ACTION_READY, Floor, Game, GameError, NORMAL_SPEED, PACK_SIZE, SimConfig, Stairs, WAIT_ENERGY,
-    hit_chance, move_energy, player_step_energy,
+    ACTION_READY, Floor, Game, GameError, NORMAL_SPEED, NoticeOdds, PACK_SIZE, SimConfig, Stairs,
+    WAIT_ENERGY, hit_chance, move_energy, notice_chance, player_step_energy, wake_chance,
 };
 pub use log::Log;
 pub use mind::{Belief, Intel, Learnt, Mind, Minds};

@@ -119,7 +119,7 @@ impl Recall {
         let Some(view) = floor.player_view() else {
             return;
         };
-        let turn = floor.turn();
+        let known = floor.factions()[player.faction()].knowledge();
         for s in &mut self.sightings {
             s.in_view = false;
         }
@@ -130,7 +130,8 @@ impl Recall {
             let sighting = Sighting {
                 id: m.id(),
                 at: m.pos(),
-                turn,
+                // The turn the player looked (as the map's last seen).
+                turn: known.last_seen(m.pos()),
                 seen: Seen::of(floor, m.id()),
                 in_view: true,
             };

@@ -250,8 +250,9 @@ fn snapshot_look_descriptions() {
 }
 
 /// A monster on a cell the player knows but does not see now is not
-/// described (it was, before), and the look says how old the memory is:
-/// the player's last sight of the cell was its move on turn 5.
+/// described (it was, before), only remembered, and the look says how
+/// old the memory is: the player's last sight of the cell was its move
+/// on turn 5.
 #[test]
 fn look_shows_monsters_only_where_the_player_sees_now() {
     use darkstar::ui::widgets::describe;
@@ -282,7 +283,13 @@ fn look_shows_monsters_only_where_the_player_sees_now() {
     );
     assert!(!app.player_sees(mole));
     let text = describe(&app, mole);
-    assert!(!text.iter().any(|l| l.contains("mole")), "{text:?}");
+    assert!(!text.iter().any(|l| l.contains("A mole (m)")), "{text:?}");
+    // What the player remembers of it, said as a memory.
+    assert!(
+        text.iter()
+            .any(|l| l == "You saw a mole here, going its way, 7 turns ago."),
+        "{text:?}"
+    );
     assert!(
         text.iter()
             .any(|l| l == "You do not see it now (last seen on turn 5; now turn 12)."),
@@ -433,6 +440,17 @@ fn sleepers_and_fleers_say_so() {
     assert!(app.game().floor().mind(0).is_asleep());
     let lines = darkstar::ui::widgets::describe(&app, jackal);
     assert!(lines.iter().any(|l| l == "It is asleep."), "{lines:?}");
+    // Its senses, by the game's own rules: three steps off, walking, a
+    // sleeper that sees the player wakes 5 times in 16 a turn.
+    let odds = app.game().floor().notice_odds(0).unwrap();
+    assert_eq!(odds.chance, darkstar::sim::wake_chance(3, false));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("It hears your steps within ")
+                && l.ends_with("it sees you and wakes 5 in 16 a turn.")),
+        "{lines:?}"
+    );
     let buf = drawn(&mut app, 80, 24);
     let cam = app.camera();
     let j = buf[((jackal.x - cam.x) as u16, (jackal.y - cam.y) as u16)].clone();

@@ -3,9 +3,9 @@
 //! senses of every hostile monster it remembers (see
 //! [`crate::sim::recall`]): a sleeper's, where it would wake at the sight
 //! of the player or the sound of its steps or of a door it opens; an awake
-//! one's, where it would notice the player or hear it, for
-//! [`AWAKE_TURNS`] after it was last seen (it will have moved); a running
-//! one's cell and the cells round it. And the doors the player shut: they
+//! one's, where it would notice the player or hear it, and a running
+//! one's cell and the cells round it, for [`AWAKE_TURNS`] after it was
+//! last seen (it will have moved). And the doors the player shut: they
 //! stay shut unless there is no other way.
 //!
 //! The senses are the game's own rules ([`wake_range_if`],
@@ -195,8 +195,7 @@ impl Exclusions {
         for s in floor.recall().sightings() {
             let minded = match s.seen {
                 Seen::Asleep => care.sleepers,
-                Seen::Awake => care.awake && s.turn + AWAKE_TURNS >= now,
-                Seen::Fleeing => care.awake,
+                Seen::Awake | Seen::Fleeing => care.awake && s.turn + AWAKE_TURNS >= now,
                 Seen::Harmless => false,
             };
             if !minded {

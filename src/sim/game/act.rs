@@ -8,8 +8,6 @@
 
 use std::sync::Arc;
 
-use rand::RngExt;
-
 use super::ground::Ground;
 use super::units::Units;
 use super::{Floor, mind, queue, sight};
@@ -98,23 +96,21 @@ impl Floor {
         self.perform(id, decision.action, ev);
     }
 
-    /// A sleeper with the player in its sight wakes only within half the
-    /// player's stealth range `r` (seven steps, three sneaking), by a
-    /// chance of `(r + 1 - d) / (2 (r + 1))` at `d` steps: seven in
-    /// sixteen beside it walking, three in eight sneaking, one in eight
-    /// three steps off sneaking, so that a player can creep up on one for
-    /// a stealth blow, at a risk it can weigh (as Brogue CE's sleepers
-    /// notice by chance, within a shorter range than the awake). The roll
-    /// only then, so a game with no sleepers draws nothing.
+    /// A sleeper with the player in its sight wakes by
+    /// [`mind::wake_chance`]: only within half the player's stealth range,
+    /// by a chance that falls with distance, so that a player can creep up
+    /// on one for a stealth blow, at a risk it can weigh (as Brogue CE's
+    /// sleepers notice by chance, within a shorter range than the awake).
+    /// The roll only then, so a game with no sleepers draws nothing.
     fn wakes_at_sight(&mut self, id: usize, ev: &mut Vec<Event>) -> bool {
         let Some(player) = self.units.player_at() else {
             return false;
         };
         let (dx, dy) = self.units.monsters[id].pos().abs_delta(player);
-        let (d, r) = (dx.max(dy), self.wake_range());
-        if d > r
+        let chance = mind::wake_chance(dx.max(dy), self.units.sneaking());
+        if chance.0 == 0
             || !sight::sees(&self.ground, &self.units, &self.factions, id, player)
-            || self.rng.random_range(0..2 * (r + 1)) >= r + 1 - d
+            || !mind::rolls(&mut self.rng, chance)
         {
             return false;
         }

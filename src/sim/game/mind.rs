@@ -79,6 +79,49 @@ impl Floor {
         wake_range_if(self.units.sneaking())
     }
 
+    /// What monster `id` would make of the player where it stands, on its
+    /// next turn, by the game's own rules ([`wake_chance`] for a sleeper,
+    /// [`notice_chance`] for one awake that has not noticed it, the reach
+    /// of a step): what the look box shows of a monster the player sees.
+    /// `None` when the player is not here, or the monster already knows
+    /// where it is (hunting) or never hunts it.
+    pub fn notice_odds(&self, id: MonsterId) -> Option<NoticeOdds> {
+        let player = self.units.player_at()?;
+        let m = &self.units.monsters[id as usize];
+        let kind = self.kind_of(m);
+        let asleep = self.minds.of(id).is_asleep();
+        if !asleep && (!kind.behaviours.hunts() || self.minds.of(id).knows().is_some()) {
+            return None;
+        }
+        let sneaking = self.units.sneaking();
+        let (dx, dy) = m.pos().abs_delta(player);
+        let steps = dx.max(dy);
+        let sees = sight::sees(
+            &self.ground,
+            &self.units,
+            &self.factions,
+            id as usize,
+            player,
+        );
+        let chance = match (sees, asleep) {
+            (false, _) => (0, 1),
+            (true, true) => wake_chance(steps, sneaking),
+            (true, false) => notice_chance(steps, sneaking),
+        };
+        let hears_within = noise::radius(kind.hearing, noise::FOOTSTEP);
+        let hears_steps = !sneaking
+            && self
+                .noise_reach(player, noise::FOOTSTEP)
+                .is_some_and(|r| r.heard(m.pos(), kind.hearing, noise::FOOTSTEP));
+        Some(NoticeOdds {
+            asleep,
+            sees,
+            chance,
+            hears_within,
+            hears_steps,
+        })
+    }
+
     /// How far a noise of `loudness` made at `at` carries, as the game
     /// works it out for whoever may hear it: over the true map, as far as
     /// the keenest ear among the monsters here (not the player's) could
@@ -261,15 +304,65 @@ pub fn wake_range_if(sneaking: bool) -> u32 {
 }
 
 /// A monster at `at` that sees the player at `player` and has not
-/// noticed it notices it this turn: never beyond the stealth range `r`;
-/// within it, at once, unless the player sneaks: then by a chance of
-/// `(r + 1 - d) / (r + 1)` at `d` steps (seven in eight beside it, one in
-/// eight at the edge). Rolled only then, so a game where nobody sneaks
-/// draws nothing more.
+/// noticed it notices it this turn, by [`notice_chance`]. Rolled only
+/// when the chance is neither nothing nor certain, so a game where nobody
+/// sneaks draws nothing more.
 fn notices(units: &Units, rng: &mut SimRng, at: Pos, player: Pos) -> bool {
     let (dx, dy) = at.abs_delta(player);
-    let (d, r) = (dx.max(dy), stealth_range(units));
-    d <= r && (!units.sneaking() || rng.random_range(0..r + 1) < r + 1 - d)
+    rolls(rng, notice_chance(dx.max(dy), units.sneaking()))
+}
+
+/// True, by chance `(n, d)` (`n` in `d`): no draw when it is nothing or
+/// certain.
+pub(super) fn rolls(rng: &mut SimRng, (n, d): (u32, u32)) -> bool {
+    n >= d || n > 0 && rng.random_range(0..d) < n
+}
+
+/// What a monster would make of the player where it stands (see
+/// [`Floor::notice_odds`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NoticeOdds {
+    /// It sleeps: it wakes, rather than notices.
+    pub asleep: bool,
+    /// It sees the player's cell.
+    pub sees: bool,
+    /// The chance, `n` in `d`, that it wakes or notices the player by
+    /// sight on its next turn (nothing if it does not see it).
+    pub chance: (u32, u32),
+    /// Steps of sound (round walls, doors damping) within which it hears
+    /// the player's steps; none while the player sneaks.
+    pub hears_within: u32,
+    /// It would hear the player's next step from here (walking).
+    pub hears_steps: bool,
+}
+
+/// The chance, `n` in `d`, that an awake monster that sees the player
+/// `steps` off (and has not noticed it) notices it this turn: never
+/// beyond the stealth range `r`; within it, at once, unless the player
+/// sneaks: then `(r + 1 - steps)` in `(r + 1)` (seven in eight beside
+/// it, one in eight at the edge). The rule the game rolls and the look
+/// box shows.
+pub fn notice_chance(steps: u32, sneaking: bool) -> (u32, u32) {
+    let r = stealth_range_if(sneaking);
+    match (steps <= r, sneaking) {
+        (false, _) => (0, 1),
+        (true, false) => (1, 1),
+        (true, true) => (r + 1 - steps, r + 1),
+    }
+}
+
+/// The chance, `n` in `d`, that a sleeper that sees the player `steps`
+/// off wakes at the sight this turn: never beyond the wake range `r`
+/// (half the stealth range: seven steps, three sneaking); within it,
+/// `(r + 1 - steps)` in `2 (r + 1)`: seven in sixteen beside it walking,
+/// three in eight sneaking, one in eight three steps off sneaking. The
+/// rule the game rolls and the look box shows.
+pub fn wake_chance(steps: u32, sneaking: bool) -> (u32, u32) {
+    let r = wake_range_if(sneaking);
+    match steps <= r {
+        false => (0, 1),
+        true => (r + 1 - steps, 2 * (r + 1)),
+    }
 }
 
 /// Monster `id` lost the player at `at` on `turn`: it searches round

@@ -62,7 +62,7 @@ use units::Units;
 
 pub use crate::content::level::NORMAL_SPEED;
 pub use items::PACK_SIZE;
-pub use mind::{stealth_range_if, wake_range_if};
+pub use mind::{NoticeOdds, notice_chance, stealth_range_if, wake_chance, wake_range_if};
 pub use run::Stairs;
 pub(crate) use sight::seen_as_known;
 

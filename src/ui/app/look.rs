@@ -144,6 +144,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
                 "You do not see it now (last seen on turn {seen}; now turn {}).",
                 game.floor().turn()
             ));
+            lines.extend(remembered(app, p));
         }
         return lines;
     };
@@ -183,10 +184,71 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         }
         .to_string(),
     );
+    if let Some(odds) = game.floor().notice_odds(m.id()) {
+        lines.extend(notice_lines(&odds));
+    }
     if let Some(odds) = Odds::of(game, m.id()) {
         lines.extend(odds.lines());
     }
     lines
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+/// What the player remembers of a monster last seen on `p`, out of view
+/// now: which, in what state, how long ago; and that the autopilot keeps
+/// out of its senses.
+fn remembered(app: &App, p: Pos) -> Option<String> {
+    use crate::sim::recall::Seen;
+    let game = app.game();
+    let s = game.floor().recall().out_of_view().find(|s| s.at == p)?;
+    let m = &game.floor().monsters()[s.id as usize];
+    let who = game.floor().factions()[m.faction()]
+        .spec()
+        .a_one_of(m.kind());
+    let state = match s.seen {
+        Seen::Asleep => "asleep",
+        Seen::Fleeing => "fleeing",
+        Seen::Awake => "awake",
+        Seen::Harmless => "going its way",
+    };
+    let ago = game.floor().turn().saturating_sub(s.turn);
+    let left = crate::sim::autopilot::AWAKE_TURNS.saturating_sub(ago);
+    let keep = match s.seen {
+        Seen::Harmless => String::new(),
+        Seen::Asleep => " Travel and exploring keep out of its senses.".to_string(),
+        _ if left == 0 => String::new(),
+        _ => format!(" Travel and exploring keep out of its senses for {left} more turns."),
+    };
+    Some(format!(
+        "You saw {who} here, {state}, {ago} turn{} ago.{keep}",
+        if ago == 1 { "" } else { "s" }
+    ))
+}
+
+/// What the look box says of a monster's senses of the player where it
+/// stands: how far it hears the player's steps, and the chance it wakes
+/// or notices the player by sight on its next turn (the game's own
+/// rules: see [`crate::sim::Floor::notice_odds`]).
+pub fn notice_lines(odds: &crate::sim::NoticeOdds) -> Vec<String> {
+    let hearing = match (odds.hears_within, odds.hears_steps) {
+        (0, _) => "It is deaf".to_string(),
+        (n, true) => format!("It hears your steps within {n} (it would hear this one)"),
+        (n, false) => format!("It hears your steps within {n} (not from here, or sneaking)"),
+    };
+    let verb = if odds.asleep { "wakes" } else { "notices you" };
+    let sight = match odds.chance {
+        _ if !odds.sees => "it does not see you here".to_string(),
+        (0, _) => format!("it sees you but never {verb} from this far"),
+        (n, d) if n >= d => format!("it sees you and {verb} at once"),
+        (n, d) => {
+            let g = gcd(n, d);
+            format!("it sees you and {verb} {} in {} a turn", n / g, d / g)
+        }
+    };
+    vec![format!("{hearing}; {sight}.")]
 }
 
 /// The look box: what [`describe`] says of the cursor's cell, in a box at

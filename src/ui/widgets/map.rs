@@ -334,6 +334,23 @@ impl MapWidget<'_> {
                 .add_modifier(Modifier::BOLD);
             put(b.at, BELIEF, style);
         }
+        // Playing, the monsters seen and not seen since, where the player
+        // last saw them: their glyph, grey and dim (the look box says how
+        // long ago and in what state).
+        if honest {
+            for s in game.floor().recall().out_of_view() {
+                if !lit_at(s.at) {
+                    let glyph = game
+                        .floor()
+                        .kind_of(&game.floor().monsters()[s.id as usize])
+                        .glyph;
+                    let style = Style::default()
+                        .fg(Color::DarkGray)
+                        .add_modifier(Modifier::DIM);
+                    put(s.at, glyph, style);
+                }
+            }
+        }
         for m in game.floor().monsters().iter().filter(|m| m.is_here()) {
             if honest && !lit_at(m.pos()) {
                 continue; // Only what the player sees now.
