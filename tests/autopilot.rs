@@ -21,7 +21,7 @@ fn parse(text: &str) -> Level {
     Level::parse(text, "autopilot.txt".as_ref()).unwrap()
 }
 
-fn player_pos(app: &App) -> Pos {
+pub(crate) fn player_pos(app: &App) -> Pos {
     app.game().floor().player().unwrap().pos()
 }
 
@@ -44,7 +44,7 @@ fn said(app: &App, text: &str) -> usize {
 
 /// Ticks until the activity is over (at most `limit` ticks); the cells the
 /// player stood on after each.
-fn run(app: &mut App, limit: usize) -> Vec<Pos> {
+pub(crate) fn run(app: &mut App, limit: usize) -> Vec<Pos> {
     let mut trail = vec![player_pos(app)];
     for _ in 0..limit {
         if app.activity().is_none() {

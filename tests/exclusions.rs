@@ -13,25 +13,10 @@ use darkstar::sim::{Action, Awareness, Command, PLAYER_HP};
 use darkstar::ui::app::App;
 use darkstar::ui::keymap::Intent;
 
+use crate::autopilot::{player_pos, run};
+
 fn parse(text: &str) -> Level {
     Level::parse(text, "exclusions.txt".as_ref()).unwrap()
-}
-
-fn player_pos(app: &App) -> Pos {
-    app.game().floor().player().unwrap().pos()
-}
-
-/// Ticks until the activity is over; the cells the player stood on.
-fn run(app: &mut App, limit: usize) -> Vec<Pos> {
-    let mut trail = vec![player_pos(app)];
-    for _ in 0..limit {
-        if app.activity().is_none() {
-            return trail;
-        }
-        app.tick();
-        trail.push(player_pos(app));
-    }
-    panic!("still going after {limit} ticks: {:?}", app.activity());
 }
 
 fn said(app: &App, text: &str) -> usize {

@@ -256,21 +256,21 @@ fn go(game: &Game, activity: Activity, cares: &[Care]) -> Result<Action, autopil
 
 /// The brawler's (and the careless bot's) action.
 fn brawl(game: &Game, style: Style, wary: &Wary) -> Option<(Action, bool)> {
-    fight(game, style)
-        .map(|a| (a, false))
-        .or_else(|| route(game, style, wary).map(|a| (a, true)))
-}
-
-/// The brawler's (and the careless bot's) action short of its route:
-/// a potion, a blow, a rest, a dart, a step toward a monster it goes
-/// for. `None`: it has none of those to do.
-fn fight(game: &Game, style: Style) -> Option<Action> {
-    let careful = style.careful();
     let play = game.floor().play_state()?;
     let player = game.floor().player().filter(|p| p.is_here())?;
     if play.outcome != PlayOutcome::Playing {
         return None;
     }
+    fight(game, style, player)
+        .map(|a| (a, false))
+        .or_else(|| route(game, style, wary, play, player.pos()).map(|a| (a, true)))
+}
+
+/// The brawler's (and the careless bot's) action short of its route, for
+/// `player` in play: a potion, a blow, a rest, a dart, a step toward a
+/// monster it goes for. `None`: it has none of those to do.
+fn fight(game: &Game, style: Style, player: &super::Monster) -> Option<Action> {
+    let careful = style.careful();
     let at = player.pos();
     let hostile = |m| is_hostile(game, m);
     // Down to a third of its hit points: a healing potion, before any
@@ -343,15 +343,16 @@ fn fight(game: &Game, style: Style) -> Option<Action> {
 }
 
 /// The brawler's (and the careless bot's, and the cunning bot's) route
-/// when it fights nothing: the autopilot's travel and exploring (the
-/// cunning bot's keeping clear of what it remembers, see `wary.rs`).
-fn route(game: &Game, style: Style, wary: &Wary) -> Option<Action> {
-    let play = game.floor().play_state()?;
-    let player = game.floor().player().filter(|p| p.is_here())?;
-    if play.outcome != PlayOutcome::Playing {
-        return None;
-    }
-    let at = player.pos();
+/// when it fights nothing, the player at `at` playing `play`: the
+/// autopilot's travel and exploring (the cunning bot's keeping clear of
+/// what it remembers, see `wary.rs`).
+fn route(
+    game: &Game,
+    style: Style,
+    wary: &Wary,
+    play: &super::PlayState,
+    at: Pos,
+) -> Option<Action> {
     let hostile = |m| is_hostile(game, m);
     let berths = wary.cares();
     let stairs = game.stairs()?;
