@@ -63,7 +63,8 @@ pub use fields::{
 pub use fnv::Fnv;
 pub use game::{
     ACTION_READY, Floor, Game, GameError, NORMAL_SPEED, NoticeOdds, PACK_SIZE, SimConfig, Stairs,
-    WAIT_ENERGY, hit_chance, move_energy, notice_chance, player_step_energy, wake_chance,
+    WAIT_ENERGY, hit_chance, move_energy, notice_chance, player_step_energy, stealth_range_if,
+    wake_chance, wake_range_if,
 };
 pub use log::Log;
 pub use mind::{Belief, Intel, Learnt, Mind, Minds};

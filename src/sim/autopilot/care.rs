@@ -8,8 +8,8 @@
 //! last seen (it will have moved). And the doors the player shut: they
 //! stay shut unless there is no other way.
 //!
-//! The senses are the game's own rules ([`wake_range_if`],
-//! [`stealth_range_if`], the kind's sight and hearing, the noise of a
+//! The senses are the game's own rules ([`crate::sim::wake_range_if`],
+//! [`crate::sim::stealth_range_if`], the kind's sight and hearing, the noise of a
 //! step and of a door) worked out over the map as the player knows it:
 //! what it has not seen counts as open (it might be), so the zone is never
 //! smaller for what the player does not know.

@@ -233,8 +233,8 @@ impl App {
         self.screen::<Cursor>().map(Cursor::at)
     }
 
-    /// Aiming a throw: the line of fire to the cursor, as
-    /// [`super::cursor::line_of_fire`] has it (the cells the dart
+    /// Aiming a throw: the line of fire to the cursor, as the cursor's
+    /// `line_of_fire` has it (the cells the dart
     /// crosses, and where it stops short of the cursor, if it does).
     pub fn line_of_fire(&self) -> Option<(Vec<Pos>, Option<Pos>)> {
         let cursor = self.screen::<Cursor>()?;

@@ -145,7 +145,16 @@ impl Odds {
                 plural(worst)
             ),
         ];
-        if let Some((low, high)) = self.stealth_blow {
+        let Some((low, high)) = self.stealth_blow else {
+            // Why none is on offer (seven stabs at one that had noticed
+            // the player landed as plain blows, and the screen never said).
+            lines.push(format!(
+                "It knows of you (it hunts you, or runs): no stealth blow, the sure blow \
+                 {STEALTH_MULTIPLIER} times as hard."
+            ));
+            return lines;
+        };
+        {
             let outcome = if low >= self.its_hp {
                 "it dies".to_string()
             } else if high >= self.its_hp {
