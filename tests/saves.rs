@@ -695,6 +695,52 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
     assert!(log.iter().any(|l| l.contains("You go down")), "{log:?}");
 }
 
+/// A resumed game's message history holds what the player perceived on
+/// the depths before this one too, as far back as the history keeps
+/// (it held only the last 20 sentences: after a resume it started at the
+/// depth the player was on). The committed bot run, cut after its third
+/// way down.
+#[test]
+fn a_resumed_history_reaches_back_past_the_depth_it_was_saved_on() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/replays/bot-run-seed15.replay");
+    let whole = Replay::load(&path).unwrap();
+    let downs: Vec<usize> = whole
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| {
+            matches!(
+                i,
+                Item::Command(
+                    _,
+                    darkstar::sim::Command::Player(darkstar::sim::Action::Descend)
+                )
+            )
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let third = downs[2];
+    let hash = third
+        + whole.items[third..]
+            .iter()
+            .position(|i| matches!(i, Item::Hash(..)))
+            .unwrap();
+    let cut = Replay {
+        items: whole.items[..=hash].to_vec(),
+        lines: Vec::new(),
+        ..whole.clone()
+    };
+    let app = App::resume(cut).unwrap();
+    assert_eq!(app.game().depth(), Some(4));
+    let log: Vec<&String> = app.log().collect();
+    let downs_told = log.iter().filter(|l| l.contains("You go down")).count();
+    assert!(downs_told >= 3, "{downs_told} ways down told in {log:?}");
+    assert!(log.len() > 40, "{} lines", log.len());
+    // The morgue's last messages stay the last twenty.
+    assert!(app.game().chronicle().last_said().len() <= darkstar::sim::chronicle::LAST_SAID);
+}
+
 /// A checked save is restored in the same pass that checks it: the game
 /// stands where the save ended, resuming it does not play
 /// it again, and the check can be broken off (the save untouched).

@@ -46,7 +46,7 @@ pub struct MessageLog {
 impl MessageLog {
     /// Messages kept: enough for a long look back, bounded however long
     /// the game.
-    pub const CAPACITY: usize = 500;
+    pub const CAPACITY: usize = crate::sim::chronicle::SAID_KEPT;
 
     pub fn new() -> MessageLog {
         MessageLog::default()

@@ -38,9 +38,14 @@ pub use words::{Naming, capitalised, replan_words};
 
 use super::{Event, Game, MonsterId};
 
-/// Perceived events kept for the morgue's last messages (a run of the
-/// same sentence is one).
+/// Perceived events the morgue's last messages give (a run of the same
+/// sentence is one).
 pub const LAST_SAID: usize = 20;
+
+/// Perceived events kept (a run of the same sentence is one): what a
+/// resumed game's message history starts with, as many as the history
+/// holds.
+pub const SAID_KEPT: usize = 500;
 
 /// A perceived event as the morgue keeps it: the last of a run of events
 /// that read the same, and how many there were.
@@ -154,7 +159,7 @@ impl Chronicle {
             last.told = told;
             return;
         }
-        if self.last_said.len() == LAST_SAID {
+        if self.last_said.len() == SAID_KEPT {
             self.last_said.pop_front();
         }
         self.last_said.push_back(Said { told, times: 1 });
@@ -197,8 +202,18 @@ impl Chronicle {
     }
 
     /// The last events the player perceived, oldest first (at most
-    /// [`LAST_SAID`]; a run of events that read the same is one).
+    /// [`LAST_SAID`]; a run of events that read the same is one): the
+    /// morgue's last messages.
     pub fn last_said(&self) -> impl DoubleEndedIterator<Item = &Said> + ExactSizeIterator {
+        self.last_said
+            .iter()
+            .skip(self.last_said.len().saturating_sub(LAST_SAID))
+    }
+
+    /// The events the player perceived, oldest first, at most
+    /// [`SAID_KEPT`] (a run of events that read the same is one): what a
+    /// resumed game's message history starts with.
+    pub fn said(&self) -> impl DoubleEndedIterator<Item = &Said> + ExactSizeIterator {
         self.last_said.iter()
     }
 }

@@ -54,7 +54,7 @@ impl App {
         let said: Vec<(u32, String, u32)> = self
             .game
             .chronicle()
-            .last_said()
+            .said()
             .filter_map(|s| {
                 let line = s.told.sentence(Naming::Player)?;
                 Some((s.told.turn, line, s.times))
