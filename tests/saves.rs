@@ -637,20 +637,17 @@ mod mutations {
     }
 }
 
-/// A run saved on a deeper depth than it began on resumes named and
-/// described as that depth (it said "Depth 1 of the dungeon" on depth 2:
-/// seen resuming a run in tmux). The committed bot run, cut at the first
-/// state hash after its first way down.
-#[test]
-fn a_run_resumes_as_the_depth_it_was_saved_on() {
+/// The committed bot run of seed 15, cut at the first state hash after
+/// its `n`th way down: a save of it then.
+fn seed15_cut_after_way_down(n: usize) -> Replay {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/replays/bot-run-seed15.replay");
     let whole = Replay::load(&path).unwrap();
-    // Up to the first state hash after the first way down.
     let down = whole
         .items
         .iter()
-        .position(|i| {
+        .enumerate()
+        .filter(|(_, i)| {
             matches!(
                 i,
                 Item::Command(
@@ -659,17 +656,28 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
                 )
             )
         })
+        .nth(n - 1)
+        .map(|(k, _)| k)
         .unwrap();
     let hash = down
         + whole.items[down..]
             .iter()
             .position(|i| matches!(i, Item::Hash(..)))
             .unwrap();
-    let cut = Replay {
+    Replay {
         items: whole.items[..=hash].to_vec(),
         lines: Vec::new(),
         ..whole.clone()
-    };
+    }
+}
+
+/// A run saved on a deeper depth than it began on resumes named and
+/// described as that depth (it said "Depth 1 of the dungeon" on depth 2:
+/// seen resuming a run in tmux). The committed bot run, cut at the first
+/// state hash after its first way down.
+#[test]
+fn a_run_resumes_as_the_depth_it_was_saved_on() {
+    let cut = seed15_cut_after_way_down(1);
     let app = App::resume(cut).unwrap();
     assert_eq!(app.game().depth(), Some(2));
     assert_eq!(app.level_name(), "depth-2");
@@ -702,35 +710,7 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
 /// way down.
 #[test]
 fn a_resumed_history_reaches_back_past_the_depth_it_was_saved_on() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/replays/bot-run-seed15.replay");
-    let whole = Replay::load(&path).unwrap();
-    let downs: Vec<usize> = whole
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, i)| {
-            matches!(
-                i,
-                Item::Command(
-                    _,
-                    darkstar::sim::Command::Player(darkstar::sim::Action::Descend)
-                )
-            )
-        })
-        .map(|(k, _)| k)
-        .collect();
-    let third = downs[2];
-    let hash = third
-        + whole.items[third..]
-            .iter()
-            .position(|i| matches!(i, Item::Hash(..)))
-            .unwrap();
-    let cut = Replay {
-        items: whole.items[..=hash].to_vec(),
-        lines: Vec::new(),
-        ..whole.clone()
-    };
+    let cut = seed15_cut_after_way_down(3);
     let app = App::resume(cut).unwrap();
     assert_eq!(app.game().depth(), Some(4));
     let log: Vec<&String> = app.log().collect();
