@@ -292,3 +292,142 @@ fn a_fleeing_monster_in_view_does_not_stop_explore() {
         "explore did not go on"
     );
 }
+
+/// A hall the player must cross to reach the stairs, by its middle row
+/// or round its top and bottom; the player marks the middle by hand.
+const HALL: &str = "name: hall\n\
+    map:\n\
+    ###########\n\
+    #.........#\n\
+    #.........#\n\
+    #@.......>#\n\
+    #.........#\n\
+    #.........#\n\
+    ###########\n";
+
+/// Exclusions set by hand (DCSS's): `X` on a cell in look mode keeps
+/// travel out of it, again out of the room round it (what it sees within
+/// a room's reach), again no more; the look box and the map say so; with
+/// no other way it asks; the marks are kept in the recording, so a
+/// resumed game keeps them.
+#[test]
+fn a_place_marked_by_hand_is_kept_out_of_and_kept_on_resume() {
+    use darkstar::sim::recall::{Mark, ROOM_REACH};
+    let mut app = App::play(&parse(HALL), 1).unwrap();
+    let stairs = Pos::new(9, 3);
+    let middle = Pos::new(5, 3);
+    // X opens the look cursor on the player; moved to the middle, X marks it.
+    app.handle(Intent::Exclude);
+    for _ in 0..4 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    app.handle(Intent::Exclude);
+    assert_eq!(
+        app.game().floor().recall().marks(),
+        [Mark {
+            at: middle,
+            reach: 0
+        }]
+    );
+    assert_eq!(said(&app, "Travel and explore keep out of (5, 3)"), 1);
+    let lines = darkstar::ui::widgets::describe(&app, middle);
+    assert!(
+        lines.iter().any(|l| l.starts_with("You marked this cell")),
+        "{lines:?}"
+    );
+    // The map shades it.
+    app.handle(Intent::Look); // Puts the cursor away.
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    app.lay_out(darkstar::ui::widgets::map_view_size(&app, area));
+    ratatui::widgets::Widget::render(&app, area, &mut buf);
+    let cam = app.camera();
+    let shade = |p: Pos, buf: &ratatui::buffer::Buffer| {
+        buf[((p.x - cam.x) as u16, (p.y - cam.y) as u16)].bg
+    };
+    assert_eq!(shade(middle, &buf), darkstar::ui::widgets::MARKED);
+    assert_ne!(shade(Pos::new(4, 3), &buf), darkstar::ui::widgets::MARKED);
+    // The autopilot of old walks the middle row; `>` goes round the cell.
+    let game = app.game().clone();
+    let mut old = game.clone();
+    let mut straight = Vec::new();
+    while let Ok(a) = autopilot::next_action(&old, &mut Activity::Travel(stairs)) {
+        old.apply(Command::Player(a));
+        straight.push(old.floor().player().unwrap().pos());
+    }
+    assert!(straight.contains(&middle), "no test: {straight:?}");
+    let mut ahead = app.game().clone();
+    let mut trail = Vec::new();
+    while let Ok(a) =
+        autopilot::next_action_with(&ahead, &mut Activity::Travel(stairs), Care::FULL, &[], &[])
+    {
+        ahead.apply(Command::Player(a));
+        trail.push(ahead.floor().player().unwrap().pos());
+    }
+    assert_eq!(trail.last(), Some(&stairs), "{trail:?}");
+    assert!(!trail.contains(&middle), "{trail:?}");
+    // Again: the room round it, which every way to the stairs crosses.
+    app.handle(Intent::Exclude);
+    for _ in 0..4 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    app.handle(Intent::Exclude);
+    assert_eq!(
+        app.game().floor().recall().marks(),
+        [Mark {
+            at: middle,
+            reach: ROOM_REACH
+        }]
+    );
+    app.handle(Intent::Look);
+    let lines = darkstar::ui::widgets::describe(&app, Pos::new(8, 1));
+    assert!(
+        lines.iter().any(|l| l
+            == "Travel and explore keep out: you marked the room round (5, 3) (X there unmarks)."),
+        "{lines:?}"
+    );
+    assert_eq!(
+        autopilot::next_action_with(
+            app.game(),
+            &mut Activity::Travel(stairs),
+            Care::FULL,
+            &[],
+            &[]
+        ),
+        Err(Stop::Excluded(Exclusion::Marked(middle)))
+    );
+    // Kept in the recording: a resumed game has the mark, and travel there
+    // asks as before.
+    let text = app.recording().to_text();
+    assert!(
+        text.contains("\nx 0 5 3 0\n") && text.contains("\nx 0 5 3 7\n"),
+        "{text}"
+    );
+    let replay = darkstar::record::replay::Replay::parse(&text, "save.replay".as_ref()).unwrap();
+    let mut resumed = App::resume(replay).unwrap();
+    assert_eq!(
+        resumed.game().floor().recall().marks(),
+        app.game().floor().recall().marks()
+    );
+    let turn = resumed.game().floor().turn();
+    resumed.handle(Intent::TravelStairs);
+    assert_eq!(resumed.game().floor().turn(), turn, "went before asking");
+    assert_eq!(
+        said(
+            &resumed,
+            "The only way passes the place you marked at (5, 3): again to go (X there unmarks)."
+        ),
+        1
+    );
+    // Again, to no mark: the way is open.
+    resumed.handle(Intent::Exclude);
+    for _ in 0..4 {
+        resumed.handle(Intent::Move(Dir::E));
+    }
+    resumed.handle(Intent::Exclude);
+    resumed.handle(Intent::Look);
+    assert!(resumed.game().floor().recall().marks().is_empty());
+    resumed.handle(Intent::TravelStairs);
+    run(&mut resumed, 100);
+    assert_eq!(player_pos(&resumed), stairs);
+}

@@ -705,3 +705,36 @@ fn the_bot_records_its_runs_as_replays() {
     }
     assert!(stdout.contains("replays of the 2 runs in"), "{stdout}");
 }
+
+/// A mark for the autopilot (`x TURN X Y REACH|off`) reads back as it was
+/// written; a reach past a room's, a cell off any map or a missing field
+/// is refused naming the line.
+#[test]
+fn exclusion_marks_read_back_and_bad_ones_are_refused() {
+    let head =
+        "darkstar-replay 7\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n";
+    let good = format!("{head}x 0 5 3 0\nx 0 5 3 7\nx 2 5 3 off\nend 3\n");
+    let replay = Replay::parse(&good, "m.replay".as_ref()).unwrap();
+    assert_eq!(replay.to_text(), good);
+    for (line, expect) in [
+        (
+            "x 0 5 3 8",
+            "m.replay:5: expected a mark's reach, 0 to 7, or `off`, found \"8\"",
+        ),
+        (
+            "x 0 -1 3 1",
+            "m.replay:5: expected a cell coordinate, found \"-1\"",
+        ),
+        (
+            "x 0 99999 3 1",
+            "m.replay:5: expected a cell coordinate, found \"99999\"",
+        ),
+        ("x 0 5 3", "m.replay:5: expected `c TURN COMMAND`"),
+    ] {
+        let text = format!("{head}{line}\nend 1\n");
+        let e = Replay::parse(&text, "m.replay".as_ref())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(expect), "{line}: {e}");
+    }
+}

@@ -78,6 +78,22 @@ pub struct Recall {
     /// The doors the player shut and believes shut still, in reading
     /// order.
     shut: Vec<Pos>,
+    /// The places the player marked for the autopilot to keep out of,
+    /// one a cell, in reading order.
+    marks: Vec<Mark>,
+}
+
+/// The farthest a mark reaches: a room's worth.
+pub const ROOM_REACH: u32 = 7;
+
+/// A place the player marked by hand for travel and explore to keep out
+/// of (DCSS's exclusions): the cell `at` alone (`reach` 0), or every cell
+/// within `reach` steps of it in its sight, over the map as the player
+/// knows it (a room, [`ROOM_REACH`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mark {
+    pub at: Pos,
+    pub reach: u32,
 }
 
 impl Recall {
@@ -104,6 +120,38 @@ impl Recall {
     /// order.
     pub fn shut_doors(&self) -> &[Pos] {
         &self.shut
+    }
+
+    /// The places the player marked, in reading order of their cells.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// The mark on cell `at`, if any.
+    pub fn mark_at(&self, at: Pos) -> Option<Mark> {
+        self.marks.iter().copied().find(|m| m.at == at)
+    }
+
+    /// Marks `at` with `reach` (see [`Mark`]; at most [`ROOM_REACH`]), or
+    /// takes its mark away (`None`).
+    pub(crate) fn set_mark(&mut self, at: Pos, reach: Option<u32>) {
+        let i = self
+            .marks
+            .binary_search_by_key(&(at.y, at.x), |m| (m.at.y, m.at.x));
+        match (i, reach) {
+            (Ok(i), Some(reach)) => self.marks[i].reach = reach.min(ROOM_REACH),
+            (Ok(i), None) => {
+                self.marks.remove(i);
+            }
+            (Err(i), Some(reach)) => self.marks.insert(
+                i,
+                Mark {
+                    at,
+                    reach: reach.min(ROOM_REACH),
+                },
+            ),
+            (Err(_), None) => {}
+        }
     }
 
     /// Learns from what the player of `floor` sees now and what `events`

@@ -48,6 +48,10 @@ pub enum Intent {
     /// Play: pick a cell with a cursor and travel there (Enter, `.` or
     /// `_` again to go; Esc to cancel).
     TravelTo,
+    /// Play: mark the cell under the look (or travel) cursor for travel
+    /// and explore to keep out of; again, the room round it; again, no
+    /// more (DCSS's exclusions). Without a cursor, opens the look cursor.
+    Exclude,
     /// Play: travel to the nearest item the player knows of (by the way
     /// there) and pick it up.
     FetchItem,
@@ -191,7 +195,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 83] = [
+pub const BINDINGS: [Binding; 84] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -229,6 +233,7 @@ pub const BINDINGS: [Binding; 83] = [
     play(C('>'), Intent::TravelStairs),
     play(C('<'), Intent::Upstairs),
     play(C('_'), Intent::TravelTo),
+    play(C('X'), Intent::Exclude),
     play(C('o'), Intent::Explore),
     play(C('O'), Intent::ExploreOnly),
     play(C('g'), Intent::FetchItem),
@@ -297,7 +302,7 @@ impl Binding {
 /// A key means the same in play and watch, but for what play gives the
 /// player: the movement keys move in play and scroll the view in watch,
 /// and `.` waits a turn in play and plays one turn in watch. Play's own
-/// keys (`x > < _ o R C s U t D V`) and watch's (`F @`) mean nothing in
+/// keys (`x X > < _ o R C s U t D V`) and watch's (`F @`) mean nothing in
 /// the other mode (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
 ///
 /// ```

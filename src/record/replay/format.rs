@@ -38,6 +38,12 @@ impl Replay {
                 Item::Reveal(turn) => {
                     let _ = writeln!(out, "r {turn}");
                 }
+                Item::Mark(turn, at, reach) => {
+                    let _ = match reach {
+                        Some(r) => writeln!(out, "x {turn} {} {} {r}", at.x, at.y),
+                        None => writeln!(out, "x {turn} {} {} off", at.x, at.y),
+                    };
+                }
             }
         }
         // So a file cut short is told from a shorter game.
@@ -271,6 +277,31 @@ impl Replay {
                         .map_err(|_| err(n, format!("expected a hex hash, found {hash:?}")))?,
                 ),
                 ["r", t] => Item::Reveal(turn(t)?),
+                ["x", t, x, y, reach] => {
+                    let coord = |s: &str| {
+                        s.parse::<u16>()
+                            .map(i32::from)
+                            .map_err(|_| err(n, format!("expected a cell coordinate, found {s:?}")))
+                    };
+                    let reach = match *reach {
+                        "off" => None,
+                        r => Some(
+                            r.parse::<u32>()
+                                .ok()
+                                .filter(|&r| r <= crate::sim::recall::ROOM_REACH)
+                                .ok_or_else(|| {
+                                    err(
+                                        n,
+                                        format!(
+                                            "expected a mark's reach, 0 to {}, or `off`, found {r:?}",
+                                            crate::sim::recall::ROOM_REACH
+                                        ),
+                                    )
+                                })?,
+                        ),
+                    };
+                    Item::Mark(turn(t)?, Pos::new(coord(x)?, coord(y)?), reach)
+                }
                 ["c", t, rest @ ..] => Item::Command(
                     turn(t)?,
                     parse_command(rest)
@@ -280,7 +311,7 @@ impl Replay {
                     return Err(err(
                         n,
                         format!(
-                            "expected `c TURN COMMAND`, `h TURN HASH` or `r TURN`, found {line:?}"
+                            "expected `c TURN COMMAND`, `h TURN HASH`, `r TURN` or `x TURN X Y REACH`, found {line:?}"
                         ),
                     ));
                 }

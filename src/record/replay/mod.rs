@@ -33,7 +33,11 @@
 //! `goal ID X Y`, `goal ID none`. `r TURN` marks a played game as
 //! revealed from that turn on (the player turned on the AI overlays, which
 //! show what the player could not know): it changes nothing in the game,
-//! and playback shows the mark; files without it read as before.
+//! and playback shows the mark; files without it read as before. `x TURN
+//! X Y REACH` marks cell (X, Y) for travel and explore to keep out of
+//! within REACH steps in its sight (0: the cell alone), `x TURN X Y off`
+//! takes the mark away: the player's memory, not a rule, kept so a
+//! resumed game keeps its marks.
 //! Untrusted input: errors name the file and line (an
 //! embedded level's errors too, at their line and column in the replay
 //! file), and sizes are limited before anything is allocated for them.
@@ -114,6 +118,19 @@ pub enum Item {
     /// The player revealed the map (the AI overlays) on this turn: the
     /// game is marked, nothing in it changes.
     Reveal(Turn),
+    /// The player marked a cell for travel and explore to keep out of,
+    /// within a reach, or took its mark away (`None`), on this turn (see
+    /// [`Game::mark`]): the player's memory, nothing in the game changes.
+    Mark(Turn, Pos, Option<u32>),
+}
+
+impl Item {
+    /// The turn it was recorded on.
+    pub fn turn(&self) -> Turn {
+        match self {
+            Item::Command(t, _) | Item::Hash(t, _) | Item::Reveal(t) | Item::Mark(t, ..) => *t,
+        }
+    }
 }
 
 /// What a recorded game is, in a line: see [`Replay::summary`].
@@ -246,6 +263,9 @@ pub enum DesyncKind {
     /// A reveal mark recorded for turn `recorded` came up when the game
     /// was on another turn.
     RevealTurn { recorded: Turn },
+    /// A mark recorded for turn `recorded` came up when the game was on
+    /// another turn.
+    MarkTurn { recorded: Turn },
 }
 
 impl Desync {
@@ -265,6 +285,9 @@ impl Desync {
             }
             DesyncKind::RevealTurn { recorded } => {
                 format!("reveal mark for turn {recorded} but the game is on turn {turn}")
+            }
+            DesyncKind::MarkTurn { recorded } => {
+                format!("exclusion mark for turn {recorded} but the game is on turn {turn}")
             }
         }
     }
@@ -418,9 +441,6 @@ impl Replay {
 
     /// The turn the replay ends on: its last item's.
     pub fn last_turn(&self) -> Turn {
-        match self.items.last() {
-            Some(Item::Command(t, _) | Item::Hash(t, _) | Item::Reveal(t)) => *t,
-            None => 0,
-        }
+        self.items.last().map_or(0, Item::turn)
     }
 }

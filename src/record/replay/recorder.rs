@@ -55,6 +55,16 @@ impl Recorder {
         self.replay.items.push(Item::Reveal(turn));
     }
 
+    /// Marks cell `at` of `game` for the autopilot to keep out of within
+    /// `reach`, or takes the mark away (`None`), recording it (see
+    /// [`Item::Mark`]).
+    pub fn mark(&mut self, game: &mut Game, at: Pos, reach: Option<u32>) {
+        self.replay
+            .items
+            .push(Item::Mark(game.floor().turn(), at, reach));
+        game.mark(at, reach);
+    }
+
     /// Commands recorded (a resumed save's included).
     pub fn commands(&self) -> usize {
         self.commands

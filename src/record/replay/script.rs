@@ -31,6 +31,8 @@ pub enum Played {
     Hash,
     /// The reveal mark of this turn (nothing in the game changes).
     Reveal(Turn),
+    /// The player marked a cell for the autopilot, or took a mark away.
+    Mark,
 }
 
 impl Script {
@@ -53,6 +55,7 @@ impl Script {
                     Played::Hash
                 }
                 Item::Reveal(t) => Played::Reveal(t),
+                Item::Mark(..) => Played::Mark,
             }),
         })
     }

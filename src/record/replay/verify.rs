@@ -87,7 +87,7 @@ impl Replay {
             match script.play_next(&mut game) {
                 None => break,
                 Some(Err(desync)) => return Ok((game, Checked::Desync(desync))),
-                Some(Ok(Played::Command(_) | Played::Hash | Played::Reveal(_))) => {}
+                Some(Ok(Played::Command(_) | Played::Hash | Played::Reveal(_) | Played::Mark)) => {}
             }
         }
         let verified = script.verified(game.floor().turn());
@@ -100,9 +100,8 @@ impl Replay {
 /// its turn. Otherwise what differed.
 pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
     match item {
-        Item::Command(recorded, _) | Item::Hash(recorded, _) | Item::Reveal(recorded)
-            if game.floor().turn() != *recorded =>
-        {
+        _ if game.floor().turn() != item.turn() => {
+            let recorded = &item.turn();
             Err(match item {
                 Item::Command(..) => DesyncKind::CommandTurn {
                     recorded: *recorded,
@@ -113,9 +112,16 @@ pub fn check(game: &mut Game, item: &Item) -> Result<Vec<Event>, DesyncKind> {
                 Item::Reveal(_) => DesyncKind::RevealTurn {
                     recorded: *recorded,
                 },
+                Item::Mark(..) => DesyncKind::MarkTurn {
+                    recorded: *recorded,
+                },
             })
         }
         Item::Reveal(_) => Ok(Vec::new()),
+        Item::Mark(_, at, reach) => {
+            game.mark(*at, *reach);
+            Ok(Vec::new())
+        }
         Item::Command(_, command) => Ok(game.apply(command.clone())),
         Item::Hash(_, expected) => {
             let found = game.state_hash();

@@ -20,7 +20,7 @@ use crate::map::geom::{Dir, Pos};
 use crate::map::terrain::Terrain;
 use crate::sim::game::{Game, seen_as_known, stealth_range_if, wake_range_if};
 use crate::sim::monster::MonsterId;
-use crate::sim::recall::{Seen, Sighting};
+use crate::sim::recall::{Mark, Seen, Sighting};
 
 /// Turns after it was last seen that an awake monster's senses are kept
 /// out of: it will have moved.
@@ -36,6 +36,8 @@ pub struct Care {
     pub awake: bool,
     /// The doors the player shut.
     pub doors: bool,
+    /// The places the player marked by hand.
+    pub marks: bool,
     /// The senses reckoned as if the player sneaked, whether it does or
     /// not (a route for silent steps: the player must sneak to take it).
     pub sneak: bool,
@@ -47,6 +49,7 @@ impl Care {
         sleepers: true,
         awake: true,
         doors: true,
+        marks: true,
         sneak: false,
     };
     /// None of it: the autopilot of old (the brawler's), which keeps
@@ -55,6 +58,7 @@ impl Care {
         sleepers: false,
         awake: false,
         doors: false,
+        marks: false,
         sneak: false,
     };
 }
@@ -66,6 +70,25 @@ pub enum Exclusion {
     Monster(MonsterId),
     /// A door the player shut.
     Door(Pos),
+    /// The place the player marked on this cell.
+    Marked(Pos),
+}
+
+/// The cells a mark keeps the autopilot out of: its cell, and those
+/// within its reach that it sees, over the map as the player knows it
+/// (what it has not seen counts as open). Sorted, each once.
+pub fn marked(game: &Game, mark: &Mark) -> Vec<Pos> {
+    let floor = game.floor();
+    let mut cells = vec![mark.at];
+    if let Some(player) = floor.player()
+        && mark.reach > 0
+    {
+        let known = floor.factions()[player.faction()].knowledge();
+        seen_as_known(known, mark.at, mark.reach, |p| cells.push(p));
+    }
+    cells.sort_by_key(|p| (p.y, p.x));
+    cells.dedup();
+    cells
 }
 
 /// The cells monster `s` (as the player remembers it) would notice the
@@ -183,7 +206,7 @@ impl Exclusions {
         out.mask = vec![0; (w * known.height()) as usize];
         let at = player.pos();
         let now = floor.turn();
-        let mark = |cells: &[Pos], why: Exclusion, out: &mut Exclusions| {
+        let mark_cells = |cells: &[Pos], why: Exclusion, out: &mut Exclusions| {
             out.why.push(why);
             let k = out.why.len() as u16;
             for &p in cells {
@@ -211,11 +234,25 @@ impl Exclusions {
                 let mine = nearness(at, s.at) + u32::from(s.seen == Seen::Asleep);
                 cells.retain(|&p| nearness(p, s.at) < mine);
             }
-            mark(&cells, Exclusion::Monster(s.id), &mut out);
+            mark_cells(&cells, Exclusion::Monster(s.id), &mut out);
+        }
+        if care.marks {
+            for mark in floor.recall().marks() {
+                let mut cells = marked(game, mark);
+                if cells
+                    .binary_search_by_key(&(at.y, at.x), |p| (p.y, p.x))
+                    .is_ok()
+                {
+                    // Inside: out, or round at the same distance.
+                    let mine = nearness(at, mark.at);
+                    cells.retain(|&p| nearness(p, mark.at) < mine);
+                }
+                mark_cells(&cells, Exclusion::Marked(mark.at), &mut out);
+            }
         }
         if care.doors {
             for &d in floor.recall().shut_doors() {
-                mark(&[d], Exclusion::Door(d), &mut out);
+                mark_cells(&[d], Exclusion::Door(d), &mut out);
             }
         }
         out

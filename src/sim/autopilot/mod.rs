@@ -18,7 +18,7 @@
 
 pub mod care;
 
-pub use care::{AWAKE_TURNS, Care, Exclusion};
+pub use care::{AWAKE_TURNS, Care, Exclusion, marked};
 
 use super::game::Game;
 use super::monster::MonsterId;
@@ -254,7 +254,7 @@ pub fn next_action_with(
     let mut order: Vec<usize> = (0..kept.why.len()).collect();
     let place = |e: Exclusion| match e {
         Exclusion::Monster(m) => game.floor().recall().of(m).map_or(at, |s| s.at),
-        Exclusion::Door(d) => d,
+        Exclusion::Door(d) | Exclusion::Marked(d) => d,
     };
     order.sort_by_key(|&k| {
         let (dx, dy) = place(kept.why[k]).abs_delta(at);

@@ -274,6 +274,17 @@ impl Game {
         events
     }
 
+    /// Marks cell `at` of the level in play for travel and explore to keep
+    /// out of, within `reach` (see [`crate::sim::recall::Mark`]), or takes
+    /// its mark away (`None`). The player's memory, not a rule: it changes
+    /// nothing in the game (a replay keeps it beside the commands, so a
+    /// resumed save keeps the marks). A cell off the map is not marked.
+    pub fn mark(&mut self, at: Pos, reach: Option<u32>) {
+        if self.floor.world().get(at).is_some() {
+            self.floor.units.recall.set_mark(at, reach);
+        }
+    }
+
     /// Every mind on the floor, to change: for tests that ask what a
     /// reader of the game does when a mind is otherwise.
     #[cfg(test)]

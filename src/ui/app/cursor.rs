@@ -149,6 +149,7 @@ impl Screen for Cursor {
                 self.next_in_view(ctx.game, step, asks);
             }
             (_, Intent::History) => return Handled::Ignored,
+            (Purpose::Look | Purpose::Travel, Intent::Exclude) => asks.push(Ask::Mark(self.at)),
             (Purpose::Look, Intent::Look) => asks.push(Ask::Close),
             (Purpose::Look, _) => return Handled::Ignored,
             (Purpose::Travel, Intent::Confirm | Intent::Wait | Intent::TravelTo) => {
@@ -182,7 +183,7 @@ impl Screen for Cursor {
                 self.at
             ),
             Purpose::Look => format!(
-                "look at {}: move the cursor with the move keys; x: stop looking",
+                "look at {}: move the cursor with the move keys; x: stop looking; X: mark it",
                 self.at
             ),
         };
@@ -205,12 +206,20 @@ impl Screen for Cursor {
             Purpose::Look => vec![
                 moves,
                 jump,
+                Command::new(
+                    &[I::Exclude],
+                    "mark it for travel to keep out of; again: its room; again: unmark",
+                ),
                 Command::new(&[I::Look], "stop looking"),
                 Command::note("any other", "as ever (a wait still waits)"),
             ],
             Purpose::Travel => vec![
                 moves,
                 Command::new(&[I::Confirm, I::Wait, I::TravelTo], "travel there"),
+                Command::new(
+                    &[I::Exclude],
+                    "mark it for travel to keep out of (again: its room)",
+                ),
                 Command::new(&[I::Quit, I::Look], "never mind"),
             ],
             Purpose::Throw(_) => vec![

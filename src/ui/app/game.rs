@@ -73,6 +73,15 @@ impl App {
                     self.open(Box::new(Cursor::new(p.pos(), Purpose::Look)));
                 }
             }
+            Intent::Exclude if self.mode == Mode::Play && self.playback.is_none() => {
+                if let Some(p) = self.game.floor().player() {
+                    self.open(Box::new(Cursor::new(p.pos(), Purpose::Look)));
+                    self.say(
+                        "Mark which cell for travel to keep out of? X on it (again: its room)."
+                            .to_string(),
+                    );
+                }
+            }
             Intent::TravelStairs if self.on_stairs(true) => {
                 self.player(Action::Descend);
             }
@@ -127,6 +136,7 @@ impl App {
             // taken above).
             Intent::NewGame
             | Intent::TravelTo
+            | Intent::Exclude
             | Intent::FetchItem
             | Intent::ForceQuit
             | Intent::Confirm
@@ -371,7 +381,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
         Mode::Play => vec![
             c(&MOVES, "move (or arrows, numpad); into a monster: attack"),
             c(&[I::Wait], "wait a turn"),
-            c(&[I::Look], "look: move a cursor (? there: its keys)"),
+            c(
+                &[I::Look, I::Exclude],
+                "look (? there: its keys); X: mark a cell to keep out of",
+            ),
             c(
                 &[I::TravelStairs, I::Upstairs],
                 "on stairs down (up): take them; else travel there",

@@ -95,6 +95,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
     };
     let name = capitalised(terrain_name(t));
     lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
+    lines.extend(marked(app, p));
     if let Some(play) = game.floor().play_state() {
         match game.depth() {
             Some(depth) => {
@@ -195,6 +196,29 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
 
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+/// Whether the place the player marked for the autopilot covers `p`,
+/// and how to change it.
+fn marked(app: &App, p: Pos) -> Option<String> {
+    let game = app.game();
+    let recall = game.floor().recall();
+    if let Some(mark) = recall.mark_at(p) {
+        return Some(match mark.reach {
+            0 => "You marked this cell: travel and explore keep out (X: its room).".to_string(),
+            _ => "You marked the room round this cell: travel and explore keep out (X: unmark)."
+                .to_string(),
+        });
+    }
+    let by = recall.marks().iter().find(|m| {
+        crate::sim::autopilot::marked(game, m)
+            .binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+            .is_ok()
+    })?;
+    Some(format!(
+        "Travel and explore keep out: you marked the room round {} (X there unmarks).",
+        by.at
+    ))
 }
 
 /// What the player remembers of a monster last seen on `p`, out of view

@@ -532,6 +532,7 @@ impl App {
             Ask::Quit => self.quit = true,
             Ask::Say(line) => self.say(line),
             Ask::Travel(to) => self.begin(Activity::Travel(to)),
+            Ask::Mark(at) => self.cycle_mark(at),
             Ask::Help => self.open_help(),
             Ask::Select(id) => self.camera.pick(id),
             Ask::CentreOn(p) => self.centre_on(p),

@@ -93,6 +93,11 @@ impl App {
             Exclusion::Door(_) => {
                 return "The only way is through a door you shut: again to open it.".to_string();
             }
+            Exclusion::Marked(p) => {
+                return format!(
+                    "The only way passes the place you marked at {p}: again to go (X there unmarks)."
+                );
+            }
             Exclusion::Monster(m) => m,
         };
         let Some(s) = self.game.floor().recall().of(m) else {
@@ -117,6 +122,32 @@ impl App {
             (false, n) => format!("seen {n} turns ago"),
         };
         format!("The only way passes within reach of {name} ({state}, {when}): again to go.")
+    }
+
+    /// Turns the player's mark on cell `at` to its next setting: none,
+    /// the cell, the room round it (what it sees within
+    /// [`ROOM_REACH`]), none again; recorded, so a resumed game keeps it.
+    pub(super) fn cycle_mark(&mut self, at: crate::map::geom::Pos) {
+        use crate::sim::recall::ROOM_REACH;
+        if self.mode != Mode::Play || self.playback.is_some() || self.game_over() {
+            return;
+        }
+        if self.game.floor().world().get(at).is_none() {
+            return self.say("That is off the map.".to_string());
+        }
+        let next = match self.game.floor().recall().mark_at(at).map(|m| m.reach) {
+            None => Some(0),
+            Some(0) => Some(ROOM_REACH),
+            Some(_) => None,
+        };
+        self.recorder.mark(&mut self.game, at, next);
+        self.say(match next {
+            Some(0) => format!("Travel and explore keep out of {at} (X again: the room round it)."),
+            Some(_) => {
+                format!("Travel and explore keep out of the room round {at} (X again: no more).")
+            }
+            None => format!("Travel and explore may pass {at} again."),
+        });
     }
 
     /// A walk `dir`, asked about first when it is slow with danger near:

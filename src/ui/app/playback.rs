@@ -178,7 +178,7 @@ impl App {
                     return None;
                 }
                 Some(Ok(Played::Command(events))) => return Some(events),
-                Some(Ok(Played::Hash)) => {}
+                Some(Ok(Played::Hash | Played::Mark)) => {}
                 Some(Ok(Played::Reveal(t))) => {
                     self.revealed_at.get_or_insert(t);
                     self.say(format!("{t}: The player revealed the map here."));

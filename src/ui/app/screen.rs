@@ -50,6 +50,9 @@ pub enum Ask {
     Say(String),
     /// Travel to this cell (play).
     Travel(Pos),
+    /// Turn the mark on this cell for the autopilot to its next setting
+    /// (play: none, the cell, the room round it).
+    Mark(Pos),
     /// Open the help, its first pages the keys of the screens open.
     Help,
     /// Select this monster (the camera follows it if it follows).

@@ -138,6 +138,21 @@ impl MapWidget<'_> {
         // A scroll of darkness's cells, shaded where they are drawn lit.
         let darkness = game.floor().darkness();
         let dark = |p: Pos| darkness.is_some_and(|d| d.covers(p));
+        // Playing, the places the player marked for the autopilot to keep
+        // out of, shaded (the look box says so).
+        let mut marked: Vec<Pos> = Vec::new();
+        if honest {
+            for mark in game.floor().recall().marks() {
+                marked.extend(crate::sim::autopilot::marked(game, mark));
+            }
+            marked.sort_by_key(|p| (p.y, p.x));
+            marked.dedup();
+        }
+        let is_marked = |p: Pos| {
+            marked
+                .binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+                .is_ok()
+        };
         for sy in 0..area.height {
             for sx in 0..area.width {
                 let p = at(sx, sy);
@@ -162,6 +177,9 @@ impl MapWidget<'_> {
                     }
                     if lit_at(p) && dark(p) {
                         bg = DARKNESS;
+                    }
+                    if known.is_known(p) && is_marked(p) {
+                        bg = MARKED;
                     }
                     if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {
                         cell.set_char(ch).set_style(Style::default().fg(fg).bg(bg));
@@ -450,6 +468,10 @@ pub(super) const UNKNOWN: (Color, Color) = (Color::Black, Color::DarkGray);
 /// The background of a scroll of darkness's cells: deep blue, under
 /// whatever is drawn there.
 const DARKNESS: Color = Color::Indexed(17);
+/// The background of the cells the player marked for the autopilot to
+/// keep out of (apart from the darkness's blue; DCSS shades its
+/// exclusions too).
+pub const MARKED: Color = Color::Magenta;
 
 /// How the cost overlay shows a cell costing `c` (tenths of a floor step):
 /// the digit is the cost in whole floor steps, rounded (road 1, floor 1,

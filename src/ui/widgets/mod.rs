@@ -18,6 +18,7 @@ mod status;
 
 pub use crate::ui::app::{describe, help_lines, pack_lines};
 pub use end_summary::end_summary;
+pub use map::MARKED;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
