@@ -52,6 +52,8 @@ pub enum Intent {
     /// and explore to keep out of; again, the room round it; again, no
     /// more (DCSS's exclusions). Without a cursor, opens the look cursor.
     Exclude,
+    /// Play: show (or hide) how far the player's noise carries.
+    Noise,
     /// Play: travel to the nearest item the player knows of (by the way
     /// there) and pick it up.
     FetchItem,
@@ -195,7 +197,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 84] = [
+pub const BINDINGS: [Binding; 85] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -240,6 +242,7 @@ pub const BINDINGS: [Binding; 84] = [
     play(C('R'), Intent::Rest),
     play(C('C'), Intent::CloseDoor),
     play(C('s'), Intent::Sneak),
+    play(C('N'), Intent::Noise),
     play(C('U'), Intent::UseItem),
     play(C('t'), Intent::ThrowItem),
     play(C('D'), Intent::DropItem),
@@ -302,7 +305,7 @@ impl Binding {
 /// A key means the same in play and watch, but for what play gives the
 /// player: the movement keys move in play and scroll the view in watch,
 /// and `.` waits a turn in play and plays one turn in watch. Play's own
-/// keys (`x X > < _ o R C s U t D V`) and watch's (`F @`) mean nothing in
+/// keys (`x X > < _ o R C s N U t D V`) and watch's (`F @`) mean nothing in
 /// the other mode (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
 ///
 /// ```

@@ -57,7 +57,7 @@ fn keys_map_to_intents_on_press_only() {
 #[test]
 fn keys_mean_the_same_in_play_and_watch() {
     use darkstar::ui::app::game::commands;
-    const PLAY_ONLY: &str = "xX><_oOgRCsUtDV";
+    const PLAY_ONLY: &str = "xX><_oOgRCsNUtDV";
     const WATCH_ONLY: &str = "F@";
     let mut keys: Vec<KeyCode> = (' '..='~').map(KeyCode::Char).collect();
     keys.extend([

@@ -119,23 +119,15 @@ pub fn senses(game: &Game, s: &Sighting, sneaking: bool) -> Vec<Pos> {
     };
     // Sight: shadowcast from where it stands, what the player has not
     // seen taken for open.
-    if kind.sight > 0 {
-        seen_as_known(known, s.at, kind.sight, |p| {
-            let (dx, dy) = p.abs_delta(s.at);
-            if dx.max(dy) <= range {
-                cells.push(p);
-            }
-        });
-    }
+    cells.extend(
+        sight_from(game, s.at, kind.sight)
+            .into_iter()
+            .filter(|&p| nearness(p, s.at) <= range),
+    );
     // Hearing: a step's noise (none sneaking), and a door's.
-    let damping = |p: Pos| match known.belief(p) {
-        _ if !on_map(known, p) => None,
-        Some(t) => Some(noise::damping(t)),
-        None => Some(noise::OPEN),
-    };
     let heard = |loudness: Loudness| {
         let r = noise::radius(kind.hearing, loudness);
-        (r > 0).then(|| NoiseReach::damped(damping, s.at, r))
+        (r > 0).then(|| NoiseReach::damped(|p| known_damping(known, p), s.at, r))
     };
     if !sneaking && let Some(reach) = heard(noise::FOOTSTEP) {
         around(s.at, noise::radius(kind.hearing, noise::FOOTSTEP), |p| {
@@ -162,6 +154,99 @@ pub fn senses(game: &Game, s: &Sighting, sneaking: bool) -> Vec<Pos> {
     cells.sort_by_key(|p| (p.y, p.x));
     cells.dedup();
     cells
+}
+
+/// The cells one standing on `at` with sight `sight` sees, as far as the
+/// player can know: shadowcast over the map the player knows, what it has
+/// not seen taken for open (the look cursor draws a monster's sight so).
+/// Sorted, each once; none when the player is not playing.
+pub fn sight_from(game: &Game, at: Pos, sight: u32) -> Vec<Pos> {
+    let floor = game.floor();
+    let Some(player) = floor.player() else {
+        return Vec::new();
+    };
+    let known = floor.factions()[player.faction()].knowledge();
+    let mut cells = Vec::new();
+    if sight > 0 {
+        seen_as_known(known, at, sight, |p| cells.push(p));
+    }
+    cells.sort_by_key(|p| (p.y, p.x));
+    cells.dedup();
+    cells
+}
+
+/// How far the player's noises carry from where it stands, as far as it
+/// can know: to the keenest ear among the kinds of the level's hostile
+/// factions (the help lists them), over the map it knows (what it has not
+/// seen counts as open; rock and shut doors damp as the game's rule
+/// does). Brogue shows its stealth range so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carry {
+    /// The kind with the keenest ear: "a jackal".
+    pub ear: String,
+    /// The cells where it would hear the player's step (none sneaking),
+    /// sorted.
+    pub step: Vec<Pos>,
+    /// The cells where it would hear a fight there, sorted.
+    pub fight: Vec<Pos>,
+}
+
+/// [`Carry`] for the player of `game` now; `None` when it is not playing
+/// or nothing on the level hears.
+pub fn carry(game: &Game) -> Option<Carry> {
+    let floor = game.floor();
+    let player = floor.player()?;
+    let play = floor.play_state()?;
+    let known = floor.factions()[player.faction()].knowledge();
+    let (hearing, ear) = floor
+        .factions()
+        .iter()
+        .enumerate()
+        .filter(|&(f, _)| f != player.faction())
+        .flat_map(|(_, faction)| {
+            let spec = faction.spec();
+            (0..spec.kinds.len())
+                .filter(|&k| spec.kinds[k].behaviours.fights())
+                .map(move |k| (spec.kinds[k].hearing, spec.a_one_of(k)))
+        })
+        .fold(None, |best: Option<(u32, String)>, (h, name)| match best {
+            Some((b, _)) if b >= h => best,
+            _ => Some((h, name)),
+        })?;
+    if hearing == 0 {
+        return None;
+    }
+    let at = player.pos();
+    let heard = |loudness: Loudness| {
+        let r = noise::radius(hearing, loudness);
+        let reach = NoiseReach::damped(|p| known_damping(known, p), at, r);
+        let mut cells = Vec::new();
+        around(at, r, |p| {
+            if on_map(known, p) && reach.heard(p, hearing, loudness) {
+                cells.push(p);
+            }
+        });
+        cells
+    };
+    Some(Carry {
+        ear,
+        step: if play.sneaking {
+            Vec::new()
+        } else {
+            heard(noise::FOOTSTEP)
+        },
+        fight: heard(noise::FIGHT),
+    })
+}
+
+/// The steps a noise spends entering `p`, as the player knows the map:
+/// unknown ground counts as open; off the map, none passes.
+fn known_damping(known: &crate::fog::knowledge::Knowledge, p: Pos) -> Option<u32> {
+    match known.belief(p) {
+        _ if !on_map(known, p) => None,
+        Some(t) => Some(noise::damping(t)),
+        None => Some(noise::OPEN),
+    }
 }
 
 fn on_map(known: &crate::fog::knowledge::Knowledge, p: Pos) -> bool {

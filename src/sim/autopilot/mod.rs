@@ -18,7 +18,7 @@
 
 pub mod care;
 
-pub use care::{AWAKE_TURNS, Care, Exclusion, marked};
+pub use care::{AWAKE_TURNS, Care, Carry, Exclusion, carry, marked, sight_from};
 
 use super::game::Game;
 use super::monster::MonsterId;

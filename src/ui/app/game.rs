@@ -65,6 +65,7 @@ impl App {
                 self.player(Action::Sneak);
             }
             Intent::CloseDoor => self.close_door(),
+            Intent::Noise if self.mode == Mode::Play => self.toggle_noise(),
             Intent::UseItem => self.choose_item(super::ItemUse::Use),
             Intent::ThrowItem => self.choose_item(super::ItemUse::Throw),
             Intent::DropItem => self.choose_item(super::ItemUse::Drop),
@@ -137,6 +138,7 @@ impl App {
             Intent::NewGame
             | Intent::TravelTo
             | Intent::Exclude
+            | Intent::Noise
             | Intent::FetchItem
             | Intent::ForceQuit
             | Intent::Confirm
@@ -294,6 +296,31 @@ impl App {
         );
     }
 
+    /// Play: the reach of the player's noise drawn, or not (`N`), and
+    /// said: how far a step and a fight carry, to whose ears.
+    pub(super) fn toggle_noise(&mut self) {
+        self.noise_shown = !self.noise_shown;
+        if !self.noise_shown {
+            return self.say("Noise hidden.".to_string());
+        }
+        let Some(carry) = self.noise_carry() else {
+            self.noise_shown = false;
+            return self.say("Nothing on this level hears.".to_string());
+        };
+        let steps = match self.game.floor().play_state().is_some_and(|p| p.sneaking) {
+            true => "sneaking, your steps are silent".to_string(),
+            false => format!(
+                "your steps carry to the light ground ({} cells)",
+                carry.step.len()
+            ),
+        };
+        self.say(format!(
+            "To {}'s ears, the keenest here: {steps}; a fight, to the grey ({} cells). N hides it.",
+            carry.ear,
+            carry.fight.len()
+        ));
+    }
+
     /// Watching a played game: through the player's eyes, or the true map.
     pub(super) fn toggle_eyes(&mut self) {
         if self.mode != Mode::Watch || self.game.floor().player().is_none() {
@@ -403,8 +430,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
                 "close a door next to you (walk into one to open it)",
             ),
             c(
-                &[I::Sneak],
-                "sneak: a turn more a step; unheard, and Stealth halves",
+                &[I::Sneak, I::Noise],
+                "sneak: slower, unheard, Stealth halves; N: your noise",
             ),
             c(
                 &[I::UseItem, I::ThrowItem, I::DropItem],

@@ -288,9 +288,13 @@ pub(super) fn draw_look(app: &App, cursor: Pos, view: MapView, map: Rect, buf: &
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let width = (widest + 4).min(map.width);
     let height = (lines.len() as u16 + 2).min(map.height);
-    let cam = view.origin;
-    let top_half = ((cursor.y - cam.y) as i64) < map.height as i64 / 2;
-    let y = if top_half {
+    // Where it covers neither the cursor nor the rows round it: at the
+    // bottom if it fits below the cursor's row, else at the top if it fits
+    // above, else on the side with more room.
+    let row = map.y as i64 + (cursor.y - view.origin.y) as i64;
+    let below = map.bottom() as i64 - (row + 1);
+    let above = row - map.y as i64;
+    let y = if below >= height as i64 || (above < height as i64 && below >= above) {
         map.bottom().saturating_sub(height)
     } else {
         map.y

@@ -89,6 +89,8 @@ pub struct App {
     game: Game,
     level_name: String,
     overlay: Overlay,
+    /// Playing: the reach of the player's noise drawn on the map (`N`).
+    noise_shown: bool,
     /// The faction whose knowledge, plans or danger overlays show.
     faction: usize,
     /// Play: the AI overlays are on (the game is then marked revealed).
@@ -186,6 +188,7 @@ impl App {
             game,
             level_name: level.name.clone(),
             overlay: App::default_overlay(mode),
+            noise_shown: false,
             faction: 0,
             reveal: false,
             revealed_at: None,
@@ -291,6 +294,35 @@ impl App {
     /// What is drawn over the map.
     pub fn overlay(&self) -> Overlay {
         self.overlay
+    }
+
+    /// Playing, with the noise shown (`N`): how far the player's noise
+    /// carries from where it stands (see [`autopilot::carry`]).
+    pub fn noise_carry(&self) -> Option<autopilot::Carry> {
+        (self.noise_shown && self.mode == Mode::Play)
+            .then(|| autopilot::carry(&self.game))
+            .flatten()
+    }
+
+    /// Looking at a monster the player sees: the cells it sees from
+    /// where it stands, as far as the player can know (see
+    /// [`autopilot::sight_from`]).
+    pub fn cursor_sight(&self) -> Option<Vec<Pos>> {
+        let cursor = self.screen::<Cursor>()?;
+        if cursor.purpose() != Purpose::Look || !self.player_sees(cursor.at()) {
+            return None;
+        }
+        let floor = self.game.floor();
+        let m = floor.world().occupant(cursor.at())?;
+        let monster = &floor.monsters()[m as usize];
+        if monster.is_player() {
+            return None;
+        }
+        Some(autopilot::sight_from(
+            &self.game,
+            monster.pos(),
+            floor.kind_of(monster).sight,
+        ))
     }
 
     /// The faction the overlays show.

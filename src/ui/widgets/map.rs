@@ -55,6 +55,10 @@ pub struct MapWidget<'a> {
     line_of_fire: Option<(Vec<Pos>, Option<Pos>)>,
     /// The cries the alarm overlay draws.
     cries: Vec<&'a Cry>,
+    /// Looking at a monster: the cells it sees.
+    sight: Option<Vec<Pos>>,
+    /// How far the player's noise carries (`N`).
+    carry: Option<crate::sim::autopilot::Carry>,
 }
 
 impl<'a> MapWidget<'a> {
@@ -70,6 +74,8 @@ impl<'a> MapWidget<'a> {
             cursor: app.cursor(),
             line_of_fire: app.line_of_fire(),
             cries: app.cries().collect(),
+            sight: app.cursor_sight(),
+            carry: app.noise_carry(),
         }
     }
 }
@@ -429,6 +435,22 @@ impl MapWidget<'_> {
                 cell.set_bg(Color::Red);
             }
         }
+        // The player's noise (`N`): where a fight is heard, and nearer,
+        // where a step is; then, looking at a monster, what it sees.
+        if let Some(carry) = &self.carry {
+            for (cells, bg) in [(&carry.fight, HEARD_FIGHT), (&carry.step, HEARD_STEP)] {
+                for &p in cells {
+                    if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                        cell.set_bg(bg);
+                    }
+                }
+            }
+        }
+        for &p in self.sight.iter().flatten() {
+            if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                cell.set_bg(IN_ITS_SIGHT);
+            }
+        }
         if let Some(cell) = self
             .cursor
             .and_then(|c| view_cell(c, cam, area))
@@ -438,6 +460,13 @@ impl MapWidget<'_> {
         }
     }
 }
+
+/// The background of the cells a monster looked at sees.
+pub const IN_ITS_SIGHT: Color = Color::Blue;
+/// The background where a fight of the player's would be heard (`N`).
+pub const HEARD_FIGHT: Color = Color::DarkGray;
+/// The background where a step of the player's would be heard (`N`).
+pub const HEARD_STEP: Color = Color::Gray;
 
 /// The line of fire's mark on the ground a thrown dart would cross.
 pub(super) const LINE_OF_FIRE: char = '*';

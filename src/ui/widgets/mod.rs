@@ -18,7 +18,7 @@ mod status;
 
 pub use crate::ui::app::{describe, help_lines, pack_lines};
 pub use end_summary::end_summary;
-pub use map::MARKED;
+pub use map::{HEARD_FIGHT, HEARD_STEP, IN_ITS_SIGHT, MARKED};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -57,6 +57,15 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             ""
         };
         let sneak = if play.sneaking { "sneaking" } else { "" };
+        // What sneaking buys, by the game's rules (narrow, it goes first).
+        let quiet = match play.sneaking {
+            true => format!(
+                "unheard, noticed within {}, woken within {}",
+                crate::sim::stealth_range_if(true),
+                crate::sim::wake_range_if(true)
+            ),
+            false => String::new(),
+        };
         let dark = match game.floor().darkness() {
             Some(d) => format!("dark {}", d.until.saturating_sub(game.floor().turn())),
             None => String::new(),
@@ -71,6 +80,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
             (10, format!("HP {}/{}", p.hp().max(0), PLAYER_HP)),
             (8, format!("turn {}", game.floor().turn())),
             (9, sneak.to_string()),
+            (4, quiet),
             (9, dark),
             (7, goal),
             // A run's seed is the run's; a run names its depth in the
