@@ -22,6 +22,7 @@ mod inspector;
 mod keys;
 mod log;
 mod new_screen;
+mod pack;
 mod play;
 mod replay;
 mod title;
