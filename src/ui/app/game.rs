@@ -54,6 +54,7 @@ impl App {
                 self.quit = true;
             }
             Intent::Reveal => self.toggle_reveal(),
+            Intent::Palette => self.toggle_palette(),
             Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.open(Box::new(ConfirmQuit)),
@@ -145,6 +146,8 @@ impl App {
             | Intent::Suspend
             | Intent::Letter(_)
             | Intent::Key(_)
+            | Intent::Click(..)
+            | Intent::Pick(_)
             | Intent::Other => {}
         }
     }
@@ -371,7 +374,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
         Mode::Play => vec![
             c(&MOVES, "move (or arrows, numpad); into a monster: attack"),
             c(&[I::Wait], "wait a turn"),
-            c(&[I::Look], "look: move a cursor (? there: its keys)"),
+            c(
+                &[I::Look, I::Click(0, 0)],
+                "look: a cursor (a click: there; again: travel)",
+            ),
             c(
                 &[I::TravelStairs, I::Upstairs],
                 "on stairs down (up): take them; else travel there",
@@ -398,8 +404,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
                 "use, throw (then aim), drop an item of your pack",
             ),
             c(
-                &[I::Show(Overlay::Cost)],
-                "terrain cost of the cells you know",
+                &[I::Show(Overlay::Cost), I::Palette],
+                "cost of the cells you know; colour-blind threat colours",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(
@@ -481,8 +487,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             ),
             c(&[I::Home], "the view to the top-left"),
             c(
-                &[I::Eyes],
-                "a played game's replay: through the player's eyes",
+                &[I::Eyes, I::Palette],
+                "a played game: through the player's eyes; threat colours",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(&[I::Help], "this help (any key: next page; q closes)"),
