@@ -302,7 +302,7 @@ impl App {
         self.palette
     }
 
-    /// Draws threats in `palette` (the binary's `--palette`).
+    /// Draws threats in `palette`.
     pub fn set_palette(&mut self, palette: threat::Palette) {
         self.palette = palette;
     }

@@ -110,7 +110,7 @@ pub enum Palette {
     Standard,
     /// Colour-blind safe: no red against green. Sky blue harmless,
     /// orange dangerous, vermillion and underlined deadly (Okabe and
-    /// Ito's colours; `P` in a game, or `--palette colourblind`).
+    /// Ito's colours; `P` in a game).
     Safe,
 }
 
