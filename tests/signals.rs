@@ -17,6 +17,8 @@ use darkstar::record::replay::{Item, Replay};
 const ENTER_ALT: &[u8] = b"\x1b[?1049h";
 const LEAVE_ALT: &[u8] = b"\x1b[?1049l";
 const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
+const MOUSE_ON: &[u8] = b"\x1b[?1000h";
+const MOUSE_OFF: &[u8] = b"\x1b[?1000l";
 
 /// A running darkstar on a pseudo-terminal, and everything it printed.
 pub(crate) struct OnPty {
@@ -287,7 +289,8 @@ impl OnPty {
     }
 
     /// The terminal is as it was: the output leaves the alternate screen
-    /// and shows the cursor after it last entered it, and the pty is back
+    /// and shows the cursor after it last entered it, turns mouse
+    /// reporting off after it last turned it on, and the pty is back
     /// in cooked mode (canonical input, echo).
     pub(crate) fn assert_terminal_restored(&self) {
         let out = &self.output;
@@ -295,6 +298,11 @@ impl OnPty {
         let after = &out[entered..];
         assert!(contains(after, LEAVE_ALT), "still on the alternate screen");
         assert!(contains(after, SHOW_CURSOR), "cursor left hidden");
+        let mouse_on = rfind(out, MOUSE_ON).expect("mouse clicks never reported");
+        assert!(
+            contains(&out[mouse_on..], MOUSE_OFF),
+            "mouse reporting left on"
+        );
         // SAFETY: tcgetattr into a struct we own.
         let t = unsafe {
             let mut t: libc::termios = std::mem::zeroed();

@@ -158,6 +158,23 @@ impl ItemKind {
         self.range().is_some()
     }
 
+    /// True for what using it (`Action::Use`) does something: a potion,
+    /// a scroll. What is thrown, or worn, the game refuses to use
+    /// (`Event::NotUsable`).
+    pub fn is_usable(self) -> bool {
+        match self.0.effect {
+            Effect::Heal(_)
+            | Effect::Map
+            | Effect::Collapse
+            | Effect::Teleport
+            | Effect::Darkness { .. } => true,
+            Effect::Noise { .. }
+            | Effect::Missile { .. }
+            | Effect::Armour { .. }
+            | Effect::Weapon { .. } => false,
+        }
+    }
+
     /// How far it is thrown, in cells, if it is thrown.
     pub fn range(self) -> Option<u32> {
         match self.0.effect {

@@ -166,6 +166,18 @@ pub fn event_loop_until<B: Backend>(
                 }
                 dirty = true;
             }
+            // A click, playing (the title reads keys alone, and an ended
+            // game's screen takes none); other mouse events mean nothing,
+            // and change nothing on screen.
+            Some(Event::Mouse(mouse)) => {
+                if !app.takes_keys()
+                    && !app.game_over()
+                    && let Some(intent) = keymap::mouse_intent_for(mouse, app.mode())
+                {
+                    app.handle(intent);
+                    dirty = true;
+                }
+            }
             // A resize is simply drawn at the new size on the next pass.
             Some(_) => dirty = true,
             None => {}
@@ -205,7 +217,7 @@ pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result
     let size = terminal
         .size()
         .map_err(|e| io::Error::other(e.to_string()))?;
-    app.lay_out(widgets::map_view_size(
+    app.lay_out_map(widgets::map_area(
         app,
         Rect::new(0, 0, size.width, size.height),
     ));

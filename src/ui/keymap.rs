@@ -5,10 +5,12 @@
 //! count (not repeats' releases), so a key acts once however the terminal
 //! reports it.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 use super::mode::{Mode, Overlay};
-use crate::map::geom::Dir;
+use crate::map::geom::{Dir, Pos};
 
 /// What a key asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -111,6 +113,17 @@ pub enum Intent {
     /// A key as it was pressed, for a screen that reads keys itself (the
     /// title screen: a seed typed, a letter or a digit that chooses).
     Key(KeyEvent),
+    /// Play: a left click at this column and row of the screen (the
+    /// mouse's one binding, [`mouse_intent_for`]): on a cell of the map,
+    /// look at it; on the look cursor's cell, travel there.
+    Click(u16, u16),
+    /// A click turned into the map cell under it (through the camera):
+    /// what the cursor screens are offered (move there, or, already
+    /// there, do what the cursor is for).
+    Pick(Pos),
+    /// Threat colours: the standard ones, or the colour-blind-safe set
+    /// (no red against green; the deadliest also underlined).
+    Palette,
     /// Ctrl-Z: give the terminal back and stop, as a shell's job does
     /// (`fg` resumes with the screen redrawn). The event loop's, never the
     /// app's: the app is only told nothing happened.
@@ -133,6 +146,8 @@ impl Intent {
                 | Intent::FetchItem
                 | Intent::Rest
                 | Intent::CloseDoor
+                | Intent::Click(..)
+                | Intent::Pick(_)
         )
     }
 }
@@ -197,7 +212,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 85] = [
+pub const BINDINGS: [Binding; 86] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -275,6 +290,7 @@ pub const BINDINGS: [Binding; 85] = [
     both(C('c'), Intent::Show(Overlay::Cost)),
     both(C('p'), Intent::Show(Overlay::Claims)),
     both(C('A'), Intent::Show(Overlay::Alarm)),
+    both(C('P'), Intent::Palette),
     both(C('h'), Intent::Scroll(-SCROLL, 0)),
     both(KeyCode::Left, Intent::Scroll(-SCROLL, 0)),
     both(C('j'), Intent::Scroll(0, SCROLL)),
@@ -343,6 +359,31 @@ pub fn letter_intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
     intent_for(key, mode)
 }
 
+/// The mouse button as the help names it: a left click.
+pub const CLICK: &str = "click";
+
+/// The intent of a mouse event in `mode`: playing, a press of the left
+/// button is [`Intent::Click`] where it was pressed; every other mouse
+/// event (another button, a release, a drag, the wheel), and any in
+/// watch, means nothing. The mouse's one row, kept here with the keys';
+/// [`keys_for`] names it `click` for the help.
+///
+/// ```
+/// use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+/// use darkstar::ui::app::Mode;
+/// use darkstar::ui::keymap::{Intent, mouse_intent_for};
+/// let click = |kind| MouseEvent { kind, column: 7, row: 3, modifiers: KeyModifiers::NONE };
+/// let left = click(MouseEventKind::Down(MouseButton::Left));
+/// assert_eq!(mouse_intent_for(left, Mode::Play), Some(Intent::Click(7, 3)));
+/// assert_eq!(mouse_intent_for(left, Mode::Watch), None);
+/// let right = click(MouseEventKind::Down(MouseButton::Right));
+/// assert_eq!(mouse_intent_for(right, Mode::Play), None);
+/// ```
+pub fn mouse_intent_for(mouse: MouseEvent, mode: Mode) -> Option<Intent> {
+    (mode == Mode::Play && mouse.kind == MouseEventKind::Down(MouseButton::Left))
+        .then_some(Intent::Click(mouse.column, mouse.row))
+}
+
 /// The keys that give `intent` in `mode`, as the help writes them, in
 /// the table's order: only the rows no earlier row shadows in that mode
 /// (in play, `h` moves and never scrolls).
@@ -356,6 +397,12 @@ pub fn letter_intent_for(key: KeyEvent, mode: Mode) -> Option<Intent> {
 /// assert!(keys_for(Intent::Scroll(-8, 0), Mode::Play).is_empty());
 /// ```
 pub fn keys_for(intent: Intent, mode: Mode) -> Vec<String> {
+    if let Intent::Click(..) = intent {
+        return match mode {
+            Mode::Play => vec![CLICK.to_string()],
+            Mode::Watch => Vec::new(),
+        };
+    }
     let live = |b: &Binding| b.mode.is_none_or(|m| m == mode);
     BINDINGS
         .iter()

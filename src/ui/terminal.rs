@@ -1,5 +1,6 @@
-//! The real terminal session: checks for a tty, sets the terminal up and
-//! restores it on every way out (quit, error, panic, stop signals, hang-up,
+//! The real terminal session: checks for a tty, sets the terminal up
+//! (raw mode, the alternate screen, mouse clicks reported) and restores
+//! it on every way out (quit, error, panic, stop signals, hang-up,
 //! abort), gives it back on Ctrl-Z and takes it again on `fg` (job
 //! control, as a shell expects of a full-screen program), and feeds
 //! crossterm's events to the [`event_loop`], read on a thread of their
@@ -73,10 +74,41 @@ fn install_handlers() -> io::Result<()> {
             // happens, the handler runs after it.
             signal_hook::flag::register_usize(signal_hook::consts::SIGCONT, &CONTINUED, 1)
                 .map_err(|e| e.to_string())?;
+            install_mouse_panic_hook();
             install_abort_handler().map_err(|e| e.to_string())
         })
         .clone()
         .map_err(io::Error::other)
+}
+
+/// Mouse reporting on: presses and releases of the buttons (1000), in
+/// SGR's form (1006), which crossterm reads. Not crossterm's
+/// `EnableMouseCapture`, which also reports every movement of the mouse
+/// (1003): a stream of events for nothing, each a wake-up of the loop.
+const MOUSE_ON: &[u8] = b"\x1b[?1000h\x1b[?1006h";
+/// Mouse reporting off, as it was before [`MOUSE_ON`] (crossterm's
+/// `DisableMouseCapture` turns off 1003 and 1015 too, which were never
+/// on).
+const MOUSE_OFF: &[u8] = b"\x1b[?1006l\x1b[?1000l";
+
+/// Writes `sequence` to the terminal, flushed.
+fn write_terminal(sequence: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout();
+    out.write_all(sequence)?;
+    out.flush()
+}
+
+/// On a panic, mouse reporting off before the message (ratatui's own
+/// hook, which each session's set-up wraps round this one, leaves raw
+/// mode and the alternate screen first): a shell left reporting clicks
+/// prints escape sequences for each one.
+fn install_mouse_panic_hook() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = write_terminal(MOUSE_OFF);
+        before(info);
+    }));
 }
 
 /// The terminal settings before raw mode, for the SIGABRT handler.
@@ -96,8 +128,9 @@ fn install_abort_handler() -> io::Result<()> {
         }
     }
     let action = || {
-        // Leave the alternate screen, show the cursor.
-        const RESTORE: &[u8] = b"\x1b[?1049l\x1b[?25h";
+        // Mouse reporting off (as `MOUSE_OFF`), leave the alternate
+        // screen, show the cursor.
+        const RESTORE: &[u8] = b"\x1b[?1006l\x1b[?1000l\x1b[?1049l\x1b[?25h";
         // SAFETY: only async-signal-safe calls, on data set before the
         // handler was registered (`OnceLock::get` is an atomic load).
         unsafe {
@@ -167,6 +200,9 @@ fn in_terminal(
     let result = install_handlers().and_then(|()| {
         let input = input()?;
         let mut terminal = changing_settings(ratatui::try_init)?;
+        // Clicks on the map look and travel (`keymap::mouse_intent_for`);
+        // a terminal that cannot take it fails at the first frame.
+        let _ = write_terminal(MOUSE_ON);
         input.open();
         let mut session = RealSession { input, tty: tty() };
         let result = body(&mut terminal, &mut session);
@@ -292,6 +328,7 @@ impl Session for RealSession {
             crossterm::terminal::EnterAlternateScreen,
             crossterm::cursor::Hide
         )?;
+        write_terminal(MOUSE_ON)?;
         self.input.open();
         Ok(())
     }
@@ -301,11 +338,12 @@ impl Session for RealSession {
     }
 }
 
-/// Raw mode off, main screen, cursor shown; each step tried even if the
-/// one before failed. Not `ratatui::restore`: it reports a failure with
+/// Mouse reporting off, raw mode off, main screen, cursor shown; each
+/// step tried even if the one before failed. Not `ratatui::restore`: it reports a failure with
 /// `eprintln!`, which panics when the terminal is gone (SIGHUP), and that
 /// would lose the save; nor `try_restore`, which leaves the cursor hidden.
 fn restore_terminal() {
+    let _ = write_terminal(MOUSE_OFF);
     let _ = changing_settings(crossterm::terminal::disable_raw_mode);
     let _ = crossterm::execute!(
         io::stdout(),

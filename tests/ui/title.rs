@@ -201,11 +201,80 @@ fn at_80x24_every_entry_fits_and_question_mark_tells_how_to_win() {
         "U                use an item",
         ">                take the stairs down",
         "q Esc            quit and save",
-        "any key: back",
+        "other keys: back",
     ] {
         assert!(help.contains(part), "{part:?} missing:\n{help}");
     }
     assert!(!help.contains('\u{2026}'), "nothing cut:\n{help}");
     assert!(!title.press(key(KeyCode::Char('n'))), "any key: back");
     assert_eq!(drawn(&title, 80, 24), screen);
+}
+
+/// At the smallest screen, 40x13, the help does not fit: `j` (or Down)
+/// scrolls it a row, space a page, `k` back, until its last row is on
+/// screen and no further; between them every row of it is read whole
+/// or marked cut; any other key goes back to the menu.
+#[test]
+fn at_40x13_the_help_scrolls_to_its_last_row() {
+    let mut title = Title::new(menu(true));
+    let menu_screen = drawn(&title, 40, 13);
+    title.press(key(KeyCode::Char('?')));
+    let top = drawn(&title, 40, 13);
+    assert!(top.contains("A run: go down"), "{top}");
+    assert!(
+        !top.contains("quit and save"),
+        "it does not all fit:\n{top}"
+    );
+    assert!(top.contains("j k scroll"), "the hint says so:\n{top}");
+    // Rows of the screen between the title and the hint, every scroll.
+    let body = |screen: &str| -> Vec<String> {
+        let rows: Vec<&str> = screen.lines().collect();
+        rows[..rows.len() - 1]
+            .iter()
+            .map(|r| r.trim_matches('"').trim().to_string())
+            .filter(|r| !r.is_empty())
+            .collect()
+    };
+    let mut seen: Vec<String> = body(&top);
+    let mut last = top.clone();
+    for _ in 0..40 {
+        title.press(key(KeyCode::Char('j')));
+        let now = drawn(&title, 40, 13);
+        seen.extend(body(&now));
+        if now == last {
+            break;
+        }
+        last = now;
+    }
+    assert!(last.contains("quit and save"), "the last row:\n{last}");
+    for part in [
+        "A run: go down",
+        "<. A lesson: take",
+        "Monsters hunt you",
+        "wait a turn",
+        "look: a cursor",
+        "throw: a dart",
+        "use an item",
+        "explore: walk",
+        "every key, in a game",
+        "quit and save",
+    ] {
+        assert!(
+            seen.iter().any(|r| r.contains(part)),
+            "{part:?} never on screen: {seen:#?}"
+        );
+    }
+    // Past the end it stays; `k` goes back up a row, space down a page.
+    title.press(key(KeyCode::Down));
+    assert_eq!(drawn(&title, 40, 13), last, "no further than the last row");
+    title.press(key(KeyCode::Char('k')));
+    assert_ne!(drawn(&title, 40, 13), last);
+    title.press(key(KeyCode::Char(' ')));
+    assert_eq!(drawn(&title, 40, 13), last);
+    for _ in 0..40 {
+        title.press(key(KeyCode::Up));
+    }
+    assert_eq!(drawn(&title, 40, 13), top, "back at the top");
+    assert!(!title.press(key(KeyCode::Char('n'))), "any other key: back");
+    assert_eq!(drawn(&title, 40, 13), menu_screen);
 }

@@ -30,6 +30,9 @@ pub struct Camera {
     picked: Option<MonsterId>,
     /// The map view's size (columns, rows) as laid out.
     view: (u16, u16),
+    /// Where the map view's top-left is on the screen (column, row) as
+    /// laid out: where a click is read from.
+    at: (u16, u16),
 }
 
 impl Camera {
@@ -40,6 +43,7 @@ impl Camera {
             follow,
             picked: None,
             view: FIRST_VIEW,
+            at: (0, 0),
         }
     }
 
@@ -61,6 +65,25 @@ impl Camera {
     /// The map view will be `size` (the layout, before a frame).
     pub fn set_view_size(&mut self, size: (u16, u16)) {
         self.view = size;
+    }
+
+    /// The map view will be `size` with its top-left at screen column
+    /// and row `at` (the layout, before a frame).
+    pub fn set_view(&mut self, at: (u16, u16), size: (u16, u16)) {
+        (self.at, self.view) = (at, size);
+    }
+
+    /// The map cell drawn at screen column `col` and row `row` when the
+    /// view's top-left cell is `origin` (as [`App::camera`] says it):
+    /// the inverse of the map widget's drawing, which puts cell
+    /// `origin + (dx, dy)` at the view's top-left plus `(dx, dy)`. `None`
+    /// off the map view (the status rows, the log, the panel).
+    ///
+    /// [`App::camera`]: super::App::camera
+    pub fn cell_at(&self, origin: Pos, col: u16, row: u16) -> Option<Pos> {
+        let (dx, dy) = (col.checked_sub(self.at.0)?, row.checked_sub(self.at.1)?);
+        (dx < self.view.0 && dy < self.view.1)
+            .then(|| Pos::new(origin.x + i32::from(dx), origin.y + i32::from(dy)))
     }
 
     /// Selects monster `id` and follows it.

@@ -133,7 +133,9 @@ impl Screen for Cursor {
         }
     }
 
-    /// Moves move it; looking and aiming, `+` `=` and `-` jump it to the
+    /// Moves move it, and a click on the map ([`Intent::Pick`]) puts it
+    /// on the cell clicked (on its own cell: travel there, or throw);
+    /// looking and aiming, `+` `=` and `-` jump it to the
     /// next and the previous monster in view. Looking, `x` puts it away and every other key goes
     /// on to the game (a wait still waits). Picking where to travel, Enter,
     /// `.` or `_` travel to it, Esc or `x` put it away, `?` opens the help,
@@ -141,6 +143,20 @@ impl Screen for Cursor {
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         if let Intent::Move(d) = intent {
             self.at = self.at.step(d);
+            return Handled::Used;
+        }
+        // A click on the map: the cursor goes there; on the cursor's own
+        // cell, it does what Enter does (looking: travels there).
+        if let Intent::Pick(cell) = intent {
+            if cell != self.at {
+                self.at = cell;
+                return Handled::Used;
+            }
+            asks.push(Ask::Close);
+            asks.push(match self.purpose {
+                Purpose::Look | Purpose::Travel => Ask::Travel(cell),
+                Purpose::Throw(slot) => Ask::Act(crate::sim::Action::Throw(slot, cell)),
+            });
             return Handled::Used;
         }
         match (self.purpose, intent) {
@@ -202,6 +218,12 @@ impl Screen for Cursor {
             &[I::Faster, I::Slower],
             "the cursor to the next / previous monster in view",
         );
+        let click = |then: &str| {
+            Command::new(
+                &[I::Click(0, 0)],
+                format!("a cell: the cursor there; its cell: {then}"),
+            )
+        };
         match self.purpose {
             Purpose::Look => vec![
                 moves,
@@ -210,6 +232,7 @@ impl Screen for Cursor {
                     &[I::Exclude],
                     "mark it for travel to keep out of; again: its room; again: unmark",
                 ),
+                click("travel there"),
                 Command::new(&[I::Look], "stop looking"),
                 Command::note("any other", "as ever (a wait still waits)"),
             ],
@@ -220,12 +243,14 @@ impl Screen for Cursor {
                     &[I::Exclude],
                     "mark it for travel to keep out of (again: its room)",
                 ),
+                click("travel there"),
                 Command::new(&[I::Quit, I::Look], "never mind"),
             ],
             Purpose::Throw(_) => vec![
                 moves,
                 jump,
                 Command::new(&[I::Confirm, I::Wait, I::ThrowItem], "throw there"),
+                click("throw there"),
                 Command::new(&[I::Quit, I::Look], "not now"),
             ],
         }

@@ -54,6 +54,7 @@ impl App {
                 self.quit = true;
             }
             Intent::Reveal => self.toggle_reveal(),
+            Intent::Palette => self.toggle_palette(),
             Intent::Eyes => self.toggle_eyes(),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.open(Box::new(ConfirmQuit)),
@@ -157,6 +158,8 @@ impl App {
             | Intent::Suspend
             | Intent::Letter(_)
             | Intent::Key(_)
+            | Intent::Click(..)
+            | Intent::Pick(_)
             | Intent::Other => {}
         }
     }
@@ -409,8 +412,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             c(&MOVES, "move (or arrows, numpad); into a monster: attack"),
             c(&[I::Wait], "wait a turn"),
             c(
-                &[I::Look, I::Exclude],
-                "look (? there: its keys); X: mark a cell to keep out of",
+                &[I::Look, I::Exclude, I::Click(0, 0)],
+                "look (a click: there; again: travel); X: mark it",
             ),
             c(
                 &[I::TravelStairs, I::Upstairs],
@@ -438,8 +441,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
                 "use, throw (then aim), drop an item of your pack",
             ),
             c(
-                &[I::Show(Overlay::Cost)],
-                "terrain cost of the cells you know",
+                &[I::Show(Overlay::Cost), I::Palette],
+                "cost of the cells you know; colour-blind threat colours",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(
@@ -521,8 +524,8 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             ),
             c(&[I::Home], "the view to the top-left"),
             c(
-                &[I::Eyes],
-                "a played game's replay: through the player's eyes",
+                &[I::Eyes, I::Palette],
+                "a played game: through the player's eyes; threat colours",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(&[I::Help], "this help (any key: next page; q closes)"),

@@ -4,8 +4,9 @@
 //! or `.`, for using, throwing or dropping. A thrown
 //! one then takes a target cursor; the rest are done at once. `q` or Esc
 //! puts the list away. Throwing, it lists only what does something
-//! thrown (a missile, a noise-maker), and opens on the kind last thrown,
-//! else on the first missile (a quiver: `t` Enter Enter throws a dart,
+//! thrown (a missile, a noise-maker), using only what does something
+//! used (a potion, a scroll); throwing, it opens on the kind last
+//! thrown, else on the first missile (a quiver: `t` Enter Enter throws a dart,
 //! not the noise-maker listed above it).
 
 use ratatui::buffer::Buffer;
@@ -17,7 +18,7 @@ use crate::sim::Action;
 use crate::sim::item::ItemKind;
 use crate::ui::keymap::{Command, Intent};
 use crate::ui::mode::Mode;
-use crate::ui::paint::draw_box;
+use crate::ui::paint::{draw_box, wrap};
 
 /// What the item is picked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,14 +41,19 @@ impl ItemUse {
     /// True when the list offers `kind` for this: throwing, only what
     /// does something thrown (what has a range: a missile, a
     /// noise-maker; a potion thrown would do nothing, and the game
-    /// refuses it).
+    /// refuses it); using, only what does something used (a potion, a
+    /// scroll: the game refuses to use a dart or a noise-maker).
     pub fn offers(self, kind: ItemKind) -> bool {
         match self {
             ItemUse::Throw => kind.range().is_some(),
-            ItemUse::Use | ItemUse::Drop => true,
+            ItemUse::Use => kind.is_usable(),
+            ItemUse::Drop => true,
         }
     }
 }
+
+/// How the list is used, as its title says it.
+const HOW: &str = "(letter, or arrows and Enter; Esc: none)";
 
 /// The list, while up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,14 +163,26 @@ impl Screen for ItemChooser {
             &offered(self.purpose, dc.app.game().floor().pack()),
             self.selected,
         );
-        // The count against the limit first, so a narrow box keeps it
-        // (the lines stack alike items: seven lines can be a full pack).
-        let title = format!(
-            " Pack {}/{}. {} which? (letter, or arrows and Enter; Esc: none) ",
+        // The count against the limit first (the lines stack alike
+        // items: seven lines can be a full pack).
+        let short = format!(
+            " Pack {}/{}. {} which? ",
             dc.app.game().floor().pack().len(),
             crate::sim::PACK_SIZE,
             self.purpose.verb()
         );
+        let title = format!("{short}{HOW} ");
+        // On a screen too narrow for the whole title (at 60 columns), the
+        // keys go under the list, and the title keeps its count whole.
+        let (title, lines) = if title.chars().count() + 4 <= usize::from(dc.area.width) {
+            (title, lines)
+        } else {
+            let room = usize::from(dc.area.width).saturating_sub(4);
+            let mut lines = lines;
+            lines.push(String::new());
+            lines.extend(wrap(HOW.trim_matches(['(', ')']), room));
+            (short, lines)
+        };
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         draw_box(&title, &lines, dc.area, buf);
     }

@@ -23,6 +23,7 @@
 
 pub mod alarm;
 mod camera;
+mod click;
 mod clock;
 mod close_door;
 mod confirm;
@@ -145,6 +146,8 @@ pub struct App {
     screens: Vec<Box<dyn Screen>>,
     /// A replay being played back.
     playback: Option<Playback>,
+    /// The colours threats are drawn in (`P` toggles).
+    palette: threat::Palette,
 }
 
 impl App {
@@ -217,6 +220,7 @@ impl App {
             camera: Camera::new(mode == Mode::Watch),
             screens: Vec::new(),
             playback: None,
+            palette: threat::Palette::default(),
         };
         app.in_view = autopilot::monsters_in_view(&app.game);
         // Watch opens on the first faction with monsters of its own (a
@@ -325,6 +329,22 @@ impl App {
         ))
     }
 
+    /// The colours threats are drawn in.
+    pub fn palette(&self) -> threat::Palette {
+        self.palette
+    }
+
+    /// Draws threats in `palette`.
+    pub fn set_palette(&mut self, palette: threat::Palette) {
+        self.palette = palette;
+    }
+
+    /// `P`: the other threat palette, said in the log.
+    pub(super) fn toggle_palette(&mut self) {
+        self.palette = self.palette.toggled();
+        self.say(self.palette.told().to_string());
+    }
+
     /// The faction the overlays show.
     pub fn faction(&self) -> usize {
         self.faction
@@ -355,9 +375,17 @@ impl App {
     /// command but quit (the player cannot see what a key would do) and
     /// nothing moves on a tick.
     pub fn lay_out(&mut self, size: Option<(u16, u16)>) {
-        self.too_small = size.is_none();
-        if let Some(size) = size {
-            self.camera.set_view_size(size);
+        self.lay_out_map(size.map(|(w, h)| ratatui::layout::Rect::new(0, 0, w, h)));
+    }
+
+    /// [`App::lay_out`] with where the map view is on the screen, as the
+    /// event loop tells it (`ui::widgets::map_area`): a click is read
+    /// through it ([`Intent::Click`]).
+    pub fn lay_out_map(&mut self, map: Option<ratatui::layout::Rect>) {
+        self.too_small = map.is_none();
+        if let Some(map) = map {
+            self.camera
+                .set_view((map.x, map.y), (map.width, map.height));
         }
     }
 
@@ -478,6 +506,9 @@ impl App {
         if self.activity.take().is_some() {
             return self.say("You stop.".to_string());
         }
+        if let Intent::Click(col, row) = intent {
+            return self.click(col, row);
+        }
         if self.offer(intent) == Handled::Ignored {
             self.game_key(intent);
         }
@@ -523,7 +554,7 @@ impl App {
     /// Offers `intent` to the open screens topmost first until one uses
     /// it; closes a screen that asks to be closed, then carries out what
     /// they asked for.
-    fn offer(&mut self, intent: Intent) -> Handled {
+    pub(super) fn offer(&mut self, intent: Intent) -> Handled {
         let shown = self.camera();
         let mut asks = Vec::new();
         let mut handled = Handled::Ignored;

@@ -280,9 +280,13 @@ impl App {
             return self.say("Your pack is empty.".to_string());
         }
         if !self.game.floor().pack().iter().any(|&k| purpose.offers(k)) {
-            return self.say(
-                "You have nothing to throw: none of your items does anything thrown.".to_string(),
-            );
+            return self.say(match purpose {
+                super::ItemUse::Use => {
+                    "You have nothing to use: none of your items does anything used.".to_string()
+                }
+                _ => "You have nothing to throw: none of your items does anything thrown."
+                    .to_string(),
+            });
         }
         // Throwing: the kind last thrown (the quiver), else the first
         // missile.

@@ -6,7 +6,7 @@
 //! its [`Threat`] (as DCSS does), and the row of monsters in view and the
 //! monsters panel say the threat's word, so it reads without colour.
 
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier, Style};
 
 use crate::sim::{Game, MonsterId, STEALTH_MULTIPLIER, hit_chance};
 use crate::ui::log::capitalised;
@@ -64,12 +64,73 @@ impl Threat {
 
     /// The colour its glyph is drawn in (the basic sixteen).
     pub fn colour(self) -> Color {
+        self.style(Palette::Standard).fg.unwrap_or(Color::Reset)
+    }
+
+    /// How its glyph and its word are drawn in `palette`: a colour, and,
+    /// in the colour-blind-safe palette, the deadliest underlined too (a
+    /// cue that is not a colour).
+    pub fn style(self, palette: Palette) -> Style {
+        let colour = match (palette, self) {
+            (Palette::Standard, Threat::Harmless) => Color::Green,
+            (Palette::Standard, Threat::Dangerous) => Color::Yellow,
+            (Palette::Standard, Threat::Deadly) => Color::LightRed,
+            (_, Threat::Weak) => Color::Gray,
+            (_, Threat::Fair) => Color::White,
+            // Okabe and Ito's colours, from the 256 (the nearest of
+            // xterm's cube): sky blue, orange and vermillion, told apart
+            // by blue against yellow and by lightness, not red against
+            // green.
+            (Palette::Safe, Threat::Harmless) => SKY_BLUE,
+            (Palette::Safe, Threat::Dangerous) => ORANGE,
+            (Palette::Safe, Threat::Deadly) => VERMILLION,
+        };
+        let style = Style::default().fg(colour);
+        match (palette, self) {
+            (Palette::Safe, Threat::Deadly) => style.add_modifier(Modifier::UNDERLINED),
+            _ => style,
+        }
+    }
+}
+
+/// Okabe and Ito's sky blue (86, 180, 233), as xterm's 256 colours have
+/// it nearest: (95, 175, 215).
+pub const SKY_BLUE: Color = Color::Indexed(74);
+/// Okabe and Ito's orange (230, 159, 0): (255, 175, 0).
+pub const ORANGE: Color = Color::Indexed(214);
+/// Okabe and Ito's vermillion (213, 94, 0): (215, 95, 0).
+pub const VERMILLION: Color = Color::Indexed(166);
+
+/// The colours threats are drawn in.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// Green harmless, yellow dangerous, light red deadly (the basic
+    /// sixteen colours).
+    #[default]
+    Standard,
+    /// Colour-blind safe: no red against green. Sky blue harmless,
+    /// orange dangerous, vermillion and underlined deadly (Okabe and
+    /// Ito's colours; `P` in a game).
+    Safe,
+}
+
+impl Palette {
+    /// The other one.
+    pub fn toggled(self) -> Palette {
         match self {
-            Threat::Harmless => Color::Green,
-            Threat::Weak => Color::Gray,
-            Threat::Fair => Color::White,
-            Threat::Dangerous => Color::Yellow,
-            Threat::Deadly => Color::LightRed,
+            Palette::Standard => Palette::Safe,
+            Palette::Safe => Palette::Standard,
+        }
+    }
+
+    /// What the log says when it is chosen.
+    pub fn told(self) -> &'static str {
+        match self {
+            Palette::Standard => "Threat colours: standard (green harmless, red deadly).",
+            Palette::Safe => {
+                "Threat colours: colour-blind safe (blue harmless, orange dangerous, \
+                 vermillion and underlined deadly)."
+            }
         }
     }
 }

@@ -246,7 +246,9 @@ impl Title {
             Page::Menu if narrow => "k/j, Enter, an entry's key; ? help".into(),
             Page::Menu => "up/down or k/j, then Enter; or the key before an entry; ? help".into(),
             Page::Games { .. } => "up/down or k/j, Enter plays it back, Esc: back".into(),
-            Page::Scores | Page::Help => "any key: back".into(),
+            Page::Help { .. } if narrow => "j k scroll, other keys: back".into(),
+            Page::Help { .. } => "j k or arrows scroll, space a page; other keys: back".into(),
+            Page::Scores => "any key: back".into(),
         }
     }
 
@@ -292,7 +294,7 @@ impl Title {
                 };
                 ("The best games".into(), rows, 0)
             }
-            Page::Help => (
+            Page::Help { .. } => (
                 "How to win, and the keys".into(),
                 help_rows(usize::from(area.width))
                     .into_iter()
@@ -322,6 +324,16 @@ const HELP_KEYS: [(Intent, &str); 11] = [
     (Intent::Help, "every key, in a game"),
     (Intent::Quit, "quit and save"),
 ];
+
+/// The help's first row shown at most: on the smallest screen (its
+/// rows most, at its narrowest, and its room least: all but the title,
+/// the heading and the hint), its last row at the bottom. A larger
+/// screen stops sooner (drawing keeps the last row at the bottom).
+pub(super) fn help_last_top() -> usize {
+    use crate::ui::widgets::{MIN_HEIGHT, MIN_WIDTH};
+    let room = usize::from(MIN_HEIGHT) - 3;
+    help_rows(usize::from(MIN_WIDTH)).len().saturating_sub(room)
+}
 
 /// How to win, as the help page says it.
 const HOW_TO_WIN: &str = "A run: go down the stairs > to depth 10, take the Darkstar $, and \
@@ -443,7 +455,12 @@ impl Widget for &Title {
             );
         }
         let room = hint_row.saturating_sub(y) as usize;
-        let first = (at + 1).saturating_sub(room);
+        let first = match self.page {
+            // Scrolled by its keys, never past its last row.
+            Page::Help { top } => top.min(rows.len().saturating_sub(room)),
+            // Scrolled to keep the highlight in view.
+            _ => (at + 1).saturating_sub(room),
+        };
         for row in rows.iter().skip(first).take(room) {
             put(&mut y, row);
         }

@@ -4,7 +4,8 @@
 //! new run with its seed shown (`e` types another), the lessons in order
 //! with their tricks (marked once won), watch the AI, play back one of
 //! the last games, the best scores, quit; `?` shows how to win and the
-//! keys of a game (any key back). It is a [`Screen`] like the
+//! keys of a game (`j` `k`, the arrows, space and the page keys scroll
+//! it on a short screen; any other key back). It is a [`Screen`] like the
 //! others: it owns its state, reads its keys itself ([`Intent::Key`]: a
 //! seed is typed, letters and digits choose), draws itself, and asks the
 //! app to quit once a choice is made. [`Title::into_app`] opens it over a
@@ -94,8 +95,11 @@ enum Page {
         at: usize,
     },
     Scores,
-    /// How to win, and the keys of a game (`?`).
-    Help,
+    /// How to win, and the keys of a game (`?`), from row `top` (it
+    /// scrolls on a short screen).
+    Help {
+        top: usize,
+    },
 }
 
 /// The title screen's state.
@@ -118,6 +122,9 @@ pub struct Title {
 
 /// Longest seed typed: a `u64` has twenty digits.
 const SEED_DIGITS: usize = 20;
+
+/// Rows the help scrolls by for a page key or space.
+const HELP_PAGE: usize = 5;
 
 impl Title {
     /// The title screen over `menu`, the saved game highlighted if there
@@ -220,13 +227,30 @@ impl Title {
         let asked_new = std::mem::take(&mut self.asked_new);
         match self.page {
             Page::Menu if self.typing.is_some() => self.type_seed(key.code, asked_new),
-            Page::Menu if key.code == KeyCode::Char('?') => self.page = Page::Help,
+            Page::Menu if key.code == KeyCode::Char('?') => self.page = Page::Help { top: 0 },
             Page::Menu => self.on_menu(key.code, asked_new),
             Page::Games { at } => self.on_games(at, key.code),
-            // Any key leaves the scores and the help.
-            Page::Scores | Page::Help => self.page = Page::Menu,
+            // The help scrolls (a short screen shows part of it); any
+            // other key leaves it, and the scores.
+            Page::Help { top } => self.page = Title::on_help(top, key.code),
+            Page::Scores => self.page = Page::Menu,
         }
         self.choice.is_some()
+    }
+
+    /// The help page after `code` with row `top` first: the arrows, `j`
+    /// `k`, space and the page keys scroll it (never past its last
+    /// row); any other key goes back to the menu.
+    fn on_help(top: usize, code: KeyCode) -> Page {
+        let last = draw::help_last_top();
+        let top = match code {
+            KeyCode::Down | KeyCode::Char('j') => top + 1,
+            KeyCode::Up | KeyCode::Char('k') => top.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') => top + HELP_PAGE,
+            KeyCode::PageUp => top.saturating_sub(HELP_PAGE),
+            _ => return Page::Menu,
+        };
+        Page::Help { top: top.min(last) }
     }
 
     fn on_menu(&mut self, code: KeyCode, asked_new: bool) {

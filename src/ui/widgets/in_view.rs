@@ -88,7 +88,7 @@ pub(super) fn draw_in_view(app: &App, area: Rect, buf: &mut Buffer) {
             },
         );
         let left = area.right().saturating_sub(x) as usize;
-        let style = Style::default().fg(threat.colour());
+        let style = threat.style(app.palette());
         (x, _) = buf.set_stringn(x, area.y, text, left, style);
         if x >= area.right() {
             break;

@@ -19,7 +19,7 @@ use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
 use crate::sim::{Game, Learnt, Monster};
 use crate::ui::app::alarm::beliefs;
-use crate::ui::app::threat::threat_of;
+use crate::ui::app::threat::{Palette, threat_of};
 use crate::ui::app::{App, Cry, Overlay};
 use ratatui::widgets::StatefulWidget;
 
@@ -59,6 +59,8 @@ pub struct MapWidget<'a> {
     sight: Option<Vec<Pos>>,
     /// How far the player's noise carries (`N`).
     carry: Option<crate::sim::autopilot::Carry>,
+    /// The colours threats are drawn in.
+    palette: Palette,
 }
 
 impl<'a> MapWidget<'a> {
@@ -76,6 +78,7 @@ impl<'a> MapWidget<'a> {
             cries: app.cries().collect(),
             sight: app.cursor_sight(),
             carry: app.noise_carry(),
+            palette: app.palette(),
         }
     }
 }
@@ -384,17 +387,18 @@ impl MapWidget<'_> {
             // look box and the panel say the word); watching, its faction.
             // In the alarm, by how it knows where the player is (grey: it
             // does not).
-            let colour = if m.is_player() {
-                Color::White
+            let style = if m.is_player() {
+                Style::default().fg(Color::White)
             } else if honest {
-                threat_of(game, m.id()).colour()
+                threat_of(game, m.id()).style(self.palette)
             } else if alarm {
-                game.floor()
+                Style::default().fg(game
+                    .floor()
                     .mind(m.id())
                     .knows()
-                    .map_or(Color::DarkGray, |b| learnt_colour(b.how))
+                    .map_or(Color::DarkGray, |b| learnt_colour(b.how)))
             } else {
-                faction_colour(m.faction())
+                Style::default().fg(faction_colour(m.faction()))
             };
             // A sleeper is drawn dim, not bold: plain at a glance.
             let weight = if game.floor().mind(m.id()).is_asleep() {
@@ -402,11 +406,7 @@ impl MapWidget<'_> {
             } else {
                 Modifier::BOLD
             };
-            put(
-                m.pos(),
-                glyph,
-                Style::default().fg(colour).add_modifier(weight),
-            );
+            put(m.pos(), glyph, style.add_modifier(weight));
         }
         // A believed place someone stands on (the player, where a monster
         // sees it now): the mark's colour behind them.

@@ -118,7 +118,15 @@ pub fn draw_too_small(area: Rect, buf: &mut Buffer) {
 /// drawing lays it out: what the event loop tells the app before a frame
 /// ([`App::lay_out`]), so drawing itself changes nothing.
 pub fn map_view_size(app: &App, area: Rect) -> Option<(u16, u16)> {
-    Layout::of(app, area).map(|l| (l.map.width, l.map.height))
+    map_area(app, area).map(|map| (map.width, map.height))
+}
+
+/// Where the map view is on a screen of `area`, as drawing lays it out
+/// (none: too small to draw in): what the event loop tells the app
+/// before a frame ([`App::lay_out_map`]), so a click is read where the
+/// map was drawn.
+pub fn map_area(app: &App, area: Rect) -> Option<Rect> {
+    Layout::of(app, area).map(|l| l.map)
 }
 
 impl Widget for &App {

@@ -136,7 +136,7 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
                     spec.one_of(m.kind()),
                     state(game, m)
                 ),
-                Style::default().fg(threat.colour()).add_modifier(weight),
+                threat.style(app.palette()).add_modifier(weight),
             ),
             (
                 format!("{} {}/{}", bar(m.hp(), kind.hp, 10), m.hp().max(0), kind.hp),
@@ -146,7 +146,7 @@ fn groups(app: &App, width: usize) -> Vec<Vec<Row>> {
         let mut about = vec![threat.word()];
         about.extend(how_it_knows(game, m.id()));
         about.extend(limits(game, m));
-        let style = Style::default().fg(threat.colour());
+        let style = threat.style(app.palette());
         group.extend(
             wrap(&about.join(", "), width)
                 .into_iter()
