@@ -91,7 +91,7 @@ fn keys_mean_the_same_in_play_and_watch() {
     // Every one of a mode's own keys, and the keys changed to agree, are
     // on its help page.
     let named = |mode: Mode, c: char| {
-        commands(mode, true)
+        commands(mode, true, SPEEDS[0])
             .iter()
             .any(|command| command.keys(mode).split(' ').any(|k| k == c.to_string()))
     };
@@ -125,11 +125,11 @@ fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
     for _ in 0..20 {
         app.handle(Intent::Faster);
     }
-    assert_eq!(app.turns_per_second(), *SPEEDS.last().unwrap());
+    assert_eq!(app.speed(), *SPEEDS.last().unwrap());
     for _ in 0..20 {
         app.handle(Intent::Slower);
     }
-    assert_eq!(app.turns_per_second(), SPEEDS[0]);
+    assert_eq!(app.speed(), SPEEDS[0]);
     app.handle(Intent::Quit);
     assert!(app.confirming_quit() && !app.should_quit());
     app.handle(Intent::Step);

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
-use darkstar::ui::app::{App, Mode, Overlay, SPEEDS};
+use darkstar::ui::app::{App, Mode, Overlay, SPEEDS, Speed};
 use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -131,7 +131,7 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
 #[test]
 fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     let mut app = dungeon();
-    assert_eq!(app.turns_per_second(), 2);
+    assert_eq!(app.speed(), Speed::PerSecond(2));
     assert_eq!(app.overlay(), Overlay::Combined);
     assert!(app.following());
     // `T` shows the pure true map, and again the combined view.
@@ -515,7 +515,7 @@ fn watch_opens_on_the_idea() {
     use ratatui::style::Color;
     let level = Level::opening();
     let mut app = App::new(&level, 1).unwrap();
-    assert_eq!(app.turns_per_second(), 2, "the opening speed");
+    assert_eq!(app.speed(), Speed::PerSecond(2), "the opening speed");
     let viewed = app.faction();
     assert_eq!(
         level.factions[viewed].kind().sight,

@@ -23,7 +23,7 @@
 
 pub mod alarm;
 mod camera;
-mod clock;
+pub mod clock;
 mod close_door;
 mod confirm;
 mod cursor;
@@ -44,7 +44,7 @@ pub mod threat;
 
 pub use alarm::{CRY_TURNS, Cry};
 pub use camera::Camera;
-pub use clock::{Clock, SPEEDS};
+pub use clock::{Clock, SPEEDS, Speed};
 pub use close_door::CloseWhich;
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
@@ -53,7 +53,7 @@ pub use help::{Help, KeyPage, help_lines};
 pub use history::History;
 pub use item_chooser::{ItemChooser, ItemUse, pack_lines};
 pub use look::describe;
-pub use playback::Playback;
+pub use playback::{PLAYED_REPLAY_SPEED, Playback};
 pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
 
 use std::any::Any;
@@ -71,8 +71,9 @@ use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
 pub use inspector::{Figure, Inspector};
 
-/// The speed `watch` (and replay playback) opens at: 2 turns a second, a
-/// pace at which a person can follow each plan as it changes.
+/// The speed `watch` (and the playback of a watched game's replay) opens
+/// at, an index into [`SPEEDS`]: 2 turns a second, a pace at which a
+/// person can follow each plan as it changes.
 pub const WATCH_SPEED: usize = 1;
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
@@ -283,9 +284,21 @@ impl App {
         self.clock.paused()
     }
 
-    /// Turns a second while running.
-    pub fn turns_per_second(&self) -> u32 {
-        self.clock.turns_per_second()
+    /// How fast the clock runs while running.
+    pub fn speed(&self) -> Speed {
+        self.clock.speed()
+    }
+
+    /// The speed the clock opened at (the help says it).
+    pub fn opening_speed(&self) -> Speed {
+        self.clock.opening_speed()
+    }
+
+    /// Opens at setting `speed` (an index into [`SPEEDS`]; `watch
+    /// --speed`, `replay --speed`) in place of the mode's own.
+    pub fn at_speed(mut self, speed: usize) -> App {
+        self.clock.open_at(speed);
+        self
     }
 
     /// What is drawn over the map.
@@ -420,7 +433,7 @@ impl App {
         if self.activity.is_some() {
             return ACTIVITY_TICK;
         }
-        Duration::from_millis(1000 / self.turns_per_second().max(1) as u64)
+        self.clock.speed().period()
     }
 
     // The stack of screens, and where a key goes: offered to the open

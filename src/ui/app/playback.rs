@@ -41,7 +41,7 @@ impl Playback {
 }
 
 /// The speed (an index into [`super::SPEEDS`]: 10 commands a second) a
-/// played game plays back at.
+/// played game plays back at (a watched game's, at [`super::WATCH_SPEED`]).
 pub const PLAYED_REPLAY_SPEED: usize = 3;
 
 impl App {
@@ -72,7 +72,7 @@ impl App {
             // Followed, at a pace that shows a 1,000-turn game in under
             // two minutes (a command a tick, each at least a turn).
             app.camera.select(player);
-            app.clock.set_speed(PLAYED_REPLAY_SPEED);
+            app.clock.open_at(PLAYED_REPLAY_SPEED);
         }
         if let Some(t) = replay.revealed() {
             app.revealed_at = Some(t);
@@ -101,9 +101,10 @@ impl App {
         }
     }
 
-    /// Called when the clock ticks: travel's next step playing, a turn
-    /// watching unless paused; nothing while a screen that stills the
-    /// game is open (the help, the quit question, the inspector...).
+    /// Called when the clock ticks: travel's next step playing, the
+    /// speed's turns a tick watching unless paused; nothing while a screen
+    /// that stills the game is open (the help, the quit question, the
+    /// inspector...).
     pub fn tick(&mut self) {
         if self.too_small() || self.screens.iter().any(|s| s.stills_the_game()) {
             return;
@@ -111,13 +112,24 @@ impl App {
         if self.mode == Mode::Play {
             self.continue_activity();
         }
-        if self.mode == Mode::Watch
+        // A tick plays as many turns as the speed gives it (several past
+        // fifty a second; at max, as many as fit in a frame's time).
+        let (speed, began) = (self.clock.speed(), std::time::Instant::now());
+        let mut played = 0;
+        while self.runs() && (played == 0 || speed.plays_more(played, began.elapsed())) {
+            self.step();
+            played += 1;
+        }
+    }
+
+    /// True while the clock plays turns: watching, running, in sync, and
+    /// something can still happen (a replay not at its end pauses).
+    fn runs(&self) -> bool {
+        self.mode == Mode::Watch
             && !self.clock.paused()
             && self.desync().is_none()
             && (self.playback.is_some() || !self.game.floor().is_settled())
-        {
-            self.step();
-        }
+            && !self.screens.iter().any(|s| s.stills_the_game())
     }
 
     /// Plays one turn (a replay: its next command) and notes what matters

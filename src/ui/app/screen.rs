@@ -286,7 +286,7 @@ pub(super) mod tests {
         let game = game();
         let mut clock = Clock::new(1);
         assert_eq!(press!(clock, Intent::Faster, &game).0, Handled::Used);
-        assert_eq!(clock.turns_per_second(), 5);
+        assert_eq!(clock.speed(), super::super::Speed::PerSecond(5));
         assert_eq!(
             press!(clock, Intent::Step, &game),
             (Handled::Used, vec![Ask::Step])

@@ -95,7 +95,7 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         let run = if app.is_paused() {
             "paused".to_string()
         } else {
-            format!("{}/s", app.turns_per_second())
+            app.speed().to_string()
         };
         let camera = match (app.following(), app.selected()) {
             (true, Some(id)) => {
