@@ -55,7 +55,10 @@ fn errors_name_the_flag() {
         (&["watch", "--speed", "7"], "--speed"),
         (&["watch", "--speed", "fast"], "--speed"),
         (&["replay", "--speed", "0", "x.replay"], "--speed"),
-        (&["replay", "--verify", "--speed", "300", "x.replay"], "--speed"),
+        (
+            &["replay", "--verify", "--speed", "300", "x.replay"],
+            "--speed",
+        ),
     ] {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);

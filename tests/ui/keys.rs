@@ -52,13 +52,14 @@ fn keys_map_to_intents_on_press_only() {
 /// A key means the same in play and watch, but for what play gives the
 /// player: its movement keys move (watch scrolls with the four straight
 /// ones, and has no use for the rest), and `.` waits a turn (watch plays
-/// one). Each mode's own keys mean nothing in the other, and each mode's
-/// help (`?`) names them.
+/// one), and the stairs' keys go a depth down or up (watch: a run's
+/// replay to its next or previous depth). Each mode's own keys mean
+/// nothing in the other, and each mode's help (`?`) names them.
 #[test]
 fn keys_mean_the_same_in_play_and_watch() {
     use darkstar::ui::app::game::commands;
     const PLAY_ONLY: &str = "x><_oOgRCsUtDV";
-    const WATCH_ONLY: &str = "F@";
+    const WATCH_ONLY: &str = "F@G><";
     let mut keys: Vec<KeyCode> = (' '..='~').map(KeyCode::Char).collect();
     keys.extend([
         KeyCode::Left,
@@ -82,6 +83,10 @@ fn keys_mean_the_same_in_play_and_watch() {
             _ if play == watch => true,
             (Intent::Move(_), Intent::Scroll(..) | Intent::Home | Intent::Other) => true,
             (Intent::Wait, Intent::Step | Intent::Other) => true,
+            // The stairs' keys: a depth down or up in play, the next or
+            // previous depth of a run's replay watching.
+            (Intent::TravelStairs, Intent::SeekDepth(1)) => true,
+            (Intent::Upstairs, Intent::SeekDepth(-1)) => true,
             (_, Intent::Other) => own(code, PLAY_ONLY),
             (Intent::Other, _) => own(code, WATCH_ONLY),
             _ => false,

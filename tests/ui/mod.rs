@@ -24,6 +24,7 @@ mod log;
 mod new_screen;
 mod play;
 mod replay;
+mod seek;
 mod title;
 mod watch;
 

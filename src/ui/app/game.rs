@@ -45,6 +45,9 @@ impl App {
                     .to_string(),
             );
         }
+        if intent == Intent::TogglePause && self.seeking() {
+            return self.stop_seek();
+        }
         if self.clock_and_camera(intent) == Handled::Used {
             return;
         }
@@ -55,6 +58,8 @@ impl App {
             }
             Intent::Reveal => self.toggle_reveal(),
             Intent::Eyes => self.toggle_eyes(),
+            Intent::GoToTurn => self.ask_turn(),
+            Intent::SeekDepth(way) => self.seek_depth(way),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.open(Box::new(ConfirmQuit)),
             Intent::Move(dir) => self.walk(dir),
@@ -484,6 +489,10 @@ pub fn commands(mode: Mode, run: bool, opens: Speed) -> Vec<Command> {
             c(
                 &[I::Eyes],
                 "a played game's replay: through the player's eyes",
+            ),
+            c(
+                &[I::GoToTurn, I::SeekDepth(1), I::SeekDepth(-1)],
+                "a replay: go to a turn; a run's next / previous depth",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(&[I::Help], "this help (any key: next page; q closes)"),

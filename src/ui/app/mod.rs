@@ -40,6 +40,7 @@ mod play;
 mod playback;
 mod saves;
 pub mod screen;
+pub mod seek;
 pub mod threat;
 
 pub use alarm::{CRY_TURNS, Cry};
@@ -55,6 +56,7 @@ pub use item_chooser::{ItemChooser, ItemUse, pack_lines};
 pub use look::describe;
 pub use playback::{PLAYED_REPLAY_SPEED, Playback};
 pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
+pub use seek::GoToTurn;
 
 use std::any::Any;
 use std::time::Duration;
@@ -433,6 +435,9 @@ impl App {
         if self.activity.is_some() {
             return ACTIVITY_TICK;
         }
+        if self.seeking() {
+            return Duration::ZERO;
+        }
         self.clock.speed().period()
     }
 
@@ -550,6 +555,7 @@ impl App {
             Ask::CentreOn(p) => self.centre_on(p),
             Ask::Pause => self.clock.pause(),
             Ask::Step => self.step(),
+            Ask::Seek(turn) => self.seek_turn(turn),
             Ask::Act(action) => {
                 self.player(action);
             }

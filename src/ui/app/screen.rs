@@ -60,6 +60,8 @@ pub enum Ask {
     Pause,
     /// Play one turn (the clock's `.`).
     Step,
+    /// A replay played back: go to this turn (see `seek.rs`).
+    Seek(crate::clock::Turn),
     /// The player does this (play).
     Act(crate::sim::Action),
 }
