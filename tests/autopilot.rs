@@ -491,10 +491,11 @@ fn the_activity_keys() {
         assert!(!i.spends_a_turn(), "{i:?}");
     }
     let play = darkstar::ui::app::Mode::Play;
-    let keys: Vec<String> = darkstar::ui::app::game::commands(play, true)
-        .iter()
-        .map(|c| c.keys(play))
-        .collect();
+    let keys: Vec<String> =
+        darkstar::ui::app::game::commands(play, true, darkstar::ui::app::SPEEDS[0])
+            .iter()
+            .map(|c| c.keys(play))
+            .collect();
     for k in ["> <", "_", "o O g", "R"] {
         assert!(keys.iter().any(|key| key == k), "{k} missing from the help");
     }

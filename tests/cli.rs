@@ -52,6 +52,13 @@ fn errors_name_the_flag() {
         (&["run", "--frobnicate"], "--frobnicate"),
         (&["run", "--depth", "11"], "--depth"),
         (&["watch", "--depth", "2", "--level", "x.txt"], "--depth"),
+        (&["watch", "--speed", "7"], "--speed"),
+        (&["watch", "--speed", "fast"], "--speed"),
+        (&["replay", "--speed", "0", "x.replay"], "--speed"),
+        (
+            &["replay", "--verify", "--speed", "300", "x.replay"],
+            "--speed",
+        ),
     ] {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -286,4 +293,39 @@ fn bot_prints_wins_depths_and_deaths() {
     ] {
         assert!(stdout.contains(line), "{line} in {stdout}");
     }
+}
+
+/// `watch --speed` and `replay --speed` open at a speed setting, named by
+/// its turns a second or `max`: the help lists them, and a good one gets
+/// past the command line (to the terminal it needs); a bad one is refused
+/// naming the flag and the settings (`errors_name_the_flag`).
+#[test]
+fn watch_and_replay_open_at_a_speed_given() {
+    for command in ["watch", "replay"] {
+        let out = run(&[command, "--help"]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("--speed <N>") && stdout.contains("300, 1000, max"),
+            "{stdout}"
+        );
+    }
+    let played = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/replays/play-seed7.replay"
+    );
+    for args in [
+        &["watch", "--speed", "max"][..],
+        &["watch", "--speed", "1000", "--seed", "3"],
+        &["replay", "--speed", "300", played],
+    ] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("needs a terminal"), "{args:?}: {stderr}");
+    }
+    let out = run(&["watch", "--speed", "7"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1, 2, 5, 10, 20, 50, 100, 300, 1000, max"),
+        "{stderr}"
+    );
 }

@@ -104,6 +104,11 @@ pub enum Intent {
     /// Replay of a played game: draw it through the player's eyes (their
     /// fog), or the true map again.
     Eyes,
+    /// Replay playback: ask for a turn and go there.
+    GoToTurn,
+    /// Replay playback of a run: the first turn of its next (`1`) or
+    /// previous (`-1`) depth.
+    SeekDepth(i32),
     /// A key that means nothing where it was pressed: the screens that
     /// say "any key" still take it.
     Other,
@@ -212,7 +217,7 @@ use KeyCode::Char as C;
 /// move; in watch the straight ones scroll). Within an intent's rows the
 /// first is the one the help names first. A key in no row is
 /// [`Intent::Other`].
-pub const BINDINGS: [Binding; 86] = [
+pub const BINDINGS: [Binding; 89] = [
     ctrl('c', Intent::ForceQuit),
     ctrl('p', Intent::History),
     ctrl('z', Intent::Suspend),
@@ -302,6 +307,9 @@ pub const BINDINGS: [Binding; 86] = [
     both(C('0'), Intent::Home),
     both(KeyCode::Home, Intent::Home),
     watch(C('@'), Intent::Eyes),
+    watch(C('G'), Intent::GoToTurn),
+    watch(C('>'), Intent::SeekDepth(1)),
+    watch(C('<'), Intent::SeekDepth(-1)),
 ];
 
 impl Binding {
@@ -321,8 +329,10 @@ impl Binding {
 /// A key means the same in play and watch, but for what play gives the
 /// player: the movement keys move in play and scroll the view in watch,
 /// and `.` waits a turn in play and plays one turn in watch. Play's own
-/// keys (`x X > < _ o R C s N U t D V`) and watch's (`F @`) mean nothing in
-/// the other mode (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
+/// keys (`x X _ o R C s N U t D V`) and watch's (`F @ G`) mean nothing in
+/// the other mode, and the stairs' keys `>` `<` go a depth down or up in
+/// play and to the next or previous depth of a run's replay in watch
+/// (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};

@@ -147,3 +147,58 @@ fn a_runs_help_names_the_darkstar_and_the_way_out() {
         "{keys}"
     );
 }
+
+/// The help's speed line says the speed that really opens, in each way
+/// the clock opens: watching (`WATCH_SPEED`), a watched game's replay
+/// (the same), a played game's replay (`PLAYED_REPLAY_SPEED`, faster),
+/// and a speed given on the command line (`--speed`).
+#[test]
+fn the_help_says_the_speed_that_opens() {
+    use darkstar::record::replay::Replay;
+    use darkstar::ui::app::{PLAYED_REPLAY_SPEED, WATCH_SPEED};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let played = Replay::load(&dir.join("play-seed7.replay")).unwrap();
+    let mut watched = dungeon();
+    for _ in 0..3 {
+        watched.step();
+    }
+    let watched = watched.recording();
+    let opened = [
+        ("watch", dungeon(), SPEEDS[WATCH_SPEED]),
+        (
+            "a watched game's replay",
+            App::replay(&watched).unwrap(),
+            SPEEDS[WATCH_SPEED],
+        ),
+        (
+            "a played game's replay",
+            App::replay(&played).unwrap(),
+            SPEEDS[PLAYED_REPLAY_SPEED],
+        ),
+        (
+            "watch --speed 300",
+            dungeon().at_speed(Speed::setting("300").unwrap()),
+            Speed::PerSecond(300),
+        ),
+        (
+            "replay --speed max",
+            App::replay(&played).unwrap().at_speed(SPEEDS.len() - 1),
+            Speed::Max,
+        ),
+    ];
+    assert_ne!(SPEEDS[WATCH_SPEED], SPEEDS[PLAYED_REPLAY_SPEED]);
+    for (what, mut app, speed) in opened {
+        assert_eq!(app.speed(), speed, "{what}: the clock");
+        assert_eq!(app.opening_speed(), speed, "{what}");
+        let said = format!("faster / slower (opens at {})", speed.words());
+        let (_, lines) = darkstar::ui::app::help_lines(&app, 0);
+        assert!(
+            lines.iter().any(|l| l.ends_with(&said)),
+            "{what}: {said:?} not in {lines:#?}"
+        );
+        // Faster, the line still says where it opened.
+        app.handle(Intent::Faster);
+        let (_, lines) = darkstar::ui::app::help_lines(&app, 0);
+        assert!(lines.iter().any(|l| l.ends_with(&said)), "{what}");
+    }
+}

@@ -52,13 +52,14 @@ fn keys_map_to_intents_on_press_only() {
 /// A key means the same in play and watch, but for what play gives the
 /// player: its movement keys move (watch scrolls with the four straight
 /// ones, and has no use for the rest), and `.` waits a turn (watch plays
-/// one). Each mode's own keys mean nothing in the other, and each mode's
-/// help (`?`) names them.
+/// one), and the stairs' keys go a depth down or up (watch: a run's
+/// replay to its next or previous depth). Each mode's own keys mean
+/// nothing in the other, and each mode's help (`?`) names them.
 #[test]
 fn keys_mean_the_same_in_play_and_watch() {
     use darkstar::ui::app::game::commands;
     const PLAY_ONLY: &str = "xX><_oOgRCsNUtDV";
-    const WATCH_ONLY: &str = "F@";
+    const WATCH_ONLY: &str = "F@G><";
     let mut keys: Vec<KeyCode> = (' '..='~').map(KeyCode::Char).collect();
     keys.extend([
         KeyCode::Left,
@@ -82,6 +83,10 @@ fn keys_mean_the_same_in_play_and_watch() {
             _ if play == watch => true,
             (Intent::Move(_), Intent::Scroll(..) | Intent::Home | Intent::Other) => true,
             (Intent::Wait, Intent::Step | Intent::Other) => true,
+            // The stairs' keys: a depth down or up in play, the next or
+            // previous depth of a run's replay watching.
+            (Intent::TravelStairs, Intent::SeekDepth(1)) => true,
+            (Intent::Upstairs, Intent::SeekDepth(-1)) => true,
             (_, Intent::Other) => own(code, PLAY_ONLY),
             (Intent::Other, _) => own(code, WATCH_ONLY),
             _ => false,
@@ -91,7 +96,7 @@ fn keys_mean_the_same_in_play_and_watch() {
     // Every one of a mode's own keys, and the keys changed to agree, are
     // on its help page.
     let named = |mode: Mode, c: char| {
-        commands(mode, true)
+        commands(mode, true, SPEEDS[0])
             .iter()
             .any(|command| command.keys(mode).split(' ').any(|k| k == c.to_string()))
     };
@@ -125,11 +130,11 @@ fn the_app_pauses_steps_speeds_up_and_asks_before_quitting() {
     for _ in 0..20 {
         app.handle(Intent::Faster);
     }
-    assert_eq!(app.turns_per_second(), *SPEEDS.last().unwrap());
+    assert_eq!(app.speed(), *SPEEDS.last().unwrap());
     for _ in 0..20 {
         app.handle(Intent::Slower);
     }
-    assert_eq!(app.turns_per_second(), SPEEDS[0]);
+    assert_eq!(app.speed(), SPEEDS[0]);
     app.handle(Intent::Quit);
     assert!(app.confirming_quit() && !app.should_quit());
     app.handle(Intent::Step);

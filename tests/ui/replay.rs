@@ -283,7 +283,7 @@ fn a_played_game_plays_back_following_the_player() {
         let app = App::replay(&replay).unwrap();
         let mut app = if eyes { app.with_eyes() } else { app };
         let player = app.game().floor().player().unwrap().id();
-        assert_eq!(app.turns_per_second(), 10);
+        assert_eq!(app.speed(), Speed::PerSecond(10));
         assert!(app.following() && app.selected() == Some(player));
         for _ in 0..replay.items.len() + 1 {
             app.step();
@@ -298,4 +298,60 @@ fn a_played_game_plays_back_following_the_player() {
     assert!(told(&spectator, "bumps into a wall") > 0, "{spectator:?}");
     assert_eq!(told(&eyes, "plans"), 0, "{eyes:?}");
     assert_eq!(told(&eyes, "bumps into a wall"), 0, "{eyes:?}");
+}
+
+/// At the top speed a long replay (the bot's won run, 8,895 commands)
+/// plays to its end through the terminal's playback, in sync, in at most
+/// one frame for every `MAX_MIN_TURNS` commands (what the user feels: how
+/// many frames it takes, not how many seconds); at 1,000 turns a second,
+/// twenty commands a tick.
+#[test]
+fn a_long_replay_plays_to_its_end_at_the_top_speed_in_few_frames() {
+    use darkstar::record::replay::{Item, Replay};
+    use darkstar::ui::app::clock::MAX_MIN_TURNS;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    for (name, setting) in [
+        ("bot-run-seed15.replay", SPEEDS.len() - 1),
+        ("bot-depth8-seed8.replay", SPEEDS.len() - 2),
+    ] {
+        let replay = Replay::load(&dir.join(name)).unwrap();
+        let verified = replay.verify().unwrap().unwrap();
+        let commands = replay
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Command(..)))
+            .count();
+        let mut app = App::replay(&replay).unwrap();
+        for _ in 0..SPEEDS.len() {
+            app.handle(Intent::Faster);
+        }
+        for _ in setting..SPEEDS.len() - 1 {
+            app.handle(Intent::Slower);
+        }
+        let speed = SPEEDS[setting];
+        assert_eq!(app.speed(), speed);
+        let mut ticks = 0;
+        while !app.is_paused() {
+            app.tick();
+            ticks += 1;
+            assert!(ticks <= commands + 1, "{name}: playback runs on");
+        }
+        assert!(app.desync().is_none(), "{name}");
+        assert_eq!(app.game().floor().turn(), verified.turn, "{name}");
+        assert!(
+            app.log()
+                .any(|l| l.starts_with("End of the replay: in sync"))
+        );
+        let per_tick = match speed {
+            Speed::Max => MAX_MIN_TURNS as usize,
+            s => s.turns_per_tick() as usize,
+        };
+        assert!(per_tick >= 20, "{name}: {speed}");
+        // The last tick plays the rest, then one finds the end.
+        let bound = commands.div_ceil(per_tick) + 1;
+        assert!(
+            ticks <= bound,
+            "{name} at {speed}: {ticks} ticks for {commands} commands (at most {bound})"
+        );
+    }
 }

@@ -131,7 +131,7 @@ fn the_danger_overlay_shows_chokepoints_apart_from_the_dead() {
 #[test]
 fn watch_opens_at_two_turns_a_second_on_the_combined_view() {
     let mut app = dungeon();
-    assert_eq!(app.turns_per_second(), 2);
+    assert_eq!(app.speed(), Speed::PerSecond(2));
     assert_eq!(app.overlay(), Overlay::Combined);
     assert!(app.following());
     // `T` shows the pure true map, and again the combined view.
@@ -175,12 +175,17 @@ fn snapshot_combined_watch_view() {
         app.game().floor().world().get(wall),
         Some(darkstar::map::terrain::Terrain::Wall)
     );
+    // The plan goes through the unknown wall, which stays a `#` (in the
+    // plan's colour, the `*` before it's) on the unknown's grey.
     let cell = &buf[(11, 2)];
+    let plan = &buf[(10, 2)];
     assert_eq!(
-        (cell.symbol(), cell.bg),
-        ("*", Color::DarkGray),
+        (cell.symbol(), cell.fg, cell.bg),
+        ("#", plan.fg, Color::DarkGray),
         "the plan through the unknown wall"
     );
+    assert_eq!(plan.symbol(), "*");
+    assert_ne!(plan.fg, Color::Black, "not an unknown wall's colour");
     let corner = &buf[(0, 0)];
     assert_eq!(
         (corner.symbol(), corner.fg, corner.bg),
@@ -197,8 +202,9 @@ fn snapshot_combined_watch_view() {
 }
 
 /// A bump flashes and the frame after the replan draws the new plan: the
-/// wall bumped into no longer has a `*` on it, and every cell of the new
-/// plan in view does.
+/// wall bumped into is no longer on it, and every cell of the new plan in
+/// view is drawn in the plan's colour (`*`, or `#` where it goes through
+/// another wall the faction has not found).
 #[test]
 fn the_frame_after_a_bump_draws_the_new_plan() {
     use ratatui::style::Color;
@@ -216,11 +222,21 @@ fn the_frame_after_a_bump_draws_the_new_plan() {
     let plan = m.plan().remaining();
     assert!(plan.len() > 2, "{plan:?}");
     assert!(!plan.contains(&flash), "the new plan avoids the wall");
+    use darkstar::map::terrain::Terrain;
+    // The plan's colour: its first step's, on floor.
+    let plan_colour = buf[(plan[1].x as u16, plan[1].y as u16)].fg;
+    assert_ne!(plan_colour, Color::Black, "an unknown wall's colour");
     for &p in plan.iter().skip(1) {
         if app.game().floor().factions()[0].spec().goal == Some(p) {
             continue;
         }
-        assert_eq!(buf[(p.x as u16, p.y as u16)].symbol(), "*", "plan cell {p}");
+        // A wall the faction has not found keeps its glyph, in the plan's
+        // colour.
+        let wall = app.game().floor().world().get(p) == Some(Terrain::Wall);
+        let cell = &buf[(p.x as u16, p.y as u16)];
+        let want = if wall { "#" } else { "*" };
+        assert_eq!(cell.symbol(), want, "plan cell {p}");
+        assert_eq!(cell.fg, plan_colour, "plan cell {p}");
     }
 }
 
@@ -491,14 +507,15 @@ fn the_status_rows_fit_80_columns() {
 /// (`args::tests` checks the choice), and the idea shows within twenty
 /// turns (ten seconds at the opening speed) at 80x24, read off the screen:
 /// the viewed faction is the blind one, its goal is drawn, its plan is
-/// drawn (`*`) across a wall it has not discovered, and one of its
+/// drawn (`*`) across a wall it has not discovered (the wall's `#` in the
+/// plan's colour), and one of its
 /// monsters bumps (a red cell on the map).
 #[test]
 fn watch_opens_on_the_idea() {
     use ratatui::style::Color;
     let level = Level::opening();
     let mut app = App::new(&level, 1).unwrap();
-    assert_eq!(app.turns_per_second(), 2, "the opening speed");
+    assert_eq!(app.speed(), Speed::PerSecond(2), "the opening speed");
     let viewed = app.faction();
     assert_eq!(
         level.factions[viewed].kind().sight,
@@ -520,7 +537,14 @@ fn watch_opens_on_the_idea() {
         for p in level.terrain.grid().positions() {
             let Some(cell) = at(p) else { continue };
             let wall = level.terrain.get(p) == Some(darkstar::map::terrain::Terrain::Wall);
-            plan_through_wall |= wall && !knowledge.is_known(p) && cell.symbol() == "*";
+            // The plan goes through the wall, which keeps its glyph in the
+            // plan's colour.
+            // (An undiscovered wall off the plan is black on grey.)
+            plan_through_wall |= wall
+                && !knowledge.is_known(p)
+                && cell.symbol() == "#"
+                && cell.fg != Color::Black
+                && cell.modifier.contains(ratatui::style::Modifier::BOLD);
             if cell.bg == Color::Red && bumped_on.is_none() {
                 bumped_on = Some(app.game().floor().turn());
             }

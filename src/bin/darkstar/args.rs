@@ -200,6 +200,36 @@ impl LevelFlags {
     }
 }
 
+/// `--speed`: the speed setting the clock opens at, named by its turns a
+/// second (`300`) or `max`.
+pub fn parse_speed(text: &str) -> Result<usize, String> {
+    darkstar::ui::app::Speed::setting(text)
+}
+
+/// The help of `--speed`, from the settings themselves: watching
+/// (`replay`: false) or playing a replay back.
+pub fn speed_help(replay: bool) -> String {
+    use darkstar::ui::app::{PLAYED_REPLAY_SPEED, SPEEDS, WATCH_SPEED};
+    let per_second = |s: usize| SPEEDS[s].to_string().trim_end_matches("/s").to_string();
+    let default = if replay {
+        format!(
+            "{} for a played game, {} for a watched one",
+            per_second(PLAYED_REPLAY_SPEED),
+            per_second(WATCH_SPEED)
+        )
+    } else {
+        per_second(WATCH_SPEED)
+    };
+    let names: Vec<String> = darkstar::ui::app::SPEEDS
+        .iter()
+        .map(|s| s.to_string().trim_end_matches("/s").to_string())
+        .collect();
+    format!(
+        "Turns a second it opens at: {} (+ and - change it) [default: {default}]",
+        names.join(", ")
+    )
+}
+
 fn parse_style(text: &str) -> Result<Style, String> {
     Style::from_name(text).ok_or_else(|| format!("expected dungeon, cave or maze, got {text:?}"))
 }

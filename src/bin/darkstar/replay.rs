@@ -40,6 +40,9 @@ pub struct ReplayArgs {
     /// war, as they played it); `@` switches to the true map and back.
     #[arg(long, conflicts_with = "verify")]
     eyes: bool,
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_speed,
+          conflicts_with = "verify", help = crate::args::speed_help(true))]
+    speed: Option<usize>,
     #[command(flatten)]
     memory: MemoryFlag,
 }
@@ -51,6 +54,7 @@ impl ReplayArgs {
             file: Some(file),
             verify: false,
             eyes: false,
+            speed: None,
             memory: MemoryFlag::default(),
         }
     }
@@ -80,6 +84,10 @@ pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
         darkstar::ui::require_terminal("replay")?;
         let app = darkstar::ui::App::replay(&replay)?;
         let app = if args.eyes { app.with_eyes() } else { app };
+        let app = match args.speed {
+            Some(speed) => app.at_speed(speed),
+            None => app,
+        };
         return crate::play::finish(darkstar::ui::run(app).1);
     }
     let playback = Playback::new("verifying")?;

@@ -15,6 +15,9 @@ use darkstar::content::textfile::escape_controls;
 pub struct WatchArgs {
     #[command(flatten)]
     level: LevelFlags,
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_speed,
+          help = crate::args::speed_help(false))]
+    speed: Option<usize>,
 }
 
 pub fn watch(args: WatchArgs) -> Result<ExitCode> {
@@ -23,8 +26,13 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     // What a killed darkstar left of a last.replay write beside the save.
     let save = darkstar::record::save::default_save_path();
     darkstar::record::save::remove_stale_tmps(&save);
+    let at_speed = |app: darkstar::ui::App| match args.speed {
+        Some(speed) => app.at_speed(speed),
+        None => app,
+    };
     let mut app = darkstar::ui::App::new(&level, seed)
         .with_context(|| format!("level \"{}\" cannot start", escape_controls(&level.name)))?;
+    app = at_speed(app);
     let ended = loop {
         let (done, ended) = darkstar::ui::run(app);
         // Watching does not take the save, only leaves last.replay beside
@@ -35,7 +43,7 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
         ));
         // `n` on the end screen: the same level with the next seed.
         if matches!(ended, Ok(darkstar::ui::Exit::Quit)) && done.wants_new_game() {
-            app = done.next_game().context("the next game cannot start")?;
+            app = at_speed(done.next_game().context("the next game cannot start")?);
             continue;
         }
         break ended;

@@ -15,7 +15,7 @@ use crate::sim::Action;
 use crate::sim::autopilot::{self, Activity, Stop};
 
 use super::screen::Handled;
-use super::{App, ConfirmQuit, Cursor, History, Inspector, Purpose, inspector};
+use super::{App, ConfirmQuit, Cursor, History, Inspector, Purpose, Speed, inspector};
 use crate::ui::keymap::{Command, Intent};
 use crate::ui::mode::{Mode, Overlay};
 
@@ -45,6 +45,9 @@ impl App {
                     .to_string(),
             );
         }
+        if intent == Intent::TogglePause && self.seeking() {
+            return self.stop_seek();
+        }
         if self.clock_and_camera(intent) == Handled::Used {
             return;
         }
@@ -56,6 +59,8 @@ impl App {
             Intent::Reveal => self.toggle_reveal(),
             Intent::Palette => self.toggle_palette(),
             Intent::Eyes => self.toggle_eyes(),
+            Intent::GoToTurn => self.ask_turn(),
+            Intent::SeekDepth(way) => self.seek_depth(way),
             Intent::Quit if self.game_over() => self.quit = true,
             Intent::Quit => self.open(Box::new(ConfirmQuit)),
             Intent::Move(dir) => self.walk(dir),
@@ -403,10 +408,11 @@ pub fn goal(run: bool) -> &'static str {
 /// The game's keys in `mode` and what they do: the last page of keys of
 /// the help (the clock's and the camera's are the game's too, as they
 /// act on no screen); `run`: the game is a run of the dungeon, whose goal
-/// is the Darkstar carried out of depth 1, not a level's treasure.
-pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
+/// is the Darkstar carried out of depth 1, not a level's treasure;
+/// `opens`: the speed the clock opened at (watching), which the help says.
+pub fn commands(mode: Mode, run: bool, opens: Speed) -> Vec<Command> {
     use Intent as I;
-    let c = Command::new;
+    let c = |intents: &[Intent], what: &str| Command::new(intents, what);
     match mode {
         Mode::Play => vec![
             c(&MOVES, "move (or arrows, numpad); into a monster: attack"),
@@ -482,7 +488,7 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             ),
             c(
                 &[I::Faster, I::Slower],
-                "faster / slower (opens at 2 turns a second)",
+                &format!("faster / slower (opens at {})", opens.words()),
             ),
             c(&[I::NextFaction], "next faction to view"),
             c(
@@ -526,6 +532,10 @@ pub fn commands(mode: Mode, run: bool) -> Vec<Command> {
             c(
                 &[I::Eyes, I::Palette],
                 "a played game: through the player's eyes; threat colours",
+            ),
+            c(
+                &[I::GoToTurn, I::SeekDepth(1), I::SeekDepth(-1)],
+                "a replay: go to a turn; a run's next / previous depth",
             ),
             c(&[I::History], "message history (j k scroll)"),
             c(&[I::Help], "this help (any key: next page; q closes)"),

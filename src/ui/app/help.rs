@@ -127,7 +127,7 @@ pub fn key_pages(app: &App) -> Vec<KeyPage> {
     let run = app.game().depth().is_some();
     pages.push(key_page(
         "keys".to_string(),
-        &game::commands(mode, run),
+        &game::commands(mode, run, app.opening_speed()),
         mode,
     ));
     pages

@@ -302,3 +302,34 @@ pub(super) fn draw_look(app: &App, cursor: Pos, view: MapView, map: Rect, buf: &
     let area = Rect::new(map.x, y, width, height);
     crate::ui::paint::draw_box_at(" Look ", &lines, area, buf);
 }
+
+impl App {
+    /// Playing, with the noise shown (`N`): how far the player's noise
+    /// carries from where it stands (see [`crate::sim::autopilot::carry`]).
+    pub fn noise_carry(&self) -> Option<crate::sim::autopilot::Carry> {
+        (self.noise_shown && self.mode == crate::ui::mode::Mode::Play)
+            .then(|| crate::sim::autopilot::carry(&self.game))
+            .flatten()
+    }
+
+    /// Looking at a monster the player sees: the cells it sees from
+    /// where it stands, as far as the player can know (see
+    /// [`crate::sim::autopilot::sight_from`]).
+    pub fn cursor_sight(&self) -> Option<Vec<Pos>> {
+        let cursor = self.screen::<super::Cursor>()?;
+        if cursor.purpose() != super::Purpose::Look || !self.player_sees(cursor.at()) {
+            return None;
+        }
+        let floor = self.game.floor();
+        let m = floor.world().occupant(cursor.at())?;
+        let monster = &floor.monsters()[m as usize];
+        if monster.is_player() {
+            return None;
+        }
+        Some(crate::sim::autopilot::sight_from(
+            &self.game,
+            monster.pos(),
+            floor.kind_of(monster).sight,
+        ))
+    }
+}

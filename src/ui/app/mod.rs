@@ -24,7 +24,7 @@
 pub mod alarm;
 mod camera;
 mod click;
-mod clock;
+pub mod clock;
 mod close_door;
 mod confirm;
 mod cursor;
@@ -41,11 +41,12 @@ mod play;
 mod playback;
 mod saves;
 pub mod screen;
+pub mod seek;
 pub mod threat;
 
 pub use alarm::{CRY_TURNS, Cry};
 pub use camera::Camera;
-pub use clock::{Clock, SPEEDS};
+pub use clock::{Clock, SPEEDS, Speed};
 pub use close_door::CloseWhich;
 pub use confirm::ConfirmQuit;
 pub use cursor::{Cursor, Purpose};
@@ -54,8 +55,9 @@ pub use help::{Help, KeyPage, help_lines};
 pub use history::History;
 pub use item_chooser::{ItemChooser, ItemUse, pack_lines};
 pub use look::describe;
-pub use playback::Playback;
+pub use playback::{PLAYED_REPLAY_SPEED, Playback};
 pub use screen::{Ask, Ctx, DrawCtx, Handled, MapView, Screen};
+pub use seek::GoToTurn;
 
 use std::any::Any;
 use std::time::Duration;
@@ -72,8 +74,9 @@ use super::log::MessageLog;
 pub use super::mode::{Mode, Overlay};
 pub use inspector::{Figure, Inspector};
 
-/// The speed `watch` (and replay playback) opens at: 2 turns a second, a
-/// pace at which a person can follow each plan as it changes.
+/// The speed `watch` (and the playback of a watched game's replay) opens
+/// at, an index into [`SPEEDS`]: 2 turns a second, a pace at which a
+/// person can follow each plan as it changes.
 pub const WATCH_SPEED: usize = 1;
 /// Turns a bump stays flashed on the map.
 pub const FLASH_TURNS: Turn = 3;
@@ -290,59 +293,26 @@ impl App {
         self.clock.paused()
     }
 
-    /// Turns a second while running.
-    pub fn turns_per_second(&self) -> u32 {
-        self.clock.turns_per_second()
+    /// How fast the clock runs while running.
+    pub fn speed(&self) -> Speed {
+        self.clock.speed()
+    }
+
+    /// The speed the clock opened at (the help says it).
+    pub fn opening_speed(&self) -> Speed {
+        self.clock.opening_speed()
+    }
+
+    /// Opens at setting `speed` (an index into [`SPEEDS`]; `watch
+    /// --speed`, `replay --speed`) in place of the mode's own.
+    pub fn at_speed(mut self, speed: usize) -> App {
+        self.clock.open_at(speed);
+        self
     }
 
     /// What is drawn over the map.
     pub fn overlay(&self) -> Overlay {
         self.overlay
-    }
-
-    /// Playing, with the noise shown (`N`): how far the player's noise
-    /// carries from where it stands (see [`autopilot::carry`]).
-    pub fn noise_carry(&self) -> Option<autopilot::Carry> {
-        (self.noise_shown && self.mode == Mode::Play)
-            .then(|| autopilot::carry(&self.game))
-            .flatten()
-    }
-
-    /// Looking at a monster the player sees: the cells it sees from
-    /// where it stands, as far as the player can know (see
-    /// [`autopilot::sight_from`]).
-    pub fn cursor_sight(&self) -> Option<Vec<Pos>> {
-        let cursor = self.screen::<Cursor>()?;
-        if cursor.purpose() != Purpose::Look || !self.player_sees(cursor.at()) {
-            return None;
-        }
-        let floor = self.game.floor();
-        let m = floor.world().occupant(cursor.at())?;
-        let monster = &floor.monsters()[m as usize];
-        if monster.is_player() {
-            return None;
-        }
-        Some(autopilot::sight_from(
-            &self.game,
-            monster.pos(),
-            floor.kind_of(monster).sight,
-        ))
-    }
-
-    /// The colours threats are drawn in.
-    pub fn palette(&self) -> threat::Palette {
-        self.palette
-    }
-
-    /// Draws threats in `palette`.
-    pub fn set_palette(&mut self, palette: threat::Palette) {
-        self.palette = palette;
-    }
-
-    /// `P`: the other threat palette, said in the log.
-    pub(super) fn toggle_palette(&mut self) {
-        self.palette = self.palette.toggled();
-        self.say(self.palette.told().to_string());
     }
 
     /// The faction the overlays show.
@@ -480,7 +450,10 @@ impl App {
         if self.activity.is_some() {
             return ACTIVITY_TICK;
         }
-        Duration::from_millis(1000 / self.turns_per_second().max(1) as u64)
+        if self.seeking() {
+            return Duration::ZERO;
+        }
+        self.clock.speed().period()
     }
 
     // The stack of screens, and where a key goes: offered to the open
@@ -601,6 +574,7 @@ impl App {
             Ask::CentreOn(p) => self.centre_on(p),
             Ask::Pause => self.clock.pause(),
             Ask::Step => self.step(),
+            Ask::Seek(turn) => self.seek_turn(turn),
             Ask::Act(action) => {
                 self.player(action);
             }

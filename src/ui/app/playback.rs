@@ -11,16 +11,29 @@
 use crate::record::replay::{Desync, DesyncKind, Played, Replay, ReplayError, Script, Unranked};
 use crate::sim::Command;
 
+use super::seek::{Seek, Visit};
 use super::{App, Desynced, FLASH_TURNS};
+use crate::content::level::Level;
 use crate::record::replay::{HASH_EVERY, Recorder};
 use crate::ui::mode::Mode;
 
 /// A replay being played back.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Playback {
     /// The items still to play: a command a tick, each state hash
     /// checked as soon as the game reaches its turn.
-    script: Script,
+    pub(super) script: Script,
+    /// The replay and its level, to play again from the start (a seek
+    /// back).
+    pub(super) replay: Replay,
+    pub(super) level: Level,
+    /// Commands played so far.
+    pub(super) commands: usize,
+    /// The depths of a run entered so far, in order (the first, where it
+    /// began): where `<` goes back to.
+    pub(super) visits: Vec<Visit>,
+    /// A seek under way.
+    pub(super) seek: Option<Seek>,
     /// Where playback parted from the recording; it stops there.
     desync: Option<Desync>,
     /// A played game's recording that holds what a player's game never
@@ -41,7 +54,7 @@ impl Playback {
 }
 
 /// The speed (an index into [`super::SPEEDS`]: 10 commands a second) a
-/// played game plays back at.
+/// played game plays back at (a watched game's, at [`super::WATCH_SPEED`]).
 pub const PLAYED_REPLAY_SPEED: usize = 3;
 
 impl App {
@@ -58,8 +71,18 @@ impl App {
         // header (what `n` on the end screen starts a game from).
         let recorder = Recorder::new(replay.level.clone(), replay.seed, replay.config, HASH_EVERY);
         let mut app = App::with_game(&level, game, Mode::Watch, recorder);
+        let visits = vec![Visit {
+            commands: 0,
+            turn: app.game.floor().turn(),
+            depth: app.game.depth(),
+        }];
         app.playback = Some(Playback {
             script,
+            replay: replay.clone(),
+            level: level.clone(),
+            commands: 0,
+            visits,
+            seek: None,
             desync: None,
             unranked,
         });
@@ -72,7 +95,7 @@ impl App {
             // Followed, at a pace that shows a 1,000-turn game in under
             // two minutes (a command a tick, each at least a turn).
             app.camera.select(player);
-            app.clock.set_speed(PLAYED_REPLAY_SPEED);
+            app.clock.open_at(PLAYED_REPLAY_SPEED);
         }
         if let Some(t) = replay.revealed() {
             app.revealed_at = Some(t);
@@ -101,9 +124,10 @@ impl App {
         }
     }
 
-    /// Called when the clock ticks: travel's next step playing, a turn
-    /// watching unless paused; nothing while a screen that stills the
-    /// game is open (the help, the quit question, the inspector...).
+    /// Called when the clock ticks: travel's next step playing, the
+    /// speed's turns a tick watching unless paused; nothing while a screen
+    /// that stills the game is open (the help, the quit question, the
+    /// inspector...).
     pub fn tick(&mut self) {
         if self.too_small() || self.screens.iter().any(|s| s.stills_the_game()) {
             return;
@@ -111,13 +135,27 @@ impl App {
         if self.mode == Mode::Play {
             self.continue_activity();
         }
-        if self.mode == Mode::Watch
+        // A tick plays as many turns as the speed gives it (several past
+        // fifty a second; at max, as many as fit in a frame's time).
+        if self.seeking() {
+            return self.seek_tick();
+        }
+        let (speed, began) = (self.clock.speed(), std::time::Instant::now());
+        let mut played = 0;
+        while self.runs() && (played == 0 || speed.plays_more(played, began.elapsed())) {
+            self.step();
+            played += 1;
+        }
+    }
+
+    /// True while the clock plays turns: watching, running, in sync, and
+    /// something can still happen (a replay not at its end pauses).
+    fn runs(&self) -> bool {
+        self.mode == Mode::Watch
             && !self.clock.paused()
             && self.desync().is_none()
             && (self.playback.is_some() || !self.game.floor().is_settled())
-        {
-            self.step();
-        }
+            && !self.screens.iter().any(|s| s.stills_the_game())
     }
 
     /// Plays one turn (a replay: its next command) and notes what matters
@@ -144,6 +182,13 @@ impl App {
         self.flashes.retain(|&(_, t)| t + FLASH_TURNS > turn);
         self.hear_cries(&events);
         self.tell_latest();
+        self.after_command(player_before);
+    }
+
+    /// After a command played (a step, or a seek's): the player followed
+    /// onto a run's next depth, the depth entered noted, the hashes of the
+    /// turn reached checked.
+    pub(super) fn after_command(&mut self, player_before: Option<crate::sim::MonsterId>) {
         // Each depth of a run numbers its units afresh: the player picked
         // (a played run's replay follows @) is picked again on the next.
         let player_now = self.game.floor().player().map(|p| p.id());
@@ -153,6 +198,19 @@ impl App {
         {
             self.camera.pick(now);
         }
+        let (turn, depth) = (self.game.floor().turn(), self.game.depth());
+        if let Some(playback) = &mut self.playback
+            && let Some(last) = playback.visits.last()
+            && playback.commands > last.commands
+            && depth != last.depth
+        {
+            let commands = playback.commands;
+            playback.visits.push(Visit {
+                commands,
+                turn,
+                depth,
+            });
+        }
         self.check_hashes();
     }
 
@@ -160,7 +218,7 @@ impl App {
     /// hash or reveal mark before it included) and gives that command's
     /// events; `None` at the end of the replay or at a desync, said on
     /// screen.
-    fn play_to_command(&mut self) -> Option<Vec<crate::sim::Event>> {
+    pub(super) fn play_to_command(&mut self) -> Option<Vec<crate::sim::Event>> {
         loop {
             let playback = self.playback.as_mut()?;
             match playback.script.play_next(&mut self.game) {
@@ -177,7 +235,10 @@ impl App {
                     self.desynced(d);
                     return None;
                 }
-                Some(Ok(Played::Command(events))) => return Some(events),
+                Some(Ok(Played::Command(events))) => {
+                    playback.commands += 1;
+                    return Some(events);
+                }
                 Some(Ok(Played::Hash | Played::Mark)) => {}
                 Some(Ok(Played::Reveal(t))) => {
                     self.revealed_at.get_or_insert(t);

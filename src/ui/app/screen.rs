@@ -63,6 +63,8 @@ pub enum Ask {
     Pause,
     /// Play one turn (the clock's `.`).
     Step,
+    /// A replay played back: go to this turn (see `seek.rs`).
+    Seek(crate::clock::Turn),
     /// The player does this (play).
     Act(crate::sim::Action),
 }
@@ -289,7 +291,7 @@ pub(super) mod tests {
         let game = game();
         let mut clock = Clock::new(1);
         assert_eq!(press!(clock, Intent::Faster, &game).0, Handled::Used);
-        assert_eq!(clock.turns_per_second(), 5);
+        assert_eq!(clock.speed(), super::super::Speed::PerSecond(5));
         assert_eq!(
             press!(clock, Intent::Step, &game),
             (Handled::Used, vec![Ask::Step])

@@ -236,3 +236,21 @@ impl Odds {
 pub fn threat_of(game: &Game, id: MonsterId) -> Threat {
     Odds::of(game, id).map_or(Threat::Harmless, |o| o.threat())
 }
+
+impl super::App {
+    /// The colours threats are drawn in.
+    pub fn palette(&self) -> Palette {
+        self.palette
+    }
+
+    /// Draws threats in `palette`.
+    pub fn set_palette(&mut self, palette: Palette) {
+        self.palette = palette;
+    }
+
+    /// `P`: the other threat palette, said in the log.
+    pub(super) fn toggle_palette(&mut self) {
+        self.palette = self.palette.toggled();
+        self.say(self.palette.told().to_string());
+    }
+}

@@ -1,7 +1,8 @@
 //! The legend, always on screen in watch: every glyph the map draws (the
 //! terrains with their cost in floor steps, a plan, a goal, the unknown's
-//! shading, a bump's flash; under the alarm overlay its marks and cries
-//! instead of plans and shading, and what they mean) and every faction:
+//! shading, a bump's flash, in the combined view a wall a plan goes
+//! through; under the alarm overlay its marks and cries instead of plans
+//! and shading, and what they mean) and every faction:
 //! its letter, its name, and what it is (sight, planner, what unknown
 //! ground costs it). A panel beside the map when the level leaves room
 //! for one, else two rows under the map; [`layout`] decides which.
@@ -10,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
-use super::map::{BELIEF, BELIEF_LINE, CRY_REACH, CRY_ROSE, UNKNOWN, cost_style};
+use super::map::{BELIEF, BELIEF_LINE, CRY_REACH, CRY_ROSE, UNKNOWN, cost_style, plan_glyph};
 use super::palette::{CRY, faction_colour, learnt_colour, terrain_style};
 use crate::map::terrain::Terrain;
 use crate::sim::Learnt;
@@ -53,6 +54,10 @@ pub(super) fn layout(app: &App, map: Rect) -> Placement {
         rows: Rect::new(map.x, map.bottom() - rows, map.width, rows),
     }
 }
+
+/// The label of a wall a plan goes through: the panel's alone (the two
+/// rows under the map keep their room for the factions).
+const PLANS_WALL: &str = "plan's wall";
 
 /// One glyph's entry: how the map draws it, and what it means.
 struct Entry {
@@ -136,6 +141,14 @@ fn entries(app: &App) -> Vec<Entry> {
         },
         bump,
     ]);
+    if app.overlay() == Overlay::Combined {
+        // A wall the plan goes through, drawn in the plan's colour.
+        out.push(Entry {
+            ch: plan_glyph(Some(Terrain::Wall)),
+            style: plan.bg(UNKNOWN.1),
+            label: PLANS_WALL.into(),
+        });
+    }
     out
 }
 
@@ -292,7 +305,7 @@ fn draw_panel(app: &App, area: Rect, buf: &mut Buffer) {
 fn draw_rows(app: &App, area: Rect, buf: &mut Buffer) {
     let (mut x, mut y) = (area.x, area.y);
     let right = area.right();
-    for e in entries(app) {
+    for e in entries(app).into_iter().filter(|e| e.label != PLANS_WALL) {
         let need = 2 + e.label.chars().count() as u16;
         if x + need > right {
             if y + 1 >= area.bottom() {

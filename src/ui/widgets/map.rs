@@ -278,13 +278,14 @@ impl MapWidget<'_> {
             // Plans drawn straight through unknown cells.
             let style = Style::default().fg(faction_colour(self.faction));
             for &p in &paths {
-                put(p, '*', style);
+                put(p, PLAN, style);
             }
         }
         if self.overlay == Overlay::Combined {
-            // Plans over the true map, the unknown's shading kept under them:
-            // a `*` on grey where the truth is a wall is a plan the faction
-            // will bump into.
+            // Plans over the true map, the unknown's shading kept under them.
+            // Where the truth is a wall the faction has not found, the wall
+            // keeps its glyph, drawn in the plan's colour: the plan goes on
+            // through it, and it is the wall the faction will bump into.
             let colour = faction_colour(self.faction);
             for &p in &paths {
                 let bg = if knowledge.is_known(p) {
@@ -292,9 +293,10 @@ impl MapWidget<'_> {
                 } else {
                     UNKNOWN.1
                 };
+                let ch = plan_glyph(world.get(p));
                 put(
                     p,
-                    '*',
+                    ch,
                     Style::default()
                         .fg(colour)
                         .bg(bg)
@@ -467,6 +469,20 @@ pub const IN_ITS_SIGHT: Color = Color::Blue;
 pub const HEARD_FIGHT: Color = Color::DarkGray;
 /// The background where a step of the player's would be heard (`N`).
 pub const HEARD_STEP: Color = Color::Gray;
+
+/// The glyph of a plan over the true map on a cell whose truth is
+/// `truth`: `*`, but an impassable cell (a wall the faction has not
+/// found) keeps its own glyph, so the plan never hides the wall it goes
+/// through (the colour says it is the plan's).
+pub(super) fn plan_glyph(truth: Option<Terrain>) -> char {
+    match truth {
+        Some(t) if !t.is_passable() => t.glyph(),
+        _ => PLAN,
+    }
+}
+
+/// A plan's mark on the ground it means to cross.
+pub(super) const PLAN: char = '*';
 
 /// The line of fire's mark on the ground a thrown dart would cross.
 pub(super) const LINE_OF_FIRE: char = '*';

@@ -102,10 +102,12 @@ pub(super) fn draw_status(app: &App, area: Rect, buf: &mut Buffer) {
         ];
         fit(&parts, area.width as usize)
     } else {
-        let run = if app.is_paused() {
+        let run = if let Some(seek) = app.seek_status() {
+            seek
+        } else if app.is_paused() {
             "paused".to_string()
         } else {
-            format!("{}/s", app.turns_per_second())
+            app.speed().to_string()
         };
         let camera = match (app.following(), app.selected()) {
             (true, Some(id)) => {
