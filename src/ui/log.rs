@@ -18,6 +18,8 @@ pub use crate::sim::chronicle::capitalised;
 struct Entry {
     /// The turn it was last said on, if it belongs to one.
     turn: Option<Turn>,
+    /// The turn it was first said on, of those counted on it.
+    first: Option<Turn>,
     text: String,
     count: u32,
     /// As shown: `TURN: TEXT xCOUNT` (kept so the log lends out `&String`s).
@@ -26,9 +28,10 @@ struct Entry {
 
 impl Entry {
     fn render(&mut self) {
-        let mut s = match self.turn {
-            Some(t) => format!("{t}: {}", self.text),
-            None => self.text.clone(),
+        let mut s = match (self.first, self.turn) {
+            (Some(f), Some(t)) if f != t => format!("{f}-{t}: {}", self.text),
+            (_, Some(t)) => format!("{t}: {}", self.text),
+            _ => self.text.clone(),
         };
         if self.count > 1 {
             s.push_str(&format!(" x{}", self.count));
@@ -53,8 +56,9 @@ impl MessageLog {
     }
 
     /// Says `text` (on `turn`, if it belongs to one). The same text as the
-    /// last message is counted on that message instead (its turn becomes
-    /// this one's).
+    /// last message is counted on that message instead, shown with the
+    /// turns it was said over (a slow step's blows: `4077-4080: The jackal
+    /// bites you. x4`).
     ///
     /// ```
     /// use darkstar::ui::log::MessageLog;
@@ -63,8 +67,11 @@ impl MessageLog {
     ///     log.push(Some(3), "A wall.");
     /// }
     /// log.push(None, "Paused.");
+    /// for turn in 7..10 {
+    ///     log.push(Some(turn), "The jackal bites you.");
+    /// }
     /// let lines: Vec<&String> = log.iter().collect();
-    /// assert_eq!(lines, ["3: A wall. x4", "Paused."]);
+    /// assert_eq!(lines, ["3: A wall. x4", "Paused.", "7-9: The jackal bites you. x3"]);
     /// ```
     pub fn push(&mut self, turn: Option<Turn>, text: impl Into<String>) {
         self.push_times(turn, text, 1);
@@ -81,6 +88,7 @@ impl MessageLog {
         {
             last.count = last.count.saturating_add(times);
             last.turn = turn.or(last.turn);
+            last.first = last.first.or(turn);
             last.render();
             return;
         }
@@ -89,6 +97,7 @@ impl MessageLog {
         }
         let mut entry = Entry {
             turn,
+            first: turn,
             text,
             count: times,
             shown: String::new(),

@@ -369,3 +369,60 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
     );
     assert!(app.game().floor().pack().is_empty(), "both darts spent");
 }
+
+/// A slow step is several turns of the world: each blow taken on the way
+/// is told with the turn it landed on (15 jackal attacks were once all
+/// logged on turn 4080), and the chronicle keeps those turns.
+#[test]
+fn blows_during_a_slow_step_are_told_with_their_own_turns() {
+    let level = Level::parse(
+        "name: bog\nfaction: goblins glyph=g sight=12 accuracy=100 hp=300 damage=1d1 hostile\nmap:\n\
+         #######\n#@...g#\n#,,,,,#\n#######\n",
+        "bog.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    // Let it come next to the player.
+    while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
+        app.handle(Intent::Wait);
+    }
+    app.handle(Intent::Sneak);
+    // Sneaking down onto the swamp is four turns: it strikes on each.
+    let start = app.game().floor().turn();
+    let before = app.log().count();
+    let hp = app.game().floor().player().unwrap().hp();
+    // (Asked first, with a threat in view: the same key again goes.)
+    app.handle(Intent::Move(darkstar::map::geom::Dir::S));
+    app.handle(Intent::Move(darkstar::map::geom::Dir::S));
+    let end = app.game().floor().turn();
+    assert!(end >= start + 4, "a slow step: {start}..{end}");
+    let taken = (hp - app.game().floor().player().unwrap().hp()) as u32;
+    assert!(taken >= 3, "{taken} HP");
+    // The chronicle tells each blow on its turn, one a turn.
+    let turns: Vec<u32> = app
+        .game()
+        .chronicle()
+        .latest()
+        .iter()
+        .filter(|t| matches!(t.event, darkstar::sim::Event::Attacked { .. }))
+        .map(|t| t.turn)
+        .collect();
+    assert_eq!(turns.len() as u32, taken, "{turns:?}");
+    assert!(
+        turns.windows(2).all(|w| w[0] < w[1]),
+        "each blow on its own turn: {turns:?}"
+    );
+    assert!(turns.iter().all(|&t| t > start && t <= end), "{turns:?}");
+    // The log counts them on one line, over the turns they landed on.
+    let hits: Vec<&String> = app
+        .log()
+        .skip(before)
+        .filter(|l| l.contains("The goblin hits you"))
+        .collect();
+    let want = format!(
+        "{}-{}: The goblin hits you for 1. x{taken}",
+        turns[0],
+        turns[turns.len() - 1]
+    );
+    assert_eq!(hits, [&want], "{:?}", app.log().collect::<Vec<_>>());
+}

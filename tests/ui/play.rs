@@ -1061,7 +1061,7 @@ fn the_pack_list_and_the_full_pack_say_the_count_against_the_limit() {
     assert_eq!(app.game().floor().pack().len(), PACK_SIZE);
     assert_eq!(
         app.log().last().unwrap(),
-        "2: Your pack is full (26 of 26 items): a dart stays here."
+        "1: Your pack is full (26 of 26 items): a dart stays here."
     );
     app.handle(Intent::DropItem);
     let full = screen(&mut app, 80, 14);
@@ -1163,5 +1163,62 @@ fn aiming_draws_the_line_of_fire_to_the_cursor() {
     assert!(
         text.lines().nth(1).unwrap().starts_with("\"#.@..g..g.. "),
         "{text}"
+    );
+}
+
+/// What a lure and a shut door did, where the player can know it: the
+/// orc in view that hears the noise-maker turns toward it; the goblin
+/// hunting the player, shut out by a door, knows only where it last saw
+/// it.
+#[test]
+fn the_log_says_what_a_lure_and_a_shut_door_did() {
+    let level = Level::parse(
+        "name: hall\nfaction: orcs glyph=o one=orc sight=1 hearing=16 hostile\npack: noise-maker\nmap:\n\
+         ##################\n#@...............#\n#................#\n#.......o........#\n#................#\n##################\n",
+        "hall.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::ThrowItem);
+    app.handle(Intent::Confirm); // The noise-maker (the only item).
+    for _ in 0..3 {
+        app.handle(Intent::Move(Dir::W)); // From the orc, three cells west.
+    }
+    app.handle(Intent::Confirm);
+    assert!(
+        app.game().floor().pack().is_empty(),
+        "not thrown: {:?}",
+        app.log().collect::<Vec<_>>()
+    );
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with(": The orc turns toward the noise.")),
+        "{log:?}"
+    );
+    // A goblin that saw the player, shut out by the door it stepped through.
+    let level = Level::parse(
+        "name: door\nfaction: goblins glyph=g one=goblin sight=9 hostile speed=50\nmap:\n\
+         ###########\n#....#....#\n#.@..+...g#\n#....#....#\n###########\n",
+        "door.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    // Through the door, to be seen, and back.
+    for d in [Dir::E, Dir::E, Dir::E, Dir::E] {
+        app.handle(Intent::Move(d));
+    }
+    assert_eq!(
+        app.game().floor().awareness(0),
+        darkstar::sim::Awareness::Hunting
+    );
+    app.handle(Intent::Move(Dir::W));
+    app.handle(Intent::CloseDoor);
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter().any(|l| l.ends_with(
+            ": The door hides you from the goblin: it knows only where it last saw you."
+        )),
+        "{log:?}"
     );
 }

@@ -37,6 +37,7 @@ pub use told::{Actor, Detail, Told};
 pub use words::{Naming, capitalised, replan_words};
 
 use super::{Event, Game, MonsterId};
+use crate::clock::Turn;
 
 /// Perceived events the morgue's last messages give (a run of the same
 /// sentence is one).
@@ -89,8 +90,10 @@ impl Default for Chronicle {
 }
 
 impl Chronicle {
-    /// Takes in `events`, what `game` just did (after it did it).
-    pub(super) fn record(&mut self, game: &Game, events: &[Event]) {
+    /// Takes in `events`, what `game` just did (after it did it) on a
+    /// command given on turn `before`: each told with the turn it happened
+    /// on.
+    pub(super) fn record(&mut self, game: &Game, events: &[Event], before: Turn) {
         self.latest.clear();
         let is_player = |m: MonsterId| game.floor().monsters()[m as usize].is_player();
         for (i, e) in events.iter().enumerate() {
@@ -134,6 +137,7 @@ impl Chronicle {
             }
             if Told::is_worded(e) {
                 let mut told = Told::of(game, e, killed_by_player);
+                told.turn = game.turn_of_event(i, before);
                 let alike = events[i..].iter().take_while(|&x| x == e).count();
                 if picked_up && alike > 1 {
                     told.detail = Detail::Count(alike as u32);

@@ -177,6 +177,9 @@ impl Floor {
             // What the player remembers: the autopilot's and the screen's,
             // no rule reads it, and a replay rebuilds it.
             recall: _,
+            // Where the last command's turns began among its events: the
+            // chronicle's, no rule reads it.
+            turn_starts: _,
         } = units;
         h.int(monsters.len() as i64);
         for m in monsters {

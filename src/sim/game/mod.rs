@@ -260,6 +260,7 @@ impl Game {
     /// player's `>` and `<` in a run are the run's: it moves the player
     /// to another of its depths. All else is the floor's.
     pub fn apply(&mut self, command: Command) -> Vec<Event> {
+        let before = self.floor.turn;
         let events = self.apply_rules(command);
         // What the screen, the bots and the next command read is every
         // monster's state of mind now.
@@ -269,7 +270,7 @@ impl Game {
         recall.update(&self.floor, &events);
         self.floor.units.recall = recall;
         let mut chronicle = std::mem::take(&mut self.chronicle);
-        chronicle.record(self, &events);
+        chronicle.record(self, &events, before);
         self.chronicle = chronicle;
         events
     }
@@ -290,6 +291,23 @@ impl Game {
     #[cfg(test)]
     pub(crate) fn minds_mut(&mut self) -> &mut crate::sim::mind::Minds {
         &mut self.floor.minds
+    }
+
+    /// The turn event `index` of the last command's events happened on,
+    /// the command given on turn `before`: the turn it played that the
+    /// event came in (one command may play many: a slow step's), or
+    /// `before` for what came before its first; with no turn played on
+    /// this floor by it (a command that played none, or took the stairs),
+    /// the turn the floor stands on.
+    pub(crate) fn turn_of_event(&self, index: usize, before: Turn) -> Turn {
+        let starts = &self.floor.units.turn_starts;
+        if starts.is_empty() {
+            return self.floor.turn;
+        }
+        match starts.partition_point(|&(i, _)| i <= index) {
+            0 => before,
+            k => starts[k - 1].1,
+        }
     }
 
     /// The level being played: what can be read of the game there.
@@ -314,6 +332,9 @@ impl Game {
                 {
                     events.push(why);
                 }
+                // No turn of this floor was played by it (it may be a floor
+                // left before, with its last command's turns).
+                self.floor.units.turn_starts.clear();
                 events
             }
             command => self.floor.apply(command),
@@ -426,6 +447,7 @@ impl Floor {
     /// order (the game's [`Game::apply`] gives it all but a run's stairs).
     fn apply(&mut self, command: Command) -> Vec<Event> {
         let mut events = Vec::new();
+        self.units.turn_starts.clear();
         match command {
             Command::Advance => self.advance(&mut events),
             Command::SetGoal { monster, goal } => {

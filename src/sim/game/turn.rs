@@ -56,6 +56,7 @@ impl Floor {
     /// then every monster acts (act).
     pub(super) fn advance(&mut self, ev: &mut Vec<Event>) {
         self.begin_turn(FieldPolicy::Chosen);
+        self.units.turn_starts.push((ev.len(), self.turn));
         if let Some(dark) = self.ground.darkness
             && self.turn >= dark.until
         {

@@ -20,6 +20,11 @@ pub(super) struct Units {
     /// What the player remembers beyond what it sees now: the monsters
     /// it saw, the doors it shut.
     pub(super) recall: crate::sim::recall::Recall,
+    /// Where in the last command's events each turn it played began (the
+    /// index of its first event, and the turn): so each event is told
+    /// with the turn it happened on (a slow step's blows, each on its
+    /// own). What happened, for the chronicle; no rule reads it.
+    pub(super) turn_starts: Vec<(usize, crate::clock::Turn)>,
 }
 
 impl Units {

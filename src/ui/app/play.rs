@@ -2,12 +2,14 @@
 //! autopilot activities (travel, explore, rest) run a step a tick until
 //! something stops them.
 
+use crate::content::items::Effect;
 use crate::map::geom::Dir;
 use crate::map::terrain::Terrain;
 use crate::sim::autopilot::{self, Activity, Care, Exclusion, Sight, Stop};
 use crate::sim::item::ItemKind;
 use crate::sim::recall::Seen;
-use crate::sim::{Action, Command, Event};
+use crate::sim::{Action, Command, Event, Learnt, MonsterId};
+use crate::ui::log::capitalised;
 
 use super::{App, FLASH_TURNS};
 use crate::ui::mode::Mode;
@@ -150,6 +152,92 @@ impl App {
         });
     }
 
+    /// What a lure or a shut door did, where the player can know it: the
+    /// monsters in view that heard a noise-maker thrown and now go to it;
+    /// the hunters a door the player shut hid it from, which know only
+    /// where they last saw it.
+    fn tell_tricks(&mut self, seen_before: &[MonsterId], events: &[Event]) {
+        let floor = self.game.floor();
+        let turn = floor.turn();
+        let now = autopilot::monsters_in_view(&self.game);
+        let player = floor.player().map(|p| p.id());
+        let mut lines = Vec::new();
+        for e in events {
+            match *e {
+                Event::Threw { item, at } if matches!(item.effect(), Effect::Noise { .. }) => {
+                    let turned: Vec<MonsterId> = now
+                        .iter()
+                        .copied()
+                        .filter(|&m| {
+                            floor
+                                .mind(m)
+                                .knows()
+                                .is_some_and(|b| b.how == Learnt::Heard && b.at == at)
+                        })
+                        .collect();
+                    if let Some(who) = self.named_together(&turned) {
+                        let verb = if turned.len() == 1 { "turns" } else { "turn" };
+                        lines.push(format!("{} {verb} toward the noise.", capitalised(&who)));
+                    }
+                }
+                Event::Door {
+                    by, open: false, ..
+                } if Some(by) == player => {
+                    let shut_out: Vec<MonsterId> = seen_before
+                        .iter()
+                        .copied()
+                        .filter(|m| !now.contains(m))
+                        .filter(|&m| floor.awareness(m) == crate::sim::Awareness::Hunting)
+                        .collect();
+                    if let Some(who) = self.named_together(&shut_out) {
+                        let (verb, it) = match shut_out.len() {
+                            1 => ("knows", "it"),
+                            _ => ("know", "they"),
+                        };
+                        lines.push(format!(
+                            "The door hides you from {}: {it} {verb} only where {it} last saw you.",
+                            who,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for line in lines {
+            self.say(format!("{turn}: {line}"));
+        }
+    }
+
+    /// Monsters named together as the player knows them: "the orc", "the
+    /// orcs", "the orc and the jackals" (a faction's name for more than
+    /// one of it); `None` for none.
+    fn named_together(&self, ms: &[MonsterId]) -> Option<String> {
+        let floor = self.game.floor();
+        let mut by_faction: Vec<(usize, Vec<MonsterId>)> = Vec::new();
+        for &m in ms {
+            let f = floor.monsters()[m as usize].faction();
+            match by_faction.iter_mut().find(|(g, _)| *g == f) {
+                Some((_, v)) => v.push(m),
+                None => by_faction.push((f, vec![m])),
+            }
+        }
+        let names: Vec<String> = by_faction
+            .iter()
+            .map(|(f, v)| {
+                let spec = floor.factions()[*f].spec();
+                match v.as_slice() {
+                    [m] => format!("the {}", spec.one_of(floor.monsters()[*m as usize].kind())),
+                    _ => format!("the {}", spec.name),
+                }
+            })
+            .collect();
+        match names.as_slice() {
+            [] => None,
+            [one] => Some(one.clone()),
+            [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+        }
+    }
+
     /// A walk `dir`, asked about first when it is slow with danger near:
     /// onto ground the player knows takes more than two turns (a swamp,
     /// sneaking or not) while a hostile monster awake is in view, the
@@ -214,6 +302,7 @@ impl App {
             return Vec::new();
         }
         let before = self.game.floor().turn();
+        let seen_before = autopilot::monsters_in_view(&self.game);
         if let Action::Throw(slot, _) = action {
             self.quiver = self
                 .game
@@ -249,6 +338,7 @@ impl App {
         }
         self.in_view = now;
         self.tell_latest();
+        self.tell_tricks(&seen_before, &events);
         events
     }
 
