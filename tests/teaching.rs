@@ -19,12 +19,20 @@ fn do_(game: &mut Game, action: Action, events: &mut Vec<Event>) {
 }
 
 /// The sleeping pack: sneaking to the treasure and back wins with no
-/// jackal awake; walking the same way wakes them.
+/// jackal awake, on seeds 1 to 20. Walking the same way wakes them, and
+/// the careless player (walking, and fighting every jackal that comes:
+/// [`travel_fighting`]) loses, dead or under half its hit points, on at
+/// least 18 of the 20 seeds: eight jackals, quicker than the player, are
+/// too many to fight. Measured when the pack became eight at speed 150:
+/// 20 of 20 (dead on 16, won with 5 to 11 hit points on 4); with four at
+/// speed 100 it was 0 of 20, won with 23 to 40, and the lesson taught
+/// nothing.
 #[test]
 fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
     let lvl = level("sleeping-pack.txt");
     let (treasure, stairs) = (lvl.treasure.unwrap(), lvl.stairs.unwrap());
-    for seed in 1..=5 {
+    let mut lost = Vec::new();
+    for seed in 1..=20 {
         let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
         let mut ev = Vec::new();
         do_(&mut game, Action::Sneak, &mut ev);
@@ -43,19 +51,58 @@ fn sneaking_past_the_sleeping_pack_wins_walking_wakes_it() {
         );
         let mut game = Game::new(&lvl, seed, SimConfig::default()).unwrap();
         let mut ev = Vec::new();
-        travel(&mut game, treasure, &mut ev);
-        travel(&mut game, stairs, &mut ev);
+        travel_fighting(&mut game, treasure, &mut ev);
+        travel_fighting(&mut game, stairs, &mut ev);
         let woke = ev
             .iter()
             .filter(|e| matches!(e, Event::Woke { .. }))
             .count();
         assert!(woke >= 2, "seed {seed}: {woke} woke");
-        let p = game.floor().player().unwrap();
-        assert!(
-            !p.is_here() || p.hp() < darkstar::sim::PLAYER_HP,
-            "seed {seed}: walking cost nothing"
-        );
+        if lost_or_nearly(&game) {
+            lost.push(seed);
+        }
     }
+    assert!(
+        lost.len() >= 18,
+        "the careless way lost on {} of 20 seeds ({lost:?}): the lesson is won by walking and fighting",
+        lost.len()
+    );
+}
+
+/// The careless player: it walks (never sneaks) to `to`, and each turn
+/// a monster stands next to it (a step it may take: no corner cut) it
+/// walks into it, a bump that attacks, instead of travelling on. Stops at
+/// `to`, or when the game ends.
+fn travel_fighting(game: &mut Game, to: Pos, events: &mut Vec<Event>) {
+    let passable = |game: &Game, p: Pos| {
+        game.floor()
+            .world()
+            .get(p)
+            .is_some_and(Terrain::is_passable)
+    };
+    for _ in 0..400 {
+        let floor = game.floor();
+        if floor.play_state().unwrap().outcome != PlayOutcome::Playing {
+            return;
+        }
+        let at = floor.player().unwrap().pos();
+        let foe = floor
+            .monsters()
+            .iter()
+            .filter(|m| m.is_here() && !m.is_player())
+            .filter_map(|m| at.dir_to(m.pos()))
+            .find(|d| {
+                let (a, b) = d.components();
+                !d.is_diagonal() || passable(game, at.step(a)) && passable(game, at.step(b))
+            });
+        let dir = match foe {
+            Some(d) => d,
+            None if at == to => return,
+            None => crate::common::first_step(game, at, to).expect("a way there"),
+        };
+        do_(game, Action::Walk(dir), events);
+    }
+    panic!("never got to {to}");
 }
 
 /// Shut the door: through the open door, close it behind, and the
