@@ -23,6 +23,14 @@ fn said(app: &App, text: &str) -> usize {
     app.log().filter(|l| l.contains(text)).count()
 }
 
+/// `>` stops before going and says `line`, once; the turn does not pass.
+fn asks_before_going(app: &mut App, line: &str) {
+    let turn = app.game().floor().turn();
+    app.handle(Intent::TravelStairs);
+    assert_eq!(app.game().floor().turn(), turn, "went before asking");
+    assert_eq!(said(app, line), 1);
+}
+
 /// A room with a sleeping ogre (it sees two cells, hears a step two
 /// cells off) and the stairs in its corner; a corridor below, round the
 /// room's wall. Any way across the room passes within two cells of it.
@@ -228,15 +236,9 @@ fn with_no_other_way_it_asks_before_opening_a_door_the_player_shut() {
         ),
         Err(Stop::Excluded(Exclusion::Door(door)))
     );
-    let turn = app.game().floor().turn();
-    app.handle(Intent::TravelStairs);
-    assert_eq!(app.game().floor().turn(), turn, "went before asking");
-    assert_eq!(
-        said(
-            &app,
-            "The only way is through a door you shut: again to open it."
-        ),
-        1
+    asks_before_going(
+        &mut app,
+        "The only way is through a door you shut: again to open it.",
     );
     app.handle(Intent::TravelStairs);
     run(&mut app, 100);
@@ -305,6 +307,16 @@ const HALL: &str = "name: hall\n\
     #.........#\n\
     ###########\n";
 
+/// `X` (the look cursor on the player), four cells east to the hall's
+/// middle, `X` again: the mark there turns to its next setting.
+fn mark_middle(app: &mut App) {
+    app.handle(Intent::Exclude);
+    for _ in 0..4 {
+        app.handle(Intent::Move(Dir::E));
+    }
+    app.handle(Intent::Exclude);
+}
+
 /// Exclusions set by hand (DCSS's): `X` on a cell in look mode keeps
 /// travel out of it, again out of the room round it (what it sees within
 /// a room's reach), again no more; the look box and the map say so; with
@@ -317,11 +329,7 @@ fn a_place_marked_by_hand_is_kept_out_of_and_kept_on_resume() {
     let stairs = Pos::new(9, 3);
     let middle = Pos::new(5, 3);
     // X opens the look cursor on the player; moved to the middle, X marks it.
-    app.handle(Intent::Exclude);
-    for _ in 0..4 {
-        app.handle(Intent::Move(Dir::E));
-    }
-    app.handle(Intent::Exclude);
+    mark_middle(&mut app);
     assert_eq!(
         app.game().floor().recall().marks(),
         [Mark {
@@ -367,11 +375,7 @@ fn a_place_marked_by_hand_is_kept_out_of_and_kept_on_resume() {
     assert_eq!(trail.last(), Some(&stairs), "{trail:?}");
     assert!(!trail.contains(&middle), "{trail:?}");
     // Again: the room round it, which every way to the stairs crosses.
-    app.handle(Intent::Exclude);
-    for _ in 0..4 {
-        app.handle(Intent::Move(Dir::E));
-    }
-    app.handle(Intent::Exclude);
+    mark_middle(&mut app);
     assert_eq!(
         app.game().floor().recall().marks(),
         [Mark {
@@ -409,22 +413,12 @@ fn a_place_marked_by_hand_is_kept_out_of_and_kept_on_resume() {
         resumed.game().floor().recall().marks(),
         app.game().floor().recall().marks()
     );
-    let turn = resumed.game().floor().turn();
-    resumed.handle(Intent::TravelStairs);
-    assert_eq!(resumed.game().floor().turn(), turn, "went before asking");
-    assert_eq!(
-        said(
-            &resumed,
-            "The only way passes the place you marked at (5, 3): again to go (X there unmarks)."
-        ),
-        1
+    asks_before_going(
+        &mut resumed,
+        "The only way passes the place you marked at (5, 3): again to go (X there unmarks).",
     );
     // Again, to no mark: the way is open.
-    resumed.handle(Intent::Exclude);
-    for _ in 0..4 {
-        resumed.handle(Intent::Move(Dir::E));
-    }
-    resumed.handle(Intent::Exclude);
+    mark_middle(&mut resumed);
     resumed.handle(Intent::Look);
     assert!(resumed.game().floor().recall().marks().is_empty());
     resumed.handle(Intent::TravelStairs);

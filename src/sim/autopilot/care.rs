@@ -310,28 +310,16 @@ impl Exclusions {
                 continue;
             }
             let mut cells = senses(game, s, play.sneaking || care.sneak);
-            if cells
-                .binary_search_by_key(&(at.y, at.x), |p| (p.y, p.x))
-                .is_ok()
-            {
-                // Inside: away from a sleeper (any step nearer, or round
-                // it, may wake it), away or round an awake one.
-                let mine = nearness(at, s.at) + u32::from(s.seen == Seen::Asleep);
-                cells.retain(|&p| nearness(p, s.at) < mine);
-            }
+            // Inside: away from a sleeper (any step nearer, or round it,
+            // may wake it), away or round an awake one.
+            let round = s.seen != Seen::Asleep;
+            way_out(&mut cells, at, s.at, round);
             mark_cells(&cells, Exclusion::Monster(s.id), &mut out);
         }
         if care.marks {
             for mark in floor.recall().marks() {
                 let mut cells = marked(game, mark);
-                if cells
-                    .binary_search_by_key(&(at.y, at.x), |p| (p.y, p.x))
-                    .is_ok()
-                {
-                    // Inside: out, or round at the same distance.
-                    let mine = nearness(at, mark.at);
-                    cells.retain(|&p| nearness(p, mark.at) < mine);
-                }
+                way_out(&mut cells, at, mark.at, true);
                 mark_cells(&cells, Exclusion::Marked(mark.at), &mut out);
             }
         }
@@ -364,6 +352,20 @@ impl Exclusions {
             }
         }
         out
+    }
+}
+
+/// For a zone `cells` (sorted) round `centre` that the player at `at`
+/// stands in: keeps out only of the cells nearer the centre than the
+/// player is (or, `round` false, as near), so the player may leave it
+/// (or go round at the same distance). A zone it is outside is kept.
+fn way_out(cells: &mut Vec<Pos>, at: Pos, centre: Pos, round: bool) {
+    if cells
+        .binary_search_by_key(&(at.y, at.x), |p| (p.y, p.x))
+        .is_ok()
+    {
+        let mine = nearness(at, centre) + u32::from(!round);
+        cells.retain(|&p| nearness(p, centre) < mine);
     }
 }
 
