@@ -1222,3 +1222,28 @@ fn the_log_says_what_a_lure_and_a_shut_door_did() {
         "{log:?}"
     );
 }
+
+/// Looking, Esc puts the cursor away (it asked to quit the game), and
+/// the cursor never leaves the map (a playtest's "travel to (64, 49)" on
+/// an 80x40 map).
+#[test]
+fn esc_stops_looking_and_the_cursor_stays_on_the_map() {
+    let level = Level::parse(
+        "name: small\nmap:\n#####\n#@..#\n#####\n",
+        "small.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 1).unwrap();
+    app.handle(Intent::Look);
+    for _ in 0..10 {
+        app.handle(Intent::Move(Dir::SE));
+    }
+    assert_eq!(app.cursor(), Some(Pos::new(2, 2)), "off the map");
+    for _ in 0..10 {
+        app.handle(Intent::Move(Dir::NW));
+    }
+    assert_eq!(app.cursor(), Some(Pos::new(0, 0)));
+    app.handle(Intent::Quit);
+    assert_eq!(app.cursor(), None, "Esc did not put the cursor away");
+    assert!(!app.log().any(|l| l.contains("Really quit")));
+}

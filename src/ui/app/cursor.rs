@@ -136,13 +136,17 @@ impl Screen for Cursor {
     /// Moves move it, and a click on the map ([`Intent::Pick`]) puts it
     /// on the cell clicked (on its own cell: travel there, or throw);
     /// looking and aiming, `+` `=` and `-` jump it to the
-    /// next and the previous monster in view. Looking, `x` puts it away and every other key goes
+    /// next and the previous monster in view. Looking, `x`, Esc or `q` put it away and every other key goes
     /// on to the game (a wait still waits). Picking where to travel, Enter,
     /// `.` or `_` travel to it, Esc or `x` put it away, `?` opens the help,
     /// Ctrl-P the history, and other keys are ignored.
     fn handle(&mut self, intent: Intent, ctx: Ctx<'_>, asks: &mut Vec<Ask>) -> Handled {
         if let Intent::Move(d) = intent {
-            self.at = self.at.step(d);
+            // Never off the map.
+            let to = self.at.step(d);
+            if ctx.game.floor().world().get(to).is_some() {
+                self.at = to;
+            }
             return Handled::Used;
         }
         // A click on the map: the cursor goes there; on the cursor's own
@@ -166,7 +170,7 @@ impl Screen for Cursor {
             }
             (_, Intent::History) => return Handled::Ignored,
             (Purpose::Look | Purpose::Travel, Intent::Exclude) => asks.push(Ask::Mark(self.at)),
-            (Purpose::Look, Intent::Look) => asks.push(Ask::Close),
+            (Purpose::Look, Intent::Look | Intent::Quit) => asks.push(Ask::Close),
             (Purpose::Look, _) => return Handled::Ignored,
             (Purpose::Travel, Intent::Confirm | Intent::Wait | Intent::TravelTo) => {
                 asks.extend([Ask::Close, Ask::Travel(self.at)]);
@@ -233,7 +237,7 @@ impl Screen for Cursor {
                     "mark it for travel to keep out of; again: its room; again: unmark",
                 ),
                 click("travel there"),
-                Command::new(&[I::Look], "stop looking"),
+                Command::new(&[I::Look, I::Quit], "stop looking"),
                 Command::note("any other", "as ever (a wait still waits)"),
             ],
             Purpose::Travel => vec![

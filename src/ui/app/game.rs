@@ -318,12 +318,12 @@ impl App {
         let steps = match self.game.floor().play_state().is_some_and(|p| p.sneaking) {
             true => "sneaking, your steps are silent".to_string(),
             false => format!(
-                "your steps carry to the light ground ({} cells)",
+                "your steps carry to the shaded ground ({} cells)",
                 carry.step.len()
             ),
         };
         self.say(format!(
-            "To {}'s ears, the keenest here: {steps}; a fight, to the grey ({} cells). N hides it.",
+            "To {}'s ears, the keenest here: {steps}; a fight, to the underlined ({} cells). N hides it.",
             carry.ear,
             carry.fight.len()
         ));

@@ -439,11 +439,19 @@ impl MapWidget<'_> {
         }
         // The player's noise (`N`): where a fight is heard, and nearer,
         // where a step is; then, looking at a monster, what it sees.
+        // (A step's reach shaded, its grey glyphs lightened to show on
+        // it; a fight's underlined, so every glyph stays readable.)
         if let Some(carry) = &self.carry {
-            for (cells, bg) in [(&carry.fight, HEARD_FIGHT), (&carry.step, HEARD_STEP)] {
-                for &p in cells {
-                    if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
-                        cell.set_bg(bg);
+            for &p in &carry.fight {
+                if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                    cell.modifier.insert(HEARD_FIGHT);
+                }
+            }
+            for &p in &carry.step {
+                if let Some(cell) = view_cell(p, cam, area).and_then(|at| buf.cell_mut(at)) {
+                    cell.set_bg(HEARD_STEP);
+                    if cell.fg == HEARD_STEP {
+                        cell.set_fg(Color::Gray);
                     }
                 }
             }
@@ -465,10 +473,10 @@ impl MapWidget<'_> {
 
 /// The background of the cells a monster looked at sees.
 pub const IN_ITS_SIGHT: Color = Color::Blue;
-/// The background where a fight of the player's would be heard (`N`).
-pub const HEARD_FIGHT: Color = Color::DarkGray;
+/// The mark where a fight of the player's would be heard (`N`).
+pub const HEARD_FIGHT: Modifier = Modifier::UNDERLINED;
 /// The background where a step of the player's would be heard (`N`).
-pub const HEARD_STEP: Color = Color::Gray;
+pub const HEARD_STEP: Color = Color::DarkGray;
 
 /// The glyph of a plan over the true map on a cell whose truth is
 /// `truth`: `*`, but an impassable cell (a wall the faction has not
