@@ -3,8 +3,10 @@
 //! status rows, log, legend, the monsters panel, the end of a game) and then each open screen
 //! over it, the one opened first first (each draws itself: see
 //! [`crate::ui::app::Screen`]). Widgets read the app and the game, change
-//! neither, and draw nothing from the simulation's RNG. Only the sixteen
-//! basic colours are used, so every terminal shows the same thing.
+//! neither, and draw nothing from the simulation's RNG. The sixteen basic
+//! colours are used, so every terminal shows the same thing, but for two
+//! from the 256: the darkness's shade, and by choice (`P`) the
+//! colour-blind-safe threat palette.
 
 mod end_summary;
 mod faction_stats;
