@@ -32,7 +32,7 @@ impl Learnt {
     pub fn words(self) -> &'static str {
         match self {
             Learnt::Saw => "saw you",
-            Learnt::Heard => "heard you",
+            Learnt::Heard => "heard a noise",
             Learnt::Told => "told by a cry",
         }
     }

@@ -18,7 +18,7 @@ use crate::ui::app::App;
 use crate::ui::log::capitalised;
 
 /// How a monster the player sees knows where the player is, in the
-/// panel's words: "saw you", "heard you" (it goes where the noise was),
+/// panel's words: "saw you", "heard a noise" (it goes where it rose),
 /// "told by a cry" (a kin's cry said where the player was), while it
 /// hunts; "lost you" while it searches; nothing otherwise.
 pub fn how_it_knows(game: &crate::sim::Game, m: crate::sim::MonsterId) -> Option<&'static str> {
@@ -172,7 +172,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
             (Awareness::Fleeing, _) => "It is fleeing.",
             (Awareness::Hunting, _) => match how {
                 Some(Learnt::Heard) => {
-                    "It is hunting you: it heard you, and goes where the noise was."
+                    "It is hunting: it heard a noise (not who made it), and goes where it rose."
                 }
                 Some(Learnt::Told) => "It is hunting you: a cry told it where you were.",
                 _ => "It is hunting you: it has seen you.",

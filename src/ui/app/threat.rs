@@ -210,7 +210,7 @@ impl Odds {
             // Why none is on offer (seven stabs at one that had noticed
             // the player landed as plain blows, and the screen never said).
             lines.push(format!(
-                "It knows of you (it hunts you, or runs): no stealth blow, the sure blow \
+                "It is on its guard (it hunts, or runs): no stealth blow, the sure blow \
                  {STEALTH_MULTIPLIER} times as hard."
             ));
             return lines;

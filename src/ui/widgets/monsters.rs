@@ -4,7 +4,7 @@
 //! its hit points as a bar, its state (asleep, wandering, not yet aware of
 //! you, hunting, searching, fleeing), its threat to you in a word (the
 //! colour its glyph is drawn in on the map), how a hunter knows where you
-//! are (saw you, heard you, told by a cry) and what it cannot do that
+//! are (saw you, heard a noise, told by a cry) and what it cannot do that
 //! matters: blind, deaf, cannot open doors; and fast or slow beside you.
 //! Only what the player sees now: fog-honest as the map.
 
