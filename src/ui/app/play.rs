@@ -159,7 +159,8 @@ impl App {
     fn tell_tricks(&mut self, seen_before: &[MonsterId], events: &[Event]) {
         let floor = self.game.floor();
         let turn = floor.turn();
-        let now = autopilot::monsters_in_view(&self.game);
+        // Those in view now, as `player` has just counted them.
+        let now = &self.in_view;
         let player = floor.player().map(|p| p.id());
         let mut lines = Vec::new();
         for e in events {
