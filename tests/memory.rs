@@ -76,7 +76,7 @@ fn oversized_games_are_refused_not_aborted() {
 
     // A 115-byte save naming that level.
     let save = dir.join("save.replay");
-    let text = "darkstar-replay 7\nseed 1\nconfig 20000 2 8 2000 8\nlevel generated dungeon 1024 1024 10000\nend 0\n";
+    let text = "darkstar-replay 8\nseed 1\nconfig 20000 2 8 2000 8\nlevel generated dungeon 1024 1024 10000\nend 0\n";
     std::fs::write(&save, text).unwrap();
     assert!(text.len() <= 115);
     let out = under_ulimit(

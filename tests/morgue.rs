@@ -57,7 +57,7 @@ fn the_bots_morgue_file_is_the_one_playing_its_commands_leaves() {
             app.handle(key_for(action));
             // A slow step with a monster awake in view is asked about
             // first: the same key again, as the player would.
-            let asked = app.log().last().is_some_and(|l| l.contains("again to go."));
+            let asked = app.log().last().is_some_and(|l| l.contains("again to go"));
             if asked && app.game().floor().turn() == *turn {
                 app.handle(key_for(action));
             }

@@ -327,7 +327,7 @@ fn mangled_replays_give_line_numbered_errors() {
     let config = ProptestConfig::with_cases(1000);
     let errors = crate::checked::Checked::new("errors", &config);
     proptest!(config, |(lines in proptest::collection::vec("(c|h|x) [0-9a-z ]{0,12}", 0..6))| {
-        let text = format!("darkstar-replay 7\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n{}\nend 0\n", lines.join("\n"));
+        let text = format!("darkstar-replay 8\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n{}\nend 0\n", lines.join("\n"));
         if let Err(e) = Replay::parse(&text, "m.replay".as_ref()) {
             let s = e.to_string();
             prop_assert!(s.starts_with("m.replay:"), "{}", s);
@@ -343,25 +343,25 @@ fn mangled_replays_give_line_numbered_errors() {
 fn newer_or_broken_headers_are_refused() {
     for (text, expect) in [
         ("", "not a replay"),
-        ("darkstar-replay 8\n", "version 8 was made by a newer"),
+        ("darkstar-replay 9\n", "version 9 was made by a newer"),
         (
             "darkstar-replay 3\n",
-            "version 3 was made by an older Darkstar, whose games play differently; this build reads version 7. Finish or watch it with Darkstar at git commit b8196cc of 2026-11-26, the last build that plays version 3",
+            "version 3 was made by an older Darkstar, whose games play differently; this build reads version 8. Finish or watch it with Darkstar at git commit b8196cc of 2026-11-26, the last build that plays version 3",
         ),
         ("darkstar-replay 2\n", "version 2 was made by an older"),
-        ("darkstar-replay 7\nseed x\n", "seed"),
-        ("darkstar-replay 7\nseed 1\nlevel text\n", "config"),
-        ("darkstar-replay 7\nseed 1\nconfig 0 2 8 2000 8\n", "config"),
+        ("darkstar-replay 8\nseed x\n", "seed"),
+        ("darkstar-replay 8\nseed 1\nlevel text\n", "config"),
+        ("darkstar-replay 8\nseed 1\nconfig 0 2 8 2000 8\n", "config"),
         (
-            "darkstar-replay 7\nseed 1\nconfig 1 2 8 2000 8\nlevel generated hexagons 40 20 1\n",
+            "darkstar-replay 8\nseed 1\nconfig 1 2 8 2000 8\nlevel generated hexagons 40 20 1\n",
             "style",
         ),
         (
-            "darkstar-replay 7\nseed 1\nconfig 1 2 8 2000 8\nlevel generated dungeon 5000 20 1\n",
+            "darkstar-replay 8\nseed 1\nconfig 1 2 8 2000 8\nlevel generated dungeon 5000 20 1\n",
             "number",
         ),
         (
-            "darkstar-replay 7\nseed 1\nconfig 1 2 8 2000 8\nlevel text\n| name: x\n",
+            "darkstar-replay 8\nseed 1\nconfig 1 2 8 2000 8\nlevel text\n| name: x\n",
             "end-level",
         ),
     ] {
@@ -495,7 +495,7 @@ fn a_command_at_the_wrong_turn_is_reported_as_such() {
 
 #[test]
 fn errors_in_an_embedded_level_name_the_replay_file_line_and_column() {
-    let text = "darkstar-replay 7\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a sight=999\n| map:\n| #####\n| #a.1#\n| #####\nend-level\nend 0\n";
+    let text = "darkstar-replay 8\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a sight=999\n| map:\n| #####\n| #a.1#\n| #####\nend-level\nend 0\n";
     let e = Replay::parse(text, "lv.replay".as_ref()).unwrap_err();
     let s = e.to_string();
     // `sight=999` is on file line 6; the level's own column 20 is 22 in
@@ -517,7 +517,7 @@ fn errors_in_an_embedded_level_name_the_replay_file_line_and_column() {
         "{s}"
     );
     // A bad grid cell: line 9 of the file, its column moved past the `| `.
-    let text = "darkstar-replay 7\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a\n| map:\n| #####\n| #a?1#\n| #####\nend-level\nend 0\n";
+    let text = "darkstar-replay 8\nseed 1\nconfig 20000 2 8 2000 8\nlevel text\n| name: x\n| faction: a glyph=a\n| map:\n| #####\n| #a?1#\n| #####\nend-level\nend 0\n";
     let s = Replay::parse(text, "lv.replay".as_ref())
         .unwrap_err()
         .to_string();
@@ -712,7 +712,7 @@ fn the_bot_records_its_runs_as_replays() {
 #[test]
 fn exclusion_marks_read_back_and_bad_ones_are_refused() {
     let head =
-        "darkstar-replay 7\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n";
+        "darkstar-replay 8\nseed 3\nconfig 20000 2 8 2000 8\nlevel generated dungeon 40 20 1\n";
     let good = format!("{head}x 0 5 3 0\nx 0 5 3 7\nx 2 5 3 off\nend 3\n");
     let replay = Replay::parse(&good, "m.replay".as_ref()).unwrap();
     assert_eq!(replay.to_text(), good);

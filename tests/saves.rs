@@ -104,7 +104,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
         ("garbage", "\u{0}\u{1}binary junk\n".to_string(), ":1:"),
         (
             "newer",
-            text.replacen("darkstar-replay 7", "darkstar-replay 9", 1),
+            text.replacen("darkstar-replay 8", "darkstar-replay 9", 1),
             "version 9",
         ),
         // A save made by the Darkstar before the state hash left the caches (on
@@ -117,7 +117,7 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
                     .join("tests/saves/v4-play-seed7.replay"),
             )
             .unwrap(),
-            "made by an older Darkstar, whose games play differently; this build reads version 7. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
+            "made by an older Darkstar, whose games play differently; this build reads version 8. Finish or watch it with Darkstar at git commit 0926239 of 2026-12-06, the last build that plays version 4 (a save of it resumes there)",
         ),
         // A save made before each monster kept its own knowledge of the
         // player (main at 89ba199, kept in tests/saves/).
@@ -128,14 +128,25 @@ fn bad_saves_are_errors_and_are_never_overwritten() {
                     .join("tests/saves/v5-play-seed7.replay"),
             )
             .unwrap(),
-            "this build reads version 7. Finish or watch it with Darkstar at git commit 89ba199 of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
+            "this build reads version 8. Finish or watch it with Darkstar at git commit 89ba199 of 2026-12-06, the last build that plays version 5 (a save of it resumes there)",
         ),
         // A save of the rules before sleepers woke only close by (its
         // header says version 6): refused, naming main at 445384c.
         (
             "older6",
-            text.replacen("darkstar-replay 7", "darkstar-replay 6", 1),
-            "this build reads version 7. Finish or watch it with Darkstar at git commit 445384c of 2026-12-06, the last build that plays version 6 (a save of it resumes there)",
+            text.replacen("darkstar-replay 8", "darkstar-replay 6", 1),
+            "this build reads version 8. Finish or watch it with Darkstar at git commit 445384c of 2026-12-06, the last build that plays version 6 (a save of it resumes there)",
+        ),
+        // A save made before a slow step was waded (main at 84c0672, kept
+        // in tests/saves/): refused, naming that build.
+        (
+            "older7",
+            std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/saves/v7-play-seed7.replay"),
+            )
+            .unwrap(),
+            "this build reads version 8. Finish or watch it with Darkstar at git commit 84c0672 of 2026-12-06, the last build that plays version 7 (a save of it resumes there)",
         ),
         // Cut mid-line: the file, the line it stops on and what is wrong.
         (
@@ -637,11 +648,11 @@ mod mutations {
     }
 }
 
-/// The committed bot run of seed 15, cut at the first state hash after
+/// The committed bot run of seed 6, cut at the first state hash after
 /// its `n`th way down: a save of it then.
-fn seed15_cut_after_way_down(n: usize) -> Replay {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/replays/bot-run-seed15.replay");
+fn seed6_cut_after_way_down(n: usize) -> Replay {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed6.replay");
     let whole = Replay::load(&path).unwrap();
     let down = whole
         .items
@@ -677,13 +688,13 @@ fn seed15_cut_after_way_down(n: usize) -> Replay {
 /// state hash after its first way down.
 #[test]
 fn a_run_resumes_as_the_depth_it_was_saved_on() {
-    let cut = seed15_cut_after_way_down(1);
+    let cut = seed6_cut_after_way_down(1);
     let app = App::resume(cut).unwrap();
     assert_eq!(app.game().depth(), Some(2));
     assert_eq!(app.level_name(), "depth-2");
     assert!(
         app.log()
-            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 15:")),
+            .any(|l| l.starts_with("depth-2: Depth 2 of the dungeon of seed 6:")),
         "{:?}",
         app.log().collect::<Vec<_>>()
     );
@@ -710,7 +721,7 @@ fn a_run_resumes_as_the_depth_it_was_saved_on() {
 /// way down.
 #[test]
 fn a_resumed_history_reaches_back_past_the_depth_it_was_saved_on() {
-    let cut = seed15_cut_after_way_down(3);
+    let cut = seed6_cut_after_way_down(3);
     let app = App::resume(cut).unwrap();
     assert_eq!(app.game().depth(), Some(4));
     let log: Vec<&String> = app.log().collect();

@@ -108,6 +108,21 @@ impl Terrain {
         }
     }
 
+    /// The terrain's name, as a sentence says it ("a step into the
+    /// swamp", "the dart hits a closed door").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Terrain::Floor => "floor",
+            Terrain::Road => "road",
+            Terrain::Rubble => "rubble",
+            Terrain::Swamp => "swamp",
+            Terrain::ShallowWater => "shallow water",
+            Terrain::Door => "a closed door",
+            Terrain::Wall => "wall",
+            Terrain::OpenDoor => "an open door",
+        }
+    }
+
     /// The terrain a glyph stands for.
     pub fn from_glyph(c: char) -> Option<Terrain> {
         Terrain::ALL.into_iter().find(|t| t.glyph() == c)

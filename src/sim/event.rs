@@ -134,6 +134,9 @@ pub enum Event {
     /// changed since the player last looked: the dart flies the way the
     /// player's sight saw ([`crate::fog::flight`]).
     DartStopped { at: Pos, aimed: Pos },
+    /// The player, wading into a slow step onto `at`, was hurt before it
+    /// was across and stopped short: the step is not taken.
+    StoppedShort { at: Pos },
     /// An opening asked of a cell that is no closed door within reach, or
     /// by one who cannot open doors.
     CannotOpen { at: Pos },
@@ -153,7 +156,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind of event, in the order summaries list them.
-    pub const KINDS: [&'static str; 42] = [
+    pub const KINDS: [&'static str; 43] = [
         "moved",
         "bumped",
         "discovered",
@@ -196,6 +199,7 @@ impl Event {
         "out-of-reach",
         "stealth-blow",
         "cried",
+        "stopped-short",
     ];
 
     /// This event's index in [`Event::KINDS`].
@@ -243,6 +247,7 @@ impl Event {
             Event::OutOfReach { .. } => 39,
             Event::StealthBlow { .. } => 40,
             Event::Cried { .. } => 41,
+            Event::StoppedShort { .. } => 42,
         }
     }
 }

@@ -159,6 +159,12 @@ impl Monster {
         self.energy -= energy;
     }
 
+    /// It may act at once: a debt of time it was paying is let go (the
+    /// player's slow step stopped short, not taken).
+    pub(crate) fn ready_now(&mut self) {
+        self.energy = self.energy.max(ACTION_READY);
+    }
+
     /// It spent an action without a step (a wait, a blow, a bump, a door
     /// moved): from now until it steps, others treat it as stopped.
     pub(crate) fn stood_still(&mut self) {

@@ -370,11 +370,13 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
     assert!(app.game().floor().pack().is_empty(), "both darts spent");
 }
 
-/// A slow step is several turns of the world: each blow taken on the way
-/// is told with the turn it landed on (15 jackal attacks were once all
-/// logged on turn 4080), and the chronicle keeps those turns.
+/// A slow step is waded: the world plays on while the player stands,
+/// and a blow that hurts stops it short, the step not taken and the rest
+/// of its time not paid (two orcs once took 38 hit points in two key
+/// presses of sneaking through swamp; 15 jackal attacks in one step).
+/// Unhurt, the step takes its whole time and arrives at the end.
 #[test]
-fn blows_during_a_slow_step_are_told_with_their_own_turns() {
+fn a_slow_step_stops_short_when_hurt() {
     let level = Level::parse(
         "name: bog\nfaction: goblins glyph=g sight=12 accuracy=100 hp=300 damage=1d1 hostile\nmap:\n\
          #######\n#@...g#\n#,,,,,#\n#######\n",
@@ -386,43 +388,109 @@ fn blows_during_a_slow_step_are_told_with_their_own_turns() {
     while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
         app.handle(Intent::Wait);
     }
+    assert_eq!(app.game().floor().monsters()[0].pos(), Pos::new(2, 1));
     app.handle(Intent::Sneak);
-    // Sneaking down onto the swamp is four turns: it strikes on each.
+    // Sneaking down onto the swamp would be four turns: the first blow
+    // (a sure one) stops it.
+    let start = app.game().floor().turn();
+    let hp = app.game().floor().player().unwrap().hp();
+    // (Asked first, with a threat in view: the same key again goes.)
+    app.handle(Intent::Move(Dir::S));
+    app.handle(Intent::Move(Dir::S));
+    let player = app.game().floor().player().unwrap();
+    assert_eq!(player.pos(), Pos::new(1, 1), "the step is not taken");
+    assert_eq!(hp - player.hp(), 1, "one blow, not four");
+    assert_eq!(app.game().floor().turn(), start + 1, "stopped on the first");
+    assert!(
+        player.energy() >= darkstar::sim::ACTION_READY,
+        "chooses again at once"
+    );
+    let log: Vec<&String> = app.log().collect();
+    assert!(
+        log.iter()
+            .any(|l| l.ends_with("Hurt, you stop short of the swamp at (1, 2).")),
+        "{log:?}"
+    );
+    // The next command is the player's, on the turn it was stopped on:
+    // a blow back.
+    app.handle(Intent::Move(Dir::E));
+    assert_eq!(app.game().floor().turn(), start + 2);
+    assert!(
+        app.game()
+            .chronicle()
+            .latest()
+            .iter()
+            .any(
+                |t| matches!(t.event, darkstar::sim::Event::Attacked { .. }) && t.turn == start + 1
+            ),
+        "the player's blow is told on the turn it was given"
+    );
+}
+
+/// A slow step unhurt is waded where the player stands and taken at the
+/// end of the time beyond a floor step's, every event told with its own turn: a goblin that
+/// only misses (its blows as sure to miss as the rules allow) strikes
+/// on each of the four turns, each told on its turn, and the log counts
+/// them on one line over the turns they landed on.
+#[test]
+fn a_slow_step_unhurt_is_taken_at_the_end_each_event_on_its_turn() {
+    let level = Level::parse(
+        "name: bog\nfaction: goblins glyph=g sight=12 accuracy=0 hp=300 damage=1d1 hostile\nmap:\n\
+         #######\n#@...g#\n#,,,,,#\n#######\n",
+        "bog.txt".as_ref(),
+    )
+    .unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
+        app.handle(Intent::Wait);
+    }
+    app.handle(Intent::Sneak);
     let start = app.game().floor().turn();
     let before = app.log().count();
     let hp = app.game().floor().player().unwrap().hp();
-    // (Asked first, with a threat in view: the same key again goes.)
-    app.handle(Intent::Move(darkstar::map::geom::Dir::S));
-    app.handle(Intent::Move(darkstar::map::geom::Dir::S));
-    let end = app.game().floor().turn();
-    assert!(end >= start + 4, "a slow step: {start}..{end}");
-    let taken = (hp - app.game().floor().player().unwrap().hp()) as u32;
-    assert!(taken >= 3, "{taken} HP");
-    // The chronicle tells each blow on its turn, one a turn.
-    let turns: Vec<u32> = app
-        .game()
-        .chronicle()
-        .latest()
+    app.handle(Intent::Move(Dir::S));
+    let before_step = app.game().clone();
+    app.handle(Intent::Move(Dir::S));
+    assert_eq!(app.game().floor().player().unwrap().hp(), hp, "not hurt");
+    assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(1, 2));
+    assert_eq!(
+        app.game().floor().turn(),
+        start + 4,
+        "the whole step's time"
+    );
+    let latest = app.game().chronicle().latest();
+    let turns: Vec<u32> = latest
         .iter()
-        .filter(|t| matches!(t.event, darkstar::sim::Event::Attacked { .. }))
+        .filter(|t| matches!(t.event, darkstar::sim::Event::Missed { .. }))
         .map(|t| t.turn)
         .collect();
-    assert_eq!(turns.len() as u32, taken, "{turns:?}");
-    assert!(
-        turns.windows(2).all(|w| w[0] < w[1]),
-        "each blow on its own turn: {turns:?}"
+    assert_eq!(turns, [start + 1, start + 2, start + 3, start + 4]);
+    // Waded in place: the same step, played on a copy of the game
+    // before it, moves the player after the three turns beyond a floor
+    // step's, then the world plays the step's own turn.
+    let mut copy = before_step;
+    let events = copy.apply(darkstar::sim::Command::Player(darkstar::sim::Action::Walk(
+        Dir::S,
+    )));
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| match e {
+            darkstar::sim::Event::Moved { monster: 1, .. } => "step",
+            darkstar::sim::Event::Missed { .. } => "blow",
+            _ => "other",
+        })
+        .filter(|&k| k != "other")
+        .collect();
+    assert_eq!(
+        kinds,
+        ["blow", "blow", "blow", "step", "blow"],
+        "{events:?}"
     );
-    assert!(turns.iter().all(|&t| t > start && t <= end), "{turns:?}");
-    // The log counts them on one line, over the turns they landed on.
-    let hits: Vec<&String> = app
+    let misses: Vec<&String> = app
         .log()
         .skip(before)
-        .filter(|l| l.contains("The goblin hits you"))
+        .filter(|l| l.contains("The goblin misses you"))
         .collect();
-    let want = format!(
-        "{}-{}: The goblin hits you for 1. x{taken}",
-        turns[0],
-        turns[turns.len() - 1]
-    );
-    assert_eq!(hits, [&want], "{:?}", app.log().collect::<Vec<_>>());
+    let want = format!("{}-{}: The goblin misses you. x4", start + 1, start + 4);
+    assert_eq!(misses, [&want], "{:?}", app.log().collect::<Vec<_>>());
 }

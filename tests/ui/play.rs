@@ -627,7 +627,7 @@ fn a_slow_step_with_a_monster_awake_in_view_is_asked_first() {
     app.handle(Intent::Move(Dir::E));
     assert_eq!(
         said(&app),
-        "A step into the swamp takes 3 turns with an orc awake in view: again to go."
+        "A step into the swamp takes 3 turns with an orc awake in view: again to go (hurt, you stop short)."
     );
     assert_eq!(app.game().floor().turn(), turn, "asked, not stepped");
     assert_eq!(app.game().floor().player().unwrap().pos(), Pos::new(1, 1));

@@ -73,8 +73,8 @@ fn replay_playback_uses_the_recorded_settings() {
 /// on as it goes down (it named depth 1 all the way), and follows @.
 #[test]
 fn playback_of_a_run_names_the_depth_it_is_on() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/replays/bot-run-seed15.replay");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/bot-run-seed6.replay");
     let replay = darkstar::record::replay::Replay::load(&path).unwrap();
     let mut app = App::replay(&replay).unwrap();
     let status = |app: &mut App| {
@@ -300,7 +300,7 @@ fn a_played_game_plays_back_following_the_player() {
     assert_eq!(told(&eyes, "bumps into a wall"), 0, "{eyes:?}");
 }
 
-/// At the top speed a long replay (the bot's won run, 8,895 commands)
+/// At the top speed a long replay (the bot's won run, 10,504 commands)
 /// plays to its end through the terminal's playback, in sync, in at most
 /// one frame for every `MAX_MIN_TURNS` commands (what the user feels: how
 /// many frames it takes, not how many seconds); at 1,000 turns a second,
@@ -311,7 +311,7 @@ fn a_long_replay_plays_to_its_end_at_the_top_speed_in_few_frames() {
     use darkstar::ui::app::clock::MAX_MIN_TURNS;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
     for (name, setting) in [
-        ("bot-run-seed15.replay", SPEEDS.len() - 1),
+        ("bot-run-seed6.replay", SPEEDS.len() - 1),
         ("bot-depth8-seed8.replay", SPEEDS.len() - 2),
     ] {
         let replay = Replay::load(&dir.join(name)).unwrap();

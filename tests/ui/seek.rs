@@ -93,7 +93,7 @@ fn seeking_to_a_turn_gives_the_state_of_playing_there_step_by_step() {
 /// back on the first turn of the previous depth, and on the run's start.
 #[test]
 fn seeking_to_the_next_depth_lands_on_its_first_turn() {
-    let replay = committed("bot-run-seed15.replay");
+    let replay = committed("bot-run-seed6.replay");
     let mut app = App::replay(&replay).unwrap();
     assert_eq!(app.game().depth(), Some(1));
     let start = app.game().state_hash();
@@ -136,7 +136,7 @@ fn seeking_to_the_next_depth_lands_on_its_first_turn() {
 /// outside a replay, or on a replay of no run, the keys say why not.
 #[test]
 fn a_seek_is_shown_and_can_be_stopped() {
-    let replay = committed("bot-run-seed15.replay");
+    let replay = committed("bot-run-seed6.replay");
     let mut app = App::replay(&replay).unwrap();
     go_to(&mut app, "9000");
     assert!(app.seeking(), "9,000 turns are not a tick's work");

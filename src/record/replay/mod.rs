@@ -80,16 +80,19 @@ use crate::sim::{Action, Command, Event, Game, GameError, SimConfig};
 /// Version 7: a sleeper wakes at the sight of the player only close by
 /// and by a chance that falls with the distance, a stealth blow is five
 /// times as hard, and ogres, wraiths and trolls strike otherwise.
-pub const REPLAY_VERSION: u32 = 7;
+/// Version 8: the player's slow step is waded before it is taken, and
+/// stops short when the player is hurt.
+pub const REPLAY_VERSION: u32 = 8;
 /// The last build that plays each older version, by git commit and date:
 /// what a refused save's message names.
-pub const LAST_BUILD_OF: [(u32, &str); 6] = [
+pub const LAST_BUILD_OF: [(u32, &str); 7] = [
     (1, "db82dcd of 2026-11-23"),
     (2, "37c297c of 2026-11-24"),
     (3, "b8196cc of 2026-11-26"),
     (4, "0926239 of 2026-12-06"),
     (5, "89ba199 of 2026-12-06"),
     (6, "445384c of 2026-12-06"),
+    (7, "84c0672 of 2026-12-06"),
 ];
 /// Largest replay file read.
 pub const MAX_REPLAY_BYTES: u64 = 64 * 1024 * 1024;

@@ -125,7 +125,7 @@ impl Told {
                 Detail::DoorwayTaken
             }
             Event::Darkened { .. } => Detail::DarkRadius(game.floor().darkness().map(|d| d.radius)),
-            Event::DartStopped { at, .. } | Event::Blocked { at } => {
+            Event::DartStopped { at, .. } | Event::Blocked { at } | Event::StoppedShort { at } => {
                 Detail::KnownGround(known_ground(at))
             }
             Event::Cried { monster } => {

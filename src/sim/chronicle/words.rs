@@ -152,6 +152,12 @@ impl Told {
                     format!("The dart hits {what} at {at}, short of {aimed}.")
                 }
             }
+            Event::StoppedShort { at } => match self.detail {
+                Detail::KnownGround(Some(t)) => {
+                    format!("Hurt, you stop short of the {} at {at}.", t.name())
+                }
+                _ => format!("Hurt, you stop short of {at}."),
+            },
             Event::Threw { item, at } if matches!(item.effect(), Effect::Noise { .. }) => {
                 format!(
                     "{} clatters and shrieks at {at}.",

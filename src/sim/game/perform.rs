@@ -105,34 +105,47 @@ impl Floor {
     fn walk(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Outcome {
         let at = self.units.monsters[id].pos();
         let next = at.step(dir);
-        // Legality first: a unit diagonally past a wall corner is no more
-        // to be swapped with, waited for or hit than stepped to.
-        if crate::path::step(self.ground.world.terrain(), at, dir, Connectivity::Eight).is_none() {
-            let (a, b) = dir.components();
-            let knowledge = self.factions[self.units.monsters[id].faction()].knowledge();
-            if self.units.monsters[id].is_player()
-                && [next, at.step(a), at.step(b)]
-                    .iter()
-                    .all(|&p| knowledge.is_known(p))
-            {
-                return Outcome::Failed(Event::Blocked { at: next });
+        match self.meets(at, dir) {
+            // Legality first: a unit diagonally past a wall corner is no
+            // more to be swapped with, waited for or hit than stepped to.
+            Meeting::Wall => {
+                let (a, b) = dir.components();
+                let knowledge = self.factions[self.units.monsters[id].faction()].knowledge();
+                if self.units.monsters[id].is_player()
+                    && [next, at.step(a), at.step(b)]
+                        .iter()
+                        .all(|&p| knowledge.is_known(p))
+                {
+                    return Outcome::Failed(Event::Blocked { at: next });
+                }
+                self.bump(id, next, dir, ev)
             }
-            return self.bump(id, next, dir, ev);
-        }
-        if self.ground.world.get(next) == Some(Terrain::Door) {
             // Nobody stands in a closed door: it opens, or it is a wall.
-            if opens_doors(&self.units, &self.factions, id) {
-                return Outcome::Alternate(Action::Open(dir));
+            Meeting::Door if opens_doors(&self.units, &self.factions, id) => {
+                Outcome::Alternate(Action::Open(dir))
             }
-            return self.bump(id, next, dir, ev);
-        }
-        if let Some(other) = self.ground.world.occupant(next) {
-            if self.units.monsters[id].is_player() {
-                return Outcome::Alternate(Action::Attack(other));
+            Meeting::Door => self.bump(id, next, dir, ev),
+            Meeting::Unit(other) if self.units.monsters[id].is_player() => {
+                Outcome::Alternate(Action::Attack(other))
             }
-            return self.collide(id, other as usize, ev);
+            Meeting::Unit(other) => self.collide(id, other as usize, ev),
+            Meeting::Ground => self.step(id, next, dir, ev),
         }
-        self.step(id, next, dir, ev)
+    }
+
+    /// What a walk from `at` in `dir` meets on the true map: the rule
+    /// [`Floor::walk`] follows, and the player's wading asks first.
+    pub(super) fn meets(&self, at: Pos, dir: Dir) -> Meeting {
+        let next = at.step(dir);
+        if crate::path::step(self.ground.world.terrain(), at, dir, Connectivity::Eight).is_none() {
+            Meeting::Wall
+        } else if self.ground.world.get(next) == Some(Terrain::Door) {
+            Meeting::Door
+        } else if let Some(other) = self.ground.world.occupant(next) {
+            Meeting::Unit(other)
+        } else {
+            Meeting::Ground
+        }
     }
 
     /// Actor `id` opens the closed door a step away in `dir`: a turn,
@@ -508,6 +521,19 @@ pub(super) fn stand(
         });
     }
     Outcome::Done(WAIT_ENERGY)
+}
+
+/// What a walk meets ([`Floor::meets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Meeting {
+    /// A wall, or a corner it may not pass diagonally (or the map's edge).
+    Wall,
+    /// A closed door.
+    Door,
+    /// A unit standing there.
+    Unit(MonsterId),
+    /// Open ground to step onto.
+    Ground,
 }
 
 /// True when `id` opens doors (the player does, and the monsters of a

@@ -3,13 +3,15 @@
 //! and the treasure to take to the stairs.
 
 use super::ground::Ground;
+use super::perform::Meeting;
 use super::units::Units;
 use super::{ACTION_READY, Floor, GameError, NORMAL_SPEED, items};
 use crate::clock::Turn;
 use crate::content::items::ItemDef;
 use crate::content::level::FactionSpec;
 use crate::fog::sight::FieldOfView;
-use crate::map::geom::Pos;
+use crate::map::geom::{Dir, Pos};
+use crate::map::terrain::{FLOOR_COST, Terrain};
 use crate::path::Replanner;
 use crate::sim::action::Action;
 use crate::sim::event::Event;
@@ -115,26 +117,88 @@ impl Floor {
     }
 
     /// The player acts, then, if the action was done, the world plays on
-    /// until the player can act again.
+    /// until the player can act again. A slow step is waded first (see
+    /// [`Floor::wade`]).
     pub(super) fn player_turn(&mut self, action: Action, ev: &mut Vec<Event>) {
         let Some(play) = &self.units.play else { return };
         if play.outcome != PlayOutcome::Playing {
             return;
         }
         let id = play.player as usize;
+        let from = self.units.monsters[id].pos();
+        let waded = match action {
+            Action::Walk(dir) => match self.wade(id, dir, ev) {
+                Some(waded) => waded.map(|energy| (energy, from.step(dir))),
+                None => return,
+            },
+            _ => None,
+        };
         if !self.perform(id, action, ev).is_done() {
             return;
+        }
+        // The time waded was the step's: it is not paid twice (unless the
+        // walk met something else at the end, a monster stepped in).
+        if let Some((energy, to)) = waded
+            && self.units.monsters[id].pos() == to
+        {
+            self.units.monsters[id].spend(-energy);
         }
         // Stairs make another depth this game: its player's number.
         let Some(id) = self.units.play.as_ref().map(|p| p.player as usize) else {
             return;
         };
+        self.play_on(id, false, ev);
+    }
+
+    /// A step slower than onto floor (a swamp, water, rubble, a door, or
+    /// any step sneaking) is waded before it is taken: the player pays
+    /// the time beyond a floor step's where it stands, the world playing
+    /// on, then steps as onto floor. Hurt meanwhile, it stops short: the
+    /// step is not taken, the time left of it is not paid, and the player
+    /// chooses again (a slow step is no longer a string of blows taken
+    /// without a say). `Some(None)`: no wading (a floor step, or a walk
+    /// that meets a wall, a door or a unit); `Some(Some(energy))`: waded,
+    /// the step to be taken; `None`: stopped short, or the game ended.
+    fn wade(&mut self, id: usize, dir: Dir, ev: &mut Vec<Event>) -> Option<Option<i64>> {
+        let from = self.units.monsters[id].pos();
+        if self.meets(from, dir) != Meeting::Ground {
+            return Some(None);
+        }
+        let to = from.step(dir);
+        let ground = self.ground.world.get(to).and_then(Terrain::enter_cost);
+        let step = super::player_step_energy(ground?, dir.is_diagonal(), self.units.sneaking());
+        let extra = step - super::move_energy(FLOOR_COST, dir.is_diagonal());
+        if extra <= 0 {
+            return Some(None);
+        }
+        self.units.monsters[id].spend(extra);
+        let hurt = self.play_on(id, true, ev);
+        if self.units.play.as_ref()?.outcome != PlayOutcome::Playing {
+            return None;
+        }
+        if hurt {
+            self.units.monsters[id].ready_now();
+            ev.push(Event::StoppedShort { at: to });
+            return None;
+        }
+        Some(Some(extra))
+    }
+
+    /// The world plays on until player `id` can act again (or the game
+    /// ends); with `stop_when_hurt`, also until it loses a hit point,
+    /// which is returned.
+    fn play_on(&mut self, id: usize, stop_when_hurt: bool, ev: &mut Vec<Event>) -> bool {
+        let hp = self.units.monsters[id].hp();
         for _ in 0..MAX_TURNS_PER_ACTION {
             if self.is_settled() || self.units.monsters[id].energy() >= ACTION_READY {
                 break;
             }
             self.advance(ev);
+            if stop_when_hurt && self.units.monsters[id].hp() < hp {
+                return true;
+            }
         }
+        false
     }
 }
 

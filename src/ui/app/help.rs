@@ -8,7 +8,7 @@
 
 use ratatui::buffer::Buffer;
 
-use super::look::{speed_of_spec, step_cost, terrain_name};
+use super::look::{speed_of_spec, step_cost};
 use super::screen::{Ask, Ctx, DrawCtx, Handled, Screen};
 use super::{App, game};
 use crate::map::terrain::Terrain;
@@ -187,12 +187,7 @@ fn more_lines(app: &App, page: usize) -> (String, Vec<String>) {
                 ]);
             }
             for t in Terrain::ALL {
-                lines.push(format!(
-                    "{}    {}: {}",
-                    t.glyph(),
-                    terrain_name(t),
-                    step_cost(t)
-                ));
+                lines.push(format!("{}    {}: {}", t.glyph(), t.name(), step_cost(t)));
             }
             let alarm = player && app.overlay() == Overlay::Alarm;
             if alarm {

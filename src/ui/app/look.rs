@@ -29,20 +29,6 @@ pub fn how_it_knows(game: &crate::sim::Game, m: crate::sim::MonsterId) -> Option
     }
 }
 
-/// The terrain's name, as a sentence says it.
-pub(super) fn terrain_name(t: Terrain) -> &'static str {
-    match t {
-        Terrain::Floor => "floor",
-        Terrain::Road => "road",
-        Terrain::Rubble => "rubble",
-        Terrain::Swamp => "swamp",
-        Terrain::ShallowWater => "shallow water",
-        Terrain::Door => "a closed door",
-        Terrain::Wall => "wall",
-        Terrain::OpenDoor => "an open door",
-    }
-}
-
 /// A number of turns as the screen says it: `3`, `0.7`, `4.2`.
 fn number(x: f64) -> String {
     let tenths = (x * 10.0).round() as i64;
@@ -93,7 +79,7 @@ pub fn describe(app: &App, p: Pos) -> Vec<String> {
         lines.push(format!("{p}: you have not seen this place."));
         return lines;
     };
-    let name = capitalised(terrain_name(t));
+    let name = capitalised(t.name());
     lines.push(format!("{p}: {name} ({}): {}.", t.glyph(), step_cost(t)));
     lines.extend(marked(app, p));
     if let Some(play) = game.floor().play_state() {

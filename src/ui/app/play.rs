@@ -244,7 +244,8 @@ impl App {
     /// sneaking or not) while a hostile monster awake is in view, the
     /// first key says how long and what is watching, and only the same
     /// key again, on the same turn, takes the step (two orcs took 38 hit
-    /// points in two key presses of sneaking through swamp).
+    /// points in two key presses of sneaking through swamp). The step is
+    /// waded, and stops short at the first hurt (`Floor::wade`).
     pub(super) fn walk(&mut self, dir: Dir) {
         if let Some(line) = self.slow_step(dir) {
             let asked = (dir, self.game.floor().turn());
@@ -289,8 +290,8 @@ impl App {
             "A step into"
         };
         Some(format!(
-            "{how} the {} takes {turns} turns with {} awake in view: again to go.",
-            super::look::terrain_name(ground),
+            "{how} the {} takes {turns} turns with {} awake in view: again to go (hurt, you stop short).",
+            ground.name(),
             self.one_of(watcher)
         ))
     }
