@@ -311,3 +311,44 @@ fn two_decimal_lengths_match_to_their_last_printed_decimal() {
         assert_eq!(report.mismatches.len(), expected, "shift {shift}");
     }
 }
+
+/// Dead ends skipped (`darkstar_path::dead_ends`): on every map, each
+/// sampled problem gets the same path and cost from the search of its
+/// corridor as from the search of the whole map; the maze and the room
+/// map expand fewer cells in all (their side branches and rooms lead
+/// nowhere), the arena no more.
+#[test]
+#[cfg_attr(
+    movingai_absent,
+    ignore = "no Moving AI data: set DARKSTAR_MOVINGAI or provide ../shared/movingai"
+)]
+fn dead_ends_skipped_give_the_same_paths_with_fewer_expansions() {
+    use darkstar::path::dead_ends::DeadEnds;
+    let Some(dir) = data() else { return };
+    for (name, every, fewer) in [
+        ("arena2.map.scen", 4, false),
+        ("8room_000.map.scen", 8, true),
+        ("maze512-1-0.map.scen", 24, true),
+        ("legacy/den011d.map.scen", 4, false),
+    ] {
+        let scen_path = dir.join(name);
+        let scenario = Scenario::load(&scen_path).unwrap();
+        let map = MovingAiMap::load(&movingai::locate_map(&scen_path, &scenario).unwrap()).unwrap();
+        let tags = DeadEnds::new(&map, Connectivity::Eight);
+        let options = SearchOptions::default();
+        let mut ctx = SearchContext::new();
+        let (mut plain, mut pruned) = (0, 0);
+        for p in scenario.problems.iter().step_by(every) {
+            let want = ctx.find_path(&map, p.start, p.goal, &options);
+            plain += ctx.stats().expanded;
+            let got = ctx.find_path_in(&map, p.start, p.goal, &options, &tags);
+            pruned += ctx.stats().expanded;
+            assert_eq!(got, want, "{name} line {}", p.line);
+        }
+        assert!(pruned <= plain, "{name}: {pruned} against {plain}");
+        if fewer {
+            assert!(pruned < plain, "{name}: {pruned} against {plain}");
+        }
+        eprintln!("{name}: {pruned} cells expanded in the corridors, {plain} over the whole map");
+    }
+}

@@ -29,6 +29,7 @@ mod dense;
 use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, DenseMap, Islands, Neighbour, Neighbours, neighbours_except};
 use crate::cost::{Cost, StepCosts};
+use crate::dead_ends::{Corridor, DeadEnds};
 use crate::geom::Pos;
 
 /// How a search may move and how long it may run.
@@ -312,6 +313,39 @@ impl<M: CostMap + ?Sized> Space for CellSpace<'_, M> {
     }
 }
 
+/// Cells, of which only a query's corridor (see [`crate::dead_ends`]) is
+/// ever stepped to.
+struct Pruned<'m, 't, M: ?Sized> {
+    cells: CellSpace<'m, M>,
+    corridor: Corridor<'t>,
+}
+
+impl<M: CostMap + ?Sized> Space for Pruned<'_, '_, M> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.cells.len()
+    }
+    #[inline]
+    fn pos(&self, state: u32) -> Pos {
+        self.cells.pos(state)
+    }
+    #[inline(always)]
+    fn steps(&self, state: u32, pos: Pos, closed: impl Fn(u32) -> bool) -> Neighbours {
+        // Left out after the step's legality is settled: a diagonal past
+        // a dead end's cell stays as legal as it was.
+        self.cells.steps(state, pos, |i| {
+            closed(i) || !self.corridor.allows_index(i as usize)
+        })
+    }
+    #[inline(always)]
+    fn successor(&self, state: u32, step: &Neighbour) -> (u32, Cost) {
+        self.cells.successor(state, step)
+    }
+    fn cheapest(&self) -> StepCosts {
+        self.cells.cheapest()
+    }
+}
+
 /// States are (cell, heading of the step that entered it); one extra state,
 /// the last, is the start, which has no heading.
 struct HeadingSpace<'m, M: ?Sized> {
@@ -482,7 +516,7 @@ impl SearchContext {
         // `resume`'s contract), it starts again rather than misread states.
         let fresh = resumed.is_none_or(|was| was != dense.is_some());
         let outcome = match dense {
-            Some(d) => self.run_dense(d, start, goal, budget, fresh),
+            Some(d) => self.run_dense(d, (start, goal), budget, fresh, dense::Everything),
             None => {
                 let target = CellTarget {
                     goal,
@@ -497,13 +531,13 @@ impl SearchContext {
 
     /// Seeds (`fresh`) and runs, or goes on with, a search over `map`'s
     /// arrays.
-    fn run_dense(
+    fn run_dense<K: dense::Keep>(
         &mut self,
         map: &DenseMap,
-        start: Pos,
-        goal: Pos,
+        (start, goal): (Pos, Pos),
         budget: u64,
         fresh: bool,
+        keep: K,
     ) -> Outcome {
         let goal = dense::Goal::new(map, goal);
         let SearchContext {
@@ -522,14 +556,21 @@ impl SearchContext {
         let open = dense::Open { heap, stack, f_now };
         let out = (stats, path_costs);
         match map.uniform() {
-            Some(f) => packed.run(map, open, &goal, budget, out, dense::Uniform::new(f)),
+            Some(f) => packed.run(
+                map,
+                open,
+                &goal,
+                budget,
+                out,
+                (dense::Uniform::new(f), keep),
+            ),
             None => packed.run(
                 map,
                 open,
                 &goal,
                 budget,
                 out,
-                dense::PerCell::new(map.factors()),
+                (dense::PerCell::new(map.factors()), keep),
             ),
         }
     }
@@ -596,6 +637,81 @@ impl SearchContext {
             return Outcome::Unreachable;
         }
         self.find_path(map, start, goal, options)
+    }
+
+    /// The same answer as [`SearchContext::find_path`] (the same path, the
+    /// same cost), searching only the cells a simple path from `start` to
+    /// `goal` may use by `tags` (see [`crate::dead_ends`]): dead ends, side
+    /// rooms and a maze's side branches are never expanded. `tags` must be
+    /// of `map` as it is now, for `options`' connectivity. Start and goal
+    /// in two areas are [`Outcome::Unreachable`] at once. With a turn
+    /// penalty the search runs over every cell (a turn may be cheaper
+    /// taken elsewhere), and a search that runs out of budget goes on with
+    /// [`SearchContext::resume`] over every cell: the same answer, found
+    /// by more work.
+    ///
+    /// # Panics
+    ///
+    /// If `tags` were made for a map of another size or another
+    /// connectivity.
+    pub fn find_path_in<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+        tags: &DeadEnds,
+    ) -> Outcome {
+        assert!(
+            tags.size() == (map.width(), map.height())
+                && tags.connectivity() == options.connectivity,
+            "find_path_in: dead ends tagged for a {:?} map with {:?}, searched on a {:?} map with {:?}",
+            tags.size(),
+            tags.connectivity(),
+            (map.width(), map.height()),
+            options.connectivity
+        );
+        if start == goal || options.turn_penalty != 0 {
+            return self.find_path(map, start, goal, options);
+        }
+        self.new_query();
+        self.pending = None;
+        let Some(corridor) = tags.corridor(start, goal) else {
+            return Outcome::Unreachable;
+        };
+        let budget = options.max_expansions.unwrap_or(u64::MAX);
+        let dense = dense_serving(map, options);
+        let outcome = match dense {
+            Some(d) => self.run_dense(d, (start, goal), budget, true, corridor),
+            None => {
+                let space = Pruned {
+                    cells: CellSpace {
+                        map,
+                        width: map.width(),
+                        width_reciprocal: width_reciprocal(map.width(), map.height()),
+                        connectivity: options.connectivity,
+                        cheapest: map.cheapest_steps(),
+                    },
+                    corridor,
+                };
+                let target = CellTarget {
+                    goal,
+                    cheapest: map.cheapest_steps(),
+                    connectivity: options.connectivity,
+                };
+                self.seed(&space, start.row_major(map.width()) as u32, &target);
+                self.run(&space, &target, budget)
+            }
+        };
+        if outcome == Outcome::OutOfBudget {
+            self.pending = Some(Pending {
+                start,
+                goal,
+                options: *options,
+                dense: dense.is_some(),
+            });
+        }
+        outcome
     }
 
     /// The cheapest path from `start` to the nearest cell (by path cost) for

@@ -8,7 +8,8 @@
 //! backward search, repaired as costs change, with [`rebuild`], its fast
 //! fresh search), [`islands`] (connected components) and
 //! [`live_islands`] (the same, kept up to date cell by cell), [`safety`]
-//! (where to flee) and [`jps`] (jump point search, for uniform costs). [`GridMap`] is a ready cost map, with the one-call
+//! (where to flee), [`jps`] (jump point search, for uniform costs) and
+//! [`dead_ends`] (what a path between two cells can never use, skipped). [`GridMap`] is a ready cost map, with the one-call
 //! [`find_path`] and [`distances`].
 //!
 //! ```
@@ -33,6 +34,7 @@ pub mod astar;
 mod buckets;
 mod chunks;
 pub mod cost;
+pub mod dead_ends;
 mod dense;
 pub mod dense_map;
 mod dial;

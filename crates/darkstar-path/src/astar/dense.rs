@@ -166,14 +166,14 @@ impl PackedStates {
     /// left it, for at most `budget` expansions, its steps priced by
     /// `price` (what `map`'s factors say, or one factor for all).
     #[inline(never)]
-    pub(super) fn run<P: Price>(
+    pub(super) fn run<P: Price, K: Keep>(
         &mut self,
         map: &DenseMap,
         open: Open<'_>,
         goal: &Goal,
         budget: u64,
         (stats, path_costs): (&mut SearchStats, &mut Vec<Cost>),
-        price: P,
+        (price, keep): (P, K),
     ) -> Outcome {
         let w = map.width() as usize;
         let moves = map.moves_array();
@@ -241,9 +241,11 @@ impl PackedStates {
             // One move, in place: `d` is its index in `Dir::ALL`.
             macro_rules! relax {
                 ($d:expr) => {
-                    if m & (1 << $d) != 0 {
+                    let n = u.wrapping_add(offsets[$d]);
+                    // (The move's legality is settled in `m`: a cell left
+                    // out by `keep` leaves every other move as it was.)
+                    if m & (1 << $d) != 0 && keep.keeps(n) {
                         let (dx, dy) = Dir::ALL[$d].delta();
-                        let n = u.wrapping_add(offsets[$d]);
                         let step = price.step(n, $d);
                         let word = here - (step << 4);
                         if states[n] < word {
@@ -272,6 +274,30 @@ impl PackedStates {
         };
         (stats.expanded, stats.pushed) = (expanded, pushed);
         outcome
+    }
+}
+
+/// Which cells a search over a dense map may step to.
+pub(super) trait Keep {
+    /// True when the cell at row-major `index` may be stepped to.
+    fn keeps(&self, index: usize) -> bool;
+}
+
+/// Every cell (what [`crate::SearchContext::find_path`] searches).
+pub(super) struct Everything;
+
+impl Keep for Everything {
+    #[inline(always)]
+    fn keeps(&self, _: usize) -> bool {
+        true
+    }
+}
+
+/// A query's corridor ([`crate::SearchContext::find_path_in`]).
+impl Keep for crate::dead_ends::Corridor<'_> {
+    #[inline(always)]
+    fn keeps(&self, index: usize) -> bool {
+        self.allows_index(index)
     }
 }
 
