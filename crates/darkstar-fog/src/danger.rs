@@ -42,7 +42,9 @@ pub struct DangerRules {
     /// d) / (R + 1)` (a multiple of `R + 1` gives every ring an exact
     /// share).
     pub death: u16,
-    /// How far a death's danger spreads (Chebyshev steps).
+    /// How far a death's danger spreads (Chebyshev steps; none when
+    /// negative). A death visits only the cells of its square that are on
+    /// the map, so a radius past the map costs what the map does.
     pub death_radius: i32,
     /// Danger of a chokepoint: a cell whose neighbours split in two or
     /// more groups without it (a corridor, a doorway), as the faction
@@ -145,15 +147,23 @@ impl Influence {
         if self.weight == 0 {
             return;
         }
-        let r = self.rules.death_radius;
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let p = Pos::new(at.x + dx, at.y + dy);
+        // Only the cells of the square on the map are visited (in the
+        // same row-major order), so a radius past the map costs what the
+        // map does; the arithmetic is wide enough for any radius.
+        if self.rules.death_radius < 0 {
+            return;
+        }
+        let r = self.rules.death_radius as i64;
+        let (w, h) = (self.danger.width() as i64, self.danger.height() as i64);
+        let (ax, ay) = (at.x as i64, at.y as i64);
+        for y in (ay - r).max(0)..=(ay + r).min(h - 1) {
+            for x in (ax - r).max(0)..=(ax + r).min(w - 1) {
+                let p = Pos::new(x as i32, y as i32);
                 let Some(d) = self.danger.get_mut(p) else {
                     continue;
                 };
-                let dist = dx.abs().max(dy.abs());
-                let add = (self.rules.death as i32 * (r + 1 - dist) / (r + 1)) as u16;
+                let dist = (x - ax).abs().max((y - ay).abs());
+                let add = (self.rules.death as i64 * (r + 1 - dist) / (r + 1)) as u16;
                 if *d == 0 {
                     self.dangerous.push(p.row_major(self.danger.width()) as u32);
                 }
@@ -413,5 +423,45 @@ mod tests {
         off.death(Pos::new(4, 4));
         assert_eq!(off.penalty(Pos::new(4, 4)), 0);
         assert!(off.drain_changes().is_empty());
+    }
+
+    /// A death with a radius far past the map (i32::MAX) used to loop
+    /// over (2R + 1)² cells (and overflow `R + 1`): now it visits the
+    /// map's cells only, at once, each given the falloff's exact share
+    /// (computed here in i128), and a negative radius leaves nothing.
+    #[test]
+    fn a_death_radius_past_the_map_costs_the_map_and_keeps_its_falloff() {
+        let (w, h) = (9u32, 7u32);
+        let death = 1000u16;
+        let rules = DangerRules {
+            death,
+            death_radius: i32::MAX,
+            max_danger: u16::MAX,
+            ..RULES
+        };
+        let mut inf = Influence::new(w, h, 1, rules);
+        let at = Pos::new(2, 5);
+        let clock = std::time::Instant::now();
+        inf.death(at);
+        assert!(clock.elapsed().as_secs() < 5, "{:?}", clock.elapsed());
+        let r = i32::MAX as i128;
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                let d = ((x - at.x).abs().max((y - at.y).abs())) as i128;
+                let want = (death as i128 * (r + 1 - d) / (r + 1)) as u16;
+                assert_eq!(inf.danger(Pos::new(x, y)), want, "({x}, {y})");
+            }
+        }
+        let mut none = Influence::new(
+            w,
+            h,
+            1,
+            DangerRules {
+                death_radius: -1,
+                ..rules
+            },
+        );
+        none.death(at);
+        assert_eq!(none.danger(at), 0);
     }
 }

@@ -38,7 +38,7 @@
 //! ```
 
 use crate::danger::{DangerRules, Influence, block_bit, walkable_block};
-use darkstar_path::cost::{Cost, StepCosts};
+use darkstar_path::cost::{Cost, StepCosts, max_factor};
 use darkstar_path::geom::Pos;
 use darkstar_path::grid::Grid;
 use darkstar_path::{CostMap, EntryCosts, Step};
@@ -133,9 +133,10 @@ impl<B: Belief> Knowledge<B> {
     /// ```
     pub fn new(width: u32, height: u32) -> Knowledge<B> {
         debug_assert!(B::ALL.len() < UNKNOWN as usize, "at most 255 beliefs");
+        let max = max_cost(width, height);
         let mut costs = [0; 256];
         for (i, b) in B::ALL.iter().enumerate().take(UNKNOWN as usize) {
-            costs[i] = b.enter_cost().unwrap_or(0);
+            costs[i] = b.enter_cost().map_or(0, |c| c.clamp(1, max));
         }
         let unknown_cost = costs.iter().copied().filter(|&c| c != 0).min().unwrap_or(1);
         Knowledge {
@@ -151,11 +152,12 @@ impl<B: Belief> Knowledge<B> {
         }
     }
 
-    /// The same, planning through an unknown cell at `cost` (at least 1)
-    /// per step's unit: more than the floor's makes the faction prefer
-    /// routes it knows. Set before learning anything.
+    /// The same, planning through an unknown cell at `cost` (at least 1,
+    /// at most [`Knowledge::max_cost`]: a cost outside is taken as the
+    /// nearer end) per step's unit: more than the floor's makes the
+    /// faction prefer routes it knows. Set before learning anything.
     pub fn with_unknown_cost(mut self, cost: Cost) -> Knowledge<B> {
-        self.unknown_cost = cost.max(1);
+        self.unknown_cost = cost.clamp(1, self.max_cost());
         self.cheapest = self.unknown_cost;
         self
     }
@@ -163,12 +165,24 @@ impl<B: Belief> Knowledge<B> {
     /// The same, with `belief` costing `cost` to this faction instead of
     /// its [`Belief::enter_cost`] (`None`: impassable to it, as a closed
     /// door is to monsters that cannot open one). Set before learning
-    /// anything.
+    /// anything. A cost is at least 1 and at most [`Knowledge::max_cost`]
+    /// (one outside is taken as the nearer end), as is every
+    /// [`Belief::enter_cost`].
     pub fn with_cost(mut self, belief: B, cost: Option<Cost>) -> Knowledge<B> {
+        let max = self.max_cost();
         if let Some(c) = self.costs.get_mut(belief.index()) {
-            *c = cost.map_or(0, |c| c.max(1));
+            *c = cost.map_or(0, |c| c.clamp(1, max));
         }
         self
+    }
+
+    /// The dearest a belief or the unknown may cost on this map:
+    /// [`max_factor`] of its cells less the largest danger penalty
+    /// (65,535), at least 1, so that a step's cost stays within what the
+    /// searches allow ([`darkstar_path::cost::max_step_cost`]) and no
+    /// path's cost can overflow. About 140,000 on a 4096x4096 map.
+    pub fn max_cost(&self) -> Cost {
+        max_cost(self.width(), self.height())
     }
 
     /// What entering a cell believed to be `belief` costs this faction,
@@ -371,6 +385,13 @@ impl<B: Belief> Knowledge<B> {
     }
 }
 
+/// [`Knowledge::max_cost`] of a `width` x `height` map.
+fn max_cost(width: u32, height: u32) -> Cost {
+    max_factor(width as u64 * height as u64)
+        .saturating_sub(u16::MAX as Cost)
+        .max(1)
+}
+
 impl<B: Belief> CostMap for Knowledge<B> {
     #[inline]
     fn width(&self) -> u32 {
@@ -514,5 +535,56 @@ mod tests {
         assert_eq!(k.learn(Pos::new(1, 0), T::Road, 1), Learnt::Wall);
         assert!(!k.is_passable(Pos::new(1, 0)));
         assert_ne!(k, Knowledge::<T>::new(3, 1), "the costs are part of it");
+    }
+
+    /// The trap a stranger fell into: the examples' floor,
+    /// `cheapest_steps()` of a knowledge that knows nothing yet, is the
+    /// unknown cost (4 here), and drops to the open ground's 1 as soon as
+    /// the unit looks. A planner made on it used to keep the dearer floor,
+    /// its heuristic overestimating, and disagree with A* from the second
+    /// turn on (a monster swapped between two cells for 3,000 turns).
+    /// Now it plans afresh on the lower floor: walking by D* Lite, the
+    /// unit reaches its goal, and each turn its cost is A*'s.
+    #[test]
+    fn dstar_lite_over_a_dearer_unknown_reaches_its_goal_and_agrees_with_astar() {
+        use crate::OpenOrWall;
+        use crate::fixture::Labelled;
+        use crate::sight::look;
+        use darkstar_path::{Connectivity, DStarLite, SearchContext, SearchOptions};
+        let map = Labelled::parse(
+            "
+            S...#.........#
+            .##.#.#######.#
+            .#..#.#.....#.#
+            .#.##.#.###.#..
+            .#....#...#.##.
+            .######.#.#....
+            .#......#.####.
+            .#.######.....#
+            ...#......###.G
+            ",
+        );
+        let (start, goal) = (map.label('S').unwrap(), map.label('G').unwrap());
+        let mut k = Knowledge::<OpenOrWall>::new(map.width(), map.height()).with_unknown_cost(4);
+        assert_eq!(k.cheapest_steps(), StepCosts::UNIT.scaled(4));
+        let conn = Connectivity::Eight;
+        let mut plan = DStarLite::new(&k, start, goal, conn, k.cheapest_steps());
+        let mut ctx = SearchContext::new();
+        let options = SearchOptions::default();
+        let mut at = start;
+        for turn in 1..=500 {
+            let changed = look(&mut k, &map, at, 3, turn);
+            plan.cells_changed(&k, &changed);
+            let astar = ctx.find_path(&k, at, goal, &options).cost();
+            assert_eq!(plan.cost(), astar, "turn {turn} at {at}");
+            if at == goal {
+                return;
+            }
+            let next = plan.next_step(&k).expect("a path exists");
+            assert!(map.is_passable(next), "turn {turn}: into a wall at {next}");
+            at = next;
+            plan.move_to(at);
+        }
+        panic!("not at the goal after 500 turns: at {at}");
     }
 }

@@ -42,14 +42,20 @@ pub type Loudness = u32;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoiseReach {
     origin: Pos,
-    radius: u32,
-    /// Row-major over the (2 * radius + 1)-square box round the origin;
+    /// Half the side of the box of cells kept round the origin: at most
+    /// the radius, and grown (doubling) only as far as the noise reaches.
+    half: u32,
+    /// Row-major over the (2 * half + 1)-square box round the origin;
     /// `u32::MAX` where the noise does not reach.
     steps: Vec<u32>,
 }
 
 /// The damping of open ground: a step costs one step.
 pub const OPEN: u32 = 1;
+
+/// The half side a noise's box starts at (if its radius is no less): a
+/// box any game's noise fits, grown only for a wider reach.
+const FIRST_HALF: u32 = 64;
 
 impl NoiseReach {
     /// The reach of a noise at `origin`, through the cells `passable`
@@ -68,11 +74,17 @@ impl NoiseReach {
     /// noise turns a corner of rock or a door as a monster does. With
     /// every damping [`OPEN`] or `None`, this is [`NoiseReach::compute`].
     /// Exact (Dijkstra's order, in buckets of whole steps).
+    ///
+    /// Its memory and time follow the cells the noise reaches, not the
+    /// radius: the box of cells it keeps starts small and doubles as the
+    /// noise spreads, so a radius past the map (with `damping` `None`
+    /// off it) costs what the map does, never `(2 radius + 1)²` cells.
     pub fn damped(damping: impl Fn(Pos) -> Option<u32>, origin: Pos, radius: u32) -> NoiseReach {
-        let side = 2 * radius as usize + 1;
+        let half = radius.min(FIRST_HALF);
+        let side = 2 * half as usize + 1;
         let mut reach = NoiseReach {
             origin,
-            radius,
+            half,
             steps: vec![u32::MAX; side * side],
         };
         if damping(origin).is_none() {
@@ -83,14 +95,14 @@ impl NoiseReach {
         };
         reach.steps[start] = 0;
         // Cells by the steps to them so far, 0 to `radius`; a cell found
-        // nearer later is filed again and its older entry skipped.
-        let mut buckets: Vec<Vec<Pos>> = vec![Vec::new(); radius as usize + 1];
-        buckets[0].push(origin);
-        for d in 0..=radius {
-            let mut at = 0;
-            while at < buckets[d as usize].len() {
-                let here = buckets[d as usize][at];
-                at += 1;
+        // nearer later is filed again and its older entry skipped. Only
+        // buckets holding cells exist, so they too follow the reach, not
+        // the radius.
+        let mut buckets: std::collections::BTreeMap<u32, Vec<Pos>> =
+            std::collections::BTreeMap::new();
+        buckets.insert(0, vec![origin]);
+        while let Some((d, cells)) = buckets.pop_first() {
+            for here in cells {
                 let Some(i) = reach.index(here) else { continue };
                 if reach.steps[i] != d || d == radius {
                     continue;
@@ -105,17 +117,43 @@ impl NoiseReach {
                     if to > radius {
                         continue;
                     }
-                    if let Some(j) = reach.index(p)
+                    // Every cell within `to` steps is within Chebyshev
+                    // distance `to` of the origin, and so within a box
+                    // grown to `to`.
+                    let j = match reach.index(p) {
+                        Some(j) => Some(j),
+                        None if reach.half < radius => {
+                            reach.grow(to, radius);
+                            reach.index(p)
+                        }
+                        None => None,
+                    };
+                    if let Some(j) = j
                         && to < reach.steps[j]
                     {
                         reach.steps[j] = to;
-                        buckets[to as usize].push(p);
+                        buckets.entry(to).or_default().push(p);
                     }
                 }
             }
-            buckets[d as usize] = Vec::new();
         }
         reach
+    }
+
+    /// Grows the box to a half side of at least `need` (doubling, at most
+    /// `radius`), keeping every cell's steps.
+    fn grow(&mut self, need: u32, radius: u32) {
+        let half = need.max(self.half.saturating_mul(2)).min(radius);
+        let side = 2 * half as usize + 1;
+        let mut steps = vec![u32::MAX; side * side];
+        let old = 2 * self.half as usize + 1;
+        let shift = (half - self.half) as usize;
+        for (row, cells) in self.steps.chunks_exact(old).enumerate() {
+            let at = (row + shift) * side + shift;
+            steps[at..at + old].copy_from_slice(cells);
+        }
+        self.half = half;
+        self.steps = steps;
     }
 
     /// Steps from the noise to `p`, if it reaches.
@@ -137,8 +175,14 @@ impl NoiseReach {
         self.origin
     }
 
+    /// Bytes held by its box of cells (for tests that the memory follows
+    /// the reach, not the radius).
+    pub fn memory_bytes(&self) -> usize {
+        self.steps.capacity() * std::mem::size_of::<u32>()
+    }
+
     fn index(&self, p: Pos) -> Option<usize> {
-        let r = self.radius as i64;
+        let r = self.half as i64;
         let (dx, dy) = (
             p.x as i64 - self.origin.x as i64 + r,
             p.y as i64 - self.origin.y as i64 + r,
@@ -358,5 +402,50 @@ N.+.H
                 }
             }
         }
+    }
+
+    /// A noise with a radius far past the map (100,000 steps used to
+    /// allocate (2r + 1)² cells up front and abort; u32::MAX more) hears
+    /// as one whose radius is the map's size, at once, its box of cells
+    /// no larger than the reach needs.
+    #[test]
+    fn a_radius_past_the_map_is_the_map() {
+        let map = Labelled::parse(
+            "
+            #########
+            #...#...#
+            #.#.#.#.#
+            #.#...#.#
+            #########
+            ",
+        );
+        let origin = Pos::new(1, 1);
+        let whole = NoiseReach::compute(|p| map.is_passable(p), origin, 9 + 5);
+        for radius in [100_000, 3_000_000_000, u32::MAX] {
+            let clock = std::time::Instant::now();
+            let reach = NoiseReach::compute(|p| map.is_passable(p), origin, radius);
+            assert!(
+                clock.elapsed().as_secs() < 5,
+                "{radius}: {:?}",
+                clock.elapsed()
+            );
+            for p in map.positions() {
+                assert_eq!(reach.steps(p), whole.steps(p), "{radius}: {p}");
+            }
+            assert!(
+                reach.memory_bytes() <= 4 * (2 * 64 + 1) * (2 * 64 + 1),
+                "{radius}: {}",
+                reach.memory_bytes()
+            );
+        }
+        // A reach wider than the first box grows it, and keeps every count.
+        let long = NoiseReach::compute(
+            |p| p.y == 0 && (0..300).contains(&p.x),
+            Pos::new(0, 0),
+            u32::MAX,
+        );
+        assert_eq!(long.steps(Pos::new(299, 0)), Some(299));
+        assert_eq!(long.steps(Pos::new(150, 0)), Some(150));
+        assert_eq!(long.steps(Pos::new(300, 0)), None);
     }
 }

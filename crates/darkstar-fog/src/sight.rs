@@ -82,7 +82,9 @@ impl FieldOfView {
 }
 
 /// [`look`], also keeping what was seen as a [`FieldOfView`]: one
-/// shadowcast for both.
+/// shadowcast for both. The view's box is never larger than the map
+/// needs (`2 D + 3` cells a side, `D` the farthest cell of the map from
+/// `at`), however large the radius.
 pub fn look_seeing<B: Belief>(
     knowledge: &mut Knowledge<B>,
     map: &impl Visible<B>,
@@ -90,7 +92,11 @@ pub fn look_seeing<B: Belief>(
     radius: u32,
     turn: u32,
 ) -> (Vec<Pos>, FieldOfView) {
-    let mut view = FieldOfView::dark(at, radius);
+    // Every cell revealed is within Chebyshev distance `far + 1` (see
+    // `within_reach`): the view's box need not be larger.
+    let far = farthest(knowledge, at);
+    let box_radius = (radius as i64).min(far + 1).min(MAX_RADIUS as i64 / 2);
+    let mut view = FieldOfView::dark(at, box_radius as u32);
     let changed = look_and(knowledge, map, at, radius, turn, |p| {
         view.light(p);
         true
@@ -99,7 +105,10 @@ pub fn look_seeing<B: Belief>(
 }
 
 /// Everything `at` sees within `radius` on `map`, learnt into `knowledge`
-/// on `turn`; returns the cells whose belief changed.
+/// on `turn`; returns the cells whose belief changed. A radius past the
+/// map's size (twice the distance to its farthest cell) sees what that
+/// radius sees, the whole map in sight: a look costs no more than the
+/// map, however large the radius.
 pub fn look<B: Belief>(
     knowledge: &mut Knowledge<B>,
     map: &impl Visible<B>,
@@ -138,7 +147,7 @@ fn look_and<B: Belief>(
     let mut changed = Vec::new();
     visible_from(
         at,
-        radius,
+        within_reach(knowledge, at, radius),
         |p| map.is_opaque(p),
         |p| {
             if seen(p)
@@ -151,6 +160,37 @@ fn look_and<B: Belief>(
     );
     changed
 }
+
+/// `radius` cut down to what can matter on `knowledge`'s map seen from
+/// `at`: no cell beyond it is seen whatever the radius. A row of cells
+/// at Chebyshev distance `d` from `at` is reached only through one at
+/// distance `d` less one that does not block sight, which off the map is
+/// none; so every cell shadowcasting reveals is within `D + 1` of `at`
+/// (`D` the farthest cell of the map), at most `2 (D + 1)` away (the
+/// farthest square of `D + 1` holds is its diagonal, `1.42 (D + 1)`
+/// away): a radius past that sees
+/// exactly what that radius sees, and a look costs no more than the map,
+/// however large the radius (a radius past the map's diagonal is the
+/// whole map).
+fn within_reach<B: Belief>(knowledge: &Knowledge<B>, at: Pos, radius: u32) -> u32 {
+    let reach = 2 * (farthest(knowledge, at) + 1);
+    (radius as i64).min(reach).min(MAX_RADIUS as i64) as u32
+}
+
+/// The Chebyshev distance from `at` to the farthest cell of the map.
+fn farthest<B: Belief>(knowledge: &Knowledge<B>, at: Pos) -> i64 {
+    let (w, h) = (knowledge.width() as i64, knowledge.height() as i64);
+    let (x, y) = (at.x as i64, at.y as i64);
+    x.abs()
+        .max((w - 1 - x).abs())
+        .max(y.abs())
+        .max((h - 1 - y).abs())
+}
+
+/// The largest radius [`visible_from`] looks to: 2^30, past any map's
+/// diagonal (a larger radius is taken as this), and small enough that
+/// its arithmetic cannot overflow.
+pub const MAX_RADIUS: u32 = 1 << 30;
 
 /// A slope `num / den` with `den > 0`.
 #[derive(Copy, Clone, Debug)]
@@ -204,7 +244,11 @@ fn slope(depth: i64, col: i64) -> Slope {
 /// `radius` (Euclidean, rounded outwards: `dx² + dy² <= r² + r`), origin
 /// included; `opaque(p)` says whether a position blocks sight (callers
 /// answer `true` off the map). Radius 0 sees only the origin: touch only.
-/// A position may be revealed more than once.
+/// A radius past [`MAX_RADIUS`] is taken as that. A position may be
+/// revealed more than once. The work is bounded by the cells seen and
+/// those that block sight round them, not by the radius: with `opaque`
+/// true off the map, a radius of a billion on a small map costs what
+/// the map does.
 ///
 /// ```
 /// use darkstar_fog::sight::visible_from;
@@ -226,7 +270,7 @@ pub fn visible_from(
     if radius == 0 {
         return;
     }
-    let r = radius as i64;
+    let r = radius.min(MAX_RADIUS) as i64;
     let limit = r * r + r;
     // One stack for the four quadrants (each leaves it empty).
     let mut rows = Vec::new();
@@ -343,6 +387,51 @@ mod tests {
             let map = Labelled::parse(&text);
             let (a, b) = (Pos::new(a.0, a.1), Pos::new(b.0, b.1));
             prop_assert_eq!(seen(&map, a, radius)[b], seen(&map, b, radius)[a]);
+        }
+    }
+
+    /// A radius far past the map sees as a radius of the map's size does:
+    /// `visible_from` at u32::MAX used to see only its own cell (its
+    /// square overflowed), and `look_seeing` allocated (2r + 1)² flags up
+    /// front (r = 100,000 aborts). Each answers at once now, the view's
+    /// box no larger than the map needs.
+    #[test]
+    fn a_radius_past_the_map_is_the_map() {
+        use crate::OpenOrWall;
+        let map = Labelled::parse(
+            "
+            ###########
+            #....#....#
+            #.##...#..#
+            #....#.#..#
+            ###########
+            ",
+        );
+        let (w, h) = (map.width(), map.height());
+        let at = Pos::new(1, 1);
+        let whole = seen(&map, at, w + h);
+        for radius in [100_000, 3_000_000_000, u32::MAX] {
+            let clock = std::time::Instant::now();
+            assert_eq!(seen(&map, at, radius), whole, "visible_from at {radius}");
+            let mut k = Knowledge::<OpenOrWall>::new(w, h);
+            let (changed, view) = look_seeing(&mut k, &map, at, radius, 1);
+            let mut small = Knowledge::<OpenOrWall>::new(w, h);
+            let (changed_small, view_small) = look_seeing(&mut small, &map, at, w + h, 1);
+            assert_eq!(changed, changed_small, "look_seeing at {radius}");
+            assert_eq!(
+                view.cells().collect::<Vec<_>>(),
+                view_small.cells().collect::<Vec<_>>()
+            );
+            assert!(
+                view.lit.len() <= (2 * (w + h) as usize + 3).pow(2),
+                "{}",
+                view.lit.len()
+            );
+            assert!(
+                clock.elapsed().as_secs() < 5,
+                "{radius}: {:?}",
+                clock.elapsed()
+            );
         }
     }
 }

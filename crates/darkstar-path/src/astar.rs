@@ -28,7 +28,7 @@ mod dense;
 
 use super::buckets::BucketQueue;
 use super::{Connectivity, CostMap, DenseMap, Islands, Neighbour, Neighbours, neighbours_except};
-use crate::cost::{Cost, StepCosts};
+use crate::cost::{Cost, StepCosts, max_step_cost};
 use crate::dead_ends::{Corridor, DeadEnds};
 use crate::geom::Pos;
 
@@ -43,7 +43,10 @@ pub struct SearchOptions {
     /// Extra cost for every step whose direction differs from the previous
     /// step's; 0 turns it off. Paths stay optimal for the penalised cost:
     /// the search then runs over (cell, heading) states, so its per-state
-    /// arrays are eight times the map's size (16 bytes a state).
+    /// arrays are eight times the map's size (16 bytes a state). A
+    /// penalty past [`max_step_cost`] of the map's cells is taken as that
+    /// (by the searches and by [`path_cost`] alike), so that no path's
+    /// cost can overflow.
     pub turn_penalty: Cost,
 }
 
@@ -192,6 +195,8 @@ pub struct SearchContext {
 struct Pending {
     start: Pos,
     goal: Pos,
+    /// The size of the map it ran on.
+    size: (u32, u32),
     options: SearchOptions,
     /// Whether it runs over a [`DenseMap`]'s arrays.
     dense: bool,
@@ -490,6 +495,7 @@ impl SearchContext {
             self.pending = Some(Pending {
                 start,
                 goal,
+                size: (map.width(), map.height()),
                 options: *options,
                 dense,
             });
@@ -582,6 +588,10 @@ impl SearchContext {
     /// last search finished, or was not a `find_path`. [`SearchContext::stats`]
     /// then counts this slice's work only.
     ///
+    /// # Panics
+    ///
+    /// When `map` is not of the size the search began on.
+    ///
     /// ```
     /// use darkstar_path::geom::Pos;
     /// use darkstar_path::{Outcome, SearchContext, SearchOptions};
@@ -604,6 +614,11 @@ impl SearchContext {
     /// ```
     pub fn resume<M: CostMap + ?Sized>(&mut self, map: &M, budget: u64) -> Option<Outcome> {
         let pending = self.pending.take()?;
+        assert_eq!(
+            (map.width(), map.height()),
+            pending.size,
+            "SearchContext::resume: a search is resumed on a map of the size it began on"
+        );
         self.new_query();
         let (outcome, dense) = self.search_cells(
             map,
@@ -709,6 +724,7 @@ impl SearchContext {
                 goal,
                 options: *options,
                 dense: dense.is_some(),
+                size: (map.width(), map.height()),
             });
         }
         outcome
@@ -761,7 +777,7 @@ impl SearchContext {
             let space = HeadingSpace {
                 cells,
                 start,
-                turn_penalty: options.turn_penalty,
+                turn_penalty: turn_penalty(map, options),
             };
             let s = space.start_state();
             if fresh {
@@ -912,6 +928,13 @@ impl SearchContext {
     }
 }
 
+/// `options`' turn penalty on `map`: at most [`max_step_cost`] of its
+/// cells.
+fn turn_penalty<M: CostMap + ?Sized>(map: &M, options: &SearchOptions) -> Cost {
+    let cells = map.width() as u64 * map.height() as u64;
+    options.turn_penalty.min(max_step_cost(cells))
+}
+
 /// `map` as a [`DenseMap`] the specialised loop can search with `options`.
 fn dense_serving<'m, M: CostMap + ?Sized>(
     map: &'m M,
@@ -953,9 +976,9 @@ pub fn path_cost<M: CostMap + ?Sized>(
     for pair in path.windows(2) {
         let dir = pair[0].dir_to(pair[1])?;
         let (_, c) = super::step(map, pair[0], dir, options.connectivity)?;
-        total += c;
+        total = total.saturating_add(c);
         if heading.is_some_and(|h| h != dir) {
-            total += options.turn_penalty;
+            total = total.saturating_add(turn_penalty(map, options));
         }
         heading = Some(dir);
     }

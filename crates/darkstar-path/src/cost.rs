@@ -25,6 +25,46 @@ pub const DIAGONAL: Cost = 665_857;
 /// A cost that no reachable cell has: "not reached".
 pub const UNREACHED: Cost = Cost::MAX;
 
+/// The most a path's steps may add up to: 2^61 units. Every search adds a
+/// path's cost, one more step, a turn penalty per step and a heuristic
+/// below this, so nothing overflows a [`Cost`] and no real cost reaches
+/// [`UNREACHED`]. The bound is kept at construction, never in the
+/// searches' loops: a map of `cells` cells may charge at most
+/// [`max_step_cost`]`(cells)` a step (so that a path through every cell
+/// stays within this), and the crates' cost maps refuse or clamp factors
+/// past [`max_factor`]`(cells)`, each as its docs say.
+pub const PATH_COST_LIMIT: Cost = 1 << 61;
+
+/// The dearest one step may be on a map of `cells` cells:
+/// [`PATH_COST_LIMIT`] shared among them (the whole limit for an empty
+/// map). Part of the [`crate::CostMap`] contract.
+///
+/// ```
+/// use darkstar_path::cost::{max_step_cost, PATH_COST_LIMIT};
+/// assert_eq!(max_step_cost(1 << 20), PATH_COST_LIMIT >> 20);
+/// ```
+pub const fn max_step_cost(cells: u64) -> Cost {
+    match PATH_COST_LIMIT.checked_div(cells) {
+        Some(cost) => cost,
+        None => PATH_COST_LIMIT,
+    }
+}
+
+/// The largest terrain factor on a map of `cells` cells: a diagonal step
+/// into a cell of this factor ([`DIAGONAL`] times it) costs at most
+/// [`max_step_cost`]`(cells)`. About 206,000 on a 4096x4096 map, 3.4
+/// billion on a 64x64 one.
+///
+/// ```
+/// use darkstar_path::cost::{max_factor, max_step_cost, DIAGONAL};
+/// let cells = 4096 * 4096;
+/// assert!(max_factor(cells) * DIAGONAL <= max_step_cost(cells));
+/// assert!((max_factor(cells) + 1) * DIAGONAL > max_step_cost(cells));
+/// ```
+pub const fn max_factor(cells: u64) -> Cost {
+    max_step_cost(cells) / DIAGONAL
+}
+
 /// Converts a cost to tiles (straight steps at unit terrain cost).
 ///
 /// ```

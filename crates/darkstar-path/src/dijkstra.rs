@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{Connectivity, CostMap, step};
-use crate::cost::{Cost, UNREACHED};
+use crate::cost::{Cost, PATH_COST_LIMIT, UNREACHED};
 use crate::geom::Pos;
 use crate::grid::Grid;
 
@@ -45,16 +45,32 @@ impl DistanceMap {
         DistanceMap::compute_seeded(map, &seeds, connectivity)
     }
 
+    /// The largest start a seed of [`DistanceMap::compute_seeded`] may
+    /// have: twice [`PATH_COST_LIMIT`], so that a start plus any path's
+    /// cost fits a [`Cost`] with room to spare.
+    pub const MAX_SEED: Cost = 2 * PATH_COST_LIMIT;
+
     /// [`DistanceMap::compute`] from sources that start at a cost of their
     /// own (a source worth less is a better place to reach): each cell
     /// gets the least of a source's start plus the cost of walking to it.
     /// The safety map ([`super::SafetyMap`]) seeds every cell so. Ties go
     /// to the source listed first.
+    ///
+    /// # Panics
+    ///
+    /// When a seed's start is past [`DistanceMap::MAX_SEED`]: a start
+    /// plus a path's cost could then overflow.
     pub fn compute_seeded<M: CostMap + ?Sized>(
         map: &M,
         seeds: &[(Pos, Cost)],
         connectivity: Connectivity,
     ) -> DistanceMap {
+        if let Some(&(p, start)) = seeds.iter().find(|s| s.1 > Self::MAX_SEED) {
+            panic!(
+                "DistanceMap::compute_seeded: the seed at {p} starts at {start}, past the largest, {}",
+                Self::MAX_SEED
+            );
+        }
         DistanceMap::search(map, seeds, connectivity, None)
     }
 

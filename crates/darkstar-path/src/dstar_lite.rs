@@ -85,22 +85,23 @@ struct Tiles {
 }
 
 impl Tiles {
-    fn new(width: u32, height: u32) -> Tiles {
+    /// The tiles of a `width` x `height` map, or `None` when its
+    /// addresses would not fit a `u32`.
+    fn new(width: u32, height: u32) -> Option<Tiles> {
         let across = width.div_ceil(TILE_SIDE).max(1).next_power_of_two();
         let down = height.div_ceil(TILE_SIDE).max(1);
         let stride_shift = across.trailing_zeros();
-        // Addresses are `u32`s: every map of this crate (4096 cells a side
-        // at most) fits with room to spare.
+        // Addresses are `u32`s: every map up to 65536 cells a side fits
+        // (4096 tiles across, rounded up to a power of two, and down).
         let tiles = (down as u64) << stride_shift;
-        assert!(
-            tiles * TILE_CELLS as u64 <= 1 << 32,
-            "D* Lite: a {width}x{height} map is too large to address"
-        );
-        Tiles {
+        if tiles * TILE_CELLS as u64 > 1 << 32 {
+            return None;
+        }
+        Some(Tiles {
             directory: (0..tiles).map(|_| None).collect(),
             stride_shift,
             allocated: 0,
-        }
+        })
     }
 
     /// The address of `p` (on the map).
@@ -231,10 +232,53 @@ pub struct DStarLite {
     expanded: u64,
 }
 
+/// Why [`DStarLite::try_new`] could not make a planner.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DStarError {
+    /// The map's cells cannot all be addressed by the planner's `u32`
+    /// tile addresses: every map up to 65536 cells a side can, and a
+    /// wider or taller one may not.
+    #[error("D* Lite: a {width}x{height} map is too large to address")]
+    TooLarge {
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
+    },
+}
+
+/// The lower of two floors, kind by kind.
+fn lower(a: StepCosts, b: StepCosts) -> StepCosts {
+    StepCosts {
+        straight: a.straight.min(b.straight),
+        diagonal: a.diagonal.min(b.diagonal),
+    }
+}
+
+/// True when `cheapest` is below `floor` for either kind of step: the
+/// heuristic built on `floor` would no longer be admissible.
+fn breaks(cheapest: StepCosts, floor: StepCosts) -> bool {
+    cheapest.straight < floor.straight || cheapest.diagonal < floor.diagonal
+}
+
 impl DStarLite {
-    /// Plans from `start` to `goal` on `map`. `floor` must bound every step
-    /// cost the map will ever have from below (for a faction's knowledge:
-    /// the cheapest terrain there is, or the unknown cost if lower).
+    /// Plans from `start` to `goal` on `map`. `floor` should bound every
+    /// step cost the map will ever have from below (for a faction's
+    /// knowledge: the cheapest terrain there is, or the unknown cost if
+    /// lower), so that the plan is only ever repaired. A floor above what
+    /// the map charges is never trusted: the planner takes the lower of
+    /// `floor` and [`CostMap::cheapest_steps`] now, and when a change
+    /// makes a step cheaper than its floor ([`DStarLite::cells_changed`]
+    /// sees `cheapest_steps` drop below it) it plans again from scratch
+    /// on the lower floor, so its costs always agree with A*. Passing
+    /// `map.cheapest_steps()` is therefore always right, and a true floor
+    /// saves those fresh starts.
+    ///
+    /// # Panics
+    ///
+    /// When the map is too large for the planner to address (see
+    /// [`DStarLite::try_new`], which refuses instead): every map up to
+    /// 65536 cells a side fits, and a wider or taller one may not.
     pub fn new<M: CostMap + ?Sized>(
         map: &M,
         start: Pos,
@@ -242,28 +286,73 @@ impl DStarLite {
         connectivity: Connectivity,
         floor: StepCosts,
     ) -> DStarLite {
+        match DStarLite::try_new(map, start, goal, connectivity, floor) {
+            Ok(planner) => planner,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`DStarLite::new`], or [`DStarError::TooLarge`] for a map too
+    /// large to address.
+    ///
+    /// ```
+    /// use darkstar_path::dstar_lite::DStarError;
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::{Connectivity, CostMap, DStarLite, GridMap};
+    /// let map = GridMap::new(8, 8);
+    /// let (a, b) = (Pos::new(0, 0), Pos::new(7, 7));
+    /// let plan = DStarLite::try_new(&map, a, b, Connectivity::Eight, map.cheapest_steps());
+    /// assert!(plan.is_ok());
+    /// ```
+    pub fn try_new<M: CostMap + ?Sized>(
+        map: &M,
+        start: Pos,
+        goal: Pos,
+        connectivity: Connectivity,
+        floor: StepCosts,
+    ) -> Result<DStarLite, DStarError> {
+        let (width, height) = (map.width(), map.height());
+        let cells = Tiles::new(width, height).ok_or(DStarError::TooLarge { width, height })?;
         let mut planner = DStarLite {
-            width: map.width(),
-            height: map.height(),
+            width,
+            height,
             connectivity,
-            floor,
+            floor: lower(floor, map.cheapest_steps()),
             start,
             last: start,
             goal,
             km: 0,
-            cells: Tiles::new(map.width(), map.height()),
+            cells,
             heap: BinaryHeap::new(),
             compact_at: Self::compact_floor(0),
             expanded: 0,
         };
-        if map.contains(goal) && map.contains(start) {
-            let ga = planner.cells.address(goal);
-            planner.cells.get_mut(ga).rhs = 0;
-            let key = planner.key(goal, ga);
-            planner.enqueue(goal, ga, key);
-            planner.compute(map);
+        planner.plan(map);
+        Ok(planner)
+    }
+
+    /// The first search, from the goal (the planner's state fresh).
+    fn plan<M: CostMap + ?Sized>(&mut self, map: &M) {
+        if map.contains(self.goal) && map.contains(self.start) {
+            let ga = self.cells.address(self.goal);
+            self.cells.get_mut(ga).rhs = 0;
+            let key = self.key(self.goal, ga);
+            self.enqueue(self.goal, ga, key);
+            self.compute(map);
         }
-        planner
+    }
+
+    /// Forgets the search and plans afresh from the current start on
+    /// `floor` (what a broken floor calls for). The expansions go on
+    /// counting.
+    fn restart<M: CostMap + ?Sized>(&mut self, map: &M, floor: StepCosts) {
+        self.floor = floor;
+        self.last = self.start;
+        self.km = 0;
+        self.cells = Tiles::new(self.width, self.height).expect("addressed when first made");
+        self.heap = BinaryHeap::new();
+        self.compact_at = Self::compact_floor(0);
+        self.plan(map);
     }
 
     /// Vertices expanded (taken off the queue and settled or raised) so far.
@@ -338,8 +427,17 @@ impl DStarLite {
     /// Costs around `cells` changed on `map` (cells learnt, walls found):
     /// repairs the plan. Steps into, out of and diagonally past each cell
     /// may have changed, so the cell and its eight neighbours are updated.
+    /// If the map's [`CostMap::cheapest_steps`] is now below the floor
+    /// (cheaper ground found than the floor allowed for), the heuristic
+    /// would overestimate: the planner plans afresh instead, on the lower
+    /// floor.
     pub fn cells_changed<M: CostMap + ?Sized>(&mut self, map: &M, cells: &[Pos]) {
         if cells.is_empty() {
+            return;
+        }
+        let cheapest = map.cheapest_steps();
+        if breaks(cheapest, self.floor) {
+            self.restart(map, lower(self.floor, cheapest));
             return;
         }
         self.km += self.h(self.last, self.start);
@@ -570,7 +668,7 @@ mod tests {
     #[test]
     fn addresses_round_trip() {
         for (w, h) in [(1, 1), (17, 33), (16, 16), (80, 40), (100, 3)] {
-            let tiles = Tiles::new(w, h);
+            let tiles = Tiles::new(w, h).unwrap();
             let mut seen = std::collections::BTreeSet::new();
             for y in 0..h as i32 {
                 for x in 0..w as i32 {
@@ -582,10 +680,44 @@ mod tests {
                 }
             }
         }
-        let tiles = Tiles::new(4096, 4096);
+        let tiles = Tiles::new(4096, 4096).unwrap();
         let corner = Pos::new(4095, 4095);
         assert_eq!(tiles.pos(tiles.address(corner)), corner);
         assert_eq!(tiles.directory.len(), 256 * 256);
+    }
+
+    /// A map past what the tiles can address is refused with a typed
+    /// error by `try_new` (and `new` panics saying so), before anything
+    /// is allocated.
+    #[test]
+    fn a_map_too_large_to_address_is_refused() {
+        struct Huge(u32, u32);
+        impl CostMap for Huge {
+            fn width(&self) -> u32 {
+                self.0
+            }
+            fn height(&self) -> u32 {
+                self.1
+            }
+            fn step_cost(&self, _: crate::Step) -> Option<Cost> {
+                None
+            }
+            fn cheapest_steps(&self) -> StepCosts {
+                StepCosts::UNIT
+            }
+        }
+        let (a, b) = (Pos::new(0, 0), Pos::new(1, 1));
+        for (w, h) in [(65537, 65536), (65536, 65537), (16, 1 << 29), (1 << 29, 16)] {
+            let refused =
+                DStarLite::try_new(&Huge(w, h), a, b, Connectivity::Eight, StepCosts::UNIT);
+            assert_eq!(
+                refused.err(),
+                Some(DStarError::TooLarge {
+                    width: w,
+                    height: h
+                })
+            );
+        }
     }
 
     /// Reads never allocate; writes allocate their tile once; taking an
@@ -593,7 +725,7 @@ mod tests {
     /// nothing.
     #[test]
     fn tiles_are_allocated_on_first_write_only() {
-        let mut tiles = Tiles::new(100, 100);
+        let mut tiles = Tiles::new(100, 100).unwrap();
         let a = tiles.address(Pos::new(50, 70));
         assert_eq!(*tiles.get(a), UNTOUCHED);
         tiles.unqueue(a);

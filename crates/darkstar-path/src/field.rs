@@ -353,6 +353,10 @@ impl Field {
     /// (see [`rebuild`](super::rebuild)), the field is grown by LPA*
     /// instead, with the same result.
     ///
+    /// # Panics
+    ///
+    /// When `map` is not of the size the field was made for.
+    ///
     /// ```
     /// use darkstar_path::geom::Pos;
     /// use darkstar_path::{Connectivity, Field, GridMap, Rebuild};
@@ -387,10 +391,10 @@ impl Field {
         scratch: &mut Rebuild,
         logged: Option<Logged<'_>>,
     ) {
-        debug_assert_eq!(
+        assert_eq!(
             (map.width(), map.height()),
             (self.width, self.height),
-            "a field is rebuilt on the map it was made for"
+            "Field::rebuild: a field is rebuilt on a map of the size it was made for"
         );
         self.version += 1;
         // Only queued cells have a queued key: taking them out leaves

@@ -28,7 +28,7 @@
 //! assert_eq!(cost, 6 * darkstar_path::cost::STRAIGHT);
 //! ```
 
-use crate::cost::{Cost, StepCosts};
+use crate::cost::{Cost, StepCosts, max_factor};
 use crate::geom::Pos;
 use crate::{
     Connectivity, CostMap, DistanceMap, EntryCosts, Outcome, SearchContext, SearchOptions, Step,
@@ -70,21 +70,82 @@ pub enum GridError {
         /// Its row.
         y: u32,
     },
+    /// A factor past [`max_factor`] of the map's cells: a path through
+    /// such cells could cost more than a [`Cost`] holds.
+    #[error("the cell at ({x}, {y}) costs {factor}; factors on this map stop at {max}")]
+    FactorTooLarge {
+        /// Its column.
+        x: u32,
+        /// Its row.
+        y: u32,
+        /// Its factor.
+        factor: Cost,
+        /// The largest this map allows: [`max_factor`] of its cells.
+        max: Cost,
+    },
+    /// More than [`GridMap::MAX_CELLS`] cells.
+    #[error("a {width}x{height} grid has more than {} cells", GridMap::MAX_CELLS)]
+    TooLarge {
+        /// The columns asked for.
+        width: u64,
+        /// The rows asked for.
+        height: u64,
+    },
 }
 
 impl GridMap {
+    /// The most cells a grid may have: 2^28 (16384 x 16384), 4 GiB of
+    /// factors. Past it [`GridMap::try_new`] and [`GridMap::from_rows`]
+    /// refuse, and [`GridMap::new`] panics.
+    pub const MAX_CELLS: u64 = 1 << 28;
+
     /// A `width` x `height` grid of plain ground (factor 1).
+    ///
+    /// # Panics
+    ///
+    /// When it would have more than [`GridMap::MAX_CELLS`] cells (see
+    /// [`GridMap::try_new`], which refuses instead).
     pub fn new(width: u32, height: u32) -> GridMap {
-        GridMap {
+        match GridMap::try_new(width, height) {
+            Ok(map) => map,
+            Err(e) => panic!("GridMap::new: {e}"),
+        }
+    }
+
+    /// A `width` x `height` grid of plain ground (factor 1), or
+    /// [`GridError::TooLarge`] past [`GridMap::MAX_CELLS`] cells.
+    ///
+    /// ```
+    /// use darkstar_path::{GridError, GridMap};
+    /// assert!(GridMap::try_new(4096, 4096).is_ok());
+    /// assert_eq!(
+    ///     GridMap::try_new(65536, 65536),
+    ///     Err(GridError::TooLarge { width: 65536, height: 65536 })
+    /// );
+    /// ```
+    pub fn try_new(width: u32, height: u32) -> Result<GridMap, GridError> {
+        check_size(width as u64, height as u64)?;
+        Ok(GridMap {
             width,
             height,
             factors: vec![Some(1); width as usize * height as usize],
             cheapest: 1,
-        }
+        })
+    }
+
+    /// The largest factor a cell of this map may have: [`max_factor`] of
+    /// its cells.
+    pub fn max_factor(&self) -> Cost {
+        max_factor(self.width as u64 * self.height as u64)
     }
 
     /// A grid from rows of characters, each given its factor by `factor`
-    /// (`None`: a wall).
+    /// (`None`: a wall). Refused: no rows or an empty one
+    /// ([`GridError::Empty`]), rows of other lengths
+    /// ([`GridError::Ragged`]), a factor of 0 ([`GridError::ZeroFactor`])
+    /// or past [`max_factor`] of the map's cells
+    /// ([`GridError::FactorTooLarge`]), more than
+    /// [`GridMap::MAX_CELLS`] cells ([`GridError::TooLarge`]).
     pub fn from_rows(
         rows: &[&str],
         factor: impl Fn(char) -> Option<Cost>,
@@ -93,6 +154,8 @@ impl GridMap {
         if expected == 0 {
             return Err(GridError::Empty);
         }
+        check_size(expected as u64, rows.len() as u64)?;
+        let max = max_factor(expected as u64 * rows.len() as u64);
         let mut factors = Vec::with_capacity(expected * rows.len());
         for (y, row) in rows.iter().enumerate() {
             let found = row.chars().count();
@@ -105,11 +168,22 @@ impl GridMap {
             }
             for (x, c) in row.chars().enumerate() {
                 let f = factor(c);
-                if f == Some(0) {
-                    return Err(GridError::ZeroFactor {
-                        x: x as u32,
-                        y: y as u32,
-                    });
+                match f {
+                    Some(0) => {
+                        return Err(GridError::ZeroFactor {
+                            x: x as u32,
+                            y: y as u32,
+                        });
+                    }
+                    Some(factor) if factor > max => {
+                        return Err(GridError::FactorTooLarge {
+                            x: x as u32,
+                            y: y as u32,
+                            factor,
+                            max,
+                        });
+                    }
+                    _ => {}
                 }
                 factors.push(f);
             }
@@ -130,12 +204,15 @@ impl GridMap {
             .flatten()
     }
 
-    /// Sets the factor of `p` (on the map; a factor of 0 is taken as 1).
+    /// Sets the factor of `p` (on the map; a factor of 0 is taken as 1,
+    /// and one past [`GridMap::max_factor`] as that largest factor, so
+    /// that no path's cost can overflow).
     pub fn set(&mut self, p: Pos, factor: Option<Cost>) {
         if !self.contains(p) {
             return;
         }
-        let factor = factor.map(|f| f.max(1));
+        let max = self.max_factor();
+        let factor = factor.map(|f| f.clamp(1, max));
         let i = p.row_major(self.width);
         let old = std::mem::replace(&mut self.factors[i], factor);
         match factor {
@@ -147,6 +224,14 @@ impl GridMap {
             _ => {}
         }
     }
+}
+
+/// Refuses a grid of more than [`GridMap::MAX_CELLS`] cells.
+fn check_size(width: u64, height: u64) -> Result<(), GridError> {
+    if width.saturating_mul(height) > GridMap::MAX_CELLS {
+        return Err(GridError::TooLarge { width, height });
+    }
+    Ok(())
 }
 
 impl CostMap for GridMap {

@@ -52,6 +52,8 @@ mod keyed_heap;
 pub mod live_islands;
 pub mod obstacles;
 pub mod rebuild;
+#[cfg(test)]
+mod refusals;
 pub mod safety;
 #[cfg(feature = "trace")]
 pub mod trace;
@@ -62,7 +64,7 @@ use crate::geom::{Dir, Pos};
 pub use astar::{Outcome, SearchContext, SearchOptions, SearchStats};
 pub use dense_map::{DenseMap, DenseMapError};
 pub use dijkstra::DistanceMap;
-pub use dstar_lite::DStarLite;
+pub use dstar_lite::{DStarError, DStarLite};
 pub use field::{Descents, Field, Unsettled};
 pub use grid_map::{GridError, GridMap, distances, find_path};
 pub use islands::Islands;
@@ -80,7 +82,12 @@ pub use safety::SafetyMap;
 /// - a step is legal from `a` to `b` exactly when it is legal from `b` to
 ///   `a` (costs may differ);
 /// - every legal step costs at least [`CostMap::cheapest_steps`] for its
-///   kind (straight or diagonal), and more than zero.
+///   kind (straight or diagonal), and more than zero;
+/// - every legal step costs at most [`cost::max_step_cost`] of the map's
+///   cells (`width * height`), so that no path's cost can overflow: the
+///   searches rely on it and do not check it step by step. [`GridMap`]
+///   refuses factors past [`cost::max_factor`], and the fog crate's
+///   knowledge clamps its costs so.
 pub trait CostMap {
     /// Number of columns.
     fn width(&self) -> u32;

@@ -30,6 +30,12 @@ use crate::grid::Grid;
 /// through its pursuer for a marginally longer corridor.
 pub const BROGUE_FACTOR_TENTHS: Cost = 12;
 
+/// The largest factor, in tenths, a safety map takes (twice the
+/// distance): a larger `factor_tenths` is taken as this, so that the
+/// seeds (the distance to the farthest cell times the factor) stay
+/// within [`DistanceMap::MAX_SEED`] and no value overflows.
+pub const MAX_FACTOR_TENTHS: Cost = 20;
+
 /// For every cell the threats can reach, how good a place it is to flee
 /// through: lower is safer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +47,9 @@ pub struct SafetyMap {
 }
 
 impl SafetyMap {
-    /// The safety map of `map` against `threats`.
+    /// The safety map of `map` against `threats`, distance from them
+    /// turned into a goal by `factor_tenths` (at most
+    /// [`MAX_FACTOR_TENTHS`]: a larger factor is taken as that).
     ///
     /// ```
     /// use darkstar_path::geom::Pos;
@@ -58,6 +66,7 @@ impl SafetyMap {
         factor_tenths: Cost,
         connectivity: Connectivity,
     ) -> SafetyMap {
+        let factor_tenths = factor_tenths.min(MAX_FACTOR_TENTHS);
         let value = fast(map, threats, factor_tenths, connectivity)
             .unwrap_or_else(|| by_distance_maps(map, threats, factor_tenths, connectivity));
         SafetyMap {
@@ -68,7 +77,8 @@ impl SafetyMap {
 
     /// The same, always by two [`DistanceMap`]s (binary heap, any cost
     /// map): what a map too large for the fast search's arrays gets, and
-    /// what tests hold the fast search to.
+    /// what tests hold the fast search to. `factor_tenths` is clamped as
+    /// there.
     pub fn compute_by_distance_maps<M: CostMap + ?Sized>(
         map: &M,
         threats: &[Pos],
@@ -76,7 +86,12 @@ impl SafetyMap {
         connectivity: Connectivity,
     ) -> SafetyMap {
         SafetyMap {
-            value: by_distance_maps(map, threats, factor_tenths, connectivity),
+            value: by_distance_maps(
+                map,
+                threats,
+                factor_tenths.min(MAX_FACTOR_TENTHS),
+                connectivity,
+            ),
             connectivity,
         }
     }
