@@ -9,7 +9,10 @@
 //! fresh search), [`islands`] (connected components) and
 //! [`live_islands`] (the same, kept up to date cell by cell), [`safety`]
 //! (where to flee) and [`jps`] (jump point search, for uniform costs). [`GridMap`] is a ready cost map, with the one-call
-//! [`find_path`] and [`distances`].
+//! [`find_path`] and [`distances`]. Beyond grids, [`graph`] runs A* and
+//! Dijkstra over any graph (nodes and weighted edges listed by a closure
+//! or a small trait), with the same integer costs, explicit tie-breaks,
+//! budgets and typed outcomes.
 //!
 //! ```
 //! use darkstar_path::{Connectivity, GridMap, find_path, geom::Pos};
@@ -42,6 +45,7 @@ pub mod field;
 #[cfg(feature = "trace")]
 pub mod field_trace;
 pub mod geom;
+pub mod graph;
 pub mod grid;
 pub mod grid_map;
 pub mod islands;
