@@ -35,19 +35,18 @@
 //!   expanded is opened again, so the path found is optimal either way
 //!   (with a consistent heuristic that never happens). An inadmissible
 //!   heuristic gives a valid path that may not be the cheapest.
-//! - **Ties** are broken explicitly, as the grid [`astar`](crate::astar)
-//!   breaks them: nodes come off the open list by least f (g plus the
-//!   heuristic); among equal f, the larger g first (the node further along,
-//!   nearer the goal); among equal f and g, the node first reached last
-//!   (depth first, in the spirit of the grid search's last-in-first-out
-//!   within one f: a node is reached first when its first edge in is
-//!   relaxed, nodes are reached in the order the search expands them
-//!   and the graph lists their edges). So the
-//!   answer (path, cost, expansions) depends on nothing but the graph, its
-//!   edge order, the heuristic and the query: the same on every run and
-//!   machine. Nodes are found again through a hash map with a fixed
-//!   hasher, used only for lookups; nothing is read in its iteration
-//!   order.
+//! - **Ties** are broken explicitly, in the spirit of the grid
+//!   [`astar`](crate::astar) (least f, then depth first: among equal f
+//!   the cell generated last): nodes come off the open list by least f
+//!   (g plus the heuristic); among equal f, the larger g first (the node
+//!   further along, nearer the goal); among equal f and g, the node
+//!   first reached last (nodes are numbered as they are first reached:
+//!   in the order the search expands them and the graph lists their
+//!   edges). So the answer (path, cost, expansions) depends on nothing
+//!   but the graph, its edge order, the heuristic and the query: the same
+//!   on every run and machine. Nodes are found again through a hash map
+//!   with a fixed hasher, used only for lookups; nothing is read in its
+//!   iteration order.
 //! - **Budgets** count expansions (nodes whose edges were listed); a goal
 //!   taken off the open list is returned even when the budget is spent,
 //!   as the grid search does.
