@@ -1022,6 +1022,34 @@ mod tests {
         assert_eq!(d.path_to(3), Some(vec![0, 2, 3]));
     }
 
+    /// An admissible heuristic that is not consistent: the node first
+    /// expanded at g 4 is reached at g 2 later, opened again and expanded
+    /// again, and the path through the cheaper way is found (without
+    /// reopening, the answer would cost 9).
+    #[test]
+    fn an_inconsistent_heuristic_reopens_and_stays_exact() {
+        let edges: Edges = vec![(0, 1, 4), (0, 2, 1), (2, 1, 1), (1, 3, 5)];
+        // h(2) = 5 is within 2's true cost to the goal (6), but more than
+        // the step to 1 plus h(1).
+        let h = [0, 0, 5, 0];
+        let mut search = GraphSearch::new();
+        let out = search.astar(
+            |v| out(&edges, v),
+            0,
+            3,
+            |v| h[v as usize],
+            &GraphOptions::default(),
+        );
+        assert_eq!(
+            out,
+            GraphOutcome::Found {
+                path: vec![0, 2, 1, 3],
+                cost: 7
+            }
+        );
+        assert_eq!(search.stats().expanded, 4, "0, 1, 2, then 1 again");
+    }
+
     #[test]
     fn start_is_goal_and_zero_cost_cycles() {
         let edges: Edges = vec![(0, 1, 0), (1, 0, 0), (1, 2, 0), (2, 1, 0)];
