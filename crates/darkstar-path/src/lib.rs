@@ -10,7 +10,10 @@
 //! [`live_islands`] (the same, kept up to date cell by cell), [`safety`]
 //! (where to flee), [`jps`] (jump point search, for uniform costs) and
 //! [`dead_ends`] (what a path between two cells can never use, skipped). [`GridMap`] is a ready cost map, with the one-call
-//! [`find_path`] and [`distances`].
+//! [`find_path`] and [`distances`]. Beyond grids, [`graph`] runs A* and
+//! Dijkstra over any graph (nodes and weighted edges listed by a closure
+//! or a small trait), with the same integer costs, explicit tie-breaks,
+//! budgets and typed outcomes.
 //!
 //! ```
 //! use darkstar_path::{Connectivity, GridMap, find_path, geom::Pos};
@@ -44,6 +47,7 @@ pub mod field;
 #[cfg(feature = "trace")]
 pub mod field_trace;
 pub mod geom;
+pub mod graph;
 pub mod grid;
 pub mod grid_map;
 pub mod islands;
