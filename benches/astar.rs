@@ -21,6 +21,8 @@
 
 mod support;
 
+use support::Csr;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -90,51 +92,6 @@ fn load(dir: &Path, name: &'static str, every: usize) -> Suite {
     }
 }
 
-/// The peer's adapter, built once per map outside the timed loop: for each
-/// cell its (successor, step cost) list in compressed rows, and each cell's
-/// coordinates, so a successor or heuristic call costs a slice or a table
-/// lookup, never a division. (Tried against `(x, y)` nodes, which pay for
-/// `for_each_step` per expansion; these lists were the faster.)
-struct Csr {
-    /// `edges[offsets[i]..offsets[i + 1]]` are cell `i`'s steps, in our
-    /// fixed neighbour order.
-    offsets: Vec<u32>,
-    edges: Vec<(u32, Cost)>,
-    pos: Vec<Pos>,
-    cheapest: StepCosts,
-    width: u32,
-}
-
-impl Csr {
-    fn new(map: &MovingAiMap) -> Csr {
-        let (w, h) = (map.width(), map.height());
-        let mut offsets = vec![0];
-        let mut edges = Vec::new();
-        let mut pos = Vec::with_capacity((w * h) as usize);
-        for y in 0..h {
-            for x in 0..w {
-                let p = Pos::new(x as i32, y as i32);
-                pos.push(p);
-                darkstar::path::for_each_step(map, p, Connectivity::Eight, |_, to, _, c| {
-                    edges.push((to as u32, c));
-                });
-                offsets.push(edges.len() as u32);
-            }
-        }
-        Csr {
-            offsets,
-            edges,
-            pos,
-            cheapest: map.cheapest_steps(),
-            width: w,
-        }
-    }
-
-    fn index(&self, p: Pos) -> u32 {
-        p.y as u32 * self.width + p.x as u32
-    }
-}
-
 /// `pathfinding`'s A* over the lists; `calls` counts its successor calls
 /// (its expansions) when given, which the timed runs do not.
 fn peer_counted(
@@ -143,10 +100,10 @@ fn peer_counted(
     goal: Pos,
     calls: Option<&mut u64>,
 ) -> Option<(Vec<u32>, Cost)> {
-    let goal_index = csr.index(goal);
+    let goal_index = csr.node(goal);
     let mut counter = calls;
     pathfinding::prelude::astar(
-        &csr.index(start),
+        &csr.node(start),
         |&i| {
             if let Some(n) = counter.as_deref_mut() {
                 *n += 1;

@@ -23,13 +23,15 @@
 
 mod support;
 
+use support::Csr;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
 use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
-use darkstar::map::cost::{Cost, StepCosts};
+use darkstar::map::cost::Cost;
 use darkstar::map::geom::Pos;
 use darkstar::path::graph::{self, GraphOptions, GraphOutcome, GraphSearch};
 use darkstar::path::{Connectivity, CostMap, SearchContext, SearchOptions};
@@ -37,47 +39,6 @@ use darkstar::path::{Connectivity, CostMap, SearchContext, SearchOptions};
 /// The Moving AI maps, and which problems of each are timed: every
 /// `every`-th (half and a quarter of the A* bench's problems, to keep a run short).
 const SUITES: [(&str, usize); 2] = [("arena2", 4), ("8room_000", 40)];
-
-/// A grid as a graph: node `i` is the cell `i` in row-major order.
-struct Csr {
-    /// `edges[offsets[i]..offsets[i + 1]]` are node `i`'s edges, in the
-    /// grid's fixed neighbour order.
-    offsets: Vec<u32>,
-    edges: Vec<(u32, Cost)>,
-    pos: Vec<Pos>,
-    cheapest: StepCosts,
-    width: u32,
-}
-
-impl Csr {
-    fn new<M: CostMap>(map: &M) -> Csr {
-        let (w, h) = (map.width(), map.height());
-        let mut offsets = vec![0];
-        let mut edges = Vec::new();
-        let mut pos = Vec::with_capacity((w * h) as usize);
-        for y in 0..h {
-            for x in 0..w {
-                let p = Pos::new(x as i32, y as i32);
-                pos.push(p);
-                darkstar::path::for_each_step(map, p, Connectivity::Eight, |_, to, _, c| {
-                    edges.push((to as u32, c));
-                });
-                offsets.push(edges.len() as u32);
-            }
-        }
-        Csr {
-            offsets,
-            edges,
-            pos,
-            cheapest: map.cheapest_steps(),
-            width: w,
-        }
-    }
-
-    fn node(&self, p: Pos) -> u32 {
-        p.y as u32 * self.width + p.x as u32
-    }
-}
 
 /// The edges out of node `i`: what both sides are handed.
 #[inline]

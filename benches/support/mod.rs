@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use darkstar::content::movingai;
+use darkstar::map::cost::{Cost, StepCosts};
+use darkstar::map::geom::Pos;
+use darkstar::path::{Connectivity, CostMap};
 
 /// Where criterion writes its estimates.
 pub fn criterion_dir() -> PathBuf {
@@ -54,4 +57,57 @@ pub fn criterion(measurement: Duration) -> Criterion {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(measurement)
         .configure_from_args()
+}
+
+/// A grid as a graph, for the benches' graph searches (ours and the
+/// peer's): node `i` is the cell `i` in row-major order. Built once per
+/// map outside the timed loop: each cell's (successor, step cost) list in
+/// compressed rows, and each cell's coordinates, so a successor or
+/// heuristic call costs a slice or a table lookup, never a division.
+/// (Tried against `(x, y)` nodes, which pay for `for_each_step` per
+/// expansion; these lists were the faster.)
+// Not every bench searches a graph.
+#[allow(dead_code)]
+pub struct Csr {
+    /// `edges[offsets[i]..offsets[i + 1]]` are node `i`'s steps, in the
+    /// grid's fixed neighbour order.
+    pub offsets: Vec<u32>,
+    pub edges: Vec<(u32, Cost)>,
+    /// Each node's cell.
+    pub pos: Vec<Pos>,
+    pub cheapest: StepCosts,
+    pub width: u32,
+}
+
+#[allow(dead_code)]
+impl Csr {
+    /// The legal steps of `map` (8-connected, no corner cutting).
+    pub fn new<M: CostMap>(map: &M) -> Csr {
+        let (w, h) = (map.width(), map.height());
+        let mut offsets = vec![0];
+        let mut edges = Vec::new();
+        let mut pos = Vec::with_capacity((w * h) as usize);
+        for y in 0..h {
+            for x in 0..w {
+                let p = Pos::new(x as i32, y as i32);
+                pos.push(p);
+                darkstar::path::for_each_step(map, p, Connectivity::Eight, |_, to, _, c| {
+                    edges.push((to as u32, c));
+                });
+                offsets.push(edges.len() as u32);
+            }
+        }
+        Csr {
+            offsets,
+            edges,
+            pos,
+            cheapest: map.cheapest_steps(),
+            width: w,
+        }
+    }
+
+    /// The node of cell `p`.
+    pub fn node(&self, p: Pos) -> u32 {
+        p.y as u32 * self.width + p.x as u32
+    }
 }
