@@ -370,6 +370,23 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
     assert!(app.game().floor().pack().is_empty(), "both darts spent");
 }
 
+/// The player at (1, 1) above a row of swamp, sneaking, with a goblin of
+/// `accuracy` (300 HP, blows of 1) come next to it at (2, 1).
+fn sneaking_by_a_bog_with_a_goblin_beside(accuracy: u32) -> App {
+    let text = format!(
+        "name: bog\nfaction: goblins glyph=g sight=12 accuracy={accuracy} hp=300 damage=1d1 hostile\n\
+         map:\n#######\n#@...g#\n#,,,,,#\n#######\n"
+    );
+    let level = Level::parse(&text, "bog.txt".as_ref()).unwrap();
+    let mut app = App::play(&level, 3).unwrap();
+    while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
+        app.handle(Intent::Wait);
+    }
+    assert_eq!(app.game().floor().monsters()[0].pos(), Pos::new(2, 1));
+    app.handle(Intent::Sneak);
+    app
+}
+
 /// A slow step is waded: the world plays on while the player stands,
 /// and a blow that hurts stops it short, the step not taken and the rest
 /// of its time not paid (two orcs once took 38 hit points in two key
@@ -377,19 +394,7 @@ fn a_dart_that_meets_a_wall_says_where_in_the_log() {
 /// Unhurt, the step takes its whole time and arrives at the end.
 #[test]
 fn a_slow_step_stops_short_when_hurt() {
-    let level = Level::parse(
-        "name: bog\nfaction: goblins glyph=g sight=12 accuracy=100 hp=300 damage=1d1 hostile\nmap:\n\
-         #######\n#@...g#\n#,,,,,#\n#######\n",
-        "bog.txt".as_ref(),
-    )
-    .unwrap();
-    let mut app = App::play(&level, 3).unwrap();
-    // Let it come next to the player.
-    while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
-        app.handle(Intent::Wait);
-    }
-    assert_eq!(app.game().floor().monsters()[0].pos(), Pos::new(2, 1));
-    app.handle(Intent::Sneak);
+    let mut app = sneaking_by_a_bog_with_a_goblin_beside(100);
     // Sneaking down onto the swamp would be four turns: the first blow
     // (a sure one) stops it.
     let start = app.game().floor().turn();
@@ -428,23 +433,14 @@ fn a_slow_step_stops_short_when_hurt() {
 }
 
 /// A slow step unhurt is waded where the player stands and taken at the
-/// end of the time beyond a floor step's, every event told with its own turn: a goblin that
-/// only misses (its blows as sure to miss as the rules allow) strikes
-/// on each of the four turns, each told on its turn, and the log counts
-/// them on one line over the turns they landed on.
+/// end of the time beyond a floor step's, every event told with its own
+/// turn: a goblin that only misses (its blows as sure to miss as the
+/// rules allow) strikes on each of the four turns, each told on its
+/// turn, and the log counts them on one line over the turns they landed
+/// on.
 #[test]
 fn a_slow_step_unhurt_is_taken_at_the_end_each_event_on_its_turn() {
-    let level = Level::parse(
-        "name: bog\nfaction: goblins glyph=g sight=12 accuracy=0 hp=300 damage=1d1 hostile\nmap:\n\
-         #######\n#@...g#\n#,,,,,#\n#######\n",
-        "bog.txt".as_ref(),
-    )
-    .unwrap();
-    let mut app = App::play(&level, 3).unwrap();
-    while app.game().floor().monsters()[0].pos().x > 2 && app.game().floor().turn() < 20 {
-        app.handle(Intent::Wait);
-    }
-    app.handle(Intent::Sneak);
+    let mut app = sneaking_by_a_bog_with_a_goblin_beside(0);
     let start = app.game().floor().turn();
     let before = app.log().count();
     let hp = app.game().floor().player().unwrap().hp();
