@@ -150,8 +150,8 @@ impl Floor {
         self.play_on(id, false, ev);
     }
 
-    /// A step slower than onto floor (a swamp, water, rubble, a door, or
-    /// any step sneaking) is waded before it is taken: the player pays
+    /// A step slower than onto floor (onto swamp, water or rubble, or any
+    /// step sneaking) is waded before it is taken: the player pays
     /// the time beyond a floor step's where it stands, the world playing
     /// on, then steps as onto floor. Hurt meanwhile, it stops short: the
     /// step is not taken, the time left of it is not paid, and the player
@@ -165,8 +165,10 @@ impl Floor {
             return Some(None);
         }
         let to = from.step(dir);
-        let ground = self.ground.world.get(to).and_then(Terrain::enter_cost);
-        let step = super::player_step_energy(ground?, dir.is_diagonal(), self.units.sneaking());
+        let Some(ground) = self.ground.world.get(to).and_then(Terrain::enter_cost) else {
+            return Some(None);
+        };
+        let step = super::player_step_energy(ground, dir.is_diagonal(), self.units.sneaking());
         let extra = step - super::move_energy(FLOOR_COST, dir.is_diagonal());
         if extra <= 0 {
             return Some(None);
