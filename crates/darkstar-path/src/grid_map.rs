@@ -139,62 +139,95 @@ impl GridMap {
         max_factor(self.width as u64 * self.height as u64)
     }
 
-    /// A grid from rows of characters, each given its factor by `factor`
-    /// (`None`: a wall). Refused: no rows or an empty one
+    /// A grid from rows of characters (any iterator of string slices or
+    /// strings: an array, a `Vec<String>`, `text.lines()`), each given its
+    /// factor by `factor` (`None`: a wall). Refused: no rows or an empty one
     /// ([`GridError::Empty`]), rows of other lengths
     /// ([`GridError::Ragged`]), a factor of 0 ([`GridError::ZeroFactor`])
     /// or past [`max_factor`] of the map's cells
     /// ([`GridError::FactorTooLarge`]), more than
     /// [`GridMap::MAX_CELLS`] cells ([`GridError::TooLarge`]).
-    pub fn from_rows(
-        rows: &[&str],
+    ///
+    /// ```
+    /// use darkstar_path::GridMap;
+    /// let text = "..#.\n....\n";
+    /// let map = GridMap::from_rows(text.lines(), |c| (c == '.').then_some(1)).unwrap();
+    /// // Its size, with no trait to import.
+    /// assert_eq!((map.width(), map.height()), (4, 2));
+    /// let rows: Vec<String> = vec!["..".into(), ".".into()];
+    /// assert!(GridMap::from_rows(&rows, |_| Some(1)).is_err(), "ragged");
+    /// ```
+    pub fn from_rows<S: AsRef<str>>(
+        rows: impl IntoIterator<Item = S>,
         factor: impl Fn(char) -> Option<Cost>,
     ) -> Result<GridMap, GridError> {
-        let expected = rows.first().map_or(0, |r| r.chars().count());
-        if expected == 0 {
-            return Err(GridError::Empty);
-        }
-        check_size(expected as u64, rows.len() as u64)?;
-        let max = max_factor(expected as u64 * rows.len() as u64);
-        let mut factors = Vec::with_capacity(expected * rows.len());
-        for (y, row) in rows.iter().enumerate() {
+        let (mut width, mut height) = (0, 0);
+        let mut factors = Vec::new();
+        for (y, row) in rows.into_iter().enumerate() {
+            let row = row.as_ref();
             let found = row.chars().count();
-            if found != expected {
+            if y == 0 {
+                width = found;
+            }
+            if found == 0 {
+                return Err(GridError::Empty);
+            }
+            if found != width {
                 return Err(GridError::Ragged {
                     row: y + 1,
                     found,
-                    expected,
+                    expected: width,
                 });
             }
+            // Refused before the row is read in: the rows may come from
+            // an iterator of any length.
+            check_size(width as u64, y as u64 + 1)?;
             for (x, c) in row.chars().enumerate() {
                 let f = factor(c);
-                match f {
-                    Some(0) => {
-                        return Err(GridError::ZeroFactor {
-                            x: x as u32,
-                            y: y as u32,
-                        });
-                    }
-                    Some(factor) if factor > max => {
-                        return Err(GridError::FactorTooLarge {
-                            x: x as u32,
-                            y: y as u32,
-                            factor,
-                            max,
-                        });
-                    }
-                    _ => {}
+                if f == Some(0) {
+                    return Err(GridError::ZeroFactor {
+                        x: x as u32,
+                        y: y as u32,
+                    });
                 }
                 factors.push(f);
             }
+            height = y + 1;
+        }
+        if height == 0 {
+            return Err(GridError::Empty);
+        }
+        let max = max_factor(width as u64 * height as u64);
+        if let Some((i, factor)) = factors
+            .iter()
+            .enumerate()
+            .find_map(|(i, f)| f.filter(|&f| f > max).map(|f| (i, f)))
+        {
+            return Err(GridError::FactorTooLarge {
+                x: (i % width) as u32,
+                y: (i / width) as u32,
+                factor,
+                max,
+            });
         }
         let cheapest = factors.iter().flatten().copied().min().unwrap_or(1);
         Ok(GridMap {
-            width: expected as u32,
-            height: rows.len() as u32,
+            width: width as u32,
+            height: height as u32,
             factors,
             cheapest,
         })
+    }
+
+    /// Its width in cells (what [`CostMap::width`] says, here without the
+    /// trait in scope).
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Its height in cells (what [`CostMap::height`] says).
+    pub fn height(&self) -> u32 {
+        self.height
     }
 
     /// The factor of `p` (`None`: a wall, or off the map).
@@ -313,7 +346,10 @@ mod tests {
 
     #[test]
     fn bad_rows_are_refused_and_entry_costs_keep_their_contract() {
-        assert_eq!(GridMap::from_rows(&[], |_| Some(1)), Err(GridError::Empty));
+        assert_eq!(
+            GridMap::from_rows::<&str>([], |_| Some(1)),
+            Err(GridError::Empty)
+        );
         assert_eq!(
             GridMap::from_rows(&["...", ".."], |_| Some(1)),
             Err(GridError::Ragged {
