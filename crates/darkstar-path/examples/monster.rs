@@ -21,7 +21,7 @@ const MAZE: [&str; 9] = [
 ];
 
 fn main() {
-    let truth = GridMap::from_rows(&MAZE, |c| (c != '#').then_some(1)).unwrap();
+    let truth = GridMap::from_rows(MAZE, |c| (c != '#').then_some(1)).unwrap();
     // What the monster believes: open ground everywhere, to begin with.
     let mut known = GridMap::new(truth.width(), truth.height());
     let (mut at, goal) = (Pos::new(0, 0), Pos::new(13, 7));

@@ -656,7 +656,7 @@ mod tests {
             ".#....#.#####...#...",
             ".######.........#...",
         ];
-        let map = GridMap::from_rows(&rows, |c| (c == '.').then_some(1)).unwrap();
+        let map = GridMap::from_rows(rows, |c| (c == '.').then_some(1)).unwrap();
         let tags = DeadEnds::new(&map, Connectivity::Eight);
         let (s, g) = (Pos::new(0, 0), Pos::new(19, 5));
         let mut ctx = SearchContext::new();
@@ -686,7 +686,7 @@ mod tests {
     /// the cell, as `find_path` says; tags of another map are refused.
     #[test]
     fn areas_apart_and_one_cell_queries() {
-        let map = GridMap::from_rows(&["...#...", "...#..."], |c| (c == '.').then_some(1)).unwrap();
+        let map = GridMap::from_rows(["...#...", "...#..."], |c| (c == '.').then_some(1)).unwrap();
         let tags = DeadEnds::new(&map, Connectivity::Eight);
         assert!(tags.corridor(Pos::new(0, 0), Pos::new(6, 1)).is_none());
         let mut ctx = SearchContext::new();

@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn moves_are_the_searches_steps_and_costs_the_maps() {
         let rows = ["..#.", ".#..", "....", "#..."];
-        let map = GridMap::from_rows(&rows, |c| (c == '.').then_some(3)).unwrap();
+        let map = GridMap::from_rows(rows, |c| (c == '.').then_some(3)).unwrap();
         for connectivity in [
             Connectivity::Eight,
             Connectivity::Four,

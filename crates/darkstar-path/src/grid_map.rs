@@ -351,7 +351,7 @@ mod tests {
             Err(GridError::Empty)
         );
         assert_eq!(
-            GridMap::from_rows(&["...", ".."], |_| Some(1)),
+            GridMap::from_rows(["...", ".."], |_| Some(1)),
             Err(GridError::Ragged {
                 row: 2,
                 found: 2,
@@ -359,10 +359,10 @@ mod tests {
             })
         );
         assert_eq!(
-            GridMap::from_rows(&["a0"], |c| (c == 'a').then_some(1).or(Some(0))),
+            GridMap::from_rows(["a0"], |c| (c == 'a').then_some(1).or(Some(0))),
             Err(GridError::ZeroFactor { x: 1, y: 0 })
         );
-        let mut map = GridMap::from_rows(&["..#", ",.#", "..."], |c| match c {
+        let mut map = GridMap::from_rows(["..#", ",.#", "..."], |c| match c {
             '#' => None,
             ',' => Some(3),
             _ => Some(2),
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn a_walled_off_goal_has_no_path() {
-        let map = GridMap::from_rows(&[".#."], |c| (c == '.').then_some(1)).unwrap();
+        let map = GridMap::from_rows([".#."], |c| (c == '.').then_some(1)).unwrap();
         assert_eq!(
             find_path(&map, Pos::new(0, 0), Pos::new(2, 0), Connectivity::Eight),
             None

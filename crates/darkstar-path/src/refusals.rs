@@ -298,7 +298,7 @@ fn a_seed_too_dear_panics() {
 /// step away from the threat is away.
 #[test]
 fn a_safety_factor_too_large_is_clamped() {
-    let map = GridMap::from_rows(&["..........", "....##....", ".........."], |c| {
+    let map = GridMap::from_rows(["..........", "....##....", ".........."], |c| {
         (c == '.').then_some(3)
     })
     .unwrap();

@@ -423,7 +423,7 @@ mod tests {
     #[test]
     fn stamps_wrap_and_the_states_are_cleared() {
         let rows = ["S....", ".###.", "....G"];
-        let map = GridMap::from_rows(&rows, |c| (c != '#').then_some(1)).unwrap();
+        let map = GridMap::from_rows(rows, |c| (c != '#').then_some(1)).unwrap();
         let dense = DenseMap::new(&map, Connectivity::Eight).unwrap();
         let (s, g) = (Pos::new(0, 0), Pos::new(4, 2));
         let options = SearchOptions::default();
@@ -441,7 +441,7 @@ mod tests {
     fn a_map_whose_costs_could_overflow_the_states_is_searched_the_general_way() {
         let dear = 1 << 30;
         let rows = ["....", ".#..", "...."];
-        let map = GridMap::from_rows(&rows, |c| (c != '#').then_some(dear)).unwrap();
+        let map = GridMap::from_rows(rows, |c| (c != '#').then_some(dear)).unwrap();
         let dense = DenseMap::new(&map, Connectivity::Eight).unwrap();
         assert!(
             !dense.serves(Connectivity::Eight),
