@@ -21,7 +21,7 @@
 
 mod support;
 
-use support::Csr;
+use support::{Csr, ROUNDS};
 
 use std::hint::black_box;
 use std::path::Path;
@@ -277,38 +277,22 @@ fn ours_jps(search: &mut JumpPointSearch, map: &MovingAiMap, problems: &[Problem
         .sum()
 }
 
-/// Rounds of [`fastest_passes`].
-const ROUNDS: usize = 7;
-
 /// The fastest of [`ROUNDS`] passes over `s`'s problems of ours (the map
 /// read into a dense map in every pass, as the criterion row) and of the
 /// peer's two adapters, in seconds, the three taking turns within each
-/// round: criterion times one after the other, minutes apart, and this
-/// machine's speed drifts by a fifth within minutes.
+/// round ([`support::fastest_in_turns`]).
 fn fastest_passes(ctx: &mut SearchContext, s: &Suite) -> [f64; 3] {
-    let time = |f: &mut dyn FnMut() -> Cost| {
-        let start = std::time::Instant::now();
-        black_box(f());
-        start.elapsed().as_secs_f64()
-    };
-    let mut best = [f64::MAX; 3];
-    for _ in 0..ROUNDS {
-        let passes = [
-            time(&mut || ours(ctx, &s.map, &s.problems)),
-            time(&mut || theirs(&s.csr, &s.problems)),
-            time(&mut || {
-                s.problems
-                    .iter()
-                    .filter_map(|p| peer_xy(&s.map, p.start, p.goal))
-                    .map(|(_, c)| c)
-                    .sum()
-            }),
-        ];
-        for (b, p) in best.iter_mut().zip(passes) {
-            *b = b.min(p);
-        }
-    }
-    best
+    support::fastest_in_turns([
+        &mut || ours(ctx, &s.map, &s.problems),
+        &mut || theirs(&s.csr, &s.problems),
+        &mut || {
+            s.problems
+                .iter()
+                .filter_map(|p| peer_xy(&s.map, p.start, p.goal))
+                .map(|(_, c)| c)
+                .sum()
+        },
+    ])
 }
 
 fn main() {

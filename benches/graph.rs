@@ -23,7 +23,7 @@
 
 mod support;
 
-use support::Csr;
+use support::{Csr, ROUNDS};
 
 use std::hint::black_box;
 use std::path::Path;
@@ -226,29 +226,10 @@ fn dungeon() -> Suite {
     suite("dungeon512".to_string(), &map, pairs)
 }
 
-/// Rounds of [`fastest_passes`].
-const ROUNDS: usize = 7;
-
 /// The fastest of [`ROUNDS`] passes of ours (reused search), ours (fresh
 /// per query) and the peer, taking turns within each round, in seconds.
 fn fastest_passes(search: &mut GraphSearch<u32>, s: &Suite) -> [f64; 3] {
-    let time = |f: &mut dyn FnMut() -> Cost| {
-        let start = std::time::Instant::now();
-        black_box(f());
-        start.elapsed().as_secs_f64()
-    };
-    let mut best = [f64::MAX; 3];
-    for _ in 0..ROUNDS {
-        let passes = [
-            time(&mut || ours(search, s)),
-            time(&mut || fresh(s)),
-            time(&mut || theirs(s)),
-        ];
-        for (b, p) in best.iter_mut().zip(passes) {
-            *b = b.min(p);
-        }
-    }
-    best
+    support::fastest_in_turns([&mut || ours(search, s), &mut || fresh(s), &mut || theirs(s)])
 }
 
 fn main() {

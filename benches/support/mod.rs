@@ -111,3 +111,25 @@ impl Csr {
         p.y as u32 * self.width + p.x as u32
     }
 }
+
+/// Rounds of [`fastest_in_turns`].
+#[allow(dead_code)]
+pub const ROUNDS: usize = 7;
+
+/// The fastest of [`ROUNDS`] runs of each of `passes`, in seconds, the
+/// passes taking turns within each round: criterion times one side after
+/// the other, minutes apart, and this machine's speed drifts by a fifth
+/// within minutes, so a slow minute falls on every side alike here.
+// Not every bench times sides in turns.
+#[allow(dead_code)]
+pub fn fastest_in_turns<const N: usize>(mut passes: [&mut dyn FnMut() -> Cost; N]) -> [f64; N] {
+    let mut best = [f64::MAX; N];
+    for _ in 0..ROUNDS {
+        for (b, pass) in best.iter_mut().zip(passes.iter_mut()) {
+            let start = std::time::Instant::now();
+            std::hint::black_box(pass());
+            *b = b.min(start.elapsed().as_secs_f64());
+        }
+    }
+    best
+}
