@@ -68,6 +68,9 @@ pub enum Outcome {
         /// The cells of the path, start and goal included.
         path: Vec<Pos>,
         /// What it costs (see [`crate::cost`]).
+        /// It is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+        /// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+        /// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
         cost: Cost,
     },
     /// No path exists: every reachable cell was examined, or the islands

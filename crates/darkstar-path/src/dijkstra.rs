@@ -158,6 +158,9 @@ impl DistanceMap {
 
     /// The cost from `p` to its nearest source, or `None` if no source can
     /// be reached (or `p` is off the map).
+    /// It is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+    /// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+    /// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
     pub fn distance(&self, p: Pos) -> Option<Cost> {
         self.dist.get(p).copied().filter(|&d| d != UNREACHED)
     }

@@ -382,6 +382,9 @@ impl DStarLite {
 
     /// The cost of the best path from the current start to the goal, or
     /// `None` if there is none.
+    /// It is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+    /// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+    /// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
     pub fn cost(&self) -> Option<Cost> {
         // rhs, not g: the optimised algorithm may stop with the start
         // locally underconsistent (g above rhs), and rhs is then the cost.

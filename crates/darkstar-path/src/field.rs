@@ -206,6 +206,9 @@ impl Field {
     /// there is no route (or `cell` is off the map). Resumes the search
     /// until the value is final; O(1) when it already is. `map` must be
     /// the map the field was made and repaired on.
+    /// It is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+    /// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+    /// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
     pub fn value<M: CostMap + ?Sized>(&mut self, map: &M, cell: Pos) -> Option<Cost> {
         self.value_within(map, cell, u64::MAX)
             .expect("an unbounded search always settles")

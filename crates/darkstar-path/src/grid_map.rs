@@ -300,6 +300,9 @@ impl EntryCosts for GridMap {
 /// The cheapest path from `start` to `goal` on `map`, moving as
 /// `connectivity` says, and its cost, or `None` if there is none. A search
 /// of its own each call; for many, keep a [`SearchContext`].
+/// The cost is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+/// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+/// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
 pub fn find_path<M: CostMap + ?Sized>(
     map: &M,
     start: Pos,
@@ -319,6 +322,9 @@ pub fn find_path<M: CostMap + ?Sized>(
 /// The cost from every cell of `map` to the nearest of `sources`, moving
 /// as `connectivity` says: a Dijkstra map, as many monsters heading for
 /// the same places read.
+/// Distances are counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+/// straight step onto a cell of factor 1, [`DIAGONAL`](crate::cost::DIAGONAL)
+/// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
 ///
 /// ```
 /// use darkstar_path::cost::STRAIGHT;

@@ -327,6 +327,9 @@ impl JumpPointSearch {
     /// it, start and goal included) and its cost, or
     /// [`Outcome::Unreachable`]. The cost is what A* finds on the same
     /// grid; the path may differ from A*'s where several are as cheap.
+    /// It is counted in units of [`STRAIGHT`](crate::cost::STRAIGHT): 470,832 a
+    /// straight step, [`DIAGONAL`](crate::cost::DIAGONAL) (665,857) a diagonal
+    /// one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
     pub fn find_path(&mut self, grid: &JumpGrid, start: Pos, goal: Pos) -> Outcome {
         self.stats = JumpStats::default();
         let on = |p: Pos| (p.x as u32) < grid.width && (p.y as u32) < grid.height;

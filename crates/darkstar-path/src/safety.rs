@@ -97,6 +97,9 @@ impl SafetyMap {
     }
 
     /// How safe `p` is (lower is safer), or `None` where no threat reaches.
+    /// It is counted in units of [`STRAIGHT`]: 470,832 a
+    /// straight step onto a cell of factor 1, [`DIAGONAL`]
+    /// (665,857) a diagonal one; [`to_tiles`](crate::cost::to_tiles) gives tiles.
     pub fn value(&self, p: Pos) -> Option<Cost> {
         self.value.get(p).copied().filter(|&v| v != UNREACHED)
     }
