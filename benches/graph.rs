@@ -15,7 +15,10 @@
 //! Timed: ours with one `GraphSearch` reused across queries
 //! (`darkstar-graph`), ours allocating a new search per query
 //! (`darkstar-graph-fresh`, `graph::astar`, as the peer allocates per
-//! query), and the peer. After criterion's report, a table of medians and
+//! query), ours with one `NumberedSearch` reused across queries
+//! (`darkstar-numbered`: the nodes are `u32` numbers from 0, so it finds
+//! them in a table rather than a hash map; the peer has no such choice),
+//! and the peer. After criterion's report, a table of medians and
 //! ratios, and the fastest of a few passes of each side taken in turns.
 //!
 //! `cargo bench -p darkstar-benches --bench graph`; the data folder is
@@ -33,7 +36,7 @@ use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::cost::Cost;
 use darkstar::map::geom::Pos;
-use darkstar::path::graph::{self, GraphOptions, GraphOutcome, GraphSearch};
+use darkstar::path::graph::{self, GraphOptions, GraphOutcome, GraphSearch, NumberedSearch};
 use darkstar::path::{Connectivity, CostMap, SearchContext, SearchOptions};
 
 /// The Moving AI maps, and which problems of each are timed: every
@@ -90,6 +93,19 @@ fn fresh_one(csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
     .cost()
 }
 
+fn numbered_one(search: &mut NumberedSearch<u32>, csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
+    let goal = csr.pos[g as usize];
+    search
+        .astar(
+            |i| successors(csr, i),
+            s,
+            g,
+            |i| heuristic(csr, i, goal),
+            &GraphOptions::default(),
+        )
+        .cost()
+}
+
 fn peer_one(csr: &Csr, (s, g): (u32, u32), calls: Option<&mut u64>) -> Option<Cost> {
     let goal = csr.pos[g as usize];
     let mut counter = calls;
@@ -118,6 +134,13 @@ fn fresh(s: &Suite) -> Cost {
     s.problems
         .iter()
         .filter_map(|&p| fresh_one(&s.csr, p))
+        .sum()
+}
+
+fn numbered(search: &mut NumberedSearch<u32>, s: &Suite) -> Cost {
+    s.problems
+        .iter()
+        .filter_map(|&p| numbered_one(search, &s.csr, p))
         .sum()
 }
 
@@ -173,6 +196,17 @@ fn suite<M: CostMap>(name: String, map: &M, pairs: Vec<(Pos, Pos)>) -> Suite {
             out.cost(),
             "{name}: a fresh search differs"
         );
+        let mut by_number = NumberedSearch::new(csr.pos.len());
+        assert_eq!(
+            numbered_one(&mut by_number, &csr, p),
+            out.cost(),
+            "{name}: a numbered search differs"
+        );
+        assert_eq!(
+            by_number.stats(),
+            search.stats(),
+            "{name}: a numbered search's work differs"
+        );
         problems.push(p);
     }
     Suite {
@@ -226,10 +260,17 @@ fn dungeon() -> Suite {
     suite("dungeon512".to_string(), &map, pairs)
 }
 
-/// The fastest of [`ROUNDS`] passes of ours (reused search), ours (fresh
-/// per query) and the peer, taking turns within each round, in seconds.
-fn fastest_passes(search: &mut GraphSearch<u32>, s: &Suite) -> [f64; 3] {
-    support::fastest_in_turns([&mut || ours(search, s), &mut || fresh(s), &mut || theirs(s)])
+/// The fastest of [`ROUNDS`] passes of ours (reused search, fresh per
+/// query, numbered) and the peer, taking turns within each round, in
+/// seconds.
+fn fastest_passes(search: &mut GraphSearch<u32>, s: &Suite) -> [f64; 4] {
+    let mut by_number = NumberedSearch::new(s.csr.pos.len());
+    support::fastest_in_turns([
+        &mut || ours(search, s),
+        &mut || fresh(s),
+        &mut || numbered(&mut by_number, s),
+        &mut || theirs(s),
+    ])
 }
 
 fn main() {
@@ -251,13 +292,17 @@ fn main() {
         group.bench_function("darkstar-graph-fresh", |b| {
             b.iter(|| black_box(fresh(black_box(s))))
         });
+        let mut by_number = NumberedSearch::new(s.csr.pos.len());
+        group.bench_function("darkstar-numbered", |b| {
+            b.iter(|| black_box(numbered(&mut by_number, black_box(s))))
+        });
         group.bench_function("pathfinding", |b| {
             b.iter(|| black_box(theirs(black_box(s))))
         });
         group.finish();
     }
     c.final_summary();
-    let fastest: Vec<[f64; 3]> = suites
+    let fastest: Vec<[f64; 4]> = suites
         .iter()
         .map(|s| fastest_passes(&mut search, s))
         .collect();
@@ -266,48 +311,53 @@ fn main() {
         "\nGraph A* on grids turned into u32-node graphs, the same successor and heuristic functions on both sides (criterion medians, one pass over the problems):"
     );
     println!(
-        "| graph | problems | darkstar graph (search reused) | darkstar graph (fresh per query) | pathfinding | ratio (pathfinding / reused) | ratio (pathfinding / fresh) | expanded (darkstar / pathfinding) |"
+        "| graph | problems | darkstar graph (search reused) | darkstar graph (fresh per query) | darkstar numbered | pathfinding | ratio (pathfinding / reused) | ratio (pathfinding / fresh) | ratio (pathfinding / numbered) | expanded (darkstar / pathfinding) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for s in &suites {
         let group = format!("graph-{}", s.name);
-        let (Some(reused), Some(fresh), Some(peer)) = (
+        let (Some(reused), Some(fresh), Some(by_number), Some(peer)) = (
             support::median_ns(&group, "darkstar-graph"),
             support::median_ns(&group, "darkstar-graph-fresh"),
+            support::median_ns(&group, "darkstar-numbered"),
             support::median_ns(&group, "pathfinding"),
         ) else {
             println!("| {} | (not measured in this run) |", s.name);
             continue;
         };
         println!(
-            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x | {} / {} |",
+            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x | {:.2}x | {} / {} |",
             s.name,
             s.problems.len(),
             reused / 1e6,
             fresh / 1e6,
+            by_number / 1e6,
             peer / 1e6,
             peer / reused,
             peer / fresh,
+            peer / by_number,
             s.expanded,
             s.peer_expanded
         );
     }
     println!(
-        "\nThe same, as the fastest of {ROUNDS} passes each, the three taking turns within each round:"
+        "\nThe same, as the fastest of {ROUNDS} passes each, the four taking turns within each round:"
     );
     println!(
-        "| graph | darkstar graph (reused) | darkstar graph (fresh) | pathfinding | ratio (pathfinding / reused) | ratio (pathfinding / fresh) |"
+        "| graph | darkstar graph (reused) | darkstar graph (fresh) | darkstar numbered | pathfinding | ratio (pathfinding / reused) | ratio (pathfinding / fresh) | ratio (pathfinding / numbered) |"
     );
-    println!("|---|---|---|---|---|---|");
-    for (s, [reused, fresh, peer]) in suites.iter().zip(&fastest) {
+    println!("|---|---|---|---|---|---|---|---|");
+    for (s, [reused, fresh, by_number, peer]) in suites.iter().zip(&fastest) {
         println!(
-            "| {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x |",
+            "| {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms | {:.2}x | {:.2}x | {:.2}x |",
             s.name,
             reused * 1e3,
             fresh * 1e3,
+            by_number * 1e3,
             peer * 1e3,
             peer / reused,
-            peer / fresh
+            peer / fresh,
+            peer / by_number
         );
     }
 }

@@ -15,6 +15,11 @@
 //!   nearest node that passes a test (Dijkstra until a goal);
 //! - [`dijkstra`]: every node's distance from one source ([`Distances`]).
 //!
+//! Nodes numbered from 0 (`u32` ids, indices into a list of nodes) may
+//! use a [`NumberedSearch`] in place of a [`GraphSearch`]: the same
+//! answers, found again through a table indexed by number, made once,
+//! rather than a hash map.
+//!
 //! Each takes [`GraphOptions`] (a budget of expansions) and answers with a
 //! typed outcome: [`GraphOutcome::Found`] (path and cost),
 //! [`GraphOutcome::Unreachable`], [`GraphOutcome::OutOfBudget`] or
@@ -347,6 +352,32 @@ impl PartialOrd for Open {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
+
+    // The heap's sifting asks only `<=` (which child to follow, taken as
+    // a number) and `>=`: both written without a branch, where the
+    // three-way comparison took a branch per field, and mispredicted
+    // about half the time, in the heap's hottest loop.
+    #[inline(always)]
+    fn le(&self, other: &Self) -> bool {
+        (self.f > other.f)
+            | ((self.f == other.f)
+                & ((self.g < other.g) | ((self.g == other.g) & (self.record <= other.record))))
+    }
+
+    #[inline(always)]
+    fn ge(&self, other: &Self) -> bool {
+        other.le(self)
+    }
+
+    #[inline(always)]
+    fn lt(&self, other: &Self) -> bool {
+        !other.le(self)
+    }
+
+    #[inline(always)]
+    fn gt(&self, other: &Self) -> bool {
+        !self.le(other)
+    }
 }
 
 /// How a run of the search loop ended.
@@ -359,8 +390,135 @@ enum Ended {
     OutOfBudget,
 }
 
+/// Where a search finds again the nodes it has reached: a hash map for
+/// any hashable node ([`GraphSearch`]), or a table indexed by number for
+/// nodes numbered from 0 ([`NumberedSearch`]).
+trait Table<N>: Default {
+    /// The place of one node, where [`Table::fill`] writes.
+    type Slot<'a>
+    where
+        Self: 'a;
+    /// Forgets every node (a new search begins).
+    fn clear(&mut self);
+    /// What is known of `node`, if it was reached, and its place.
+    fn slot(&mut self, node: N) -> (Option<Seen>, Self::Slot<'_>);
+    /// Writes what is now known of the node at `slot`.
+    fn fill(slot: Self::Slot<'_>, seen: Seen);
+}
+
+impl<N: Copy + Eq + Hash> Table<N> for NodeIndex<N> {
+    type Slot<'a>
+        = MapEntry<'a, N, Seen>
+    where
+        N: 'a;
+
+    #[inline]
+    fn clear(&mut self) {
+        HashMap::clear(self);
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, node: N) -> (Option<Seen>, Self::Slot<'_>) {
+        let entry = self.entry(node);
+        let seen = match &entry {
+            MapEntry::Occupied(o) => Some(*o.get()),
+            MapEntry::Vacant(_) => None,
+        };
+        (seen, entry)
+    }
+
+    #[inline(always)]
+    fn fill(slot: Self::Slot<'_>, seen: Seen) {
+        match slot {
+            MapEntry::Occupied(mut o) => *o.get_mut() = seen,
+            MapEntry::Vacant(v) => {
+                v.insert(seen);
+            }
+        }
+    }
+}
+
+/// Nodes numbered from 0, so that a search can keep what it knows of
+/// each in a table indexed by number rather than a hash map: integer ids
+/// (a node list's indices, a grid's row-major cells).
+pub trait Numbered: Copy + Eq {
+    /// The node's number: from 0 up to (not including) the number of
+    /// nodes a [`NumberedSearch`] was made for.
+    fn number(self) -> usize;
+}
+
+macro_rules! numbered {
+    ($($t:ty),*) => {$(
+        impl Numbered for $t {
+            #[inline(always)]
+            fn number(self) -> usize {
+                self as usize
+            }
+        }
+    )*};
+}
+numbered!(u8, u16, u32, usize);
+
+/// One node's entry in a [`Numbers`] table: what is known of it, valid
+/// when its stamp is the search's.
+#[derive(Copy, Clone, Debug)]
+struct Stamped {
+    stamp: u32,
+    seen: Seen,
+}
+
+/// The table of a [`NumberedSearch`]: an entry per node number, and a
+/// generation stamp (Lester's "whichList" trick), so that a new search
+/// forgets every node by counting up rather than by clearing the table.
+#[derive(Clone, Debug, Default)]
+struct Numbers {
+    entries: Vec<Stamped>,
+    stamp: u32,
+}
+
+impl Numbers {
+    #[inline(always)]
+    fn at<N: Numbered>(&self, node: N) -> usize {
+        let i = node.number();
+        assert!(
+            i < self.entries.len(),
+            "node number {i} is past the {} nodes the NumberedSearch was made for",
+            self.entries.len()
+        );
+        i
+    }
+}
+
+impl<N: Numbered> Table<N> for Numbers {
+    type Slot<'a> = (&'a mut Stamped, u32);
+
+    #[inline]
+    fn clear(&mut self) {
+        if self.stamp == u32::MAX {
+            // Once in four billion searches: every stamp back to 0.
+            self.entries.iter_mut().for_each(|e| e.stamp = 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, node: N) -> (Option<Seen>, Self::Slot<'_>) {
+        let (i, stamp) = (self.at(node), self.stamp);
+        let e = &mut self.entries[i];
+        ((e.stamp == stamp).then_some(e.seen), (e, stamp))
+    }
+
+    #[inline(always)]
+    fn fill((e, stamp): Self::Slot<'_>, seen: Seen) {
+        *e = Stamped { stamp, seen };
+    }
+}
+
 /// Reusable graph search state: allocate once, search many times (the
 /// tables are cleared, not freed, between queries). One per node type.
+/// Nodes are found again through a hash map; for nodes numbered from 0,
+/// a [`NumberedSearch`] finds them in a table instead, faster.
 ///
 /// # Panics
 /// A search that reaches more than `u32::MAX - 1` nodes panics (the
@@ -368,25 +526,13 @@ enum Ended {
 /// graph well short of that.
 #[derive(Clone, Debug)]
 pub struct GraphSearch<N> {
-    index: NodeIndex<N>,
-    records: Vec<Record<N>>,
-    open: BinaryHeap<Open>,
-    /// Records in the order they were expanded ([`dijkstra`] only).
-    expanded: Vec<u32>,
-    stats: SearchStats,
-    /// Whether a route was left out because its cost overflowed.
-    overflowed: bool,
+    core: Core<N, NodeIndex<N>>,
 }
 
 impl<N> Default for GraphSearch<N> {
     fn default() -> Self {
         GraphSearch {
-            index: NodeIndex::default(),
-            records: Vec::new(),
-            open: BinaryHeap::new(),
-            expanded: Vec::new(),
-            stats: SearchStats::default(),
-            overflowed: false,
+            core: Core::default(),
         }
     }
 }
@@ -400,7 +546,7 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
     /// Work done by the last search: nodes expanded, and entries pushed
     /// onto the open list (the start included).
     pub fn stats(&self) -> SearchStats {
-        self.stats
+        self.core.stats
     }
 
     /// The cheapest path from `start` to `goal` over `graph`, guided by
@@ -415,14 +561,137 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
         heuristic: impl FnMut(N) -> Cost,
         options: &GraphOptions,
     ) -> GraphOutcome<N> {
-        let ended = self.run(graph, start, heuristic, |n| n == goal, options, false);
-        self.outcome(ended)
+        self.core.astar(graph, start, goal, heuristic, options)
     }
 
     /// The cheapest path from `start` to the nearest node (by path cost)
     /// for which `is_goal` holds: Dijkstra until a goal. Among goals at the
     /// same cost, the first the tie-breaks take off the open list.
     pub fn nearest<G: Graph<N>>(
+        &mut self,
+        graph: G,
+        start: N,
+        is_goal: impl FnMut(N) -> bool,
+        options: &GraphOptions,
+    ) -> GraphOutcome<N> {
+        self.core.nearest(graph, start, is_goal, options)
+    }
+}
+
+/// A [`GraphSearch`] for nodes numbered from 0 ([`Numbered`]: `u32` ids,
+/// indices into a list of nodes): what it knows of each node is kept in a
+/// table indexed by number, made once for the number of nodes, so
+/// finding a node again is one read rather than a hash and a probe. The
+/// same answers, expansions and tie-breaks as a [`GraphSearch`].
+///
+/// ```
+/// use darkstar_path::graph::{GraphOptions, GraphOutcome, NumberedSearch};
+///
+/// // Four waypoints in a ring, 0 to 3; the long way round is cheaper.
+/// let roads: [&[(u32, u64)]; 4] = [&[(1, 9), (3, 2)], &[(0, 9), (2, 2)], &[(1, 2), (3, 2)], &[(0, 2), (2, 2)]];
+/// let mut search = NumberedSearch::new(roads.len());
+/// let out = search.astar(|n: u32| roads[n as usize].iter().copied(), 0, 1, |_| 0, &GraphOptions::default());
+/// assert_eq!(out, GraphOutcome::Found { path: vec![0, 3, 2, 1], cost: 6 });
+/// ```
+///
+/// # Panics
+/// A node whose number is not below the count the search was made for
+/// panics, saying so; and as [`GraphSearch`], past `u32::MAX - 1` nodes
+/// reached.
+#[derive(Clone, Debug)]
+pub struct NumberedSearch<N> {
+    core: Core<N, Numbers>,
+}
+
+impl<N: Numbered> NumberedSearch<N> {
+    /// A search over nodes numbered `0..nodes`; its table (16 bytes a
+    /// node) is made here, once.
+    pub fn new(nodes: usize) -> NumberedSearch<N> {
+        let mut core: Core<N, Numbers> = Core::default();
+        core.index.entries = vec![
+            Stamped {
+                stamp: 0,
+                seen: Seen::new(0, 0),
+            };
+            nodes
+        ];
+        NumberedSearch { core }
+    }
+
+    /// The number of nodes it was made for.
+    pub fn nodes(&self) -> usize {
+        self.core.index.entries.len()
+    }
+
+    /// Work done by the last search, as [`GraphSearch::stats`].
+    pub fn stats(&self) -> SearchStats {
+        self.core.stats
+    }
+
+    /// As [`GraphSearch::astar`].
+    pub fn astar<G: Graph<N>>(
+        &mut self,
+        graph: G,
+        start: N,
+        goal: N,
+        heuristic: impl FnMut(N) -> Cost,
+        options: &GraphOptions,
+    ) -> GraphOutcome<N> {
+        self.core.astar(graph, start, goal, heuristic, options)
+    }
+
+    /// As [`GraphSearch::nearest`].
+    pub fn nearest<G: Graph<N>>(
+        &mut self,
+        graph: G,
+        start: N,
+        is_goal: impl FnMut(N) -> bool,
+        options: &GraphOptions,
+    ) -> GraphOutcome<N> {
+        self.core.nearest(graph, start, is_goal, options)
+    }
+}
+
+/// A search's state, over either table.
+#[derive(Clone, Debug)]
+struct Core<N, T> {
+    index: T,
+    records: Vec<Record<N>>,
+    open: BinaryHeap<Open>,
+    /// Records in the order they were expanded ([`dijkstra`] only).
+    expanded: Vec<u32>,
+    stats: SearchStats,
+    /// Whether a route was left out because its cost overflowed.
+    overflowed: bool,
+}
+
+impl<N, T: Default> Default for Core<N, T> {
+    fn default() -> Self {
+        Core {
+            index: T::default(),
+            records: Vec::new(),
+            open: BinaryHeap::new(),
+            expanded: Vec::new(),
+            stats: SearchStats::default(),
+            overflowed: false,
+        }
+    }
+}
+
+impl<N: Copy + Eq, T: Table<N>> Core<N, T> {
+    fn astar<G: Graph<N>>(
+        &mut self,
+        graph: G,
+        start: N,
+        goal: N,
+        heuristic: impl FnMut(N) -> Cost,
+        options: &GraphOptions,
+    ) -> GraphOutcome<N> {
+        let ended = self.run(graph, start, heuristic, |n| n == goal, options, false);
+        self.outcome(ended)
+    }
+
+    fn nearest<G: Graph<N>>(
         &mut self,
         graph: G,
         start: N,
@@ -475,7 +744,7 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
         log: bool,
     ) -> Ended {
         let budget = options.max_expansions.unwrap_or(u64::MAX);
-        let GraphSearch {
+        let Core {
             index,
             records,
             open,
@@ -489,7 +758,8 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
         expanded.clear();
         *stats = SearchStats::default();
         *overflowed = false;
-        index.insert(start, Seen::new(0, 0));
+        let (_, slot) = index.slot(start);
+        T::fill(slot, Seen::new(0, 0));
         records.push(Record {
             node: start,
             g: 0,
@@ -524,20 +794,14 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
                     *overflowed = true;
                     return;
                 };
-                let (at, fresh) = match index.entry(to) {
-                    MapEntry::Occupied(o) => {
-                        if o.get().g() <= ng {
-                            return;
-                        }
-                        (o.get().record, Err(o))
-                    }
-                    MapEntry::Vacant(v) => {
-                        let at = u32::try_from(records.len())
-                            .ok()
-                            .filter(|&at| at < u32::MAX)
-                            .expect("a graph search reached more than u32::MAX - 1 nodes");
-                        (at, Ok(v))
-                    }
+                let (seen, slot) = index.slot(to);
+                let at = match seen {
+                    Some(seen) if seen.g() <= ng => return,
+                    Some(seen) => seen.record,
+                    None => u32::try_from(records.len())
+                        .ok()
+                        .filter(|&at| at < u32::MAX)
+                        .expect("a graph search reached more than u32::MAX - 1 nodes"),
                 };
                 let Some(f) = ng.checked_add(heuristic(to)) else {
                     // With an admissible heuristic, any path through here
@@ -545,21 +809,16 @@ impl<N: Copy + Eq + Hash> GraphSearch<N> {
                     *overflowed = true;
                     return;
                 };
+                T::fill(slot, Seen::new(ng, at));
                 let record = Record {
                     node: to,
                     g: ng,
                     parent: from,
                 };
-                let seen = Seen::new(ng, at);
-                match fresh {
-                    Ok(v) => {
-                        v.insert(seen);
-                        records.push(record);
-                    }
-                    Err(mut o) => {
-                        *o.get_mut() = seen;
-                        records[at as usize] = record;
-                    }
+                if seen.is_some() {
+                    records[at as usize] = record;
+                } else {
+                    records.push(record);
                 }
                 open.push(Open {
                     f,
@@ -604,7 +863,7 @@ pub fn dijkstra<N: Copy + Eq + Hash, G: Graph<N>>(
     start: N,
     options: &GraphOptions,
 ) -> Distances<N> {
-    let mut search = GraphSearch::new();
+    let mut search = GraphSearch::new().core;
     let ended = search.run(graph, start, |_| 0, |_| false, options, true);
     let settled = match ended {
         Ended::OutOfBudget => Settled::OutOfBudget,
@@ -861,6 +1120,14 @@ mod tests {
             prop_assert_eq!(&again, &(first.clone(), expanded));
             let fresh = check_astar(n, &edges, (start, goal), &h, &mut GraphSearch::new())?;
             prop_assert_eq!(&fresh, &(first.clone(), expanded));
+            // A numbered search: the same answer and the same work, in a
+            // table reused across queries.
+            let mut numbered = NumberedSearch::new(n as usize);
+            numbered.astar(|v| out(&edges, v), goal, start, |_| 0, &GraphOptions::default());
+            let by_number = numbered.astar(|v| out(&edges, v), start, goal, |v| h[v as usize], &GraphOptions::default());
+            prop_assert_eq!(&by_number, &first);
+            search.astar(|v| out(&edges, v), start, goal, |v| h[v as usize], &GraphOptions::default());
+            prop_assert_eq!(numbered.stats(), search.stats());
             // The budget: the same search cut short.
             let tight = GraphOptions { max_expansions: Some(budget) };
             let cut = search.astar(|v| out(&edges, v), start, goal, |v| h[v as usize], &tight);
@@ -885,6 +1152,8 @@ mod tests {
             let d = brute(n, &edges, start);
             let want = (0..n).filter(|&v| goals[v as usize]).filter_map(|v| d[v as usize]).min();
             let got = dijkstra_to(|v| out(&edges, v), start, |v| goals[v as usize], &GraphOptions::default());
+            let mut numbered = NumberedSearch::new(n as usize);
+            prop_assert_eq!(&numbered.nearest(|v| out(&edges, v), start, |v: u32| goals[v as usize], &GraphOptions::default()), &got);
             match (&got, want) {
                 (GraphOutcome::Found { path, cost }, Some(w)) => {
                     prop_assert_eq!(*cost as u128, w);
@@ -1085,6 +1354,40 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    /// A numbered search forgets the last search by its stamp, and when
+    /// the stamp has counted to its end, by clearing every entry: an
+    /// entry left from an old search must not pass for one of the new.
+    #[test]
+    fn a_numbered_search_forgets_across_the_stamps_end() {
+        let line = |n: u32| [(n.saturating_sub(1), 1), ((n + 1).min(3), 1)];
+        let mut search = NumberedSearch::new(4);
+        let want = search.astar(line, 0, 3, |_| 0, &GraphOptions::default());
+        assert_eq!(want.path(), Some(&[0, 1, 2, 3][..]));
+        search.core.index.stamp = u32::MAX - 1;
+        assert_eq!(
+            search.astar(line, 0, 3, |_| 0, &GraphOptions::default()),
+            want
+        );
+        // Node 1 as an old search left it, stamped 1: reached at no cost.
+        search.core.index.entries[1] = Stamped {
+            stamp: 1,
+            seen: Seen::new(0, 0),
+        };
+        // The stamps start again at 1, and node 1 is reached afresh.
+        assert_eq!(
+            search.astar(line, 0, 3, |_| 0, &GraphOptions::default()),
+            want
+        );
+        assert_eq!(search.core.index.stamp, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "node number 4 is past the 4 nodes the NumberedSearch was made for")]
+    fn a_node_past_a_numbered_search_panics_saying_so() {
+        let line = |n: u32| [(n + 1, 1)];
+        NumberedSearch::new(4).astar(line, 0, 9, |_| 0, &GraphOptions::default());
     }
 
     #[test]
