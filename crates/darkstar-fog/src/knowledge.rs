@@ -38,7 +38,7 @@
 //! ```
 
 use crate::danger::{DangerRules, Influence, block_bit, walkable_block};
-use darkstar_path::cost::{Cost, StepCosts, max_factor};
+use darkstar_path::cost::{Cost, DIAGONAL, PATH_COST_LIMIT, StepCosts, max_factor};
 use darkstar_path::geom::Pos;
 use darkstar_path::grid::Grid;
 use darkstar_path::{CostMap, EntryCosts, Step};
@@ -131,7 +131,33 @@ impl<B: Belief> Knowledge<B> {
     /// assert_eq!(k.belief(Pos::new(3, 3)), None);
     /// assert!(k.is_passable(Pos::new(3, 3)));
     /// ```
+    ///
+    /// # Panics
+    /// Past [`Knowledge::MAX_CELLS`] cells, saying so; [`Knowledge::try_new`]
+    /// refuses instead.
     pub fn new(width: u32, height: u32) -> Knowledge<B> {
+        Knowledge::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The most cells a knowledge may cover: 52,840,733, about 7,269 x
+    /// 7,269. On a larger map the searches' bound on a step
+    /// ([`darkstar_path::cost::max_factor`]) is below the cheapest cost
+    /// (1) plus the largest danger penalty (65,535), so a step into a
+    /// dangerous cell could cost more than the searches allow.
+    pub const MAX_CELLS: u64 = KNOWLEDGE_MAX_CELLS;
+
+    /// As [`Knowledge::new`], or [`TooLarge`] past [`Knowledge::MAX_CELLS`]
+    /// cells (before anything is allocated).
+    ///
+    /// ```
+    /// use darkstar_fog::{Knowledge, OpenOrWall};
+    /// assert!(Knowledge::<OpenOrWall>::try_new(8192, 8192).is_err());
+    /// assert!(Knowledge::<OpenOrWall>::try_new(4096, 4096).is_ok());
+    /// ```
+    pub fn try_new(width: u32, height: u32) -> Result<Knowledge<B>, TooLarge> {
+        if width as u64 * height as u64 > Self::MAX_CELLS {
+            return Err(TooLarge { width, height });
+        }
         debug_assert!(B::ALL.len() < UNKNOWN as usize, "at most 255 beliefs");
         let max = max_cost(width, height);
         let mut costs = [0; 256];
@@ -139,7 +165,7 @@ impl<B: Belief> Knowledge<B> {
             costs[i] = b.enter_cost().map_or(0, |c| c.clamp(1, max));
         }
         let unknown_cost = costs.iter().copied().filter(|&c| c != 0).min().unwrap_or(1);
-        Knowledge {
+        Ok(Knowledge {
             beliefs: Grid::new(width, height, UNKNOWN),
             last_seen: Grid::new(width, height, 0),
             costs,
@@ -149,7 +175,7 @@ impl<B: Belief> Knowledge<B> {
             opened: 0,
             revision: 0,
             _belief: std::marker::PhantomData,
-        }
+        })
     }
 
     /// The same, planning through an unknown cell at `cost` (at least 1,
@@ -385,6 +411,31 @@ impl<B: Belief> Knowledge<B> {
     }
 }
 
+/// A map too large for a [`Knowledge`]: more than
+/// [`Knowledge::MAX_CELLS`] cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The width asked for.
+    pub width: u32,
+    /// The height asked for.
+    pub height: u32,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a knowledge of {} x {} cells is past the {} cells a step's cost and its danger allow",
+            self.width, self.height, KNOWLEDGE_MAX_CELLS
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// [`Knowledge::MAX_CELLS`], whatever the belief type.
+const KNOWLEDGE_MAX_CELLS: u64 = PATH_COST_LIMIT / (DIAGONAL * (1 + u16::MAX as Cost));
+
 /// [`Knowledge::max_cost`] of a `width` x `height` map.
 fn max_cost(width: u32, height: u32) -> Cost {
     max_factor(width as u64 * height as u64)
@@ -427,8 +478,35 @@ impl<B: Belief> EntryCosts for Knowledge<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::OpenOrWall;
     use darkstar_path::cost::STRAIGHT;
     use darkstar_path::geom::Dir;
+
+    /// The largest knowledge is the largest map on which a step at cost 1
+    /// plus the whole danger penalty stays within the searches' bound,
+    /// and one cell more is refused, saying so, before any allocation.
+    #[test]
+    fn a_knowledge_past_its_most_cells_is_refused() {
+        let most = Knowledge::<OpenOrWall>::MAX_CELLS;
+        assert_eq!(most, 52_840_733);
+        assert!(max_factor(most) > u16::MAX as Cost);
+        assert!(max_factor(most + 1) <= u16::MAX as Cost);
+        let refused = Knowledge::<OpenOrWall>::try_new(u32::MAX, u32::MAX).unwrap_err();
+        assert_eq!((refused.width, refused.height), (u32::MAX, u32::MAX));
+        assert!(
+            refused.to_string().contains("past the 52840733 cells"),
+            "{refused}"
+        );
+        // Just past, by a row: refused; just within: made.
+        assert!(Knowledge::<OpenOrWall>::try_new(7_270, 7_270).is_err());
+        assert!(Knowledge::<OpenOrWall>::try_new(512, 512).is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "a knowledge of 8192 x 8192 cells is past")]
+    fn knowledge_new_past_its_most_cells_panics_saying_so() {
+        Knowledge::<OpenOrWall>::new(8192, 8192);
+    }
 
     /// A game's terrain, as a test sees it: floor 10, road 7, wall.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
