@@ -52,30 +52,16 @@
 //! is 4 bytes.
 //!
 //! A bucket is settled whole, in two passes (`Relax::settle_current` in
-//! `dial.rs`): the first reads every
-//! entry's value, factor and moves into a small array, the second relaxes.
-//! Popping one cell at a time made each cell wait for its own cache
-//! misses (its value, then its factor: the arrays of a 1024x1024 map are
-//! larger than the cache, and a cell's factor is first read when it is
-//! settled); in the first pass no load waits on another, so many misses
-//! are in flight at once. Rebuilding the three fog factions' fields of a
-//! 1024x1024 game (the dungeon of seed 1, 5,000 monsters, at turn 10;
-//! about 1,040,000 cells settled each; a scratch program, the builds
-//! before and after run alternately) went from 35.2–41.0 ms to 31.4–34.4
-//! ms a rebuild, the same fields bit for bit; the 512x512 rows of `cargo
-//! bench --bench field -- rebuild` are in `docs/benchmarks.md`. On small
-//! maps, where everything is in cache anyway, the second pass is nearly
-//! free: three safety maps of an 80x40 depth (`cargo bench -p darkstar-benches --bench resume
-//! -- safety`) took 462–469 µs before and 466–476 µs after. The first version queued `(key, cell)` pairs in a
-//! radix heap (Ahuja, Mehlhorn, Orlin and Tarjan, JACM 1990: buckets by
-//! the highest bit in which a key differs from the last popped, exact
-//! order by key); measured in one run of `cargo bench -p darkstar-benches --bench field`
-//! against these buckets (then also on pairs), it took 20.5 ms against
-//! 10.5 ms to settle the 231,776 cells of the 512x512 dungeon of seed 1,
-//! and 26.1 ms against 12.5 ms on the open map's 246,443 (medians, both
-//! with the arrays above): each entry moves down its buckets a few times
-//! before it is popped, where a Dial bucket touches it once. So the
-//! radix heap went.
+//! `dial.rs`): the first reads every entry's value, factor and moves into
+//! a small array, the second relaxes. Popping one cell at a time made
+//! each cell wait for its own cache misses (on a 1024x1024 map the
+//! arrays are larger than the cache); in the first pass no load waits on
+//! another, so many misses are in flight at once. Dial's buckets touch
+//! an entry once, where a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan,
+//! JACM 1990) moves it down its buckets a few times before it is popped,
+//! and took twice as long (20.5 against 10.5 ms to settle the 231,776
+//! cells of the 512x512 dungeon of seed 1). The field's figures are in
+//! `docs/benchmarks.md` (`cargo bench -p darkstar-benches --bench field`).
 //!
 //! Determinism: the result is a function of the map, the target and the
 //! readers. Values are exact, hence unique; a bucket is settled in the
