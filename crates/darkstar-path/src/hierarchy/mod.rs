@@ -124,9 +124,24 @@ struct Cluster {
     /// from the cell after `nodes[i]` to `nodes[j]`.
     at: Vec<u32>,
     cells: Vec<u16>,
-    /// `out[i]`: the steps out of the cluster from `nodes[i]`, as (cell
-    /// entered, cost), by cell.
-    out: Vec<Vec<(u32, Cost)>>,
+    /// The position of each transition (a query reads it for its
+    /// estimate, with no division).
+    xy: Vec<Pos>,
+    /// The steps out of the cluster from `nodes[i]`:
+    /// `out[out_at[i]..out_at[i + 1]]`, by cell entered.
+    out_at: Vec<u32>,
+    out: Vec<Exit>,
+}
+
+/// A step out of a cluster from one of its transitions, onto a transition
+/// of a neighbouring cluster.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Exit {
+    /// The cell entered (row-major) and its cluster.
+    cell: u32,
+    cluster: u32,
+    /// What the step costs.
+    cost: Cost,
 }
 
 /// The four kinds of border, each kept by the cluster to its north-west:
@@ -260,7 +275,7 @@ impl Hierarchy {
                     .iter()
                     .filter(|&&d| d != UNREACHED && d != 0)
                     .count()
-                    + c.out.iter().map(Vec::len).sum::<usize>()
+                    + c.out.len()
             })
             .sum()
     }
@@ -501,7 +516,7 @@ impl Hierarchy {
         }
         nodes.sort_unstable();
         nodes.dedup();
-        let mut out = vec![Vec::new(); nodes.len()];
+        let mut out = Vec::new();
         for &(b, first) in &refs {
             for &(a, o) in &self.borders[b] {
                 let (mine, theirs) = if first { (a, o) } else { (o, a) };
@@ -510,18 +525,27 @@ impl Hierarchy {
                     Pos::from_row_major(theirs as usize, self.width),
                 );
                 let d = p.dir_to(q).expect("neighbours");
-                if let Some((_, c)) = step(map, p, d, self.connectivity) {
+                if let Some((_, cost)) = step(map, p, d, self.connectivity) {
                     let i = nodes.binary_search(&mine).expect("a transition");
-                    out[i].push((theirs, c));
+                    let cluster = self.cluster_at(q);
+                    out.push((i, Exit { cell: theirs, cluster, cost }));
                 }
             }
         }
-        for list in &mut out {
-            list.sort_unstable();
+        out.sort_unstable();
+        let mut out_at = vec![0u32; nodes.len() + 1];
+        for &(i, _) in &out {
+            out_at[i + 1] += 1;
+        }
+        for i in 0..nodes.len() {
+            out_at[i + 1] += out_at[i];
         }
         let rect = self.rect(k);
+        let width = self.width;
         let cluster = &mut self.clusters[k as usize];
-        cluster.out = out;
+        cluster.out = out.into_iter().map(|(_, e)| e).collect();
+        cluster.out_at = out_at;
+        cluster.xy = nodes.iter().map(|&c| Pos::from_row_major(c as usize, width)).collect();
         if !cells_changed && nodes == cluster.nodes {
             return;
         }
@@ -532,7 +556,6 @@ impl Hierarchy {
         cluster.at.clear();
         cluster.at.push(0);
         cluster.cells.clear();
-        let width = self.width;
         let local_of = |cell: u32| rect.local(Pos::from_row_major(cell as usize, width));
         for i in 0..n {
             dijkstra.run(&local, local_of(nodes[i]));

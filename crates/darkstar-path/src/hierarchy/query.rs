@@ -142,8 +142,7 @@ impl Hierarchy {
         let cheapest = map.cheapest_steps();
         let conn = self.connectivity;
         let width = self.width;
-        let h =
-            |cell: u32| conn.heuristic(cheapest, Pos::from_row_major(cell as usize, width), goal);
+        let h = |p: Pos| conn.heuristic(cheapest, p, goal);
         sc.begin(n as usize + 2);
         sc.relax(s_id, ks, s_id, 0, 0);
         let mut reached = false;
@@ -163,11 +162,10 @@ impl Hierarchy {
                     sc.relax(g_id, kg, id, direct, 0);
                 }
                 let c = &self.clusters[ks as usize];
-                for (j, &cell) in c.nodes.iter().enumerate() {
-                    let d = sc.forward.dist
-                        [rs.local(Pos::from_row_major(cell as usize, width)) as usize];
+                for (j, &p) in c.xy.iter().enumerate() {
+                    let d = sc.forward.dist[rs.local(p) as usize];
                     if d != UNREACHED {
-                        sc.relax(self.base[ks as usize] + j as u32, ks, id, d, h(cell));
+                        sc.relax(self.base[ks as usize] + j as u32, ks, id, d, h(p));
                     }
                 }
                 continue;
@@ -175,40 +173,27 @@ impl Hierarchy {
             let k = sc.cluster[i];
             let c = &self.clusters[k as usize];
             let li = (id - self.base[k as usize]) as usize;
-            let cell = c.nodes[li];
             if k == kg {
-                let d =
-                    sc.backward.dist[rg.local(Pos::from_row_major(cell as usize, width)) as usize];
+                let d = sc.backward.dist[rg.local(c.xy[li]) as usize];
                 if d != UNREACHED {
                     sc.relax(g_id, kg, id, g.saturating_add(d), 0);
                 }
             }
             let m = c.nodes.len();
-            for (j, &to) in c.nodes.iter().enumerate() {
-                let d = c.costs[li * m + j];
+            let base = self.base[k as usize];
+            for (j, (&d, &p)) in c.costs[li * m..(li + 1) * m].iter().zip(&c.xy).enumerate() {
                 if j != li && d != UNREACHED {
-                    sc.relax(
-                        self.base[k as usize] + j as u32,
-                        k,
-                        id,
-                        g.saturating_add(d),
-                        h(to),
-                    );
+                    sc.relax(base + j as u32, k, id, g.saturating_add(d), h(p));
                 }
             }
-            for &(to, d) in &c.out[li] {
-                let k2 = (to / width / self.size) * self.across + (to % width) / self.size;
-                let j = self.clusters[k2 as usize]
+            for e in &c.out[c.out_at[li] as usize..c.out_at[li + 1] as usize] {
+                let other = &self.clusters[e.cluster as usize];
+                let j = other
                     .nodes
-                    .binary_search(&to)
+                    .binary_search(&e.cell)
                     .expect("a step out ends on a transition");
-                sc.relax(
-                    self.base[k2 as usize] + j as u32,
-                    k2,
-                    id,
-                    g.saturating_add(d),
-                    h(to),
-                );
+                let to = self.base[e.cluster as usize] + j as u32;
+                sc.relax(to, e.cluster, id, g.saturating_add(e.cost), h(other.xy[j]));
             }
         }
         if !reached {
