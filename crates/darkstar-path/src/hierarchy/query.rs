@@ -4,8 +4,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::Hierarchy;
 use super::local::{Dijkstra, Local};
+use super::{Hierarchy, smooth};
 use crate::CostMap;
 use crate::astar::Outcome;
 use crate::cost::{Cost, UNREACHED};
@@ -19,27 +19,27 @@ pub struct HierarchyStats {
     pub cells_expanded: u64,
     /// Transitions (and the start) expanded by the search over the graph.
     pub nodes_expanded: u64,
+    /// Steps tried by smoothing (each a cell examined, one step into it).
+    pub cells_smoothed: u64,
 }
 
 impl HierarchyStats {
-    /// Everything expanded: cells and transitions, to set beside A*'s
-    /// [`crate::SearchStats::expanded`].
+    /// Everything expanded: cells, transitions and steps tried by
+    /// smoothing, to set beside A*'s [`crate::SearchStats::expanded`].
     pub fn expanded(&self) -> u64 {
-        self.cells_expanded + self.nodes_expanded
+        self.cells_expanded + self.nodes_expanded + self.cells_smoothed
     }
 }
 
-/// The search's arrays, kept between queries.
+/// The search's arrays, kept between queries: a state a cell (a
+/// transition is known by its cell), `[g, stamp << 32 | parent]`, zeroed
+/// by the system and touched only where the search goes.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
-    g: Vec<Cost>,
-    parent: Vec<u32>,
+    states: Vec<[u64; 2]>,
     /// `generation`: seen this query; `generation + 1`: closed.
-    stamp: Vec<u32>,
-    /// The cluster of each transition seen.
-    cluster: Vec<u32>,
     generation: u32,
-    /// Open entries: least f, then greatest g, then least number.
+    /// Open entries: least f, then greatest g, then least cell.
     heap: BinaryHeap<Reverse<(Cost, Reverse<Cost>, u32)>>,
     forward: Dijkstra,
     backward: Dijkstra,
@@ -47,35 +47,36 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
-    /// Ready for a search over `nodes` numbers.
-    fn begin(&mut self, nodes: usize) {
-        if self.stamp.len() < nodes {
-            self.g.resize(nodes, 0);
-            self.parent.resize(nodes, 0);
-            self.stamp.resize(nodes, 0);
-            self.cluster.resize(nodes, 0);
+    /// Ready for a search over `ids` numbers.
+    fn begin(&mut self, ids: usize) {
+        if self.states.len() < ids {
+            self.states = vec![[0; 2]; ids];
+            self.generation = 0;
         }
         if self.generation >= u32::MAX - 3 {
-            self.stamp.fill(0);
+            self.states.fill([0; 2]);
             self.generation = 0;
         }
         self.generation += 2;
         self.heap.clear();
     }
 
-    /// Reaches `id` (in cluster `k`, estimated `h` from the goal) from
-    /// `from` at cost `g`, if that is better than known.
     #[inline]
-    fn relax(&mut self, id: u32, k: u32, from: u32, g: Cost, h: Cost) {
-        let i = id as usize;
-        let now = self.generation;
-        if self.stamp[i] == now + 1 || (self.stamp[i] == now && self.g[i] <= g) {
+    fn parent(&self, id: u32) -> u32 {
+        self.states[id as usize][1] as u32
+    }
+
+    /// Reaches `id` (estimated `h` from the goal) from `from` at cost
+    /// `g`, if that is better than known.
+    #[inline]
+    fn relax(&mut self, id: u32, from: u32, g: Cost, h: Cost) {
+        let now = self.generation as u64;
+        let s = &mut self.states[id as usize];
+        let stamp = s[1] >> 32;
+        if stamp == now + 1 || (stamp == now && s[0] <= g) {
             return;
         }
-        self.stamp[i] = now;
-        self.g[i] = g;
-        self.parent[i] = from;
-        self.cluster[i] = k;
+        *s = [g, now << 32 | from as u64];
         self.heap
             .push(Reverse((g.saturating_add(h), Reverse(g), id)));
     }
@@ -117,16 +118,6 @@ impl Hierarchy {
         } else {
             Local::load(map, self.connectivity, rg).reversed()
         };
-        let rects = |k: u32| {
-            let (cx, cy) = (k % self.across, k / self.across);
-            let (x0, y0) = (cx * self.size, cy * self.size);
-            super::local::Rect {
-                x0: x0 as i32,
-                y0: y0 as i32,
-                w: self.size.min(self.width - x0),
-                h: self.size.min(self.height - y0),
-            }
-        };
         let sc = &mut self.scratch;
         sc.stats.cells_expanded += sc.forward.run(&forward, ls_);
         sc.stats.cells_expanded += sc.backward.run(&backward, lg_);
@@ -136,64 +127,50 @@ impl Hierarchy {
             UNREACHED
         };
 
-        // A* over the transitions; the start is number `n`, the goal `n + 1`.
-        let n = self.base[self.clusters.len()];
-        let (s_id, g_id) = (n, n + 1);
+        // A* over the transitions, each known by its cell; the start is
+        // number `cells`, the goal `cells + 1`.
+        let cells = self.width * self.height;
+        let (s_id, g_id) = (cells, cells + 1);
         let cheapest = map.cheapest_steps();
         let conn = self.connectivity;
         let width = self.width;
         let h = |p: Pos| conn.heuristic(cheapest, p, goal);
-        sc.begin(n as usize + 2);
-        sc.relax(s_id, ks, s_id, 0, 0);
+        sc.begin(cells as usize + 2);
+        sc.relax(s_id, s_id, 0, 0);
         let mut reached = false;
         while let Some(Reverse((_, Reverse(g), id))) = sc.heap.pop() {
-            let i = id as usize;
-            if sc.stamp[i] != sc.generation || sc.g[i] != g {
+            let state = sc.states[id as usize];
+            if (state[1] >> 32) as u32 != sc.generation || state[0] != g {
                 continue;
             }
             if id == g_id {
                 reached = true;
                 break;
             }
-            sc.stamp[i] = sc.generation + 1;
+            sc.states[id as usize][1] += 1 << 32;
             sc.stats.nodes_expanded += 1;
             if id == s_id {
                 if direct != UNREACHED {
-                    sc.relax(g_id, kg, id, direct, 0);
+                    sc.relax(g_id, id, direct, 0);
                 }
                 let c = &self.clusters[ks as usize];
-                for (j, &p) in c.xy.iter().enumerate() {
+                for (&cell, &p) in c.nodes.iter().zip(&c.xy) {
                     let d = sc.forward.dist[rs.local(p) as usize];
                     if d != UNREACHED {
-                        sc.relax(self.base[ks as usize] + j as u32, ks, id, d, h(p));
+                        sc.relax(cell, id, d, h(p));
                     }
                 }
                 continue;
             }
-            let k = sc.cluster[i];
-            let c = &self.clusters[k as usize];
-            let li = (id - self.base[k as usize]) as usize;
-            if k == kg {
-                let d = sc.backward.dist[rg.local(c.xy[li]) as usize];
+            let p = Pos::from_row_major(id as usize, width);
+            if rg.contains(p) {
+                let d = sc.backward.dist[rg.local(p) as usize];
                 if d != UNREACHED {
-                    sc.relax(g_id, kg, id, g.saturating_add(d), 0);
+                    sc.relax(g_id, id, g.saturating_add(d), 0);
                 }
             }
-            let m = c.nodes.len();
-            let base = self.base[k as usize];
-            for (j, (&d, &p)) in c.costs[li * m..(li + 1) * m].iter().zip(&c.xy).enumerate() {
-                if j != li && d != UNREACHED {
-                    sc.relax(base + j as u32, k, id, g.saturating_add(d), h(p));
-                }
-            }
-            for e in &c.out[c.out_at[li] as usize..c.out_at[li + 1] as usize] {
-                let other = &self.clusters[e.cluster as usize];
-                let j = other
-                    .nodes
-                    .binary_search(&e.cell)
-                    .expect("a step out ends on a transition");
-                let to = self.base[e.cluster as usize] + j as u32;
-                sc.relax(to, e.cluster, id, g.saturating_add(e.cost), h(other.xy[j]));
+            for e in self.graph.edges_of(id) {
+                sc.relax(e.to, id, g.saturating_add(e.cost), h(e.at));
             }
         }
         if !reached {
@@ -201,61 +178,68 @@ impl Hierarchy {
         }
 
         // The transitions passed, start to goal, then their routes.
-        let cost = sc.g[g_id as usize];
+        let sc = &self.scratch;
+        let cost = sc.states[g_id as usize][0];
         let mut chain = Vec::new();
-        let mut id = sc.parent[g_id as usize];
+        let mut id = sc.parent(g_id);
         while id != s_id {
             chain.push(id);
-            id = sc.parent[id as usize];
+            id = sc.parent(id);
         }
         chain.reverse();
         let mut path = vec![start];
         let mut locals = Vec::new();
-        let cell_of = |id: u32| {
-            let k = sc.cluster[id as usize];
-            (
-                k,
-                self.clusters[k as usize].nodes[(id - self.base[k as usize]) as usize],
-            )
-        };
         let Some(&last) = chain.last() else {
             // Straight within the shared cluster.
             sc.forward.trace_into(lg_, &mut locals);
             path.extend(locals.iter().map(|&l| rs.pos(l)));
-            return Outcome::Found { path, cost };
+            return self.finish_path(map, path, cost);
         };
-        let (_, first_cell) = cell_of(chain[0]);
-        sc.forward.trace_into(
-            rs.local(Pos::from_row_major(first_cell as usize, width)),
-            &mut locals,
-        );
+        let at = |cell: u32| Pos::from_row_major(cell as usize, width);
+        sc.forward.trace_into(rs.local(at(chain[0])), &mut locals);
         path.extend(locals.iter().map(|&l| rs.pos(l)));
         for pair in chain.windows(2) {
-            let ((ka, _), (kb, cell_b)) = (cell_of(pair[0]), cell_of(pair[1]));
+            let (a, b) = (at(pair[0]), at(pair[1]));
+            let (ka, kb) = (self.cluster_at(a), self.cluster_at(b));
             if ka == kb {
                 let c = &self.clusters[ka as usize];
                 let m = c.nodes.len();
-                let (i, j) = (
-                    (pair[0] - self.base[ka as usize]) as usize,
-                    (pair[1] - self.base[ka as usize]) as usize,
-                );
+                let i = c.nodes.binary_search(&pair[0]).expect("a transition");
+                let j = c.nodes.binary_search(&pair[1]).expect("a transition");
                 let e = i * m + j;
-                let r = rects(ka);
+                let r = self.rect(ka);
                 path.extend(
                     c.cells[c.at[e] as usize..c.at[e + 1] as usize]
                         .iter()
                         .map(|&l| r.pos(l)),
                 );
             } else {
-                path.push(Pos::from_row_major(cell_b as usize, width));
+                path.push(b);
             }
         }
-        let (_, last_cell) = cell_of(last);
-        let mut l = rg.local(Pos::from_row_major(last_cell as usize, width));
+        let mut l = rg.local(at(last));
         while l != lg_ {
             l = sc.backward.parent[l as usize];
             path.push(rg.pos(l));
         }
-        Outcome::Found { path, cost }
+        self.finish_path(map, path, cost)
+    }
+
+    /// The path found, smoothed if asked.
+    fn finish_path<M: CostMap + ?Sized>(&mut self, map: &M, path: Vec<Pos>, cost: Cost) -> Outcome {
+        if !self.smoothing {
+            return Outcome::Found { path, cost };
+        }
+        let reach = smooth::Reach {
+            window: (3 * self.size as usize).div_ceil(2),
+            tries: 1,
+        };
+        let checked = &mut self.scratch.stats.cells_smoothed;
+        let (path, smoothed) = smooth::smooth(map, self.connectivity, &path, reach, checked);
+        debug_assert!(smoothed <= cost);
+        Outcome::Found {
+            path,
+            cost: smoothed,
+        }
     }
 }

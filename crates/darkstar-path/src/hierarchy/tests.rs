@@ -81,6 +81,12 @@ proptest! {
             let (s, g) = (Pos::new(sx % w as i32, sy % h as i32), Pos::new(gx % w as i32, gy % h as i32));
             let got = hpa.find_path(&map, s, g);
             check(&map, rule, s, g, &got)?;
+            // Unsmoothed: legal too, and never cheaper than smoothed.
+            hpa.set_smoothing(false);
+            let raw = hpa.find_path(&map, s, g);
+            hpa.set_smoothing(true);
+            check(&map, rule, s, g, &raw)?;
+            prop_assert!(raw.cost() >= got.cost());
         }
     }
 
