@@ -159,6 +159,34 @@ const SOUTH_WEST: usize = 3;
 
 /// The graph over transitions for a map and a movement rule, repaired as
 /// costs change (see the [module docs](self)).
+///
+/// ```
+/// use darkstar_path::hierarchy::Hierarchy;
+/// use darkstar_path::geom::Pos;
+/// use darkstar_path::{Connectivity, GridMap};
+///
+/// // Two rooms joined by a door at (20, 5); the right one is swamp.
+/// let mut map = GridMap::new(40, 12);
+/// for y in 0..12 {
+///     if y != 5 {
+///         map.set(Pos::new(20, y), None);
+///     }
+/// }
+/// for y in 0..12 {
+///     for x in 21..40 {
+///         map.set(Pos::new(x, y), Some(3));
+///     }
+/// }
+/// let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
+/// let path = hpa.find_path(&map, Pos::new(2, 10), Pos::new(37, 1));
+/// assert!(path.path().unwrap().contains(&Pos::new(20, 5)));
+/// println!("{:?}", hpa.stats()); // cells and transitions expanded
+///
+/// // The door shut: repaired, no path (and never a wrong one).
+/// map.set(Pos::new(20, 5), None);
+/// hpa.cells_changed(&map, &[Pos::new(20, 5)]);
+/// assert!(hpa.find_path(&map, Pos::new(2, 10), Pos::new(37, 1)).path().is_none());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Hierarchy {
     width: u32,
@@ -311,6 +339,19 @@ impl Hierarchy {
             })
     }
 
+    /// True when every edge knows where its end's edges are now.
+    #[cfg(test)]
+    fn edges_pointed(&self) -> bool {
+        self.clusters.iter().all(|c| {
+            c.nodes.iter().all(|&n| {
+                self.graph
+                    .edges_of(n)
+                    .iter()
+                    .all(|e| e.span == self.graph.span[e.to as usize])
+            })
+        })
+    }
+
     fn check_size<M: CostMap + ?Sized>(&self, map: &M) {
         assert!(
             (map.width(), map.height()) == (self.width, self.height),
@@ -405,12 +446,37 @@ impl Hierarchy {
         touched.sort_unstable();
         touched.dedup();
         let mut dijkstra = Dijkstra::default();
-        for k in touched {
+        for &k in &touched {
             let cells_changed = dirty.binary_search(&k).is_ok();
             self.finish(map, k, cells_changed, &mut dijkstra);
         }
+        // Each edge carries where its end's edges are: those of the
+        // clusters rewritten moved, so every edge into them (from them or
+        // from across their borders) is pointed anew.
         if self.graph.garbage > self.graph.edges.len() / 2 {
             self.graph.compact(&self.clusters);
+            touched = (0..count as u32).collect();
+        } else {
+            let mut around: Vec<u32> = touched
+                .iter()
+                .flat_map(|&k| self.borders_of(k))
+                .map(|(b, first)| {
+                    let (kind, owner) = (b / count, (b % count) as u32);
+                    if first {
+                        self.across_border(kind, owner)
+                    } else {
+                        owner
+                    }
+                })
+                .collect();
+            touched.append(&mut around);
+            touched.sort_unstable();
+            touched.dedup();
+        }
+        for k in touched {
+            for &cell in &self.clusters[k as usize].nodes {
+                self.graph.point(cell);
+            }
         }
     }
 
@@ -468,6 +534,10 @@ impl Hierarchy {
         let mut out = Vec::new();
         // Areas joined by a transition of this border.
         let mut joined: Vec<(u16, u16)> = Vec::new();
+        // A run: its first step across and the areas it joins. (Ending
+        // runs where the terrain's cost changes too brought the dungeon's
+        // error from 2.4% to 1.1% on the mean, for three times the
+        // transitions and twelve times the edges: not taken.)
         let mut run: Option<(u32, (u16, u16))> = None;
         for t in 0..=len {
             let here = (t < len)
@@ -498,6 +568,8 @@ impl Hierarchy {
                 run = Some((t, areas));
             }
         }
+        joined.sort_unstable();
+        joined.dedup();
         // Diagonal steps across, for areas no straight step joins.
         for t in 0..len {
             let a = at(t);
@@ -623,12 +695,23 @@ struct Graph {
     garbage: usize,
 }
 
-/// An edge: the transition it leads to, where that is, and its cost.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// An edge: the transition it leads to, where that is, where its edges
+/// are (`span`, kept so that a query reads them without a look-up), and
+/// its cost.
+#[derive(Copy, Clone, Debug)]
 struct Edge {
     cost: Cost,
     to: u32,
     at: Pos,
+    span: (u32, u32),
+}
+
+/// Edges are the same when they lead to the same place at the same cost
+/// (where their ends' edges are stored is not part of the graph).
+impl PartialEq for Edge {
+    fn eq(&self, other: &Edge) -> bool {
+        (self.cost, self.to, self.at) == (other.cost, other.to, other.at)
+    }
 }
 
 impl Graph {
@@ -657,6 +740,7 @@ impl Graph {
                         cost,
                         to: cluster.nodes[j],
                         at: cluster.xy[j],
+                        span: (0, 0),
                     });
                 }
             }
@@ -666,9 +750,18 @@ impl Graph {
                     cost: e.cost,
                     to: e.cell,
                     at: Pos::from_row_major(e.cell as usize, width),
+                    span: (0, 0),
                 });
             }
             self.span[cell as usize] = (start as u32, (self.edges.len() - start) as u32);
+        }
+    }
+
+    /// Points each edge out of `cell` at where its end's edges are now.
+    fn point(&mut self, cell: u32) {
+        let (start, len) = self.span[cell as usize];
+        for i in start as usize..(start + len) as usize {
+            self.edges[i].span = self.span[self.edges[i].to as usize];
         }
     }
 

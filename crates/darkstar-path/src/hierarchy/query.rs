@@ -32,11 +32,12 @@ impl HierarchyStats {
 }
 
 /// The search's arrays, kept between queries: a state a cell (a
-/// transition is known by its cell), `[g, stamp << 32 | parent]`, zeroed
-/// by the system and touched only where the search goes.
+/// transition is known by its cell), `[g, stamp << 32 | parent, where
+/// its edges are]`, zeroed by the system and touched only where the
+/// search goes.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
-    states: Vec<[u64; 2]>,
+    states: Vec<[u64; 3]>,
     /// `generation`: seen this query; `generation + 1`: closed.
     generation: u32,
     /// Open entries: least f, then greatest g, then least cell.
@@ -50,11 +51,11 @@ impl Scratch {
     /// Ready for a search over `ids` numbers.
     fn begin(&mut self, ids: usize) {
         if self.states.len() < ids {
-            self.states = vec![[0; 2]; ids];
+            self.states = vec![[0; 3]; ids];
             self.generation = 0;
         }
         if self.generation >= u32::MAX - 3 {
-            self.states.fill([0; 2]);
+            self.states.fill([0; 3]);
             self.generation = 0;
         }
         self.generation += 2;
@@ -66,17 +67,21 @@ impl Scratch {
         self.states[id as usize][1] as u32
     }
 
-    /// Reaches `id` (estimated `h` from the goal) from `from` at cost
-    /// `g`, if that is better than known.
+    /// Reaches `id` (estimated `h` from the goal, its edges at `span`)
+    /// from `from` at cost `g`, if that is better than known.
     #[inline]
-    fn relax(&mut self, id: u32, from: u32, g: Cost, h: Cost) {
+    fn relax(&mut self, id: u32, from: u32, g: Cost, h: Cost, span: (u32, u32)) {
         let now = self.generation as u64;
         let s = &mut self.states[id as usize];
         let stamp = s[1] >> 32;
         if stamp == now + 1 || (stamp == now && s[0] <= g) {
             return;
         }
-        *s = [g, now << 32 | from as u64];
+        *s = [
+            g,
+            now << 32 | from as u64,
+            (span.0 as u64) << 32 | span.1 as u64,
+        ];
         self.heap
             .push(Reverse((g.saturating_add(h), Reverse(g), id)));
     }
@@ -136,7 +141,7 @@ impl Hierarchy {
         let width = self.width;
         let h = |p: Pos| conn.heuristic(cheapest, p, goal);
         sc.begin(cells as usize + 2);
-        sc.relax(s_id, s_id, 0, 0);
+        sc.relax(s_id, s_id, 0, 0, (0, 0));
         let mut reached = false;
         while let Some(Reverse((_, Reverse(g), id))) = sc.heap.pop() {
             let state = sc.states[id as usize];
@@ -151,13 +156,13 @@ impl Hierarchy {
             sc.stats.nodes_expanded += 1;
             if id == s_id {
                 if direct != UNREACHED {
-                    sc.relax(g_id, id, direct, 0);
+                    sc.relax(g_id, id, direct, 0, (0, 0));
                 }
                 let c = &self.clusters[ks as usize];
                 for (&cell, &p) in c.nodes.iter().zip(&c.xy) {
                     let d = sc.forward.dist[rs.local(p) as usize];
                     if d != UNREACHED {
-                        sc.relax(cell, id, d, h(p));
+                        sc.relax(cell, id, d, h(p), self.graph.span[cell as usize]);
                     }
                 }
                 continue;
@@ -166,11 +171,12 @@ impl Hierarchy {
             if rg.contains(p) {
                 let d = sc.backward.dist[rg.local(p) as usize];
                 if d != UNREACHED {
-                    sc.relax(g_id, id, g.saturating_add(d), 0);
+                    sc.relax(g_id, id, g.saturating_add(d), 0, (0, 0));
                 }
             }
-            for e in self.graph.edges_of(id) {
-                sc.relax(e.to, id, g.saturating_add(e.cost), h(e.at));
+            let (start, len) = ((state[2] >> 32) as usize, state[2] as u32 as usize);
+            for e in &self.graph.edges[start..start + len] {
+                sc.relax(e.to, id, g.saturating_add(e.cost), h(e.at), e.span);
             }
         }
         if !reached {

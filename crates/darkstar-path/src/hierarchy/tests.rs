@@ -117,6 +117,7 @@ proptest! {
             hpa.cells_changed(&map, &changed);
             let mut fresh = Hierarchy::with_cluster_size(&map, rule, size).unwrap();
             prop_assert!(hpa.same_graph(&fresh));
+            prop_assert!(hpa.edges_pointed() && fresh.edges_pointed());
             for &((sx, sy), (gx, gy)) in &queries {
                 let (s, g) = (Pos::new(sx % w as i32, sy % h as i32), Pos::new(gx % w as i32, gy % h as i32));
                 let got = hpa.find_path(&map, s, g);
