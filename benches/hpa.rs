@@ -20,11 +20,16 @@
 //! feature; this machine has 2 cores); its sequential build
 //! (`new_with_fn_mut`) is timed beside it.
 //!
-//! Groups: `hpa-build-*` (ours, peer, peer sequential), `hpa-query-*` (one
-//! pass over the queries: A*, A* dense, ours, peer, each path collected
-//! into cells), `hpa-repair-*` (one cell on the middle of the longest
-//! query's optimal path turned wall, or back, and the hierarchy repaired:
-//! ours by `cells_changed`, the peer by `tiles_changed`).
+//! Groups: `hpa-build-*` (ours, ours in clusters of 16, peer, peer
+//! sequential), `hpa-query-*` (one pass over the queries: A*, A* dense,
+//! ours, ours in clusters of 16, peer, each path collected into cells),
+//! `hpa-repair-*` (one cell on the middle of the longest query's optimal
+//! path turned wall, or back, and the hierarchy repaired: ours by
+//! `cells_changed`, the peer by `tiles_changed`). Our expansions are
+//! counted as cells expanded by the searches within the start's and
+//! goal's clusters, transitions expanded, and steps tried by smoothing
+//! (each counted as a cell expanded, though it examines one step, not
+//! eight); the peer's are not counted (it has no counter).
 //!
 //! `DARKSTAR_MOVINGAI=/work/shared/movingai cargo bench -p darkstar-benches --bench hpa`
 

@@ -244,6 +244,7 @@ impl Hierarchy {
             borders: vec![Vec::new(); KINDS * count],
             graph: Graph {
                 span: vec![(0, 0); (width * height) as usize],
+                slot: vec![NO_SLOT; (width * height) as usize],
                 ..Graph::default()
             },
             smoothing: true,
@@ -344,10 +345,11 @@ impl Hierarchy {
     fn edges_pointed(&self) -> bool {
         self.clusters.iter().all(|c| {
             c.nodes.iter().all(|&n| {
-                self.graph
-                    .edges_of(n)
-                    .iter()
-                    .all(|e| e.span == self.graph.span[e.to as usize])
+                self.graph.edges_of(n).iter().all(|e| {
+                    e.span == self.graph.span[e.to as usize]
+                        && e.slot == self.graph.slot[e.to as usize]
+                        && self.graph.cell_of[e.slot as usize] == e.to
+                })
             })
         })
     }
@@ -651,6 +653,12 @@ impl Hierarchy {
             .collect();
         for &old in &cluster.nodes {
             self.graph.drop_edges(old);
+            if nodes.binary_search(&old).is_err() {
+                self.graph.retire(old);
+            }
+        }
+        for &new in &nodes {
+            self.graph.enlist(new);
         }
         if !cells_changed && nodes == cluster.nodes {
             self.graph.link(cluster, width);
@@ -664,10 +672,10 @@ impl Hierarchy {
         cluster.at.push(0);
         cluster.cells.clear();
         let local_of = |cell: u32| rect.local(Pos::from_row_major(cell as usize, width));
-        for i in 0..n {
-            dijkstra.run(&local, local_of(nodes[i]));
-            for j in 0..n {
-                let lj = local_of(nodes[j]);
+        for (i, &from) in nodes.iter().enumerate() {
+            dijkstra.run(&local, local_of(from));
+            for (j, &to) in nodes.iter().enumerate() {
+                let lj = local_of(to);
                 let d = dijkstra.dist[lj as usize];
                 cluster.costs[i * n + j] = d;
                 if d != UNREACHED {
@@ -693,7 +701,18 @@ struct Graph {
     edges: Vec<Edge>,
     /// Edges no transition points at any more.
     garbage: usize,
+    /// `slot[cell]`: the transition's number in a query's arrays, dense
+    /// (so a search's states lie close), [`NO_SLOT`] for a cell that is
+    /// none; kept while the cell stays a transition, given back when it
+    /// stops. Queries break ties by cell, never by slot.
+    slot: Vec<u32>,
+    /// The cell of each slot, and the slots given back.
+    cell_of: Vec<u32>,
+    free: Vec<u32>,
 }
+
+/// No slot: the cell is no transition.
+const NO_SLOT: u32 = u32::MAX;
 
 /// An edge: the transition it leads to, where that is, where its edges
 /// are (`span`, kept so that a query reads them without a look-up), and
@@ -704,6 +723,8 @@ struct Edge {
     to: u32,
     at: Pos,
     span: (u32, u32),
+    /// The slot of `to` (see [`Graph::slot`]).
+    slot: u32,
 }
 
 /// Edges are the same when they lead to the same place at the same cost
@@ -720,6 +741,25 @@ impl Graph {
     fn edges_of(&self, cell: u32) -> &[Edge] {
         let (start, len) = self.span[cell as usize];
         &self.edges[start as usize..(start + len) as usize]
+    }
+
+    /// Gives `cell` (a transition) a slot, if it has none.
+    fn enlist(&mut self, cell: u32) {
+        if self.slot[cell as usize] != NO_SLOT {
+            return;
+        }
+        let s = self.free.pop().unwrap_or_else(|| {
+            self.cell_of.push(0);
+            self.cell_of.len() as u32 - 1
+        });
+        self.cell_of[s as usize] = cell;
+        self.slot[cell as usize] = s;
+    }
+
+    /// Takes back the slot of `cell`, no transition any more.
+    fn retire(&mut self, cell: u32) {
+        let s = std::mem::replace(&mut self.slot[cell as usize], NO_SLOT);
+        self.free.push(s);
     }
 
     /// Forgets the edges of `cell`.
@@ -741,6 +781,7 @@ impl Graph {
                         to: cluster.nodes[j],
                         at: cluster.xy[j],
                         span: (0, 0),
+                        slot: NO_SLOT,
                     });
                 }
             }
@@ -751,6 +792,7 @@ impl Graph {
                     to: e.cell,
                     at: Pos::from_row_major(e.cell as usize, width),
                     span: (0, 0),
+                    slot: NO_SLOT,
                 });
             }
             self.span[cell as usize] = (start as u32, (self.edges.len() - start) as u32);
@@ -761,7 +803,9 @@ impl Graph {
     fn point(&mut self, cell: u32) {
         let (start, len) = self.span[cell as usize];
         for i in start as usize..(start + len) as usize {
-            self.edges[i].span = self.span[self.edges[i].to as usize];
+            let to = self.edges[i].to as usize;
+            self.edges[i].span = self.span[to];
+            self.edges[i].slot = self.slot[to];
         }
     }
 

@@ -6,6 +6,10 @@ use std::collections::BinaryHeap;
 
 use super::local::{Dijkstra, Local};
 use super::{Hierarchy, smooth};
+
+/// The cell key of the start and the goal in the open list (after every
+/// transition's on a tie).
+const NONE: u32 = u32::MAX;
 use crate::CostMap;
 use crate::astar::Outcome;
 use crate::cost::{Cost, UNREACHED};
@@ -31,6 +35,9 @@ impl HierarchyStats {
     }
 }
 
+/// An open entry: f, g (greatest first), the cell and the slot.
+type Entry = (Cost, Reverse<Cost>, u32, u32);
+
 /// The search's arrays, kept between queries: a state a cell (a
 /// transition is known by its cell), `[g, stamp << 32 | parent, where
 /// its edges are]`, zeroed by the system and touched only where the
@@ -40,8 +47,9 @@ pub(super) struct Scratch {
     states: Vec<[u64; 3]>,
     /// `generation`: seen this query; `generation + 1`: closed.
     generation: u32,
-    /// Open entries: least f, then greatest g, then least cell.
-    heap: BinaryHeap<Reverse<(Cost, Reverse<Cost>, u32)>>,
+    /// Open entries: least f, then greatest g, then least cell (the
+    /// start and the goal last), and the slot.
+    heap: BinaryHeap<Reverse<Entry>>,
     forward: Dijkstra,
     backward: Dijkstra,
     stats: HierarchyStats,
@@ -67,10 +75,11 @@ impl Scratch {
         self.states[id as usize][1] as u32
     }
 
-    /// Reaches `id` (estimated `h` from the goal, its edges at `span`)
-    /// from `from` at cost `g`, if that is better than known.
+    /// Reaches slot `id` (of `cell`, estimated `h` from the goal, its
+    /// edges at `span`) from `from` at cost `g`, if that is better than
+    /// known.
     #[inline]
-    fn relax(&mut self, id: u32, from: u32, g: Cost, h: Cost, span: (u32, u32)) {
+    fn relax(&mut self, (id, cell): (u32, u32), from: u32, g: Cost, h: Cost, span: (u32, u32)) {
         let now = self.generation as u64;
         let s = &mut self.states[id as usize];
         let stamp = s[1] >> 32;
@@ -83,7 +92,7 @@ impl Scratch {
             (span.0 as u64) << 32 | span.1 as u64,
         ];
         self.heap
-            .push(Reverse((g.saturating_add(h), Reverse(g), id)));
+            .push(Reverse((g.saturating_add(h), Reverse(g), cell, id)));
     }
 }
 
@@ -132,29 +141,29 @@ impl Hierarchy {
             UNREACHED
         };
 
-        // A* over the transitions, each known by its cell; the start is
-        // number `cells`, the goal `cells + 1`.
-        let cells = self.width * self.height;
-        let (s_id, g_id) = (cells, cells + 1);
+        // A* over the transitions, each known by its slot in the arrays;
+        // the start is number `n`, the goal `n + 1`.
+        let n = self.graph.cell_of.len() as u32;
+        let (s_id, g_id) = ((n, NONE), (n + 1, NONE));
         let cheapest = map.cheapest_steps();
         let conn = self.connectivity;
         let width = self.width;
         let h = |p: Pos| conn.heuristic(cheapest, p, goal);
-        sc.begin(cells as usize + 2);
-        sc.relax(s_id, s_id, 0, 0, (0, 0));
+        sc.begin(n as usize + 2);
+        sc.relax(s_id, s_id.0, 0, 0, (0, 0));
         let mut reached = false;
-        while let Some(Reverse((_, Reverse(g), id))) = sc.heap.pop() {
+        while let Some(Reverse((_, Reverse(g), cell, id))) = sc.heap.pop() {
             let state = sc.states[id as usize];
             if (state[1] >> 32) as u32 != sc.generation || state[0] != g {
                 continue;
             }
-            if id == g_id {
+            if id == g_id.0 {
                 reached = true;
                 break;
             }
             sc.states[id as usize][1] += 1 << 32;
             sc.stats.nodes_expanded += 1;
-            if id == s_id {
+            if id == s_id.0 {
                 if direct != UNREACHED {
                     sc.relax(g_id, id, direct, 0, (0, 0));
                 }
@@ -162,12 +171,13 @@ impl Hierarchy {
                 for (&cell, &p) in c.nodes.iter().zip(&c.xy) {
                     let d = sc.forward.dist[rs.local(p) as usize];
                     if d != UNREACHED {
-                        sc.relax(cell, id, d, h(p), self.graph.span[cell as usize]);
+                        let to = (self.graph.slot[cell as usize], cell);
+                        sc.relax(to, id, d, h(p), self.graph.span[cell as usize]);
                     }
                 }
                 continue;
             }
-            let p = Pos::from_row_major(id as usize, width);
+            let p = Pos::from_row_major(cell as usize, width);
             if rg.contains(p) {
                 let d = sc.backward.dist[rg.local(p) as usize];
                 if d != UNREACHED {
@@ -176,7 +186,13 @@ impl Hierarchy {
             }
             let (start, len) = ((state[2] >> 32) as usize, state[2] as u32 as usize);
             for e in &self.graph.edges[start..start + len] {
-                sc.relax(e.to, id, g.saturating_add(e.cost), h(e.at), e.span);
+                sc.relax(
+                    (e.slot, e.to),
+                    id,
+                    g.saturating_add(e.cost),
+                    h(e.at),
+                    e.span,
+                );
             }
         }
         if !reached {
@@ -185,11 +201,11 @@ impl Hierarchy {
 
         // The transitions passed, start to goal, then their routes.
         let sc = &self.scratch;
-        let cost = sc.states[g_id as usize][0];
+        let cost = sc.states[g_id.0 as usize][0];
         let mut chain = Vec::new();
-        let mut id = sc.parent(g_id);
-        while id != s_id {
-            chain.push(id);
+        let mut id = sc.parent(g_id.0);
+        while id != s_id.0 {
+            chain.push(self.graph.cell_of[id as usize]);
             id = sc.parent(id);
         }
         chain.reverse();
