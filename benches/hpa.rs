@@ -344,8 +344,8 @@ fn report(s: &Suite, label: &str, hpa: &mut Hierarchy, peer: &PathCache<Moves>) 
     }
     let n = s.queries.len() as f64;
     eprintln!(
-        "| {} | {} | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {} | {:.0} | {:.0} ({:.0} + {:.0}) | {:.1}x | {:.1}x | {} nodes, {} edges |",
-        format!("{}{label}", s.name),
+        "| {}{label} | {} | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {:.2}% | {} | {:.0} | {:.0} ({:.0} + {:.0}) | {:.1}x | {:.1}x | {} nodes, {} edges |",
+        s.name,
         s.queries.len(),
         ours.mean(),
         ours.worst,

@@ -104,7 +104,7 @@ impl Hierarchy {
 
     /// A path from `start` to `goal`: [`Outcome::Found`] with a legal path
     /// and its exact cost, which may exceed the optimal (see the [module
-    /// docs](self)), or [`Outcome::Unreachable`] exactly when no path
+    /// docs](crate::hierarchy)), or [`Outcome::Unreachable`] exactly when no path
     /// exists (or an end is off the map). Never
     /// [`Outcome::OutOfBudget`].
     ///
