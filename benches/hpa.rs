@@ -322,6 +322,12 @@ fn report(s: &Suite, label: &str, hpa: &mut Hierarchy, peer: &PathCache<Moves>) 
             s.name
         );
         assert!(got.cost().unwrap() >= optimal);
+        assert_eq!(
+            hpa.find_path(&s.dense, a, b),
+            got,
+            "{}: over the dense map",
+            s.name
+        );
         ours.add(got.cost(), optimal);
         hpa.set_smoothing(false);
         let unsmoothed = hpa.find_path(&*s.map, a, b);
@@ -415,6 +421,11 @@ fn main() {
         group.bench_function("ours-16", |b| {
             b.iter(|| black_box(pass_ours(hpa16, &*s.map, black_box(&s.queries))))
         });
+        // The same hierarchy asked over the `DenseMap` (the same steps
+        // and costs), as the dense A* is.
+        group.bench_function("ours-over-dense", |b| {
+            b.iter(|| black_box(pass_ours(hpa, &s.dense, black_box(&s.queries))))
+        });
         group.bench_function("peer", |b| b.iter(|| black_box(pass_peer(s, peer))));
         group.finish();
 
@@ -456,25 +467,27 @@ fn main() {
     c.final_summary();
 
     println!(
-        "\n| map | queries | A* (ms) | A* dense (ms) | ours (ms) | ours, 16 (ms) | peer (ms) | A* / ours | A* dense / ours | peer / ours | A* dense / ours 16 |"
+        "\n| map | queries | A* (ms) | A* dense (ms) | ours (ms) | ours over dense (ms) | ours, 16 (ms) | peer (ms) | A* / ours | A* dense / ours | A* dense / ours over dense | peer / ours | A* dense / ours 16 |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let ms = |g: &str, id: &str| support::median_ns(g, id).map_or(f64::NAN, |ns| ns / 1e6);
     for s in &suites {
         let g = format!("hpa-query-{}", s.name);
-        let (a, d, o, o16, p) = (
+        let (a, d, o, od, o16, p) = (
             ms(&g, "astar"),
             ms(&g, "astar-dense"),
             ms(&g, "ours"),
+            ms(&g, "ours-over-dense"),
             ms(&g, "ours-16"),
             ms(&g, "peer"),
         );
         println!(
-            "| {} | {} | {a:.2} | {d:.2} | {o:.2} | {o16:.2} | {p:.2} | {:.1}x | {:.1}x | {:.2}x | {:.1}x |",
+            "| {} | {} | {a:.2} | {d:.2} | {o:.2} | {od:.2} | {o16:.2} | {p:.2} | {:.1}x | {:.1}x | {:.1}x | {:.2}x | {:.1}x |",
             s.name,
             s.queries.len(),
             a / o,
             d / o,
+            d / od,
             p / o,
             d / o16
         );
