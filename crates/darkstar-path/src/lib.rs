@@ -9,7 +9,11 @@
 //! fresh search), [`islands`] (connected components) and
 //! [`live_islands`] (the same, kept up to date cell by cell), [`safety`]
 //! (where to flee), [`jps`] (jump point search, for uniform costs) and
-//! [`dead_ends`] (what a path between two cells can never use, skipped). [`GridMap`] is a ready cost map, with the one-call
+//! [`dead_ends`] (what a path between two cells can never use, skipped),
+//! and one search that is not exact: [`hierarchy`] (the two-tiered
+//! search, HPA*: long paths over clusters refined to cells, faster but
+//! up to some percent dearer than the optimal, repaired as costs change).
+//! [`GridMap`] is a ready cost map, with the one-call
 //! [`find_path`] and [`distances`]. Beyond grids, [`graph`] runs A* and
 //! Dijkstra over any graph (nodes and weighted edges listed by a closure
 //! or a small trait), with the same integer costs, explicit tie-breaks,
@@ -50,6 +54,7 @@ pub mod geom;
 pub mod graph;
 pub mod grid;
 pub mod grid_map;
+pub mod hierarchy;
 pub mod islands;
 pub mod jps;
 mod keyed_heap;
