@@ -36,6 +36,7 @@ use darkstar_path::grid::Grid;
 /// The amounts of danger: a game's rules, in the units of its cost
 /// factors.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DangerRules {
     /// Danger a death leaves on its cell, less further out: at Chebyshev
     /// distance `d` up to [`DangerRules::death_radius`], `death * (R + 1 -
@@ -86,7 +87,125 @@ pub struct Influence {
     changed: Vec<Pos>,
 }
 
+/// What of an [`Influence`] is saved (the `serde` feature): all but the
+/// penalties, which are found again from the danger and the chokepoints.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+#[serde(rename = "Influence")]
+struct SavedRef<'a> {
+    weight: u32,
+    rules: &'a DangerRules,
+    danger: &'a Grid<u16>,
+    choke: &'a Grid<bool>,
+    dangerous: &'a [u32],
+    changed: &'a [Pos],
+}
+
+/// An [`Influence`] as read in, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Influence")]
+struct Saved {
+    weight: u32,
+    rules: DangerRules,
+    danger: Grid<u16>,
+    choke: Grid<bool>,
+    dangerous: Vec<u32>,
+    changed: Vec<Pos>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Influence {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(
+            &SavedRef {
+                weight: self.weight,
+                rules: &self.rules,
+                danger: &self.danger,
+                choke: &self.choke,
+                dangerous: &self.dangerous,
+                changed: &self.changed,
+            },
+            serializer,
+        )
+    }
+}
+
+/// A saved danger map is read back only when it hangs together: its
+/// grids of one size (none at weight 0), every listed cell on the map,
+/// no danger past the rules' most, and every cell with danger listed to
+/// fade.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Influence {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Influence, D::Error> {
+        let s = Saved::deserialize(deserializer)?;
+        Influence::from_saved(s).map_err(serde::de::Error::custom)
+    }
+}
+
 impl Influence {
+    /// The danger map a save holds, or why it does not hang together.
+    #[cfg(feature = "serde")]
+    fn from_saved(s: Saved) -> Result<Influence, String> {
+        let (w, h) = (s.danger.width(), s.danger.height());
+        if (s.choke.width(), s.choke.height()) != (w, h) {
+            return Err(format!(
+                "a danger map of {w}x{h} cells has chokepoints of {}x{}",
+                s.choke.width(),
+                s.choke.height()
+            ));
+        }
+        if s.weight == 0 && !s.danger.is_empty() {
+            return Err("a danger map of weight 0 holds no cells".to_string());
+        }
+        let mut listed = vec![false; s.danger.len()];
+        for &i in &s.dangerous {
+            *listed.get_mut(i as usize).ok_or_else(|| {
+                format!("cell {i} of the list of dangerous cells is off the {w}x{h} map")
+            })? = true;
+        }
+        if let Some(p) = s.changed.iter().find(|&&p| !s.danger.contains(p)) {
+            return Err(format!("changed cell {p:?} is off the {w}x{h} map"));
+        }
+        for (i, &d) in s.danger.cells().iter().enumerate() {
+            let p = s.danger.pos_of(i);
+            if d > s.rules.max_danger {
+                return Err(format!(
+                    "cell {p:?} holds danger {d}, past the rules' most, {}",
+                    s.rules.max_danger
+                ));
+            }
+            if d > 0 && !listed[i] {
+                return Err(format!("cell {p:?} holds danger but is not listed to fade"));
+            }
+        }
+        let penalty = s
+            .danger
+            .cells()
+            .iter()
+            .zip(s.choke.cells())
+            .map(|(&d, &c)| {
+                let danger = d as u64 + if c { s.rules.choke as u64 } else { 0 };
+                (s.weight as u64 * danger).min(s.rules.max_penalty as u64) as u16
+            });
+        let penalty = Grid::from_vec(w, h, penalty.collect()).expect("one penalty a cell");
+        Ok(Influence {
+            weight: s.weight,
+            rules: s.rules,
+            danger: s.danger,
+            choke: s.choke,
+            penalty,
+            dangerous: s.dangerous,
+            changed: s.changed,
+        })
+    }
+
+    /// The size of its grids (0 x 0 when danger is off).
+    #[cfg(feature = "serde")]
+    pub(crate) fn size(&self) -> (u32, u32) {
+        (self.danger.width(), self.danger.height())
+    }
+
     /// No danger anywhere on a `width` x `height` map, danger to come by
     /// `rules`; `weight` 0 turns the whole map off (nothing is recorded,
     /// every penalty stays 0).

@@ -89,6 +89,68 @@ pub struct Knowledge<B: Belief> {
     _belief: std::marker::PhantomData<B>,
 }
 
+/// What of a [`Knowledge`] is saved (the `serde` feature): its layers,
+/// its costs (one for each byte) and its counts.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+#[serde(rename = "Knowledge")]
+struct SavedRef<'a> {
+    beliefs: &'a Grid<u8>,
+    last_seen: &'a Grid<u32>,
+    costs: &'a [Cost],
+    unknown_cost: Cost,
+    cheapest: Cost,
+    influence: &'a Influence,
+    opened: u64,
+    revision: u64,
+}
+
+/// A [`Knowledge`] as read in, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Knowledge")]
+struct Saved {
+    beliefs: Grid<u8>,
+    last_seen: Grid<u32>,
+    costs: Vec<Cost>,
+    unknown_cost: Cost,
+    cheapest: Cost,
+    influence: Influence,
+    opened: u64,
+    revision: u64,
+}
+
+#[cfg(feature = "serde")]
+impl<B: Belief> serde::Serialize for Knowledge<B> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(
+            &SavedRef {
+                beliefs: &self.beliefs,
+                last_seen: &self.last_seen,
+                costs: &self.costs,
+                unknown_cost: self.unknown_cost,
+                cheapest: self.cheapest,
+                influence: &self.influence,
+                opened: self.opened,
+                revision: self.revision,
+            },
+            serializer,
+        )
+    }
+}
+
+/// A saved knowledge is read back only when it hangs together: the
+/// last-seen turns and the danger map of the beliefs' size, costs within
+/// [`Knowledge::max_cost`], every cell unknown or a belief of `B`. A bad
+/// file is an error when read, never a panic in a later search.
+#[cfg(feature = "serde")]
+impl<'de, B: Belief> serde::Deserialize<'de> for Knowledge<B> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Knowledge<B>, D::Error> {
+        let s = Saved::deserialize(deserializer)?;
+        Knowledge::from_saved(s).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Two knowledges are equal when they believe the same and cost the
 /// same; how many changes brought each there is not part of it.
 impl<B: Belief> PartialEq for Knowledge<B> {
@@ -436,6 +498,90 @@ impl std::error::Error for TooLarge {}
 /// [`Knowledge::MAX_CELLS`], whatever the belief type.
 const KNOWLEDGE_MAX_CELLS: u64 = PATH_COST_LIMIT / (DIAGONAL * (1 + u16::MAX as Cost));
 
+#[cfg(feature = "serde")]
+impl<B: Belief> Knowledge<B> {
+    /// The knowledge a save holds, or why it does not hang together: the
+    /// last-seen turns of the beliefs' size (or none, as a snapshot keeps),
+    /// the danger map too (unless danger is off), 256 costs within
+    /// [`Knowledge::max_cost`] with none for a byte that names no belief,
+    /// every cell unknown or a belief of `B`, and the cheapest cost at
+    /// least 1 and at most every cost on the map (the searches' bound).
+    fn from_saved(s: Saved) -> Result<Knowledge<B>, String> {
+        let (w, h) = (s.beliefs.width(), s.beliefs.height());
+        if w as u64 * h as u64 > KNOWLEDGE_MAX_CELLS {
+            return Err(TooLarge {
+                width: w,
+                height: h,
+            }
+            .to_string());
+        }
+        let seen = (s.last_seen.width(), s.last_seen.height());
+        if seen != (w, h) && seen != (0, 0) {
+            return Err(format!(
+                "beliefs of {w}x{h} cells have last-seen turns of {}x{}",
+                seen.0, seen.1
+            ));
+        }
+        let danger = s.influence.size();
+        if s.influence.weight() > 0 && danger != (w, h) {
+            return Err(format!(
+                "beliefs of {w}x{h} cells have a danger map of {}x{}",
+                danger.0, danger.1
+            ));
+        }
+        let costs: [Cost; 256] = s.costs.try_into().map_err(|c: Vec<Cost>| {
+            format!(
+                "{} costs, where there is one for each of 256 bytes",
+                c.len()
+            )
+        })?;
+        let (max, beliefs) = (max_cost(w, h), B::ALL.len().min(UNKNOWN as usize));
+        for (i, &c) in costs.iter().enumerate() {
+            if c > max || (i >= beliefs && c != 0) {
+                return Err(format!(
+                    "byte {i} costs {c}: costs on a {w}x{h} map stop at {max}, and a byte past the {beliefs} beliefs costs nothing"
+                ));
+            }
+        }
+        if !(1..=max).contains(&s.unknown_cost) {
+            return Err(format!(
+                "the unknown costs {}, outside 1 to {max}",
+                s.unknown_cost
+            ));
+        }
+        let mut least = s.unknown_cost;
+        for (i, &b) in s.beliefs.cells().iter().enumerate() {
+            if b == UNKNOWN {
+                continue;
+            }
+            if b as usize >= beliefs {
+                let p = s.beliefs.pos_of(i);
+                return Err(format!("cell {p:?} is believed {b}, which names no belief"));
+            }
+            if costs[b as usize] != 0 {
+                least = least.min(costs[b as usize]);
+            }
+        }
+        if !(1..=least).contains(&s.cheapest) {
+            return Err(format!(
+                "the cheapest cost {} is not within 1 and the cheapest on the map, {least}",
+                s.cheapest
+            ));
+        }
+        Ok(Knowledge {
+            beliefs: s.beliefs,
+            last_seen: s.last_seen,
+            costs,
+            unknown_cost: s.unknown_cost,
+            cheapest: s.cheapest,
+            influence: s.influence,
+            opened: s.opened,
+            revision: s.revision,
+            _belief: std::marker::PhantomData,
+        })
+    }
+}
+
 /// [`Knowledge::max_cost`] of a `width` x `height` map.
 fn max_cost(width: u32, height: u32) -> Cost {
     max_factor(width as u64 * height as u64)
@@ -664,5 +810,113 @@ mod tests {
             plan.move_to(at);
         }
         panic!("not at the goal after 500 turns: at {at}");
+    }
+}
+
+/// The `serde` feature: a knowledge saved and read back is the same
+/// knowledge (its costs, danger and searches too), and a tampered save is
+/// refused when read.
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::OpenOrWall::{self, Open, Wall};
+
+    const RULES: DangerRules = DangerRules {
+        death: 40,
+        death_radius: 2,
+        choke: 5,
+        max_penalty: 30,
+        max_danger: 100,
+    };
+
+    /// A faction that has seen part of a 12x8 map, with a wall across it,
+    /// lost one of its own and waited a while.
+    fn learnt() -> Knowledge<OpenOrWall> {
+        let mut k = Knowledge::<OpenOrWall>::new(12, 8)
+            .with_unknown_cost(2)
+            .with_danger(3, RULES);
+        for x in 0..12 {
+            for y in 0..5 {
+                let wall = x == 6 && y != 2;
+                k.learn(Pos::new(x, y), if wall { Wall } else { Open }, 7);
+            }
+        }
+        k.death(Pos::new(3, 3));
+        k.death(Pos::new(6, 2));
+        k.decay();
+        k
+    }
+
+    #[test]
+    fn serde_round_trips_a_knowledge_and_its_searches() {
+        let k = learnt();
+        let back: Knowledge<OpenOrWall> =
+            serde_json::from_str(&serde_json::to_string(&k).unwrap()).unwrap();
+        assert_eq!(back, k);
+        assert_eq!(back.influence(), k.influence(), "the penalties found again");
+        assert_eq!(back.revision(), k.revision());
+        let mut search = darkstar_path::SearchContext::new();
+        let options = darkstar_path::SearchOptions::default();
+        let (from, to) = (Pos::new(0, 0), Pos::new(11, 7));
+        assert_eq!(
+            search.find_path(&back, from, to, &options),
+            search.find_path(&k, from, to, &options)
+        );
+        // A snapshot keeps no last-seen turns, and is saved so too.
+        let snap = k.snapshot();
+        let json = serde_json::to_string(&snap).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Knowledge<OpenOrWall>>(&json).unwrap(),
+            snap
+        );
+    }
+
+    #[test]
+    fn serde_refuses_a_knowledge_whose_parts_disagree() {
+        let json = serde_json::to_value(learnt()).unwrap();
+        type Tamper<'a> = &'a dyn Fn(&mut serde_json::Value);
+        let refused = |f: Tamper| {
+            let mut v = json.clone();
+            f(&mut v);
+            serde_json::from_value::<Knowledge<OpenOrWall>>(v)
+                .expect_err("a tampered knowledge is refused")
+                .to_string()
+        };
+        // What the refusal says, and the tampering.
+        let cases: [(&str, Tamper); 10] = [
+            ("holds 96 cells, not 95", &|v| {
+                v["beliefs"]["cells"].as_array_mut().unwrap().pop();
+            }),
+            ("last-seen turns of 12x7", &|v| {
+                v["last_seen"]["height"] = 7.into();
+                v["last_seen"]["cells"].as_array_mut().unwrap().truncate(84);
+            }),
+            ("a danger map of 12x7", &|v| {
+                let (danger, choke) = (vec![0; 84], vec![false; 84]);
+                v["influence"]["danger"] =
+                    serde_json::json!({"width": 12, "height": 7, "cells": danger});
+                v["influence"]["choke"] =
+                    serde_json::json!({"width": 12, "height": 7, "cells": choke});
+                v["influence"]["dangerous"] = serde_json::json!([]);
+                v["influence"]["changed"] = serde_json::json!([]);
+            }),
+            ("names no belief", &|v| v["beliefs"]["cells"][0] = 9.into()),
+            ("255 costs", &|v| {
+                v["costs"].as_array_mut().unwrap().pop();
+            }),
+            ("byte 5 costs 1", &|v| v["costs"][5] = 1.into()),
+            ("the unknown costs 0", &|v| v["unknown_cost"] = 0.into()),
+            ("the cheapest cost 3", &|v| v["cheapest"] = 3.into()),
+            ("is off the 12x8 map", &|v| {
+                v["influence"]["dangerous"][0] = 96.into();
+            }),
+            ("not listed to fade", &|v| {
+                v["influence"]["dangerous"] = serde_json::json!([]);
+            }),
+        ];
+        for (said, tamper) in cases {
+            let e = refused(tamper);
+            assert!(e.contains(said), "{said:?} not in {e:?}");
+        }
     }
 }

@@ -4,6 +4,7 @@
 /// A cell position: `x` is the column, `y` the row, `(0, 0)` the top-left
 /// (the Moving AI convention, and the order a terminal draws in).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pos {
     /// The column, from 0 at the left.
     pub x: i32,

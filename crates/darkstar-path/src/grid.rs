@@ -4,12 +4,38 @@
 
 use crate::geom::Pos;
 
-/// A `width x height` rectangle of `T`, stored row by row.
+/// A `width x height` rectangle of `T`, stored row by row. With the
+/// `serde` feature it is saved as its width, height and cells, and read
+/// back only when there are `width * height` cells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Grid<T> {
     width: u32,
     height: u32,
     cells: Vec<T>,
+}
+
+/// A saved grid is read back only when its cells fill it: a count other
+/// than `width * height` is an error, not a grid that panics when read.
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Grid<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Grid<T>, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "Grid")]
+        struct Saved<T> {
+            width: u32,
+            height: u32,
+            cells: Vec<T>,
+        }
+        let saved = Saved::<T>::deserialize(deserializer)?;
+        let (width, height, found) = (saved.width, saved.height, saved.cells.len());
+        Grid::from_vec(width, height, saved.cells).ok_or_else(|| {
+            serde::de::Error::custom(format_args!(
+                "a {width}x{height} grid holds {} cells, not {found}",
+                width as u64 * height as u64
+            ))
+        })
+    }
 }
 
 impl<T: Clone> Grid<T> {

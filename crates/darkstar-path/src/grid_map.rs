@@ -36,14 +36,69 @@ use crate::{
 
 /// A grid of terrain factors: `None` impassable, `Some(f)` (at least 1)
 /// entered for `f` times a step's unit cost.
+///
+/// With the `serde` feature it is saved as its width, height and factors
+/// (row by row), and read back only as [`GridMap::from_rows`] would have
+/// made it: a factor count other than `width * height`, a factor of 0 or
+/// past [`GridMap::max_factor`], or more than [`GridMap::MAX_CELLS`] cells
+/// is an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GridMap {
     width: u32,
     height: u32,
     factors: Vec<Option<Cost>>,
     /// The least factor on the map (1 when all are walls): the heuristic's
-    /// bound, kept up to date by [`GridMap::set`].
+    /// bound, kept up to date by [`GridMap::set`]. Not saved: found again
+    /// when read in.
+    #[cfg_attr(feature = "serde", serde(skip))]
     cheapest: Cost,
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GridMap {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GridMap, D::Error> {
+        use serde::de::Error;
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "GridMap")]
+        struct Saved {
+            width: u32,
+            height: u32,
+            factors: Vec<Option<Cost>>,
+        }
+        let Saved {
+            width,
+            height,
+            factors,
+        } = Saved::deserialize(deserializer)?;
+        check_size(width as u64, height as u64).map_err(D::Error::custom)?;
+        let cells = width as u64 * height as u64;
+        if factors.len() as u64 != cells {
+            return Err(D::Error::custom(format_args!(
+                "a {width}x{height} grid holds {cells} factors, not {}",
+                factors.len()
+            )));
+        }
+        let max = max_factor(cells);
+        for (i, &f) in factors.iter().enumerate() {
+            let (x, y) = ((i % width as usize) as u32, (i / width as usize) as u32);
+            match f {
+                Some(0) => return Err(D::Error::custom(GridError::ZeroFactor { x, y })),
+                Some(factor) if factor > max => {
+                    let e = GridError::FactorTooLarge { x, y, factor, max };
+                    return Err(D::Error::custom(e));
+                }
+                _ => {}
+            }
+        }
+        let cheapest = factors.iter().flatten().copied().min().unwrap_or(1);
+        Ok(GridMap {
+            width,
+            height,
+            factors,
+            cheapest,
+        })
+    }
 }
 
 /// Why rows could not make a [`GridMap`].
@@ -440,5 +495,75 @@ pub(crate) mod fixture {
         pub(crate) fn label(&self, c: char) -> Option<Pos> {
             self.labels.iter().find(|l| l.0 == c).map(|l| l.1)
         }
+    }
+}
+
+/// The `serde` feature: a map saved and read back is the same map (its
+/// searches' answers too), and a tampered save is refused when read.
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn swampy() -> GridMap {
+        GridMap::from_rows(["..#.", ",,#.", "...."], |c| match c {
+            '#' => None,
+            ',' => Some(3),
+            _ => Some(2),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn serde_round_trips_a_grid_map_and_its_searches() {
+        let map = swampy();
+        let json = serde_json::to_string(&map).unwrap();
+        let back: GridMap = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, map, "the cheapest factor is found again too");
+        let (from, to) = (Pos::new(0, 0), Pos::new(3, 0));
+        assert_eq!(
+            find_path(&back, from, to, Connectivity::Eight),
+            find_path(&map, from, to, Connectivity::Eight)
+        );
+        let p: Pos = serde_json::from_str(&serde_json::to_string(&to).unwrap()).unwrap();
+        assert_eq!(p, to);
+    }
+
+    #[test]
+    fn serde_refuses_a_tampered_grid_map() {
+        let json = serde_json::to_value(swampy()).unwrap();
+        let tampered = |f: &dyn Fn(&mut serde_json::Value)| {
+            let mut v = json.clone();
+            f(&mut v);
+            serde_json::from_value::<GridMap>(v)
+                .expect_err("a tampered map is refused")
+                .to_string()
+        };
+        let short = tampered(&|v| {
+            v["factors"].as_array_mut().unwrap().pop();
+        });
+        assert!(short.contains("12 factors, not 11"), "{short}");
+        let wide = tampered(&|v| v["width"] = 5.into());
+        assert!(wide.contains("15 factors, not 12"), "{wide}");
+        let zero = tampered(&|v| v["factors"][1] = 0.into());
+        assert!(zero.contains("(1, 0) costs 0"), "{zero}");
+        let dear = tampered(&|v| v["factors"][5] = u64::MAX.into());
+        assert!(dear.contains("(1, 1) costs"), "{dear}");
+        let huge = tampered(&|v| {
+            v["width"] = 1_000_000.into();
+            v["height"] = 1_000_000.into();
+        });
+        assert!(huge.contains("more than"), "{huge}");
+    }
+
+    #[test]
+    fn serde_round_trips_a_grid_and_refuses_a_short_one() {
+        let mut grid = Grid::new(3, 2, 0u16);
+        grid[Pos::new(2, 1)] = 7;
+        let json = serde_json::to_string(&grid).unwrap();
+        assert_eq!(serde_json::from_str::<Grid<u16>>(&json).unwrap(), grid);
+        let short = r#"{"width":3,"height":2,"cells":[0,0,0,0,0]}"#;
+        let e = serde_json::from_str::<Grid<u16>>(short).unwrap_err();
+        assert!(e.to_string().contains("holds 6 cells, not 5"), "{e}");
     }
 }
