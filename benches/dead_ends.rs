@@ -18,7 +18,6 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::cost::Cost;
 use darkstar::map::geom::Pos;
@@ -94,27 +93,8 @@ fn moving_ai(dir: &Path, name: &str, every: usize) -> Suite {
 /// between open cells picked by a fixed sequence (a linear congruential
 /// one: the bench needs no random numbers of the game's).
 fn dungeon(side: u32, n: usize) -> Suite {
-    let level = generate(
-        &GenParams {
-            width: side,
-            height: side,
-            ..GenParams::default()
-        },
-        1,
-    );
-    let terrain = level.terrain;
-    let open: Vec<Pos> = (0..(side * side) as usize)
-        .map(|i| Pos::from_row_major(i, side))
-        .filter(|&p| terrain.is_passable(p))
-        .collect();
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut pick = || {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        open[(x >> 33) as usize % open.len()]
-    };
-    let queries = (0..n).map(|_| (pick(), pick())).collect();
+    let (terrain, open) = support::dungeon(side, |map, p| map.is_passable(p));
+    let queries = support::lcg_pairs(&open, n);
     suite(format!("dungeon{side}"), Box::new(terrain), queries)
 }
 

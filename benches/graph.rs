@@ -32,7 +32,6 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::cost::Cost;
 use darkstar::map::geom::Pos;
@@ -68,18 +67,31 @@ struct Suite {
     peer_expanded: u64,
 }
 
-fn ours_one(search: &mut GraphSearch<u32>, csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
-    let goal = csr.pos[g as usize];
-    search
-        .astar(
-            |i| successors(csr, i),
-            s,
-            g,
-            |i| heuristic(csr, i, goal),
-            &GraphOptions::default(),
-        )
-        .cost()
+/// Our two searches kept across queries (nodes hashed, or numbered),
+/// asked one problem the same way.
+trait Reused {
+    fn one(&mut self, csr: &Csr, problem: (u32, u32)) -> Option<Cost>;
 }
+
+macro_rules! reused {
+    ($($search:ty),*) => {$(
+        impl Reused for $search {
+            fn one(&mut self, csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
+                let goal = csr.pos[g as usize];
+                self.astar(
+                    |i| successors(csr, i),
+                    s,
+                    g,
+                    |i| heuristic(csr, i, goal),
+                    &GraphOptions::default(),
+                )
+                .cost()
+            }
+        }
+    )*};
+}
+
+reused!(GraphSearch<u32>, NumberedSearch<u32>);
 
 fn fresh_one(csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
     let goal = csr.pos[g as usize];
@@ -91,19 +103,6 @@ fn fresh_one(csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
         &GraphOptions::default(),
     )
     .cost()
-}
-
-fn numbered_one(search: &mut NumberedSearch<u32>, csr: &Csr, (s, g): (u32, u32)) -> Option<Cost> {
-    let goal = csr.pos[g as usize];
-    search
-        .astar(
-            |i| successors(csr, i),
-            s,
-            g,
-            |i| heuristic(csr, i, goal),
-            &GraphOptions::default(),
-        )
-        .cost()
 }
 
 fn peer_one(csr: &Csr, (s, g): (u32, u32), calls: Option<&mut u64>) -> Option<Cost> {
@@ -123,10 +122,11 @@ fn peer_one(csr: &Csr, (s, g): (u32, u32), calls: Option<&mut u64>) -> Option<Co
     .map(|(_, c)| c)
 }
 
-fn ours(search: &mut GraphSearch<u32>, s: &Suite) -> Cost {
+/// One pass of a search kept across queries.
+fn ours(search: &mut impl Reused, s: &Suite) -> Cost {
     s.problems
         .iter()
-        .filter_map(|&p| ours_one(search, &s.csr, p))
+        .filter_map(|&p| search.one(&s.csr, p))
         .sum()
 }
 
@@ -134,13 +134,6 @@ fn fresh(s: &Suite) -> Cost {
     s.problems
         .iter()
         .filter_map(|&p| fresh_one(&s.csr, p))
-        .sum()
-}
-
-fn numbered(search: &mut NumberedSearch<u32>, s: &Suite) -> Cost {
-    s.problems
-        .iter()
-        .filter_map(|&p| numbered_one(search, &s.csr, p))
         .sum()
 }
 
@@ -198,7 +191,7 @@ fn suite<M: CostMap>(name: String, map: &M, pairs: Vec<(Pos, Pos)>) -> Suite {
         );
         let mut by_number = NumberedSearch::new(csr.pos.len());
         assert_eq!(
-            numbered_one(&mut by_number, &csr, p),
+            by_number.one(&csr, p),
             out.cost(),
             "{name}: a numbered search differs"
         );
@@ -232,30 +225,12 @@ fn moving_ai(dir: &Path, name: &str, every: usize) -> Suite {
 
 /// The 512x512 dungeon of seed 1 and 20 pairs of its floor cells.
 fn dungeon() -> Suite {
-    let level = generate(
-        &GenParams {
-            width: 512,
-            height: 512,
-            ..GenParams::default()
-        },
-        1,
-    );
-    let map = level.terrain;
-    let floor: Vec<Pos> = (0..map.height() as i32)
-        .flat_map(|y| (0..map.width() as i32).map(move |x| Pos::new(x, y)))
-        .filter(|&p| {
-            let mut any = false;
-            darkstar::path::for_each_step(&map, p, Connectivity::Eight, |_, _, _, _| any = true);
-            any
-        })
-        .collect();
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        floor[(x % floor.len() as u64) as usize]
-    };
+    let (map, floor) = support::dungeon(512, |map, p| {
+        let mut any = false;
+        darkstar::path::for_each_step(map, p, Connectivity::Eight, |_, _, _, _| any = true);
+        any
+    });
+    let mut next = support::xorshift_draw(&floor);
     let pairs = (0..20).map(|_| (next(), next())).collect();
     suite("dungeon512".to_string(), &map, pairs)
 }
@@ -268,7 +243,7 @@ fn fastest_passes(search: &mut GraphSearch<u32>, s: &Suite) -> [f64; 4] {
     support::fastest_in_turns([
         &mut || ours(search, s),
         &mut || fresh(s),
-        &mut || numbered(&mut by_number, s),
+        &mut || ours(&mut by_number, s),
         &mut || theirs(s),
     ])
 }
@@ -294,7 +269,7 @@ fn main() {
         });
         let mut by_number = NumberedSearch::new(s.csr.pos.len());
         group.bench_function("darkstar-numbered", |b| {
-            b.iter(|| black_box(numbered(&mut by_number, black_box(s))))
+            b.iter(|| black_box(ours(&mut by_number, black_box(s))))
         });
         group.bench_function("pathfinding", |b| {
             b.iter(|| black_box(theirs(black_box(s))))

@@ -40,12 +40,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::map::cost::{Cost, StepCosts};
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::path::astar::path_cost;
-use darkstar::path::hierarchy::Hierarchy;
+use darkstar::path::hierarchy::{Hierarchy, Refinement};
 use darkstar::path::{
     Connectivity, CostMap, DenseMap, Outcome, SearchContext, SearchOptions, Step, neighbours, step,
 };
@@ -176,27 +175,8 @@ fn moving_ai(dir: &Path, name: &str) -> Suite {
 /// The generator's dungeon of seed 1 at `side` x `side`, with `n`
 /// candidate queries between open cells picked by a fixed sequence.
 fn dungeon(side: u32, n: usize) -> Suite {
-    let level = generate(
-        &GenParams {
-            width: side,
-            height: side,
-            ..GenParams::default()
-        },
-        1,
-    );
-    let terrain = level.terrain;
-    let open: Vec<Pos> = (0..(side * side) as usize)
-        .map(|i| Pos::from_row_major(i, side))
-        .filter(|&p| terrain.is_passable(p))
-        .collect();
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut pick = || {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        open[(x >> 33) as usize % open.len()]
-    };
-    let queries = (0..n).map(|_| (pick(), pick())).collect();
+    let (terrain, open) = support::dungeon(side, |map, p| map.is_passable(p));
+    let queries = support::lcg_pairs(&open, n);
     suite(format!("dungeon{side}"), Box::new(terrain), queries)
 }
 
@@ -329,9 +309,10 @@ fn report(s: &Suite, label: &str, hpa: &mut Hierarchy, peer: &PathCache<Moves>) 
             s.name
         );
         ours.add(got.cost(), optimal);
-        hpa.set_smoothing(false);
+        let refinement = hpa.refinement();
+        hpa.set_refinement(Refinement::None);
         let unsmoothed = hpa.find_path(&*s.map, a, b);
-        hpa.set_smoothing(true);
+        hpa.set_refinement(refinement);
         assert_eq!(
             path_cost(&*s.map, unsmoothed.path().unwrap(), &options),
             unsmoothed.cost()
@@ -372,6 +353,39 @@ fn report(s: &Suite, label: &str, hpa: &mut Hierarchy, peer: &PathCache<Moves>) 
     (ours.mean(), ours.worst)
 }
 
+/// The fastest of seven query passes each, A*, A* dense, ours and the
+/// peer taking turns (a slow minute of this shared machine falls on every
+/// side alike), printed before criterion's groups.
+fn turns(suites: &[Suite], built: &mut [(Hierarchy, Hierarchy, PathCache<Moves>)]) {
+    eprintln!(
+        "\n| map | fastest of {} passes in turns: A* (ms) | A* dense (ms) | ours (ms) | ours, refined in a corridor (ms) | peer (ms) | A* / ours | A* dense / ours | A* / ours refined | A* dense / ours refined | peer / ours |",
+        support::ROUNDS
+    );
+    eprintln!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let (mut ctx, mut ctx_dense) = (SearchContext::new(), SearchContext::new());
+    for (s, (hpa, _, peer)) in suites.iter().zip(built.iter_mut()) {
+        let mut refined = hpa.clone();
+        refined.set_refinement(Refinement::Corridor);
+        let [a, d, o, r, p] = support::fastest_in_turns([
+            &mut || pass_astar(&mut ctx, &*s.map, &s.queries),
+            &mut || pass_astar(&mut ctx_dense, &s.dense, &s.queries),
+            &mut || pass_ours(hpa, &*s.map, &s.queries),
+            &mut || pass_ours(&mut refined, &*s.map, &s.queries),
+            &mut || pass_peer(s, peer),
+        ])
+        .map(|t| t * 1e3);
+        eprintln!(
+            "| {} | {a:.2} | {d:.2} | {o:.2} | {r:.2} | {p:.2} | {:.1}x | {:.1}x | {:.1}x | {:.1}x | {:.2}x |",
+            s.name,
+            a / o,
+            d / o,
+            a / r,
+            d / r,
+            p / o
+        );
+    }
+}
+
 fn main() {
     let Some(dir) = support::data_dir_or_skip("the two-tiered search benchmark") else {
         return;
@@ -392,7 +406,14 @@ fn main() {
         let peer = build_peer(s);
         report(s, "", &mut hpa, &peer);
         report(s, " (clusters of 16)", &mut hpa16, &peer);
+        hpa.set_refinement(Refinement::Corridor);
+        report(s, " (refined in a corridor)", &mut hpa, &peer);
+        hpa.set_refinement(Refinement::Smooth);
         built.push((hpa, hpa16, peer));
+    }
+    turns(&suites, &mut built);
+    if std::env::var_os("DARKSTAR_HPA_TURNS_ONLY").is_some() {
+        return;
     }
     let mut c = support::criterion(Duration::from_secs(3));
     let mut ctx = SearchContext::new();

@@ -31,7 +31,6 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use darkstar::content::generator::{GenParams, generate};
 use darkstar::content::movingai::{MovingAiMap, Scenario};
 use darkstar::fog::knowledge::Knowledge;
 use darkstar::fog::sight::look;
@@ -199,26 +198,8 @@ fn moving_ai(name: &str) -> Row {
 /// The 1024 x 1024 dungeon of seed 1, and pairs of its floor cells at
 /// least 600 tiles apart.
 fn dungeon() -> Row {
-    let map = generate(
-        &GenParams {
-            width: 1024,
-            height: 1024,
-            ..GenParams::default()
-        },
-        1,
-    )
-    .terrain;
-    let floor: Vec<Pos> = (0..map.height() as i32)
-        .flat_map(|y| (0..map.width() as i32).map(move |x| Pos::new(x, y)))
-        .filter(|&p| map.is_passable(p))
-        .collect();
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        floor[(x % floor.len() as u64) as usize]
-    };
+    let (map, floor) = support::dungeon(1024, |map, p| map.is_passable(p));
+    let mut next = support::xorshift_draw(&floor);
     let mut problems = Vec::new();
     while problems.len() < PER_ROW {
         let (a, b) = (next(), next());

@@ -133,3 +133,52 @@ pub fn fastest_in_turns<const N: usize>(mut passes: [&mut dyn FnMut() -> Cost; N
     }
     best
 }
+
+/// The generator's `side` x `side` dungeon of seed 1 (rooms, corridors,
+/// caves, swamps and roads: terrain costs vary) and its cells that pass
+/// `keep`, row by row.
+// Not every bench walks the dungeon.
+#[allow(dead_code)]
+pub fn dungeon(
+    side: u32,
+    keep: impl Fn(&darkstar::map::terrain::TerrainMap, Pos) -> bool,
+) -> (darkstar::map::terrain::TerrainMap, Vec<Pos>) {
+    let params = darkstar::content::generator::GenParams {
+        width: side,
+        height: side,
+        ..darkstar::content::generator::GenParams::default()
+    };
+    let map = darkstar::content::generator::generate(&params, 1).terrain;
+    let cells = (0..(side * side) as usize)
+        .map(|i| Pos::from_row_major(i, side))
+        .filter(|&p| keep(&map, p))
+        .collect();
+    (map, cells)
+}
+
+/// An endless, fixed draw of `cells` (Marsaglia's xorshift from a fixed
+/// seed), for benches that pick their problems on a generated map.
+#[allow(dead_code)]
+pub fn xorshift_draw(cells: &[Pos]) -> impl FnMut() -> Pos + '_ {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        cells[(x % cells.len() as u64) as usize]
+    }
+}
+
+/// `n` pairs of `cells` drawn in a fixed order (Knuth's MMIX linear
+/// congruential generator from a fixed seed).
+#[allow(dead_code)]
+pub fn lcg_pairs(cells: &[Pos], n: usize) -> Vec<(Pos, Pos)> {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut pick = || {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        cells[(x >> 33) as usize % cells.len()]
+    };
+    (0..n).map(|_| (pick(), pick())).collect()
+}

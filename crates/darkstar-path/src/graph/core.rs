@@ -19,6 +19,22 @@ pub(super) struct Record<N> {
     pub(super) parent: u32,
 }
 
+/// The nodes from the start (the record that is its own parent) to
+/// record `at`, by parents.
+pub(super) fn path_to_record<N: Copy>(records: &[Record<N>], mut at: u32) -> Vec<N> {
+    let mut path = Vec::new();
+    loop {
+        let r = &records[at as usize];
+        path.push(r.node);
+        if r.parent == at {
+            break;
+        }
+        at = r.parent;
+    }
+    path.reverse();
+    path
+}
+
 /// An entry of the open list: the greatest (by [`Ord`]) comes off first.
 /// 24 bytes: a node is pushed again only with a strictly smaller g, so no
 /// two entries share `(g, record)`, and the order is total without a
@@ -142,28 +158,13 @@ impl<N: Copy + Eq, T: Table<N>> Core<N, T> {
     pub(super) fn outcome(&self, ended: Ended) -> GraphOutcome<N> {
         match ended {
             Ended::Reached(at) => GraphOutcome::Found {
-                path: self.path_to_record(at),
+                path: path_to_record(&self.records, at),
                 cost: self.records[at as usize].g,
             },
             Ended::Exhausted if self.overflowed => GraphOutcome::CostOverflow,
             Ended::Exhausted => GraphOutcome::Unreachable,
             Ended::OutOfBudget => GraphOutcome::OutOfBudget,
         }
-    }
-
-    /// The nodes from the start to record `at`, by parents.
-    pub(super) fn path_to_record(&self, mut at: u32) -> Vec<N> {
-        let mut path = Vec::new();
-        loop {
-            let r = &self.records[at as usize];
-            path.push(r.node);
-            if r.parent == at {
-                break;
-            }
-            at = r.parent;
-        }
-        path.reverse();
-        path
     }
 
     /// The search proper: from `start`, until `reached` holds for a node

@@ -155,7 +155,7 @@ use std::hash::Hash;
 
 use crate::astar::SearchStats;
 use crate::cost::Cost;
-use core::{Core, Ended, Record};
+use core::{Core, Ended, Record, path_to_record};
 use table::{NodeIndex, Numbers, Seen, Stamped};
 
 pub use table::Numbered;
@@ -485,18 +485,7 @@ impl<N: Copy + Eq + Hash> Distances<N> {
     /// A cheapest path from the source to `node` (both included), if it is
     /// settled: the one the search's tie-breaks found.
     pub fn path_to(&self, node: N) -> Option<Vec<N>> {
-        let mut at = self.record(node)?;
-        let mut path = Vec::new();
-        loop {
-            let r = &self.records[at as usize];
-            path.push(r.node);
-            if r.parent == at {
-                break;
-            }
-            at = r.parent;
-        }
-        path.reverse();
-        Some(path)
+        Some(path_to_record(&self.records, self.record(node)?))
     }
 
     /// The settled nodes and their costs, nearest first, in the order the

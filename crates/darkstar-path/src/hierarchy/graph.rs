@@ -19,7 +19,8 @@ pub(super) struct Graph {
     /// `slot[cell]`: the transition's number in a query's arrays, dense
     /// (so a search's states lie close), [`NO_SLOT`] for a cell that is
     /// none; kept while the cell stays a transition, given back when it
-    /// stops. Queries break ties by cell, never by slot.
+    /// stops. Queries never break ties by slot: their open list orders by
+    /// f, then by push, and pushes follow the edges' fixed order.
     pub(super) slot: Vec<u32>,
     /// The cell of each slot, and the slots given back.
     pub(super) cell_of: Vec<u32>,

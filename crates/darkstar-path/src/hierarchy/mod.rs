@@ -10,7 +10,9 @@
 //! entrances (maximal runs of straight steps across whose cells lie in
 //! the same two areas of their clusters) and each entrance gets a
 //! transition in its middle, or two, at its ends, when it is
-//! [`LONG_ENTRANCE`] or more cells long. A diagonal step across, along
+//! [`LONG_ENTRANCE`] or more cells long, and one more at its cheapest
+//! crossing when that is cheaper than those (a road across a border is
+//! crossed where it runs). A diagonal step across, along
 //! a border or at a corner where four clusters meet, gets a transition of
 //! its own when it joins two areas no other transition of that border
 //! joins: so any two cells joined by some path are joined in the graph
@@ -19,7 +21,8 @@
 //! cost (and path, kept) to every other transition of the cluster.
 //!
 //! A query runs one Dijkstra within the start's cluster (forward) and one
-//! within the goal's (backward), then A* over the transitions, then lays
+//! within the goal's (backward), then A* over the transitions (its open
+//! list the grid A*'s ring of buckets by f), then lays
 //! the kept paths end to end. When start and goal share a cluster, the
 //! path within the cluster competes with the one through the graph. Every
 //! number here is an integer; neighbours, transitions and ties go in a
@@ -30,13 +33,16 @@
 //! leaves the hierarchy exactly as building it anew would.
 //!
 //! Error: a path from the graph goes through transitions, so it may cost
-//! more than the optimal one; smoothing ([`Hierarchy::set_smoothing`],
-//! on by default) takes straight shortcuts where they are cheaper. On the
-//! longest fifth of the problems (docs/benchmarks.md, "Two-tiered search
-//! (HPA*)"), in clusters of 8, the paths cost more than the optimal by
-//! 0.80% on the mean and 1.71% at worst on the Moving AI map arena2, by
-//! nothing on 8room_000, and by 2.38% on the mean and 5.28% at worst on
-//! a 1024 x 1024 dungeon of the game's, whose terrain costs vary.
+//! more than the optimal one; a query refines it ([`Refinement`]):
+//! by default with straight shortcuts where they are cheaper, or, at about
+//! half the speed, by an A* within the clusters it crosses and their
+//! neighbours. On the longest fifth of the problems (docs/benchmarks.md,
+//! "Two-tiered search (HPA*)"), in clusters of 8, smoothed paths cost
+//! more than the optimal by 0.80% on the mean and 1.71% at worst on the
+//! Moving AI map arena2, by nothing on 8room_000, and by 2.13% on the
+//! mean and 4.56% at worst on a 1024 x 1024 dungeon of the game's, whose
+//! terrain costs vary; refined in a corridor, by 0.03% and 1.25%,
+//! nothing, and 0.40% and 3.32%.
 //!
 //! ```
 //! use darkstar_path::hierarchy::Hierarchy;
@@ -99,6 +105,29 @@ pub const MAX_CLUSTER_SIZE: u32 = 64;
 /// 3 halved the error on arena2 (3.4% to 1.9% on the mean, unsmoothed)
 /// for the same work.
 pub const LONG_ENTRANCE: u32 = 3;
+
+/// How a query refines the path it lays along the graph (every one is
+/// legal, costs what it says and never more than the path laid; errors
+/// measured on the longest fifth of the problems, clusters of 8, in
+/// docs/benchmarks.md, "Two-tiered search (HPA*)").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Refinement {
+    /// None: the path through the transitions, each leg the cheapest
+    /// within its cluster.
+    None,
+    /// Straight shortcuts (the default): the straight run between two
+    /// cells of the path up to one and a half clusters apart, where it is
+    /// legal and cheaper than the stretch it replaces (one try from each
+    /// cell, the farthest worth trying). Cheap; it cannot find a cheaper
+    /// route that bends, such as a road.
+    #[default]
+    Smooth,
+    /// The cheapest path within a corridor: the clusters the path
+    /// crosses and every cluster next to one, searched by A*. Within 1%
+    /// on the mean where terrain costs vary, for about half the speed of
+    /// smoothing.
+    Corridor,
+}
 
 /// Why a [`Hierarchy`] could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -208,8 +237,8 @@ pub struct Hierarchy {
     borders: Vec<Vec<(u32, u32)>>,
     /// Every transition's edges, for queries.
     graph: Graph,
-    /// Whether a query smooths its path (see [`Hierarchy::set_smoothing`]).
-    smoothing: bool,
+    /// How a query refines its path (see [`Hierarchy::set_refinement`]).
+    refinement: Refinement,
     scratch: query::Scratch,
 }
 
@@ -253,7 +282,7 @@ impl Hierarchy {
                 slot: vec![NO_SLOT; (width * height) as usize],
                 ..Graph::default()
             },
-            smoothing: true,
+            refinement: Refinement::Smooth,
             scratch: query::Scratch::default(),
         };
         let all: Vec<u32> = (0..count as u32).collect();
@@ -293,13 +322,24 @@ impl Hierarchy {
         self.rebuild(map, &dirty);
     }
 
-    /// Whether queries smooth their paths (on, unless turned off): take
-    /// the straight run between two cells of the path up to one and a half
-    /// clusters apart where it is legal and cheaper than the stretch it
-    /// replaces (one try from each cell, the farthest worth trying).
-    /// Off, a path is the graph's, laid along its transitions.
+    /// Whether queries smooth their paths: on is [`Refinement::Smooth`]
+    /// (the default), off [`Refinement::None`].
     pub fn set_smoothing(&mut self, on: bool) {
-        self.smoothing = on;
+        self.refinement = if on {
+            Refinement::Smooth
+        } else {
+            Refinement::None
+        };
+    }
+
+    /// How queries refine the path they lay along the graph.
+    pub fn set_refinement(&mut self, refinement: Refinement) {
+        self.refinement = refinement;
+    }
+
+    /// How queries refine their paths.
+    pub fn refinement(&self) -> Refinement {
+        self.refinement
     }
 
     /// The side of its clusters.

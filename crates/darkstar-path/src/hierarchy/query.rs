@@ -1,18 +1,12 @@
 //! A query: the start and goal inserted into their clusters, A* over the
 //! transitions, the kept routes laid end to end.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::local::{Dijkstra, Local};
-use super::{Hierarchy, smooth};
-
-/// The cell key of the start and the goal in the open list (after every
-/// transition's on a tie).
-const NONE: u32 = u32::MAX;
+use super::{Hierarchy, Refinement, smooth};
 use crate::CostMap;
 use crate::astar::Outcome;
-use crate::cost::{Cost, UNREACHED};
+use crate::buckets::BucketQueue;
+use crate::cost::{Cost, StepCosts, UNREACHED};
 use crate::geom::Pos;
 
 /// Work done by a [`Hierarchy`]'s last query.
@@ -23,7 +17,9 @@ pub struct HierarchyStats {
     pub cells_expanded: u64,
     /// Transitions (and the start) expanded by the search over the graph.
     pub nodes_expanded: u64,
-    /// Steps tried by smoothing (each a cell examined, one step into it).
+    /// The refinement's work: steps tried by smoothing (each a cell
+    /// examined, one step into it), or cells expanded by the A* within
+    /// the corridor ([`Refinement`]).
     pub cells_smoothed: u64,
 }
 
@@ -35,9 +31,6 @@ impl HierarchyStats {
     }
 }
 
-/// An open entry: f, g (greatest first), the cell and the slot.
-type Entry = (Cost, Reverse<Cost>, u32, u32);
-
 /// The search's arrays, kept between queries: a state a cell (a
 /// transition is known by its cell), `[g, stamp << 32 | parent, where
 /// its edges are]`, zeroed by the system and touched only where the
@@ -47,17 +40,50 @@ pub(super) struct Scratch {
     states: Vec<[u64; 3]>,
     /// `generation`: seen this query; `generation + 1`: closed.
     generation: u32,
-    /// Open entries: least f, then greatest g, then least cell (the
-    /// start and the goal last), and the slot.
-    heap: BinaryHeap<Reverse<Entry>>,
+    /// Open slots by f (the grid A*'s open list: least f first, then the
+    /// latest pushed).
+    open: BucketQueue,
     forward: Dijkstra,
     backward: Dijkstra,
     stats: HierarchyStats,
+    /// [`Refinement::Corridor`]: the cells of this query's corridor are
+    /// those whose mark is `query`; and the exact search run in it.
+    marks: Vec<u32>,
+    query: u32,
+    exact: crate::SearchContext,
+}
+
+/// A map seen through a query's corridor: a step into a cell outside it
+/// is no step.
+struct Within<'a, M: ?Sized> {
+    map: &'a M,
+    marks: &'a [u32],
+    query: u32,
+}
+
+impl<M: CostMap + ?Sized> CostMap for Within<'_, M> {
+    fn width(&self) -> u32 {
+        self.map.width()
+    }
+    fn height(&self) -> u32 {
+        self.map.height()
+    }
+    #[inline]
+    fn step_cost(&self, s: crate::Step) -> Option<Cost> {
+        if self.marks[s.to_index] != self.query {
+            return None;
+        }
+        self.map.step_cost(s)
+    }
+    fn cheapest_steps(&self) -> StepCosts {
+        self.map.cheapest_steps()
+    }
 }
 
 impl Scratch {
-    /// Ready for a search over `ids` numbers.
-    fn begin(&mut self, ids: usize) {
+    /// Ready for a search over `ids` numbers, from a start whose f is
+    /// `floor`, over a map whose steps cost at least `cheapest`.
+    fn begin(&mut self, ids: usize, floor: Cost, cheapest: StepCosts) {
         if self.states.len() < ids {
             self.states = vec![[0; 3]; ids];
             self.generation = 0;
@@ -67,7 +93,7 @@ impl Scratch {
             self.generation = 0;
         }
         self.generation += 2;
-        self.heap.clear();
+        self.open.clear(floor, cheapest);
     }
 
     #[inline]
@@ -75,11 +101,10 @@ impl Scratch {
         self.states[id as usize][1] as u32
     }
 
-    /// Reaches slot `id` (of `cell`, estimated `h` from the goal, its
-    /// edges at `span`) from `from` at cost `g`, if that is better than
-    /// known.
+    /// Reaches slot `id` (estimated `h` from the goal, its edges at
+    /// `span`) from `from` at cost `g`, if that is better than known.
     #[inline]
-    fn relax(&mut self, (id, cell): (u32, u32), from: u32, g: Cost, h: Cost, span: (u32, u32)) {
+    fn relax(&mut self, id: u32, from: u32, g: Cost, h: Cost, span: (u32, u32)) {
         let now = self.generation as u64;
         let s = &mut self.states[id as usize];
         let stamp = s[1] >> 32;
@@ -91,8 +116,7 @@ impl Scratch {
             now << 32 | from as u64,
             (span.0 as u64) << 32 | span.1 as u64,
         ];
-        self.heap
-            .push(Reverse((g.saturating_add(h), Reverse(g), cell, id)));
+        self.open.push(g.saturating_add(h), id);
     }
 }
 
@@ -144,26 +168,30 @@ impl Hierarchy {
         // A* over the transitions, each known by its slot in the arrays;
         // the start is number `n`, the goal `n + 1`.
         let n = self.graph.cell_of.len() as u32;
-        let (s_id, g_id) = ((n, NONE), (n + 1, NONE));
+        let (s_id, g_id) = (n, n + 1);
         let cheapest = map.cheapest_steps();
         let conn = self.connectivity;
         let width = self.width;
         let h = |p: Pos| conn.heuristic(cheapest, p, goal);
-        sc.begin(n as usize + 2);
-        sc.relax(s_id, s_id.0, 0, 0, (0, 0));
+        // The start's f is its estimate, as every other node's: an f of 0
+        // would put the start's edges a whole path's length ahead of it
+        // in the open list's ring of buckets, widening them every query.
+        sc.begin(n as usize + 2, h(start), cheapest);
+        sc.relax(s_id, s_id, 0, h(start), (0, 0));
         let mut reached = false;
-        while let Some(Reverse((_, Reverse(g), cell, id))) = sc.heap.pop() {
+        while let Some((_, id)) = sc.open.pop() {
             let state = sc.states[id as usize];
-            if (state[1] >> 32) as u32 != sc.generation || state[0] != g {
+            if (state[1] >> 32) as u32 != sc.generation {
                 continue;
             }
-            if id == g_id.0 {
+            let g = state[0];
+            if id == g_id {
                 reached = true;
                 break;
             }
             sc.states[id as usize][1] += 1 << 32;
             sc.stats.nodes_expanded += 1;
-            if id == s_id.0 {
+            if id == s_id {
                 if direct != UNREACHED {
                     sc.relax(g_id, id, direct, 0, (0, 0));
                 }
@@ -171,13 +199,13 @@ impl Hierarchy {
                 for (&cell, &p) in c.nodes.iter().zip(&c.xy) {
                     let d = sc.forward.dist[rs.local(p) as usize];
                     if d != UNREACHED {
-                        let to = (self.graph.slot[cell as usize], cell);
+                        let to = self.graph.slot[cell as usize];
                         sc.relax(to, id, d, h(p), self.graph.span[cell as usize]);
                     }
                 }
                 continue;
             }
-            let p = Pos::from_row_major(cell as usize, width);
+            let p = Pos::from_row_major(self.graph.cell_of[id as usize] as usize, width);
             if rg.contains(p) {
                 let d = sc.backward.dist[rg.local(p) as usize];
                 if d != UNREACHED {
@@ -186,13 +214,7 @@ impl Hierarchy {
             }
             let (start, len) = ((state[2] >> 32) as usize, state[2] as u32 as usize);
             for e in &self.graph.edges[start..start + len] {
-                sc.relax(
-                    (e.slot, e.to),
-                    id,
-                    g.saturating_add(e.cost),
-                    h(e.at),
-                    e.span,
-                );
+                sc.relax(e.slot, id, g.saturating_add(e.cost), h(e.at), e.span);
             }
         }
         if !reached {
@@ -201,10 +223,10 @@ impl Hierarchy {
 
         // The transitions passed, start to goal, then their routes.
         let sc = &self.scratch;
-        let cost = sc.states[g_id.0 as usize][0];
+        let cost = sc.states[g_id as usize][0];
         let mut chain = Vec::new();
-        let mut id = sc.parent(g_id.0);
-        while id != s_id.0 {
+        let mut id = sc.parent(g_id);
+        while id != s_id {
             chain.push(self.graph.cell_of[id as usize]);
             id = sc.parent(id);
         }
@@ -247,21 +269,83 @@ impl Hierarchy {
         self.finish_path(map, path, cost)
     }
 
-    /// The path found, smoothed if asked.
+    /// The path found, refined as asked.
     fn finish_path<M: CostMap + ?Sized>(&mut self, map: &M, path: Vec<Pos>, cost: Cost) -> Outcome {
-        if !self.smoothing {
-            return Outcome::Found { path, cost };
+        match self.refinement {
+            Refinement::None => Outcome::Found { path, cost },
+            Refinement::Smooth => {
+                let reach = smooth::Reach {
+                    window: (3 * self.size as usize).div_ceil(2),
+                    tries: 1,
+                };
+                let checked = &mut self.scratch.stats.cells_smoothed;
+                let (path, smoothed) =
+                    smooth::smooth(map, self.connectivity, &path, reach, checked);
+                debug_assert!(smoothed <= cost);
+                Outcome::Found {
+                    path,
+                    cost: smoothed,
+                }
+            }
+            Refinement::Corridor => self.within_corridor(map, path, cost),
         }
-        let reach = smooth::Reach {
-            window: (3 * self.size as usize).div_ceil(2),
-            tries: 1,
+    }
+
+    /// The cheapest path within the clusters `path` crosses and their
+    /// neighbours (`path` lies within them, so one is found, never dearer).
+    fn within_corridor<M: CostMap + ?Sized>(
+        &mut self,
+        map: &M,
+        path: Vec<Pos>,
+        cost: Cost,
+    ) -> Outcome {
+        let (across, down) = (self.across, self.height.div_ceil(self.size));
+        let mut clusters = Vec::new();
+        for &p in &path {
+            let k = self.cluster_at(p);
+            if clusters.last() == Some(&k) {
+                continue;
+            }
+            let (cx, cy) = (k % across, k / across);
+            for y in cy.saturating_sub(1)..=(cy + 1).min(down - 1) {
+                for x in cx.saturating_sub(1)..=(cx + 1).min(across - 1) {
+                    clusters.push(y * across + x);
+                }
+            }
+            clusters.push(k);
+        }
+        let rects: Vec<_> = clusters.iter().map(|&k| self.rect(k)).collect();
+        let width = self.width as usize;
+        let sc = &mut self.scratch;
+        if sc.marks.len() < width * self.height as usize {
+            sc.marks = vec![0; width * self.height as usize];
+            sc.query = 0;
+        }
+        if sc.query == u32::MAX {
+            sc.marks.fill(0);
+            sc.query = 0;
+        }
+        sc.query += 1;
+        for r in rects {
+            for y in r.y0..r.y0 + r.h as i32 {
+                let row = y as usize * width + r.x0 as usize;
+                sc.marks[row..row + r.w as usize].fill(sc.query);
+            }
+        }
+        let view = Within {
+            map,
+            marks: &sc.marks,
+            query: sc.query,
         };
-        let checked = &mut self.scratch.stats.cells_smoothed;
-        let (path, smoothed) = smooth::smooth(map, self.connectivity, &path, reach, checked);
-        debug_assert!(smoothed <= cost);
-        Outcome::Found {
-            path,
-            cost: smoothed,
-        }
+        let options = crate::SearchOptions {
+            connectivity: self.connectivity,
+            ..crate::SearchOptions::default()
+        };
+        let out = sc
+            .exact
+            .find_path(&view, path[0], path[path.len() - 1], &options);
+        sc.stats.cells_smoothed += sc.exact.stats().expanded;
+        debug_assert!(out.cost().is_some_and(|c| c <= cost));
+        out
     }
 }

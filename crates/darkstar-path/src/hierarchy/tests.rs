@@ -87,6 +87,12 @@ proptest! {
             hpa.set_smoothing(true);
             check(&map, rule, s, g, &raw)?;
             prop_assert!(raw.cost() >= got.cost());
+            // Within the corridor: legal too, and never dearer than laid.
+            hpa.set_refinement(Refinement::Corridor);
+            let narrow = hpa.find_path(&map, s, g);
+            hpa.set_refinement(Refinement::Smooth);
+            check(&map, rule, s, g, &narrow)?;
+            prop_assert!(raw.cost() >= narrow.cost());
         }
     }
 
@@ -197,6 +203,46 @@ fn open_ground_costs_the_optimal() {
     let got = hpa.find_path(&map, Pos::new(0, 0), Pos::new(63, 63));
     assert_eq!(got.cost(), Some(63 * crate::cost::DIAGONAL));
     assert!(hpa.stats().expanded() < 200, "{:?}", hpa.stats());
+}
+
+#[test]
+fn a_road_across_a_border_is_crossed_where_it_runs() {
+    // Two clusters side by side on ground of factor 3, a road of factor 1
+    // along row 2 crossing their border. The border is one entrance of 8
+    // cells, with transitions at its ends (rows 0 and 7), and one more at
+    // its cheapest crossing, the road: so the graph alone, unsmoothed,
+    // finds the road, where the ends would cost a detour over dear ground.
+    let mut map = GridMap::new(16, 8);
+    for y in 0..8 {
+        for x in 0..16 {
+            map.set(Pos::new(x, y), Some(if y == 2 { 1 } else { 3 }));
+        }
+    }
+    let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
+    hpa.set_smoothing(false);
+    let (a, b) = (Pos::new(0, 2), Pos::new(15, 2));
+    let exact = crate::SearchContext::new().find_path(&map, a, b, &SearchOptions::default());
+    assert_eq!(exact.cost(), Some(15 * crate::cost::STRAIGHT));
+    assert_eq!(hpa.find_path(&map, a, b).cost(), exact.cost());
+    assert_eq!(hpa.node_count(), 3 * 2);
+}
+
+#[test]
+fn a_corridor_refines_a_detour_through_a_transition_away() {
+    // Two clusters of 8 side by side on open ground: their border is one
+    // entrance, its transitions at rows 0 and 7. Laid along the graph, a
+    // path across from row 3 to row 4 detours to one of them; the A*
+    // within the corridor finds the optimal.
+    let map = GridMap::new(16, 8);
+    let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
+    let (a, b) = (Pos::new(0, 3), Pos::new(15, 4));
+    let optimal = 14 * crate::cost::STRAIGHT + crate::cost::DIAGONAL;
+    hpa.set_refinement(Refinement::None);
+    assert!(hpa.find_path(&map, a, b).cost().unwrap() > optimal);
+    hpa.set_refinement(Refinement::Corridor);
+    let got = hpa.find_path(&map, a, b);
+    assert_eq!(got.cost(), Some(optimal));
+    assert!(hpa.stats().cells_smoothed > 0, "{:?}", hpa.stats());
 }
 
 #[test]
