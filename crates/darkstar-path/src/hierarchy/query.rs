@@ -300,20 +300,22 @@ impl Hierarchy {
         cost: Cost,
     ) -> Outcome {
         let (across, down) = (self.across, self.height.div_ceil(self.size));
-        let mut clusters = Vec::new();
+        let (mut clusters, mut last) = (Vec::new(), u32::MAX);
         for &p in &path {
             let k = self.cluster_at(p);
-            if clusters.last() == Some(&k) {
+            if k == last {
                 continue;
             }
+            last = k;
             let (cx, cy) = (k % across, k / across);
             for y in cy.saturating_sub(1)..=(cy + 1).min(down - 1) {
                 for x in cx.saturating_sub(1)..=(cx + 1).min(across - 1) {
                     clusters.push(y * across + x);
                 }
             }
-            clusters.push(k);
         }
+        clusters.sort_unstable();
+        clusters.dedup();
         let rects: Vec<_> = clusters.iter().map(|&k| self.rect(k)).collect();
         let width = self.width as usize;
         let sc = &mut self.scratch;
