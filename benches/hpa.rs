@@ -353,8 +353,8 @@ fn report(s: &Suite, label: &str, hpa: &mut Hierarchy, peer: &PathCache<Moves>) 
     (ours.mean(), ours.worst)
 }
 
-/// The fastest of seven query passes each, A*, A* dense, ours and the
-/// peer taking turns (a slow minute of this shared machine falls on every
+/// The fastest of seven query passes each, A*, A* dense, ours (smoothed,
+/// and refined in a corridor) and the peer taking turns (a slow minute of this shared machine falls on every
 /// side alike), printed before criterion's groups.
 fn turns(suites: &[Suite], built: &mut [(Hierarchy, Hierarchy, PathCache<Moves>)]) {
     eprintln!(

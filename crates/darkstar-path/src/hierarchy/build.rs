@@ -3,7 +3,7 @@
 
 use super::local::{Dijkstra, Local};
 use super::{EAST, Exit, Hierarchy, LONG_ENTRANCE, SOUTH, SOUTH_EAST};
-use crate::cost::UNREACHED;
+use crate::cost::{Cost, UNREACHED};
 use crate::geom::{Dir, Pos};
 use crate::{CostMap, step};
 
@@ -71,13 +71,12 @@ impl Hierarchy {
     /// Whether the step from `a` to `b` (neighbours) or back is legal.
     fn crossable<M: CostMap + ?Sized>(&self, map: &M, a: Pos, b: Pos) -> bool {
         let d = a.dir_to(b).expect("neighbours");
-        step(map, a, d, self.connectivity).is_some()
-            || step(map, b, d.opposite(), self.connectivity).is_some()
+        self.crossing_cost(map, a, d) != UNREACHED
     }
 
     /// The cost of crossing from `a` a step in `d`, or back (the cheaper
-    /// legal one).
-    fn crossing_cost<M: CostMap + ?Sized>(&self, map: &M, a: Pos, d: Dir) -> crate::cost::Cost {
+    /// legal one), [`UNREACHED`] when neither is legal.
+    fn crossing_cost<M: CostMap + ?Sized>(&self, map: &M, a: Pos, d: Dir) -> Cost {
         let b = a.step(d);
         let there = step(map, a, d, self.connectivity).map_or(UNREACHED, |(_, c)| c);
         let back = step(map, b, d.opposite(), self.connectivity).map_or(UNREACHED, |(_, c)| c);
@@ -136,15 +135,13 @@ impl Hierarchy {
         // error to 1.1% on the mean, for three times the transitions and
         // seven times the edges; a third transition in the middle of runs
         // of 6 or more, to 1.4%, at half the speed: neither taken.)
+        let crossings: Vec<Cost> = (0..len)
+            .map(|t| self.crossing_cost(map, at(t), cross))
+            .collect();
         let mut run: Option<(u32, (u16, u16))> = None;
         for t in 0..=len {
-            let here = (t < len)
-                .then(|| {
-                    let (a, b) = (at(t), at(t).step(cross));
-                    self.crossable(map, a, b)
-                        .then(|| (self.area(k, a), self.area(other, b)))
-                })
-                .flatten();
+            let here = (t < len && crossings[t as usize] != UNREACHED)
+                .then(|| (self.area(k, at(t)), self.area(other, at(t).step(cross))));
             if let Some((start, areas)) = run
                 && here != Some(areas)
             {
@@ -156,7 +153,7 @@ impl Hierarchy {
                 };
                 // The cheapest crossing (the middle of its first cheapest
                 // run), too, when it is cheaper than those.
-                let crossing = |t: u32| self.crossing_cost(map, at(t), cross);
+                let crossing = |t: u32| crossings[t as usize];
                 let least = picks
                     .iter()
                     .map(|&p| crossing(p))
