@@ -12,7 +12,8 @@
 //! transition in its middle, or two, at its ends, when it is
 //! [`LONG_ENTRANCE`] or more cells long, and one more at its cheapest
 //! crossing when that is cheaper than those (a road across a border is
-//! crossed where it runs). A diagonal step across, along
+//! crossed where it runs; a crossing weighs the step across and the step
+//! back, so both its cells' costs count). A diagonal step across, along
 //! a border or at a corner where four clusters meet, gets a transition of
 //! its own when it joins two areas no other transition of that border
 //! joins: so any two cells joined by some path are joined in the graph
@@ -39,10 +40,10 @@
 //! neighbours. On the longest fifth of the problems (docs/benchmarks.md,
 //! "Two-tiered search (HPA*)"), in clusters of 8, smoothed paths cost
 //! more than the optimal by 0.80% on the mean and 1.71% at worst on the
-//! Moving AI map arena2, by nothing on 8room_000, and by 2.13% on the
-//! mean and 4.56% at worst on a 1024 x 1024 dungeon of the game's, whose
+//! Moving AI map arena2, by nothing on 8room_000, and by 1.75% on the
+//! mean and 3.47% at worst on a 1024 x 1024 dungeon of the game's, whose
 //! terrain costs vary; refined in a corridor, by 0.03% and 1.25%,
-//! nothing, and 0.40% and 3.32%.
+//! nothing, and 0.25% and 1.76%.
 //!
 //! ```
 //! use darkstar_path::hierarchy::Hierarchy;

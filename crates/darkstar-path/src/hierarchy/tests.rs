@@ -228,6 +228,29 @@ fn a_road_across_a_border_is_crossed_where_it_runs() {
 }
 
 #[test]
+fn a_road_met_at_a_border_weighs_more_than_one_running_across() {
+    // Two clusters side by side on ground of factor 3. A road of factor 1
+    // runs along row 2 across their border, and down the right cluster's
+    // first column, so every step east across the border steps onto
+    // road. Counting the cheaper step of a crossing, all 8 rows seem as
+    // cheap as the road, and only the ends (rows 0 and 7) get
+    // transitions; counting both steps, row 2 weighs least and gets one.
+    let mut map = GridMap::new(16, 8);
+    for y in 0..8 {
+        for x in 0..16 {
+            let road = y == 2 || x == 8;
+            map.set(Pos::new(x, y), Some(if road { 1 } else { 3 }));
+        }
+    }
+    let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
+    hpa.set_smoothing(false);
+    let (a, b) = (Pos::new(0, 2), Pos::new(15, 2));
+    let exact = crate::SearchContext::new().find_path(&map, a, b, &SearchOptions::default());
+    assert_eq!(exact.cost(), Some(15 * crate::cost::STRAIGHT));
+    assert_eq!(hpa.find_path(&map, a, b).cost(), exact.cost());
+}
+
+#[test]
 fn a_corridor_refines_a_detour_through_a_transition_away() {
     // Two clusters of 8 side by side on open ground: their border is one
     // entrance, its transitions at rows 0 and 7. Laid along the graph, a
