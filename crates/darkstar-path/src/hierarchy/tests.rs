@@ -205,17 +205,16 @@ fn open_ground_costs_the_optimal() {
     assert!(hpa.stats().expanded() < 200, "{:?}", hpa.stats());
 }
 
-#[test]
-fn a_road_across_a_border_is_crossed_where_it_runs() {
-    // Two clusters side by side on ground of factor 3, a road of factor 1
-    // along row 2 crossing their border. The border is one entrance of 8
-    // cells, with transitions at its ends (rows 0 and 7), and one more at
-    // its cheapest crossing, the road: so the graph alone, unsmoothed,
-    // finds the road, where the ends would cost a detour over dear ground.
+/// Two clusters of 8 side by side on ground of factor 3, with roads of
+/// factor 1 where `road` says, row 2 among them: asserts that the path
+/// laid along the graph, unsmoothed, from one end of row 2 to the other
+/// is the optimal one (straight along the road), and returns the
+/// hierarchy.
+fn laid_along_the_road(road: impl Fn(i32, i32) -> bool) -> Hierarchy {
     let mut map = GridMap::new(16, 8);
     for y in 0..8 {
         for x in 0..16 {
-            map.set(Pos::new(x, y), Some(if y == 2 { 1 } else { 3 }));
+            map.set(Pos::new(x, y), Some(if road(x, y) { 1 } else { 3 }));
         }
     }
     let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
@@ -224,30 +223,28 @@ fn a_road_across_a_border_is_crossed_where_it_runs() {
     let exact = crate::SearchContext::new().find_path(&map, a, b, &SearchOptions::default());
     assert_eq!(exact.cost(), Some(15 * crate::cost::STRAIGHT));
     assert_eq!(hpa.find_path(&map, a, b).cost(), exact.cost());
+    hpa
+}
+
+#[test]
+fn a_road_across_a_border_is_crossed_where_it_runs() {
+    // A road along row 2 crossing the border. The border is one entrance
+    // of 8 cells, with transitions at its ends (rows 0 and 7), and one
+    // more at its cheapest crossing, the road: so the graph alone,
+    // unsmoothed, finds the road, where the ends would cost a detour over
+    // dear ground.
+    let hpa = laid_along_the_road(|_, y| y == 2);
     assert_eq!(hpa.node_count(), 3 * 2);
 }
 
 #[test]
 fn a_road_met_at_a_border_weighs_more_than_one_running_across() {
-    // Two clusters side by side on ground of factor 3. A road of factor 1
-    // runs along row 2 across their border, and down the right cluster's
+    // A road along row 2 across the border, and down the right cluster's
     // first column, so every step east across the border steps onto
     // road. Counting the cheaper step of a crossing, all 8 rows seem as
     // cheap as the road, and only the ends (rows 0 and 7) get
     // transitions; counting both steps, row 2 weighs least and gets one.
-    let mut map = GridMap::new(16, 8);
-    for y in 0..8 {
-        for x in 0..16 {
-            let road = y == 2 || x == 8;
-            map.set(Pos::new(x, y), Some(if road { 1 } else { 3 }));
-        }
-    }
-    let mut hpa = Hierarchy::new(&map, Connectivity::Eight).unwrap();
-    hpa.set_smoothing(false);
-    let (a, b) = (Pos::new(0, 2), Pos::new(15, 2));
-    let exact = crate::SearchContext::new().find_path(&map, a, b, &SearchOptions::default());
-    assert_eq!(exact.cost(), Some(15 * crate::cost::STRAIGHT));
-    assert_eq!(hpa.find_path(&map, a, b).cost(), exact.cost());
+    laid_along_the_road(|x, y| y == 2 || x == 8);
 }
 
 #[test]
