@@ -17,7 +17,9 @@
 //! - [`record`]: replays and saves;
 //! - `ui` (feature `tui`): the terminal front end. Only `src/ui/` and the
 //!   binary touch the terminal, and `cargo build --lib
-//!   --no-default-features` builds everything else.
+//!   --no-default-features` builds everything else: the core, which uses
+//!   no operating system's crate and builds for `wasm32-unknown-unknown`
+//!   too, where it plays the same games (`web/`, `tools/wasm-digest.sh`).
 //!
 //! `tests/layers.rs` checks the order.
 

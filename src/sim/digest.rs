@@ -119,18 +119,43 @@ impl Entry {
     }
 }
 
-/// The games of the digest, in its order.
-fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
-    let mut entries = Vec::new();
+/// The hand-made levels of `levels_dir`, by file name, as the digest
+/// plays them.
+fn levels_in(levels_dir: &std::path::Path) -> Result<Vec<(String, Level)>, String> {
     let mut files: Vec<_> = std::fs::read_dir(levels_dir)
         .map_err(|e| format!("{}: {e}", levels_dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
     files.sort();
-    for path in files {
-        let level = Level::load(&path).map_err(|e| e.to_string())?;
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
+    files
+        .into_iter()
+        .map(|path| {
+            let level = Level::load(&path).map_err(|e| e.to_string())?;
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            Ok((name.into_owned(), level))
+        })
+        .collect()
+}
+
+/// The levels built into the library
+/// ([`crate::content::level::HAND_MADE`]), as [`levels_in`] reads them.
+fn levels_built_in() -> Result<Vec<(String, Level)>, String> {
+    crate::content::level::HAND_MADE
+        .iter()
+        .map(|&(name, text)| {
+            let path = std::path::Path::new("levels").join(name);
+            let level = Level::parse(text, &path).map_err(|e| e.to_string())?;
+            Ok((name.to_string(), level))
+        })
+        .collect()
+}
+
+/// The games of the digest, in its order: the hand-made `levels` (by
+/// file name), then the generated ones, the random players and the bots.
+fn entries(levels: Vec<(String, Level)>) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for (name, level) in levels {
         entries.push(Entry::level(format!("level {name}"), level, 1));
     }
     let bestiary = Bestiary::builtin();
@@ -198,7 +223,7 @@ fn entries(levels_dir: &std::path::Path) -> Result<Vec<Entry>, String> {
             entries.push(Entry::Run { seed, style });
         }
     }
-    Ok(entries)
+    entries
 }
 
 /// What becomes of a game's caches as the digest plays it: kept, or (in
@@ -311,12 +336,45 @@ fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> Action {
 /// of threads). `levels_dir` holds the hand-made levels (`levels/`). An
 /// error names the level that would not load or start.
 pub fn digest(levels_dir: &std::path::Path) -> Result<Vec<GameDigest>, String> {
-    entries(levels_dir)?.into_par_iter().map(play).collect()
+    entries(levels_in(levels_dir)?)
+        .into_par_iter()
+        .map(play)
+        .collect()
+}
+
+/// [`digest`] with the hand-made levels built into the library rather
+/// than read from a folder: the same lines while `levels/` is as built
+/// (a test checks the texts), for a build with no files, such as the
+/// core on wasm32 (`tools/wasm-digest.sh` holds it to the golden digest).
+pub fn digest_built_in() -> Result<Vec<GameDigest>, String> {
+    entries(levels_built_in()?)
+        .into_par_iter()
+        .map(play)
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The levels built into the library are `levels/`'s, by the same
+    /// names in the same order: so [`digest_built_in`] (the core on
+    /// wasm32) plays the games [`digest`] plays.
+    #[test]
+    fn the_built_in_levels_are_the_folders() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (folder, built_in) = (
+            levels_in(&root.join("levels")).unwrap(),
+            levels_built_in().unwrap(),
+        );
+        let names =
+            |levels: &[(String, Level)]| levels.iter().map(|l| l.0.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&built_in), names(&folder));
+        assert!(built_in.len() >= 19, "{:?}", names(&built_in));
+        for ((name, a), (_, b)) in built_in.iter().zip(&folder) {
+            assert!(a == b, "{name} differs from its file");
+        }
+    }
 
     /// Every cache of a game (each faction's islands, fields and safety
     /// map, the searches' scratch) dropped before a command one time in
@@ -347,8 +405,7 @@ mod tests {
             "random keys depth 5 seed 3",
             "brawler run seed 2",
         ];
-        let entries: Vec<Entry> = entries(&root.join("levels"))
-            .unwrap()
+        let entries: Vec<Entry> = entries(levels_in(&root.join("levels")).unwrap())
             .into_iter()
             .filter(|e| {
                 let name = match e {

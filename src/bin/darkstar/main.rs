@@ -14,6 +14,7 @@ mod play;
 mod progress;
 mod replay;
 mod run;
+mod saves;
 mod scen;
 mod scores;
 mod sweep;

@@ -97,7 +97,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let records = args
         .save
         .clone()
-        .unwrap_or_else(darkstar::record::save::default_save_path);
+        .unwrap_or_else(crate::saves::default_save_path);
     let lesson = args
         .lesson
         .or_else(|| args.level.level.as_deref().and_then(lesson_of_file));

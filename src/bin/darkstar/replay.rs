@@ -61,8 +61,7 @@ impl ReplayArgs {
 }
 
 pub fn replay(args: ReplayArgs) -> Result<ExitCode> {
-    let last =
-        darkstar::record::save::last_replay_path(&darkstar::record::save::default_save_path());
+    let last = darkstar::record::save::last_replay_path(&crate::saves::default_save_path());
     let file = match &args.file {
         Some(file) => file,
         None if last.exists() => &last,

@@ -29,9 +29,7 @@ pub struct ScoresArgs {
 }
 
 pub fn scores(args: ScoresArgs) -> Result<ExitCode> {
-    let save = args
-        .save
-        .unwrap_or_else(darkstar::record::save::default_save_path);
+    let save = args.save.unwrap_or_else(crate::saves::default_save_path);
     let read = read_scores(&save)?;
     for skipped in &read.skipped {
         // Not `eprintln!`, which panics if stderr is gone.

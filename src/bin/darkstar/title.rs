@@ -9,12 +9,13 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::saves::default_save_path;
 use anyhow::{Context, Result};
 use darkstar::content::lessons::LESSONS;
 use darkstar::content::textfile::escape_for_terminal;
 use darkstar::record::lessons::{lesson_save_path, lessons_won};
 use darkstar::record::replay::Replay;
-use darkstar::record::save::{SaveFile, default_save_path, kept_replays, replays_dir};
+use darkstar::record::save::{SaveFile, kept_replays, replays_dir};
 use darkstar::record::scores::{read_scores, table};
 use darkstar::ui::title::{Choice, LessonLine, Title, TitleMenu};
 use darkstar::ui::{Exit, require_terminal, run_title};

@@ -24,7 +24,7 @@ pub fn watch(args: WatchArgs) -> Result<ExitCode> {
     let (level, seed) = args.level.choose_to_watch()?;
     darkstar::ui::require_terminal("watch")?;
     // What a killed darkstar left of a last.replay write beside the save.
-    let save = darkstar::record::save::default_save_path();
+    let save = crate::saves::default_save_path();
     darkstar::record::save::remove_stale_tmps(&save);
     let at_speed = |app: darkstar::ui::App| match args.speed {
         Some(speed) => app.at_speed(speed),

@@ -315,6 +315,12 @@ pub const MAX_PACK: usize = 26;
 /// knows the way. The whole map and the goal fit an 80x24 terminal.
 pub const OPENING: &str = include_str!("../../../levels/opening.txt");
 
+/// Every hand-made level of `levels/`, its file name and text, sorted by
+/// name: built in, so that a front end with no files (a browser) has
+/// them, and so that the digest plays the same games there
+/// ([`crate::sim::digest::digest_built_in`]).
+pub const HAND_MADE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/hand_made.rs"));
+
 impl Level {
     /// [`OPENING`], parsed.
     ///
