@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # The core in the browser's engine plays the terminal's games: builds web/
 # (the game's library without its terminal front end) for
-# wasm32-unknown-unknown, runs the module under Node.js with nothing
-# imported (tools/wasm-digest.mjs), and holds the digest it plays to
-# tests/golden/digest.txt line for line: every hand-made level, the
-# generated depths and crowds, the random players and the bots' runs, the
-# same hashes of everything that happened as the native build's. A
-# difference prints the lines that differ and fails.
+# wasm32-unknown-unknown and runs the module under Node.js with nothing
+# imported (tools/wasm-digest.mjs). It holds
+# - the digest it plays to tests/golden/digest.txt line for line: every
+#   hand-made level, the generated depths and crowds, the random players
+#   and the bots' runs, the same hashes of everything that happened;
+# - a whole run of the cunning bot, recorded in the module, to the replay
+#   `darkstar bot --record` writes, byte for byte, and has
+#   `darkstar replay --verify` check the module's;
+# - the terminal's replay, handed to the module, checked there.
+# A difference prints what differs and fails.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
@@ -26,10 +30,32 @@ cargo build --release -p darkstar-web --target "$target"
 module="${CARGO_TARGET_DIR:-target}/$target/release/darkstar_web.wasm"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-node tools/wasm-digest.mjs "$module" >"$scratch/digest.txt"
+node tools/wasm-digest.mjs "$module" digest >"$scratch/digest.txt"
 if ! diff -u tests/golden/digest.txt "$scratch/digest.txt" >"$scratch/diff"; then
     echo "wasm-digest: the core built for $target plays other games than tests/golden/digest.txt:" >&2
     cat "$scratch/diff" >&2
     exit 1
 fi
 echo "wasm-digest: the $target build's $(wc -l <"$scratch/digest.txt") games match the golden digest"
+
+# A run of the cunning bot, recorded by both builds.
+seed=1
+cargo build --release --bin darkstar
+darkstar="${CARGO_TARGET_DIR:-target}/release/darkstar"
+"$darkstar" bot --style cunning --seeds "$seed..$seed" --record "$scratch/native" >/dev/null
+node tools/wasm-digest.mjs "$module" replay "$seed" 20000 >"$scratch/wasm.replay"
+if ! cmp -s "$scratch/native/seed-$seed.replay" "$scratch/wasm.replay"; then
+    echo "wasm-digest: the cunning bot's run of seed $seed recorded in the $target build differs from the native one:" >&2
+    diff "$scratch/native/seed-$seed.replay" "$scratch/wasm.replay" | head -n 20 >&2
+    exit 1
+fi
+"$darkstar" replay --verify "$scratch/wasm.replay"
+verdict="$(node tools/wasm-digest.mjs "$module" verify "$scratch/native/seed-$seed.replay")"
+case "$verdict" in
+    verified:*) ;;
+    *)
+        echo "wasm-digest: the $target build did not verify the terminal's replay: $verdict" >&2
+        exit 1
+        ;;
+esac
+echo "wasm-digest: the run of seed $seed ($(grep -c '^c ' "$scratch/wasm.replay") commands) is recorded the same by both builds, and each verifies the other's: $verdict"

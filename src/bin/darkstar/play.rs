@@ -186,11 +186,13 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     // or a SIGKILL loses at most the last few commands. A new game backs
     // the old save up only now, ready to go: nothing is moved for a game
     // that cannot start.
-    life.started(app.game(), app.commands_played(), Instant::now(), new)?;
+    // The life cycle's clock (the core reads none): time since now.
+    let clock = Instant::now();
+    life.started(app.game(), app.commands_played(), clock.elapsed(), new)?;
     let ended = loop {
         let (mut done, ended) = darkstar::ui::run_keeping(app, &mut |app| {
             let (commands, depth) = (app.commands_played(), app.game().depth());
-            if let Some(line) = life.keep(commands, depth, Instant::now(), || app.recording()) {
+            if let Some(line) = life.keep(commands, depth, clock.elapsed(), || app.recording()) {
                 app.note(line);
             }
         });
@@ -204,6 +206,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             done.game_over(),
             done.wants_new_game(),
             ending,
+            clock.elapsed(),
         );
         tell(life.take_said());
         match after {
@@ -213,7 +216,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
             }
             After::Next => {
                 app = done.next_game().context("the new game cannot start")?;
-                life.started(app.game(), 0, Instant::now(), false)?;
+                life.started(app.game(), 0, clock.elapsed(), false)?;
             }
             After::Leave => break ended,
         }

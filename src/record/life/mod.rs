@@ -37,9 +37,11 @@
 //! let game = darkstar::sim::Game::new(&level, 7, config)?;
 //! let source = darkstar::record::replay::LevelSource::Text(level.to_text());
 //! let recorder = darkstar::record::replay::Recorder::new(source, 7, config, 50);
-//! life.started(&game, 0, std::time::Instant::now(), true)?;
+//! let clock = std::time::Duration::ZERO; // the front end's: see `SaveKeeper`
+//! life.started(&game, 0, clock, true)?;
 //! // ... play; then the player quits: the game is saved, and said so.
-//! let after = life.end(&game, &recorder.closed(&game), false, false, Ending::Quit);
+//! let closed = recorder.closed(&game);
+//! let after = life.end(&game, &closed, false, false, Ending::Quit, clock);
 //! assert!(matches!(after, After::Leave));
 //! assert!(life.storage().save(SaveName::Run).is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -53,7 +55,7 @@ pub use storage::{Files, MemoryStorage, SaveName, Storage};
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::Duration;
 
 use crate::content::textfile::{escape_controls, escape_path};
 use crate::record::morgue::Morgue;
@@ -207,7 +209,7 @@ impl<S: Storage> Life<S> {
         &mut self,
         game: &Game,
         commands: usize,
-        now: Instant,
+        now: Duration,
         new: bool,
     ) -> Result<(), SaveError> {
         if new {
@@ -220,12 +222,13 @@ impl<S: Storage> Life<S> {
     /// Writes the game to its save when the keeper says it is due (see
     /// [`SaveKeeper`]); a line for the player once when a write fails,
     /// and once when the save is whole again. `recording` makes the
-    /// replay (only when a write is due).
+    /// replay (only when a write is due). `now` is the front end's to tell
+    /// (see [`SaveKeeper`]: the core reads no clock).
     pub fn keep(
         &mut self,
         commands: usize,
         depth: Option<u32>,
-        now: Instant,
+        now: Duration,
         recording: impl FnOnce() -> Replay,
     ) -> Option<String> {
         if !self.keeper.due(commands, depth, now) {
@@ -259,6 +262,7 @@ impl<S: Storage> Life<S> {
     /// screen (`wants_new`) is [`After::Next`]. Otherwise the save is let
     /// go before the records are written (they take no lock, and a
     /// darkstar started meanwhile must not be told the save is in use).
+    /// `now` is on the front end's clock, as for [`Life::keep`].
     pub fn end(
         &mut self,
         game: &Game,
@@ -266,6 +270,7 @@ impl<S: Storage> Life<S> {
         game_over: bool,
         wants_new: bool,
         ending: Ending,
+        now: Duration,
     ) -> After {
         let saved = if game_over {
             self.storage.remove()
@@ -283,7 +288,7 @@ impl<S: Storage> Life<S> {
         if let (Err(e @ SaveError::Io { .. }), Ending::Quit) = (&saved, ending)
             && !game_over
         {
-            self.keeper.failed(Instant::now());
+            self.keeper.failed(now);
             return After::Stay(format!(
                 "The game could not be saved, so it goes on: {e}. Free space there and quit \
                  again; to leave without saving what is not saved, close the window."
@@ -468,7 +473,8 @@ impl<S: Storage> Decided<S> {
         let life = Life {
             storage: self.storage,
             name: self.name,
-            keeper: SaveKeeper::new(0, None, Instant::now()),
+            // Replaced when the game has started (`Life::started`).
+            keeper: SaveKeeper::new(0, None, Duration::ZERO),
             backup: None,
             record_failed: false,
             unsaved: None,

@@ -14,10 +14,12 @@ use crate::sim::{Action, Command, SimConfig};
 /// (the stairs).
 const LEVEL: &str = "name: t\nmap:\n#####\n#>@$#\n#####\n";
 
-/// A game being played, as the front end records it.
+/// A game being played, as the front end records it, and the front
+/// end's clock as last told to the life cycle (by [`Play::keep`]).
 struct Play {
     game: Game,
     recorder: Recorder,
+    now: std::cell::Cell<Duration>,
 }
 
 impl Play {
@@ -27,6 +29,7 @@ impl Play {
         Play {
             game: Game::new(&level, seed, config).unwrap(),
             recorder: Recorder::new(LevelSource::Text(level.to_text()), seed, config, 50),
+            now: Default::default(),
         }
     }
 
@@ -35,6 +38,7 @@ impl Play {
         Play {
             game: checked.game,
             recorder: Recorder::resume(checked.replay, turn, 50),
+            now: Default::default(),
         }
     }
 
@@ -72,7 +76,8 @@ impl Play {
     }
 
     /// What [`Life::keep`] does with the game as it stands, at `at`.
-    fn keep(&self, life: &mut Life<MemoryStorage>, at: Instant) -> Option<String> {
+    fn keep(&self, life: &mut Life<MemoryStorage>, at: Duration) -> Option<String> {
+        self.now.set(at);
         life.keep(self.commands(), self.game.depth(), at, || self.recording())
     }
 
@@ -83,6 +88,7 @@ impl Play {
             self.over(),
             wants_new,
             ending,
+            self.now.get(),
         )
     }
 }
@@ -122,7 +128,7 @@ fn a_first_game_is_new_and_a_quit_saves_it_then_lets_it_go_before_the_records() 
     let (mut life, start) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
     assert!(matches!(start, Start::New));
     let mut play = Play::new(LEVEL, 1);
-    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
     play.wait(3);
     assert_eq!(play.end(&mut life, false, Ending::Quit), After::Leave);
     let said = life.take_said();
@@ -138,7 +144,7 @@ fn a_first_game_is_new_and_a_quit_saves_it_then_lets_it_go_before_the_records() 
         panic!("a save waiting is resumed")
     };
     let mut play = Play::resumed(*checked);
-    life.started(&play.game, play.commands(), Instant::now(), false)
+    life.started(&play.game, play.commands(), Duration::ZERO, false)
         .unwrap();
     play.wait(1);
     play.end(&mut life, false, Ending::Quit);
@@ -184,7 +190,7 @@ fn a_game_asked_for_over_a_save_is_refused_unless_new_which_backs_it_up_once_sta
         "nothing moved before the game starts"
     );
     let play = Play::new(LEVEL, 9);
-    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
     assert_eq!(life.storage().backups.len(), 1);
     assert!(life.storage().save(SaveName::Run).is_none());
     play.end(&mut life, false, Ending::Quit);
@@ -202,7 +208,7 @@ fn a_game_asked_for_over_a_save_is_refused_unless_new_which_backs_it_up_once_sta
 fn a_quit_on_a_full_disk_keeps_the_player_and_loses_nothing_once_space_is_freed() {
     let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
     let mut play = Play::new(LEVEL, 1);
-    let start = Instant::now();
+    let start = Duration::from_secs(5);
     life.started(&play.game, 0, start, true).unwrap();
     life.storage.full = true;
     play.wait(25);
@@ -240,7 +246,7 @@ fn a_quit_on_a_full_disk_keeps_the_player_and_loses_nothing_once_space_is_freed(
 fn a_finished_game_leaves_no_save_but_its_record_and_n_plays_the_next_in_the_same_save() {
     let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
     let mut play = Play::new(LEVEL, 1);
-    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
     play.win();
     assert!(play.over());
     assert_eq!(play.end(&mut life, true, Ending::Quit), After::Next);
@@ -256,7 +262,7 @@ fn a_finished_game_leaves_no_save_but_its_record_and_n_plays_the_next_in_the_sam
         "the next game keeps the save"
     );
     let mut next = Play::new(LEVEL, 2);
-    life.started(&next.game, 0, Instant::now(), false).unwrap();
+    life.started(&next.game, 0, Duration::ZERO, false).unwrap();
     next.wait(2);
     assert_eq!(next.end(&mut life, false, Ending::Quit), After::Leave);
     assert_eq!(saved_commands(life.storage(), SaveName::Run), 2);
@@ -290,7 +296,7 @@ fn a_lessons_save_holding_another_game_is_refused_and_a_lesson_won_is_marked() {
     .unwrap();
     assert!(matches!(start, Start::New));
     let mut play = Play::new(&lesson.level().to_text(), 1);
-    life.started(&play.game, 0, Instant::now(), true).unwrap();
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
     play.wait(1);
     play.end(&mut life, false, Ending::Quit);
     assert!(life.storage().save(SaveName::Lesson(lesson)).is_some());
@@ -308,7 +314,7 @@ fn a_lessons_save_holding_another_game_is_refused_and_a_lesson_won_is_marked() {
 fn the_save_is_kept_every_twenty_commands_and_once_a_second() {
     let (mut life, _) = open(MemoryStorage::default(), SaveName::Run, Wish::default()).unwrap();
     let mut play = Play::new(LEVEL, 1);
-    let start = Instant::now();
+    let start = Duration::from_secs(5);
     life.started(&play.game, 0, start, true).unwrap();
     play.wait(5);
     play.keep(&mut life, start);

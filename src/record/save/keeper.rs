@@ -7,8 +7,13 @@
 //! succeeds, since each write is the whole game so far (atomically: see
 //! `atomic.rs`). The rule is here, apart from any terminal; the binary
 //! asks it after every command and tick.
+//!
+//! Time is the front end's to tell: `now` is how long since a moment of
+//! its choosing (the terminal's binary reads an `Instant` taken as it
+//! starts; a page would read its clock), never going back. The core reads
+//! no clock, so it runs where there is none (WebAssembly).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most commands played and not yet in the save.
 pub const KEEP_COMMANDS: usize = 20;
@@ -25,7 +30,7 @@ pub struct SaveKeeper {
     /// The depth the save's game stands on.
     depth: Option<u32>,
     /// When the save was last written, or last failed to be.
-    last: Instant,
+    last: Duration,
     /// The last write failed.
     failing: bool,
     /// No more writes (the save is another process's now).
@@ -36,7 +41,7 @@ impl SaveKeeper {
     /// A game of `commands` commands on `depth`, all of it in the save
     /// (a resumed game) or none (a new game: `commands` is 0), as of
     /// `now`.
-    pub fn new(commands: usize, depth: Option<u32>, now: Instant) -> SaveKeeper {
+    pub fn new(commands: usize, depth: Option<u32>, now: Duration) -> SaveKeeper {
         SaveKeeper {
             saved: commands,
             depth,
@@ -53,9 +58,9 @@ impl SaveKeeper {
     /// [`KEEP_EVERY`] has passed.
     ///
     /// ```
-    /// use std::time::{Duration, Instant};
+    /// use std::time::Duration;
     /// use darkstar::record::save::{KEEP_COMMANDS, KEEP_EVERY, SaveKeeper};
-    /// let start = Instant::now();
+    /// let start = Duration::from_secs(60);
     /// let mut keeper = SaveKeeper::new(0, Some(1), start);
     /// assert!(!keeper.due(0, Some(1), start + KEEP_EVERY * 9)); // nothing new
     /// assert!(!keeper.due(3, Some(1), start)); // three, just now
@@ -66,8 +71,8 @@ impl SaveKeeper {
     /// assert!(!keeper.due(KEEP_COMMANDS, Some(2), start + Duration::from_millis(10)));
     /// assert!(keeper.due(KEEP_COMMANDS, Some(2), start + KEEP_EVERY));
     /// ```
-    pub fn due(&self, commands: usize, depth: Option<u32>, now: Instant) -> bool {
-        let waited = now.saturating_duration_since(self.last) >= KEEP_EVERY;
+    pub fn due(&self, commands: usize, depth: Option<u32>, now: Duration) -> bool {
+        let waited = now.saturating_sub(self.last) >= KEEP_EVERY;
         if self.stopped || (commands == self.saved && depth == self.depth) {
             return false;
         }
@@ -80,7 +85,7 @@ impl SaveKeeper {
     /// The save now holds the game at `commands` commands on `depth`,
     /// written at `now`. True if an earlier write had failed (the player
     /// is told the save is whole again).
-    pub fn written(&mut self, commands: usize, depth: Option<u32>, now: Instant) -> bool {
+    pub fn written(&mut self, commands: usize, depth: Option<u32>, now: Duration) -> bool {
         let recovered = self.failing;
         *self = SaveKeeper::new(commands, depth, now);
         recovered
@@ -88,7 +93,7 @@ impl SaveKeeper {
 
     /// A write failed at `now`: tried again [`KEEP_EVERY`] later. True the
     /// first time in a row (the player is told once, not every second).
-    pub fn failed(&mut self, now: Instant) -> bool {
+    pub fn failed(&mut self, now: Duration) -> bool {
         let first = !self.failing;
         self.failing = true;
         self.last = now;
