@@ -15,11 +15,14 @@
 //! - [`content`]: levels, the generator, the Moving AI readers;
 //! - [`sim`]: the game state, its turn loop and the planners' scheduling;
 //! - [`record`]: replays and saves;
-//! - `ui` (feature `tui`): the terminal front end. Only `src/ui/` and the
+//! - `ui` (feature `ui`): the screens, on ratatui's buffers, taking keys
+//!   and time from whichever front end drives them; with feature `tui`
+//!   (the default), the terminal front end too. Only `src/ui/` and the
 //!   binary touch the terminal, and `cargo build --lib
 //!   --no-default-features` builds everything else: the core, which uses
 //!   no operating system's crate and builds for `wasm32-unknown-unknown`
-//!   too, where it plays the same games (`web/`, `tools/wasm-digest.sh`).
+//!   too, where it plays the same games (`web/`, `tools/wasm-digest.sh`);
+//!   the screens (`--features ui`) build there as well.
 //!
 //! `tests/layers.rs` checks the order.
 
@@ -31,5 +34,5 @@ pub mod path;
 pub mod record;
 pub mod rng;
 pub mod sim;
-#[cfg(feature = "tui")]
+#[cfg(feature = "ui")]
 pub mod ui;

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event as TermEvent, KeyEvent as TermKey, KeyModifiers as TermModifiers};
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::map::terrain::Terrain;
@@ -13,6 +13,7 @@ use darkstar::record::replay::Item;
 use darkstar::sim::autopilot::{self, Activity, Sight, Stop};
 use darkstar::sim::{Action, Command, Game, PLAYER_HP, REGEN_TURNS, SimConfig};
 use darkstar::ui::app::App;
+use darkstar::ui::key::{KeyCode, KeyEvent, KeyModifiers};
 use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -433,8 +434,14 @@ fn interruption_names_what_happened() {
 #[test]
 fn a_monster_coming_into_view_voids_moves_typed_ahead() {
     let mut app = App::play(&parse(CORRIDOR), 1).unwrap();
-    let east = TermEvent::Key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE));
-    let quit = TermEvent::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let east = TermEvent::Key(TermKey::new(
+        crossterm::event::KeyCode::Char('l'),
+        TermModifiers::NONE,
+    ));
+    let quit = TermEvent::Key(TermKey::new(
+        crossterm::event::KeyCode::Char('c'),
+        TermModifiers::CONTROL,
+    ));
     let mut script: VecDeque<TermEvent> = std::iter::repeat_n(east, 8).collect();
     let mut terminal = Terminal::new(TestBackend::new(40, 14)).unwrap();
     darkstar::ui::event_loop(&mut terminal, &mut app, |_| {

@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 
 use super::app::App;
 use super::keymap::Intent;
-use super::{keymap, widgets};
+use super::{intents, widgets};
 
 /// How a terminal session ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -146,14 +146,7 @@ pub fn event_loop_until<B: Backend>(
         let timeout = period.saturating_sub(last_tick.elapsed()).min(SIGNAL_POLL);
         match next_event(timeout)? {
             Some(Event::Key(key)) => {
-                let intent = if app.takes_keys() {
-                    keys_intent(key, app)
-                } else if app.game_over() {
-                    keymap::end_intent_for(key, app.mode())
-                } else {
-                    intent_of(key, app)
-                };
-                match intent {
+                match intents::of_key(app, key.into()) {
                     Some(Intent::Suspend) => {
                         session.suspend()?;
                         // The continue that resumed it is the suspend's
@@ -170,10 +163,7 @@ pub fn event_loop_until<B: Backend>(
             // game's screen takes none); other mouse events mean nothing,
             // and change nothing on screen.
             Some(Event::Mouse(mouse)) => {
-                if !app.takes_keys()
-                    && !app.game_over()
-                    && let Some(intent) = keymap::mouse_intent_for(mouse, app.mode())
-                {
+                if let Some(intent) = intents::of_click(app, mouse.into()) {
                     app.handle(intent);
                     dirty = true;
                 }
@@ -227,26 +217,6 @@ pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result
     Ok(())
 }
 
-/// What `key` means to `app`: its binding in the app's mode, or, while
-/// the topmost screen picks by letters (the item list), a plain letter as
-/// itself.
-fn intent_of(key: crossterm::event::KeyEvent, app: &App) -> Option<Intent> {
-    if app.takes_letters() {
-        keymap::letter_intent_for(key, app.mode())
-    } else {
-        keymap::intent_for(key, app.mode())
-    }
-}
-
-/// What `key` is to a screen that reads keys itself: the key, but Ctrl-C
-/// (quit) and Ctrl-Z (suspend), which stay the loop's and the app's.
-fn keys_intent(key: crossterm::event::KeyEvent, app: &App) -> Option<Intent> {
-    match keymap::intent_for(key, app.mode()) {
-        Some(intent @ (Intent::ForceQuit | Intent::Suspend)) => Some(intent),
-        _ => (key.kind != crossterm::event::KeyEventKind::Release).then_some(Intent::Key(key)),
-    }
-}
-
 /// Most queued events [`drop_typed_ahead`] goes through: a held key fills
 /// the queue no faster than the terminal repeats it, so this is plenty,
 /// and a source that never runs dry cannot hold the loop.
@@ -264,7 +234,7 @@ fn drop_typed_ahead(
             break;
         };
         if let Event::Key(key) = event
-            && let Some(intent) = intent_of(key, app)
+            && let Some(intent) = intents::of_key_in_play(app, key.into())
             && !intent.spends_a_turn()
         {
             app.handle(intent);

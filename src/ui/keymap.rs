@@ -5,7 +5,7 @@
 //! count (not repeats' releases), so a key acts once however the terminal
 //! reports it.
 
-use crossterm::event::{
+use super::key::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
@@ -335,7 +335,7 @@ impl Binding {
 /// (`tests/ui`: `keys_mean_the_same_in_play_and_watch`).
 ///
 /// ```
-/// use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+/// use darkstar::ui::key::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 /// use darkstar::map::geom::Dir;
 /// use darkstar::ui::app::Mode;
 /// use darkstar::ui::keymap::{Intent, intent_for};
@@ -379,7 +379,7 @@ pub const CLICK: &str = "click";
 /// [`keys_for`] names it `click` for the help.
 ///
 /// ```
-/// use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+/// use darkstar::ui::key::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 /// use darkstar::ui::app::Mode;
 /// use darkstar::ui::keymap::{Intent, mouse_intent_for};
 /// let click = |kind| MouseEvent { kind, column: 7, row: 3, modifiers: KeyModifiers::NONE };
@@ -519,7 +519,7 @@ impl Command {
 /// [`intent_for`] says.
 ///
 /// ```
-/// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+/// use darkstar::ui::key::{KeyCode, KeyEvent, KeyModifiers};
 /// use darkstar::ui::app::Mode;
 /// use darkstar::ui::keymap::{Intent, end_intent_for};
 /// let n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);

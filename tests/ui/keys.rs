@@ -162,11 +162,11 @@ fn the_event_loop_runs_on_any_backend() {
     let mut app = dungeon();
     app.handle(Intent::TogglePause);
     let mut script: VecDeque<Event> = [
-        Event::Key(key(KeyCode::Char('.'))),
+        typed(key(KeyCode::Char('.'))),
         Event::Resize(30, 10),
-        Event::Key(key(KeyCode::Char('.'))),
-        Event::Key(key(KeyCode::Char('q'))),
-        Event::Key(key(KeyCode::Enter)),
+        typed(key(KeyCode::Char('.'))),
+        typed(key(KeyCode::Char('q'))),
+        typed(key(KeyCode::Enter)),
     ]
     .into();
     let mut terminal = Terminal::new(TestBackend::new(80, 30)).unwrap();
@@ -196,7 +196,7 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
             std::mem::take(&mut self.continued)
         }
     }
-    let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    let ctrl_z = typed(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
     assert_eq!(
         intent_for(
             KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL),
@@ -211,8 +211,8 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
     // run dry quits too, so a broken loop fails rather than hangs.
     let mut script: VecDeque<Event> = [
         ctrl_z.clone(),
-        Event::Key(key(KeyCode::Char('q'))),
-        Event::Key(key(KeyCode::Char('q'))),
+        typed(key(KeyCode::Char('q'))),
+        typed(key(KeyCode::Char('q'))),
     ]
     .into();
     let mut session = Recorded {
@@ -224,7 +224,7 @@ fn ctrl_z_suspends_through_the_session_and_redraws() {
         &mut app,
         |_| {
             let force_quit = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-            Ok(Some(script.pop_front().unwrap_or(Event::Key(force_quit))))
+            Ok(Some(script.pop_front().unwrap_or(typed(force_quit))))
         },
         &mut session,
     )
@@ -272,7 +272,7 @@ fn a_reader_stuck_for_good_never_holds_the_event_loop() {
         let mut keys = ['l', '.', 'h'].into_iter();
         let source = move |_wait: Duration| {
             if let Some(c) = keys.next() {
-                return Ok(Some(Event::Key(key(KeyCode::Char(c)))));
+                return Ok(Some(typed(key(KeyCode::Char(c)))));
             }
             if spinning {
                 while released.try_recv() == Err(TryRecvError::Empty) {

@@ -7,10 +7,11 @@
 
 use std::collections::VecDeque;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::Event;
 use darkstar::content::level::Level;
 use darkstar::map::geom::{Dir, Pos};
 use darkstar::ui::app::{App, Mode, Overlay, SPEEDS, Speed};
+use darkstar::ui::key::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use darkstar::ui::keymap::{Intent, intent_for};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -56,6 +57,34 @@ fn dungeon() -> App {
 
 fn key(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+/// `k` as the terminal reports it, for the tests that drive the event
+/// loop (it reads crossterm's events, and hands the screens `k`).
+fn typed(k: KeyEvent) -> Event {
+    use crossterm::event as ct;
+    let code = match k.code {
+        KeyCode::Char(c) => ct::KeyCode::Char(c),
+        KeyCode::Enter => ct::KeyCode::Enter,
+        KeyCode::Esc => ct::KeyCode::Esc,
+        KeyCode::Backspace => ct::KeyCode::Backspace,
+        KeyCode::Tab => ct::KeyCode::Tab,
+        KeyCode::Up => ct::KeyCode::Up,
+        KeyCode::Down => ct::KeyCode::Down,
+        KeyCode::Left => ct::KeyCode::Left,
+        KeyCode::Right => ct::KeyCode::Right,
+        other => panic!("no terminal key for {other:?} in these tests"),
+    };
+    let mut modifiers = ct::KeyModifiers::NONE;
+    modifiers.set(
+        ct::KeyModifiers::CONTROL,
+        k.modifiers.contains(KeyModifiers::CONTROL),
+    );
+    modifiers.set(
+        ct::KeyModifiers::SHIFT,
+        k.modifiers.contains(KeyModifiers::SHIFT),
+    );
+    Event::Key(ct::KeyEvent::new(code, modifiers))
 }
 
 fn screen(app: &mut App, width: u16, height: u16) -> String {

@@ -43,7 +43,7 @@ fn left_click(column: u16, row: u16) -> MouseEvent {
 /// drawn) at its size, then the event's intent, if any, handled.
 fn click(app: &mut App, terminal: &mut Terminal<TestBackend>, column: u16, row: u16) {
     darkstar::ui::draw(terminal, app).unwrap();
-    if let Some(intent) = mouse_intent_for(left_click(column, row), app.mode()) {
+    if let Some(intent) = mouse_intent_for(left_click(column, row).into(), app.mode()) {
         app.handle(intent);
     }
 }
@@ -141,6 +141,6 @@ fn the_event_loop_takes_a_left_click_on_the_map() {
     // row 1 is cell (4, 1).
     assert!(start.x < 20);
     assert_eq!(app.cursor(), Some(Pos::new(4, 1)));
-    let watch = |c| mouse_intent_for(left_click(c, 1), darkstar::ui::app::Mode::Watch);
+    let watch = |c| mouse_intent_for(left_click(c, 1).into(), darkstar::ui::app::Mode::Watch);
     assert_eq!(watch(4), None);
 }

@@ -908,9 +908,9 @@ fn an_items_letter_picks_it_in_the_list_at_once() {
     // loop hands the open list a letter, not `a`'s binding), then `q`
     // asks to quit and Enter quits.
     let mut script: VecDeque<Event> = ['U', 'a', 'q']
-        .map(|c| Event::Key(key(KeyCode::Char(c))))
+        .map(|c| typed(key(KeyCode::Char(c))))
         .into_iter()
-        .chain([Event::Key(key(KeyCode::Enter))])
+        .chain([typed(key(KeyCode::Enter))])
         .collect();
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     darkstar::ui::event_loop(&mut terminal, &mut app, |_| Ok(script.pop_front())).unwrap();

@@ -8,14 +8,15 @@
 
 use std::collections::VecDeque;
 
-use crossterm::event::{Event, KeyCode};
+use crossterm::event::Event;
 use darkstar::content::lessons::LESSONS;
+use darkstar::ui::key::KeyCode;
 use darkstar::ui::title::{Choice, LessonLine, Title, TitleMenu};
 use darkstar::ui::{Exit, NoSession, event_loop_until};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::key;
+use super::{key, typed};
 
 fn menu(saved: bool) -> TitleMenu {
     TitleMenu {
@@ -65,15 +66,13 @@ fn snapshot_title_120x40_lessons_won_and_left() {
 fn run(title: Title, width: u16, height: u16, keys: &[KeyCode]) -> (Exit, Choice, usize) {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let mut app = title.into_app().unwrap();
-    let mut keys: VecDeque<Event> = keys.iter().map(|&c| Event::Key(key(c))).collect();
+    let mut keys: VecDeque<Event> = keys.iter().map(|&c| typed(key(c))).collect();
     let exit = event_loop_until(
         &mut terminal,
         &mut app,
         |_| {
             // The script ran out without a choice: quit, as a player would.
-            Ok(Some(
-                keys.pop_front().unwrap_or(Event::Key(key(KeyCode::Esc))),
-            ))
+            Ok(Some(keys.pop_front().unwrap_or(typed(key(KeyCode::Esc)))))
         },
         &mut NoSession,
     )

@@ -6,7 +6,7 @@
 //! playing turns is the app's (it changes the game).
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::screen::{Ask, Ctx, Handled};
 use crate::ui::keymap::Intent;
@@ -123,14 +123,29 @@ impl fmt::Display for Speed {
     }
 }
 
-/// Paused or running, and the speed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The time on the front end's clock: how long since a moment of its
+/// choosing, never going back. A tick reads it to play turns for a
+/// frame's time ([`Speed::plays_more`]) or a seek's slice. The terminal's
+/// is [`monotonic`]; a front end where the machine's clock cannot be read
+/// (WebAssembly in a browser, where `Instant::now` panics) gives its own
+/// ([`Clock::set_wall`]).
+pub type WallClock = fn() -> Duration;
+
+/// The machine's monotonic clock (std's `Instant`), from its first reading.
+pub fn monotonic() -> Duration {
+    static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(Instant::now).elapsed()
+}
+
+/// Paused or running, the speed, and the wall clock that times a tick.
+#[derive(Clone, Debug)]
 pub struct Clock {
     paused: bool,
     /// Index into [`SPEEDS`].
     speed: usize,
     /// The setting it opened at (the help says it).
     opened: usize,
+    wall: WallClock,
 }
 
 impl Clock {
@@ -141,7 +156,18 @@ impl Clock {
             paused: false,
             speed,
             opened: speed,
+            wall: monotonic,
         }
+    }
+
+    /// The time now on the wall clock.
+    pub fn now(&self) -> Duration {
+        (self.wall)()
+    }
+
+    /// Times ticks by `wall` from now on (the front end's clock).
+    pub fn set_wall(&mut self, wall: WallClock) {
+        self.wall = wall;
     }
 
     /// True while paused.

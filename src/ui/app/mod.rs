@@ -293,6 +293,12 @@ impl App {
         self.clock.paused()
     }
 
+    /// Times its ticks by `wall`, the front end's clock (see
+    /// [`clock::WallClock`]; the machine's by default).
+    pub fn set_wall_clock(&mut self, wall: clock::WallClock) {
+        self.clock.set_wall(wall);
+    }
+
     /// How fast the clock runs while running.
     pub fn speed(&self) -> Speed {
         self.clock.speed()

@@ -140,9 +140,11 @@ impl App {
         if self.seeking() {
             return self.seek_tick();
         }
-        let (speed, began) = (self.clock.speed(), std::time::Instant::now());
+        let (speed, began) = (self.clock.speed(), self.clock.now());
         let mut played = 0;
-        while self.runs() && (played == 0 || speed.plays_more(played, began.elapsed())) {
+        while self.runs()
+            && (played == 0 || speed.plays_more(played, self.clock.now().saturating_sub(began)))
+        {
             self.step();
             played += 1;
         }

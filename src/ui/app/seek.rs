@@ -10,9 +10,9 @@
 //!
 //! [`Script`]: crate::record::replay::Script
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crossterm::event::KeyCode;
+use crate::ui::key::KeyCode;
 use ratatui::buffer::Buffer;
 
 use super::App;
@@ -177,7 +177,7 @@ impl App {
     /// a command) or until it gets where it goes, the replay ends or parts
     /// from its recording; there it pauses and says where it is.
     pub(super) fn seek_tick(&mut self) {
-        let began = Instant::now();
+        let began = self.clock.now();
         let mut played = 0;
         loop {
             let Some(seek) = self.playback.as_ref().and_then(|p| p.seek) else {
@@ -186,7 +186,7 @@ impl App {
             if self.seek_reached(seek.target) {
                 return self.seek_done(seek, true);
             }
-            if played > 0 && began.elapsed() >= SEEK_SLICE {
+            if played > 0 && self.clock.now().saturating_sub(began) >= SEEK_SLICE {
                 return;
             }
             let player_before = self.game.floor().player().map(|p| p.id());
