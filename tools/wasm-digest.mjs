@@ -4,6 +4,7 @@
 //   node wasm-digest.mjs MODULE digest              the digest's lines
 //   node wasm-digest.mjs MODULE replay SEED TURNS   the cunning bot's replay
 //   node wasm-digest.mjs MODULE verify FILE         a replay checked
+//   node wasm-digest.mjs MODULE frame               the watch screen drawn
 import { readFileSync } from "node:fs";
 
 const [file, what, ...rest] = process.argv.slice(2);
@@ -24,6 +25,8 @@ if (what === "digest") {
     out = text(exports.darkstar_digest());
 } else if (what === "replay") {
     out = text(exports.darkstar_bot_replay(Number(rest[0]), Number(rest[1])));
+} else if (what === "frame") {
+    out = text(exports.darkstar_watch_frame());
 } else if (what === "verify") {
     const bytes = readFileSync(rest[0]);
     // Asked for first: making room may grow the memory, whose old buffer

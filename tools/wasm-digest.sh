@@ -9,7 +9,9 @@
 # - a whole run of the cunning bot, recorded in the module, to the replay
 #   `darkstar bot --record` writes, byte for byte, and has
 #   `darkstar replay --verify` check the module's;
-# - the terminal's replay, handed to the module, checked there.
+# - the terminal's replay, handed to the module, checked there;
+# - the watch screen the module draws (the screens, feature `ui`), to the
+#   terminal's snapshot of the same frame, character for character.
 # A difference prints what differs and fails.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -59,3 +61,13 @@ case "$verdict" in
         ;;
 esac
 echo "wasm-digest: the run of seed $seed ($(grep -c '^c ' "$scratch/wasm.replay") commands) is recorded the same by both builds, and each verifies the other's: $verdict"
+
+# The watch screen, drawn by the module's screens.
+snapshot=tests/snapshots/ui__watch__snapshot_watch.txt
+node tools/wasm-digest.mjs "$module" frame >"$scratch/frame.txt"
+if ! diff -u "$snapshot" "$scratch/frame.txt" >"$scratch/diff"; then
+    echo "wasm-digest: the $target build draws the watch screen otherwise than $snapshot:" >&2
+    head -n 40 "$scratch/diff" >&2
+    exit 1
+fi
+echo "wasm-digest: the $target build draws the watch screen as the terminal's snapshot, $(wc -l <"$snapshot") rows"

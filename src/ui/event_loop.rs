@@ -12,11 +12,10 @@ use crossterm::event::Event;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use ratatui::layout::Rect;
-
 use super::app::App;
+use super::intents;
 use super::keymap::Intent;
-use super::{intents, widgets};
+use super::widgets::draw;
 
 /// How a terminal session ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -196,24 +195,6 @@ fn whole_redraw<B: Backend>(terminal: &mut Terminal<B>) -> io::Result<()> {
     terminal
         .draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))
         .map_err(|e| failed(&e))?;
-    Ok(())
-}
-
-/// Draws one frame of `app`: first lays the screen out at the terminal's
-/// size and tells the app the map view's size (so the camera keys clamp to
-/// the view on screen), then draws from the app as it is, changing
-/// nothing.
-pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result<()> {
-    let size = terminal
-        .size()
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    app.lay_out_map(widgets::map_area(
-        app,
-        Rect::new(0, 0, size.width, size.height),
-    ));
-    terminal
-        .draw(|frame| frame.render_widget(&*app, frame.area()))
-        .map_err(|e| io::Error::other(e.to_string()))?;
     Ok(())
 }
 

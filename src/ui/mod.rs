@@ -59,9 +59,10 @@ pub mod widgets;
 pub use app::App;
 #[cfg(feature = "tui")]
 pub use event_loop::{
-    Exit, Keeping, NoSession, SIGNAL_POLL, Session, draw, event_loop, event_loop_until,
+    Exit, Keeping, NoSession, SIGNAL_POLL, Session, event_loop, event_loop_until,
 };
 #[cfg(feature = "tui")]
 pub use input::Input;
 #[cfg(feature = "tui")]
 pub use terminal::{NoTerminal, STOP_SIGNALS, require_terminal, run, run_keeping, run_title};
+pub use widgets::draw;

@@ -14,7 +14,11 @@
 //!   byte to the one `darkstar bot --record` writes for the same seed,
 //!   and accepted by `darkstar replay --verify`;
 //! - a replay checked ([`verify`]): the terminal's replay, handed in,
-//!   played back with every state hash checked.
+//!   played back with every state hash checked;
+//! - the watch screen drawn ([`watch_frame`]): the screens of the
+//!   terminal front end, drawn into a buffer, held to the terminal's
+//!   snapshot of the same frame (`tests/snapshots/ui__watch__snapshot_watch.txt`)
+//!   character for character.
 //!
 //! The functions are C functions on plain numbers, so a host reads the
 //! text out of the module's memory:
@@ -31,6 +35,26 @@ use std::sync::Mutex;
 use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder, Replay};
 use darkstar::sim::SimConfig;
 use darkstar::sim::bot::{Style, play_run_from};
+
+/// The frame `tests/ui/watch.rs`'s `snapshot_watch` takes: the
+/// generated dungeon of seed 1 watched for 12 turns, drawn at 90 x 48,
+/// as ratatui's test backend writes a screen (a quoted line a row). The
+/// tick's wall clock is a fixed one: nothing here reads the machine's.
+pub fn watch_frame() -> Result<String, String> {
+    use darkstar::content::generator::{GenParams, generate};
+    use darkstar::ui::App;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let level = generate(&GenParams::default(), 1);
+    let mut app = App::new(&level, 1).map_err(|e| e.to_string())?;
+    app.set_wall_clock(|| std::time::Duration::ZERO);
+    for _ in 0..12 {
+        app.step();
+    }
+    let mut terminal = Terminal::new(TestBackend::new(90, 48)).map_err(|e| e.to_string())?;
+    darkstar::ui::draw(&mut terminal, &mut app).map_err(|e| e.to_string())?;
+    Ok(format!("{}\n", terminal.backend().to_string().trim_end()))
+}
 
 /// The text of the last call, kept for the host to read.
 static TEXT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
@@ -108,6 +132,13 @@ pub extern "C" fn darkstar_bot_replay(seed: u32, turns: u32) -> u32 {
     keep(bot_replay(Style::Cunning, seed as u64, turns).unwrap_or_else(|e| format!("error: {e}\n")))
 }
 
+/// Draws the watch screen ([`watch_frame`]) and keeps it as text: its
+/// length in bytes.
+#[unsafe(no_mangle)]
+pub extern "C" fn darkstar_watch_frame() -> u32 {
+    keep(watch_frame().unwrap_or_else(|e| format!("error: {e}\n")))
+}
+
 /// Makes room for `len` bytes of input and says where the host is to
 /// write them (valid until the next call).
 #[unsafe(no_mangle)]
@@ -152,5 +183,15 @@ mod tests {
             verify(&changed)
         );
         assert!(verify("nonsense").starts_with("unreadable: "));
+    }
+
+    /// The frame drawn here is the terminal's snapshot of it.
+    #[test]
+    fn the_watch_frame_is_the_terminals_snapshot() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let snapshot =
+            std::fs::read_to_string(root.join("tests/snapshots/ui__watch__snapshot_watch.txt"))
+                .unwrap();
+        assert_eq!(watch_frame().unwrap(), snapshot);
     }
 }

@@ -174,3 +174,22 @@ impl Widget for &App {
         }
     }
 }
+
+/// Draws one frame of `app` on `terminal` (any ratatui backend: the
+/// terminal's, a browser's, a test's): first lays the screen out at the
+/// backend's size and tells the app the map view's size (so the camera
+/// keys clamp to the view on screen), then draws from the app as it is,
+/// changing nothing.
+pub fn draw<B: ratatui::backend::Backend>(
+    terminal: &mut ratatui::Terminal<B>,
+    app: &mut App,
+) -> std::io::Result<()> {
+    let size = terminal
+        .size()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    app.lay_out_map(map_area(app, Rect::new(0, 0, size.width, size.height)));
+    terminal
+        .draw(|frame| frame.render_widget(&*app, frame.area()))
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(())
+}
