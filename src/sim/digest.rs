@@ -336,10 +336,7 @@ fn random_action(game: &Game, keys: &mut crate::rng::SimRng) -> Action {
 /// of threads). `levels_dir` holds the hand-made levels (`levels/`). An
 /// error names the level that would not load or start.
 pub fn digest(levels_dir: &std::path::Path) -> Result<Vec<GameDigest>, String> {
-    entries(levels_in(levels_dir)?)
-        .into_par_iter()
-        .map(play)
-        .collect()
+    play_all(levels_in(levels_dir)?)
 }
 
 /// [`digest`] with the hand-made levels built into the library rather
@@ -347,10 +344,12 @@ pub fn digest(levels_dir: &std::path::Path) -> Result<Vec<GameDigest>, String> {
 /// (a test checks the texts), for a build with no files, such as the
 /// core on wasm32 (`tools/wasm-digest.sh` holds it to the golden digest).
 pub fn digest_built_in() -> Result<Vec<GameDigest>, String> {
-    entries(levels_built_in()?)
-        .into_par_iter()
-        .map(play)
-        .collect()
+    play_all(levels_built_in()?)
+}
+
+/// Every entry of the digest over the hand-made `levels`, in parallel.
+fn play_all(levels: Vec<(String, Level)>) -> Result<Vec<GameDigest>, String> {
+    entries(levels).into_par_iter().map(play).collect()
 }
 
 #[cfg(test)]

@@ -32,9 +32,8 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder, Replay};
-use darkstar::sim::SimConfig;
-use darkstar::sim::bot::{Style, play_run_from};
+use darkstar::record::replay::{Replay, recorded_bot_run};
+use darkstar::sim::bot::Style;
 
 /// The frame `tests/ui/watch.rs`'s `snapshot_watch` takes: the
 /// generated dungeon of seed 1 watched for 12 turns, drawn at 90 x 48,
@@ -66,15 +65,8 @@ static INPUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
 /// at most `turns` turns: the text `darkstar bot --style STYLE --seeds
 /// SEED..SEED --turns TURNS --record DIR` writes to `DIR/seed-SEED.replay`.
 pub fn bot_replay(style: Style, seed: u64, turns: u32) -> Result<String, String> {
-    let mut recorder = Recorder::new(
-        LevelSource::Run { depth: 1 },
-        seed,
-        SimConfig::default(),
-        HASH_EVERY,
-    );
-    let (_, game) = play_run_from(seed, 1, style, turns, |g, c| recorder.apply(g, c))
-        .map_err(|e| e.to_string())?;
-    Ok(recorder.closed(&game).to_text())
+    let (_, _, replay) = recorded_bot_run(seed, 1, style, turns).map_err(|e| e.to_string())?;
+    Ok(replay.to_text())
 }
 
 /// `text` read as a replay and played back headless, every state hash

@@ -21,9 +21,8 @@ use rayon::prelude::*;
 use crate::args::parse_seeds;
 use darkstar::content::textfile::escape_path;
 use darkstar::record::morgue::Morgue;
-use darkstar::record::replay::{HASH_EVERY, LevelSource, Recorder};
+use darkstar::record::replay::recorded_bot_run;
 use darkstar::record::save::write_atomically;
-use darkstar::sim::SimConfig;
 use darkstar::sim::bot::{BotRun, Style, Trick, Tricks, median, play_run_from};
 
 #[derive(Debug, Args)]
@@ -255,21 +254,16 @@ fn trick_table(runs: &[BotRun]) -> String {
 /// and its morgue file written into `--morgue`'s, if asked.
 fn play(seed: u64, args: &BotArgs) -> Result<BotRun> {
     let style = args.style();
-    // Recorded as `darkstar play --seed S --depth N` records a game.
-    let source = LevelSource::Run { depth: args.depth };
-    let mut rec = args
-        .record
-        .as_ref()
-        .map(|_| Recorder::new(source, seed, SimConfig::default(), HASH_EVERY));
-    let (run, game) = play_run_from(seed, args.depth, style, args.turns, |g, c| match &mut rec {
-        Some(rec) => rec.apply(g, c),
-        None => g.apply(c),
-    })?;
-    if let (Some(dir), Some(rec)) = (&args.record, &rec) {
-        let path = recording_path(dir, seed);
-        write_atomically(&path, &rec.closed(&game).to_text())
-            .with_context(|| format!("writing {}", escape_path(&path)))?;
-    }
+    let (run, game) = match &args.record {
+        Some(dir) => {
+            let (run, game, replay) = recorded_bot_run(seed, args.depth, style, args.turns)?;
+            let path = recording_path(dir, seed);
+            write_atomically(&path, &replay.to_text())
+                .with_context(|| format!("writing {}", escape_path(&path)))?;
+            (run, game)
+        }
+        None => play_run_from(seed, args.depth, style, args.turns, |g, c| g.apply(c))?,
+    };
     if let Some(dir) = &args.morgue {
         // A bot gives only the commands a player's keys give: its game is
         // ranked, so its morgue says nothing of being unranked.

@@ -337,7 +337,7 @@ mod script;
 mod verify;
 
 pub use honest::Unranked;
-pub use recorder::Recorder;
+pub use recorder::{Recorder, recorded_bot_run};
 pub use script::{Played, Script};
 pub use verify::check;
 

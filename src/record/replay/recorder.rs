@@ -2,6 +2,29 @@
 //! every few turns.
 
 use super::*;
+use crate::sim::GameError;
+use crate::sim::bot::{BotRun, Style, play_run_from};
+
+/// A run of the bot of `style` with `seed` from `depth`, at most `turns`
+/// turns, recorded as `darkstar play --seed S --depth N` records a game
+/// (`darkstar bot --record` writes it; so does the web module): how it
+/// went, the game at its end, and its replay.
+pub fn recorded_bot_run(
+    seed: u64,
+    depth: u32,
+    style: Style,
+    turns: Turn,
+) -> Result<(BotRun, Game, Replay), GameError> {
+    let mut recorder = Recorder::new(
+        LevelSource::Run { depth },
+        seed,
+        SimConfig::default(),
+        HASH_EVERY,
+    );
+    let (run, game) = play_run_from(seed, depth, style, turns, |g, c| recorder.apply(g, c))?;
+    let replay = recorder.closed(&game);
+    Ok((run, game, replay))
+}
 
 /// Records a game as it is played: every command, and the state hash
 /// every `every` turns.
