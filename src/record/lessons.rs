@@ -34,11 +34,17 @@ fn won_path(save: &Path) -> PathBuf {
 
 /// Which lessons were won, in [`LESSONS`]' order.
 pub fn lessons_won(save: &Path) -> [bool; LESSONS.len()] {
+    match read_limited_bytes(&won_path(save), MAX_WON_BYTES) {
+        Ok(bytes) => won_of_text(&String::from_utf8_lossy(&bytes)),
+        Err(_) => [false; LESSONS.len()],
+    }
+}
+
+/// The lessons a `won.txt`'s text marks won, in [`LESSONS`]' order; a
+/// line naming no lesson is ignored.
+pub fn won_of_text(text: &str) -> [bool; LESSONS.len()] {
     let mut won = [false; LESSONS.len()];
-    let Ok(bytes) = read_limited_bytes(&won_path(save), MAX_WON_BYTES) else {
-        return won;
-    };
-    for line in String::from_utf8_lossy(&bytes).lines() {
+    for line in text.lines() {
         if let Some(i) = LESSONS.iter().position(|l| l.stem() == line.trim()) {
             won[i] = true;
         }
@@ -46,24 +52,33 @@ pub fn lessons_won(save: &Path) -> [bool; LESSONS.len()] {
     won
 }
 
-/// Marks `lesson` won (a no-op if it already is). Two darkstars marking
-/// at the same moment may lose one mark, never the file.
-pub fn mark_won(save: &Path, lesson: &Lesson) -> std::io::Result<()> {
-    let mut won = lessons_won(save);
-    let Some(i) = LESSONS.iter().position(|l| l == lesson) else {
-        return Ok(());
-    };
+/// `won` with `lesson` marked, and the text of a `won.txt` that says so
+/// (`None`: it already was, or `lesson` is none of [`LESSONS`]).
+pub fn with_won(
+    mut won: [bool; LESSONS.len()],
+    lesson: &Lesson,
+) -> Option<([bool; LESSONS.len()], String)> {
+    let i = LESSONS.iter().position(|l| l == lesson)?;
     if won[i] {
-        return Ok(());
+        return None;
     }
     won[i] = true;
-    let text: String = LESSONS
+    let text = LESSONS
         .iter()
         .zip(won)
         .filter(|(_, w)| *w)
         .map(|(l, _)| format!("{}\n", l.stem()))
         .collect();
-    write_atomically(&won_path(save), &text)
+    Some((won, text))
+}
+
+/// Marks `lesson` won (a no-op if it already is). Two darkstars marking
+/// at the same moment may lose one mark, never the file.
+pub fn mark_won(save: &Path, lesson: &Lesson) -> std::io::Result<()> {
+    match with_won(lessons_won(save), lesson) {
+        Some((_, text)) => write_atomically(&won_path(save), &text),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

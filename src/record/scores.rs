@@ -426,24 +426,38 @@ pub fn add_score(save: &Path, score: &Score, now: SystemTime) -> Result<ScoresUp
             return Err(io(&path)(std::io::Error::other("not UTF-8 text")));
         }
     };
-    scores.push(score.clone());
+    keep_best(&mut scores, score.clone());
+    let text = scores_text(&scores);
+    write_atomically(&path, &text).map_err(io(&path))?;
+    Ok(update)
+}
+
+/// Adds `score` to `scores` (ranked as [`parse_scores`] gives them), the
+/// best [`KEPT_SCORES`] of each part kept: a lesson's wins never push a
+/// run out. What [`add_score`] does to the file, and a browser's storage
+/// to its copy.
+pub fn keep_best(scores: &mut Vec<Score>, score: Score) {
+    scores.push(score);
     scores.sort_by_key(Score::rank);
-    // The best of each part kept (a lesson's wins never push a run out).
     let mut kept = [0, 0];
     scores.retain(|s| {
         let n = &mut kept[usize::from(s.is_run())];
         *n += 1;
         *n <= KEPT_SCORES
     });
+}
+
+/// The text of a scores file holding `scores`: a comment naming the
+/// fields, then a line a game, as [`parse_scores`] reads them.
+pub fn scores_text(scores: &[Score]) -> String {
     let mut text = String::from(
         "# Darkstar's best games: won|died, depth, turns, seed, when, level (run or level:NAME), how\n",
     );
-    for s in &scores {
+    for s in scores {
         text += &s.to_line();
         text.push('\n');
     }
-    write_atomically(&path, &text).map_err(io(&path))?;
-    Ok(update)
+    text
 }
 
 /// Takes the scores' advisory lock (`lock_file`), waiting for another

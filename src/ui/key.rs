@@ -75,6 +75,56 @@ impl KeyEvent {
     }
 }
 
+impl KeyEvent {
+    /// A browser's key: the `key` of its `keydown` event (`"ArrowUp"`,
+    /// `"Enter"`, `"h"`, `"H"`, `" "`) and its modifiers, as the terminal
+    /// reports the same key (shift and tab is `BackTab`; a letter comes as
+    /// typed, shift or not). `None` for keys the game has no use for (a lone
+    /// modifier, `"CapsLock"`, a dead key), which the page leaves to the
+    /// browser.
+    ///
+    /// ```
+    /// use darkstar::ui::key::{KeyCode, KeyEvent, KeyModifiers};
+    /// let up = KeyEvent::of_browser("ArrowUp", false, false, false).unwrap();
+    /// assert_eq!(up, KeyEvent::new(KeyCode::Up, KeyModifiers::NONE));
+    /// let big_h = KeyEvent::of_browser("H", true, false, false).unwrap();
+    /// assert_eq!(big_h, KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT));
+    /// assert_eq!(KeyEvent::of_browser("Shift", true, false, false), None);
+    /// ```
+    pub fn of_browser(key: &str, shift: bool, ctrl: bool, alt: bool) -> Option<KeyEvent> {
+        let mut modifiers = KeyModifiers::NONE;
+        modifiers.set(KeyModifiers::SHIFT, shift);
+        modifiers.set(KeyModifiers::CONTROL, ctrl);
+        modifiers.set(KeyModifiers::ALT, alt);
+        let mut chars = key.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) => KeyCode::Char(c),
+            _ => match key {
+                "Enter" => KeyCode::Enter,
+                "Escape" | "Esc" => KeyCode::Esc,
+                "Backspace" => KeyCode::Backspace,
+                "Tab" if shift => KeyCode::BackTab,
+                "Tab" => KeyCode::Tab,
+                "ArrowUp" | "Up" => KeyCode::Up,
+                "ArrowDown" | "Down" => KeyCode::Down,
+                "ArrowLeft" | "Left" => KeyCode::Left,
+                "ArrowRight" | "Right" => KeyCode::Right,
+                "Home" => KeyCode::Home,
+                "End" => KeyCode::End,
+                "PageUp" => KeyCode::PageUp,
+                "PageDown" => KeyCode::PageDown,
+                "Insert" => KeyCode::Insert,
+                "Delete" | "Del" => KeyCode::Delete,
+                f => match f.strip_prefix('F').and_then(|n| n.parse::<u8>().ok()) {
+                    Some(n @ 1..=24) => KeyCode::F(n),
+                    _ => return None,
+                },
+            },
+        };
+        Some(KeyEvent::new(code, modifiers))
+    }
+}
+
 /// A mouse button.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MouseButton {

@@ -8,7 +8,7 @@
 //! [`SearchContext`]: super::SearchContext
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 
 use super::{Connectivity, CostMap, Outcome, neighbours_except};
 use crate::cost::{Cost, UNREACHED};
@@ -47,7 +47,70 @@ pub struct Trace {
     pub truncated: bool,
 }
 
+/// What a recorded search knew of a cell it had reached: its cost from
+/// the start, its estimate to the goal, and the cell it came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reached {
+    /// Cost from the start (G).
+    pub g: Cost,
+    /// Estimate to the goal (H).
+    pub h: Cost,
+    /// The cell it was reached from (the start's is itself).
+    pub parent: Pos,
+}
+
+/// A recorded search as it stood after some expansions ([`Trace::after`]):
+/// the open list and the closed list with what each cell holds, and the
+/// cell expanded last.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceState {
+    /// Cells on the open list, with their latest values.
+    pub open: BTreeMap<Pos, Reached>,
+    /// Cells expanded (the closed list).
+    pub closed: BTreeMap<Pos, Reached>,
+    /// The cell expanded last.
+    pub current: Option<Pos>,
+}
+
 impl Trace {
+    /// The search as it stood after `expanded` expansions (0: the start
+    /// alone on the open list; [`Trace::expansions`] or more: as it
+    /// ended), replayed from the record.
+    ///
+    /// ```
+    /// use darkstar_path::{Connectivity, GridMap};
+    /// use darkstar_path::geom::Pos;
+    /// use darkstar_path::trace::trace_search;
+    /// let map = GridMap::new(5, 1);
+    /// let trace = trace_search(&map, Pos::new(0, 0), Pos::new(4, 0), Connectivity::Eight, 100);
+    /// let state = trace.after(1);
+    /// assert_eq!(state.current, Some(Pos::new(0, 0)));
+    /// assert_eq!(state.closed.len(), 1);
+    /// assert_eq!(state.open[&Pos::new(1, 0)].parent, Pos::new(0, 0));
+    /// ```
+    pub fn after(&self, expanded: usize) -> TraceState {
+        let mut state = TraceState::default();
+        let mut done = 0;
+        for e in &self.events {
+            match *e {
+                TraceEvent::Expanded(p) => {
+                    if done == expanded {
+                        break;
+                    }
+                    done += 1;
+                    if let Some(v) = state.open.remove(&p) {
+                        state.closed.insert(p, v);
+                    }
+                    state.current = Some(p);
+                }
+                TraceEvent::Opened { at, g, h, parent } => {
+                    state.open.insert(at, Reached { g, h, parent });
+                }
+            }
+        }
+        state
+    }
+
     /// Expansions recorded.
     pub fn expansions(&self) -> usize {
         self.events

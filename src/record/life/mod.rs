@@ -47,10 +47,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod keyed;
 mod storage;
 #[cfg(test)]
 mod tests;
 
+pub use keyed::{
+    KeyValue, Keyed, LAST_REPLAY, LEASE, LESSONS_WON, MemoryTexts, SCORES, renew_lease,
+};
 pub use storage::{Files, MemoryStorage, SaveName, Storage};
 
 use std::ops::ControlFlow;

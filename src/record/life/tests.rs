@@ -76,12 +76,12 @@ impl Play {
     }
 
     /// What [`Life::keep`] does with the game as it stands, at `at`.
-    fn keep(&self, life: &mut Life<MemoryStorage>, at: Duration) -> Option<String> {
+    fn keep<S: Storage>(&self, life: &mut Life<S>, at: Duration) -> Option<String> {
         self.now.set(at);
         life.keep(self.commands(), self.game.depth(), at, || self.recording())
     }
 
-    fn end(&self, life: &mut Life<MemoryStorage>, wants_new: bool, ending: Ending) -> After {
+    fn end<S: Storage>(&self, life: &mut Life<S>, wants_new: bool, ending: Ending) -> After {
         life.end(
             &self.game,
             &self.recording(),
@@ -93,11 +93,7 @@ impl Play {
     }
 }
 
-fn open(
-    storage: MemoryStorage,
-    name: SaveName,
-    wish: Wish,
-) -> Result<(Life<MemoryStorage>, Start), LifeError> {
+fn open<S: Storage>(storage: S, name: SaveName, wish: Wish) -> Result<(Life<S>, Start), LifeError> {
     let decided = Life::look(storage, name)?
         .check(|_| ControlFlow::Continue(()))?
         .decide(&wish)?;
@@ -336,4 +332,179 @@ fn the_save_is_kept_every_twenty_commands_and_once_a_second() {
         25,
         "twenty commands on"
     );
+}
+
+/// A browser's storage (texts by name, no files): a game saved as it is
+/// played is resumed after a reload (a new `Keyed` over the same texts),
+/// a finished one leaves no save but its morgue, its score and
+/// last.replay, under the names the files have on disk; a lesson won is
+/// marked.
+#[test]
+fn a_browsers_storage_keeps_a_game_across_a_reload_and_records_it_when_it_ends() {
+    let texts = MemoryTexts {
+        now: Some(std::time::UNIX_EPOCH + Duration::from_secs(1_796_000_000)),
+        ..MemoryTexts::default()
+    };
+    let (mut life, start) =
+        open(Keyed::new(texts, "page"), SaveName::Run, Wish::default()).unwrap();
+    assert!(matches!(start, Start::New));
+    let mut play = Play::new(LEVEL, 1);
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
+    play.wait(2);
+    assert_eq!(play.end(&mut life, false, Ending::Quit), After::Leave);
+    let texts = life.storage().texts().clone();
+    assert!(life.finish().1.unwrap());
+    assert!(texts.texts["save.replay"].starts_with("darkstar-replay"));
+    assert!(texts.texts.contains_key("last.replay"));
+
+    // The page is loaded again: the save is there, and resumed.
+    let keyed = Keyed::new(texts, "page");
+    assert!(keyed.has(SaveName::Run));
+    let (mut life, start) = open(keyed, SaveName::Run, Wish::default()).unwrap();
+    let Start::Resume(checked) = start else {
+        panic!("a saved game is resumed after a reload")
+    };
+    let mut play = Play::resumed(*checked);
+    assert_eq!(play.commands(), 2);
+    life.started(&play.game, play.commands(), Duration::ZERO, false)
+        .unwrap();
+    play.win();
+    assert!(play.over());
+    assert_eq!(play.end(&mut life, false, Ending::Quit), After::Leave);
+    let keyed = Keyed::new(life.storage().texts().clone(), "page");
+    assert!(life.finish().1.unwrap());
+    assert!(!keyed.has(SaveName::Run), "a finished game leaves no save");
+    let scores = keyed.scores();
+    assert_eq!(scores.len(), 1);
+    assert!(scores[0].won);
+    assert_eq!(scores[0].when, "2026-11-30T00-53-20Z");
+    let morgues: Vec<&String> = keyed
+        .texts()
+        .texts
+        .keys()
+        .filter(|k| k.starts_with("morgue/"))
+        .collect();
+    assert_eq!(morgues, ["morgue/morgue-2026-11-30T00-53-20Z.txt"]);
+
+    let mut keyed = keyed;
+    assert_eq!(keyed.lessons_won(), [false; 8]);
+    Storage::mark_won(&mut keyed, &LESSONS[1]).unwrap();
+    Storage::mark_won(&mut keyed, &LESSONS[1]).unwrap();
+    assert_eq!(
+        keyed.texts().texts["lessons/won.txt"],
+        format!("{}\n", LESSONS[1].stem())
+    );
+    assert!(keyed.lessons_won()[1]);
+}
+
+/// A browser's storage that is full refuses the write, naming the save,
+/// and the game is not lost (the life cycle keeps it); a save changed by
+/// another page between the look and the take is refused.
+#[test]
+fn a_full_browser_storage_is_said_and_a_save_changed_meanwhile_is_refused() {
+    let full = MemoryTexts {
+        room: Some(10),
+        ..MemoryTexts::default()
+    };
+    let (mut life, _) = open(Keyed::new(full, "page"), SaveName::Run, Wish::default()).unwrap();
+    let mut play = Play::new(LEVEL, 1);
+    life.started(&play.game, 0, Duration::ZERO, true).unwrap();
+    play.wait(1);
+    let After::Stay(why) = play.end(&mut life, false, Ending::Quit) else {
+        panic!("a quit whose save cannot be written keeps the player in the game")
+    };
+    assert!(why.contains("save.replay: "), "{why}");
+
+    // Two pages on one storage: the second writes a game between the
+    // first's look and take.
+    let shared = Shared::default();
+    let mut first = Keyed::new(shared.clone(), "first");
+    assert!(first.look(SaveName::Run).unwrap().is_none());
+    let mut second = Keyed::new(shared.clone(), "second");
+    assert!(second.look(SaveName::Run).unwrap().is_none());
+    second.take(SaveName::Run).unwrap();
+    second.write(&play.recording()).unwrap();
+    // The second holds the save's lease: the first is refused it.
+    assert!(matches!(
+        first.take(SaveName::Run),
+        Err(SaveError::Locked { .. })
+    ));
+    // Let go, the save changed since the first looked: refused still.
+    second.release();
+    assert!(!shared.0.borrow().texts.contains_key("save.replay.lock"));
+    assert!(matches!(
+        first.take(SaveName::Run),
+        Err(SaveError::Changed { .. })
+    ));
+}
+
+/// A second page (tab) is refused a save whose lease is fresh; a lease
+/// not renewed for [`LEASE`] lets it go, and the page that held it then
+/// finds it taken over: its next write keeps its game aside, dated, and
+/// says so, never writing over the other's.
+#[test]
+fn a_second_page_waits_for_the_lease_and_a_page_overtaken_keeps_its_game_aside() {
+    let at = |s: u64| std::time::UNIX_EPOCH + Duration::from_secs(1_796_000_000 + s);
+    let shared = Shared::default();
+    shared.0.borrow_mut().now = Some(at(0));
+    let mut first = Keyed::new(shared.clone(), "first");
+    first.look(SaveName::Run).unwrap();
+    first.take(SaveName::Run).unwrap();
+    let play = Play::new(LEVEL, 1);
+    first.write(&play.recording()).unwrap();
+    // Renewed as it plays.
+    shared.0.borrow_mut().now = Some(at(8));
+    assert!(renew_lease(&mut shared.clone(), SaveName::Run, "first"));
+    let mut second = Keyed::new(shared.clone(), "second");
+    shared.0.borrow_mut().now = Some(at(15));
+    second.look(SaveName::Run).unwrap();
+    assert!(matches!(
+        second.take(SaveName::Run),
+        Err(SaveError::Locked { .. })
+    ));
+    // The first page stopped renewing (its tab was killed, or slept).
+    shared.0.borrow_mut().now = Some(at(19));
+    second.take(SaveName::Run).unwrap();
+    assert!(!renew_lease(&mut shared.clone(), SaveName::Run, "first"));
+    let lost = first.write(&play.recording()).unwrap_err();
+    let SaveError::LockLost {
+        kept: Some(kept), ..
+    } = &lost
+    else {
+        panic!("{lost:?}")
+    };
+    assert_eq!(
+        kept.to_str(),
+        Some("save.replay.2026-11-30T00-53-39Z.kept.replay")
+    );
+    assert!(
+        shared
+            .0
+            .borrow()
+            .texts
+            .contains_key("save.replay.2026-11-30T00-53-39Z.kept.replay")
+    );
+    // Letting go does not take the other's lease away.
+    first.release();
+    assert!(shared.0.borrow().texts.contains_key("save.replay.lock"));
+}
+
+/// One storage that two `Keyed` read and write, as two pages share a
+/// browser's.
+#[derive(Clone, Default)]
+struct Shared(std::rc::Rc<std::cell::RefCell<MemoryTexts>>);
+
+impl KeyValue for Shared {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.borrow().get(key)
+    }
+    fn set(&mut self, key: &str, text: &str) -> std::io::Result<()> {
+        self.0.borrow_mut().set(key, text)
+    }
+    fn remove(&mut self, key: &str) {
+        self.0.borrow_mut().remove(key);
+    }
+    fn now(&self) -> std::time::SystemTime {
+        self.0.borrow().now()
+    }
 }

@@ -113,7 +113,7 @@ impl Morgue {
 
 /// What `replay` played, as the scores name it: a run, or the level's
 /// name (a lesson's is its level's).
-fn played(replay: &Replay) -> Played {
+pub(crate) fn played(replay: &Replay) -> Played {
     match replay.level {
         LevelSource::Run { .. } => Played::Run,
         _ => Played::Level(replay.summary().level),

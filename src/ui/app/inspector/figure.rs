@@ -8,12 +8,14 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::widgets::{Clear, Widget};
 
+use crate::map::cost::to_tiles;
 use crate::map::geom::Pos;
+use crate::path::trace::Reached;
 use crate::ui::app::MapView;
 use crate::ui::app::{App, Inspector};
 
 /// The parent direction as an arrow.
-pub(super) fn arrow(from: Pos, to: Pos) -> char {
+pub(crate) fn arrow(from: Pos, to: Pos) -> char {
     match (to.x - from.x, to.y - from.y) {
         (0, -1) => '↑',
         (1, -1) => '↗',
@@ -31,7 +33,7 @@ pub(super) fn arrow(from: Pos, to: Pos) -> char {
 /// (`S` and `end`'s glyph) magenta, the route once found `*` white, the
 /// cell expanded last yellow, settled (closed) cells blue, queued (open)
 /// ones green; `None` for the rest.
-pub(super) fn search_mark(
+pub(crate) fn search_mark(
     p: Pos,
     (start, end, end_glyph): (Pos, Pos, char),
     route: &[Pos],
@@ -57,13 +59,10 @@ pub(super) fn search_mark(
 }
 
 /// A zoomed cell that is a wall the faction knows.
-pub(super) const WALL_BOX: [&str; 3] = ["########", "########", "########"];
+pub(crate) const WALL_BOX: [&str; 3] = ["########", "########", "########"];
 
-/// An inspector figure zoomed in: `area` cleared and cut into boxes of 8 x
-/// 3 characters, one a cell, centred on `centre`; each box coloured as
-/// `mark` says (a wall the monster's faction knows grey) and filled with
-/// the three lines `lines` gives for the cell (told whether it is a known
-/// wall).
+/// An inspector figure zoomed in: [`paint_boxes`] centred on `centre`,
+/// a wall the monster's faction knows grey.
 pub(super) fn paint_zoomed(
     app: &App,
     inspector: &Inspector,
@@ -73,20 +72,39 @@ pub(super) fn paint_zoomed(
     mark: impl Fn(Pos) -> Option<(Color, Option<char>)>,
     lines: impl Fn(Pos, bool) -> [String; 3],
 ) {
-    const CW: u16 = 8;
-    const CH: u16 = 3;
-    Clear.render(area, buf);
-    let (cols, rows) = (area.width / CW, area.height / CH);
+    let (cols, rows) = (area.width / BOX_WIDTH, area.height / BOX_HEIGHT);
     let origin = Pos::new(centre.x - cols as i32 / 2, centre.y - rows as i32 / 2);
     let knowledge = {
         let m = &app.game().floor().monsters()[inspector.monster as usize];
         app.game().floor().factions()[m.faction()].knowledge()
     };
+    let wall = |p: Pos| knowledge.belief(p).is_some_and(|t| !t.is_passable());
+    Clear.render(area, buf);
+    paint_boxes(area, buf, origin, wall, mark, lines);
+}
+
+/// A zoomed cell's box: 8 characters wide, 3 high.
+pub(crate) const BOX_WIDTH: u16 = 8;
+pub(crate) const BOX_HEIGHT: u16 = 3;
+
+/// `area` cut into boxes of [`BOX_WIDTH`] x [`BOX_HEIGHT`], one a cell,
+/// `origin` the top left one's; each box coloured as `mark` says (else a
+/// `wall` grey) and filled with the three lines `lines` gives for the
+/// cell (told whether it is a wall).
+pub(crate) fn paint_boxes(
+    area: Rect,
+    buf: &mut Buffer,
+    origin: Pos,
+    wall: impl Fn(Pos) -> bool,
+    mark: impl Fn(Pos) -> Option<(Color, Option<char>)>,
+    lines: impl Fn(Pos, bool) -> [String; 3],
+) {
+    let (cols, rows) = (area.width / BOX_WIDTH, area.height / BOX_HEIGHT);
     for cy in 0..rows {
         for cx in 0..cols {
             let p = Pos::new(origin.x + cx as i32, origin.y + cy as i32);
-            let (x, y) = (area.x + cx * CW, area.y + cy * CH);
-            let wall = knowledge.belief(p).is_some_and(|t| !t.is_passable());
+            let (x, y) = (area.x + cx * BOX_WIDTH, area.y + cy * BOX_HEIGHT);
+            let wall = wall(p);
             let style = match mark(p) {
                 Some((bg, _)) => Style::default().fg(Color::Black).bg(bg),
                 None if wall => Style::default().fg(Color::White).bg(Color::DarkGray),
@@ -94,10 +112,22 @@ pub(super) fn paint_zoomed(
             };
             for (k, line) in lines(p, wall).iter().enumerate() {
                 let text = format!("{line:<8}");
-                buf.set_stringn(x, y + k as u16, text, CW as usize, style);
+                buf.set_stringn(x, y + k as u16, text, BOX_WIDTH as usize, style);
             }
         }
     }
+}
+
+/// A reached cell's box as the classic article draws it, in its units
+/// (a straight floor step 10, a diagonal 14): F and the arrow to the
+/// parent, G, H.
+pub(crate) fn fgh_lines(p: Pos, reached: Reached) -> [String; 3] {
+    let Reached { g, h, parent } = reached;
+    [
+        format!("F{:>5.0} {}", to_tiles(g + h), arrow(p, parent)),
+        format!("G{:>5.0}", to_tiles(g)),
+        format!("H{:>5.0}", to_tiles(h)),
+    ]
 }
 
 /// The inspector unzoomed: over the map as drawn, each cell `mark` names

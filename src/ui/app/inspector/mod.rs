@@ -9,6 +9,8 @@ mod field;
 mod figure;
 mod status;
 
+pub(crate) use figure::{BOX_HEIGHT, BOX_WIDTH, WALL_BOX, fgh_lines, paint_boxes, search_mark};
+
 use ratatui::buffer::Buffer;
 
 use super::screen::{Ask, Ctx, DrawCtx, Handled, Screen};

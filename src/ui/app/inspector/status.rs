@@ -6,7 +6,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::Inspector;
-use super::astar::replay;
 use super::field::replay_field;
 use crate::map::cost::{Cost, to_tiles};
 use crate::path::Outcome;
@@ -55,7 +54,7 @@ pub(super) fn draw_status(app: &App, i: &Inspector, area: Rect, buf: &mut Buffer
     } else {
         let m = &game.floor().monsters()[i.monster as usize];
         let f = game.floor().factions()[m.faction()].spec();
-        let state = replay(&i.trace, i.shown);
+        let state = i.trace.after(i.shown);
         let verdict = match (&i.trace.outcome, i.shown == i.trace.expansions()) {
             (Outcome::Found { cost, .. }, true) => {
                 format!("path {:.2} floor steps", to_tiles(*cost) / 10.0)
