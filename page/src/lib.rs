@@ -51,6 +51,23 @@ const ASTAR: &str = "astar";
 /// Scores shown on the title screen, of the runs and of the levels each
 /// (as the terminal's).
 const SCORES_SHOWN: usize = 5;
+/// The most memory a game played back in the page may need (the
+/// terminal's `--max-memory` is 2 GiB; a tab has less): a replay or save
+/// whose game would need more is refused before it is played.
+const PAGE_MAX_MEMORY: u64 = 1 << 30;
+
+/// Refuses a replay (a file opened, a save) too large to read, or whose
+/// game would not fit in [`PAGE_MAX_MEMORY`], naming it.
+fn fits(replay: &Replay, name: &str) -> Result<(), String> {
+    let footprint = replay.footprint().map_err(|e| e.to_string())?;
+    darkstar::sim::memory::check(
+        &footprint,
+        &darkstar::sim::SimConfig::default(),
+        PAGE_MAX_MEMORY,
+    )
+    .map(|_| ())
+    .map_err(|e| format!("{name}: {e}"))
+}
 
 /// The game's storage in this page.
 type Kept = Keyed<LocalTexts>;
@@ -296,6 +313,9 @@ enum Want {
 fn played(texts: &LocalTexts, owner: &str, name: SaveName, want: Want) -> Result<Phase, String> {
     let text = |e: &dyn std::fmt::Display| e.to_string();
     let looked = Life::look(Keyed::new(texts.clone(), owner), name).map_err(|e| text(&e))?;
+    if let Some(saved) = looked.saved() {
+        fits(saved, &Keyed::<LocalTexts>::key(name))?;
+    }
     let checked = looked
         .check(|_| ControlFlow::Continue(()))
         .map_err(|e| text(&e))?;

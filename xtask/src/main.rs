@@ -96,7 +96,8 @@ fn web(out: &Path) -> Result<(), String> {
         "--target",
         WASM32,
     ]))?;
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target_dir =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let wasm = target_dir.join(WASM32).join("web/darkstar_page.wasm");
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     run(Command::new(&bindgen)
