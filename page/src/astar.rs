@@ -102,7 +102,7 @@ pub fn start(screen: web_sys::HtmlElement) -> Result<(), JsValue> {
             l.dirty = false;
             let lesson = &l.lesson;
             l.terminal
-                .draw(|frame| lesson.render(frame.area(), frame.buffer_mut()))
+                .draw(|frame| frame.render_widget(lesson, frame.area()))
                 .map_err(|e| JsValue::from_str(&e.to_string()))?;
             l.rows.show(l.terminal.backend().buffer())
         })

@@ -31,7 +31,7 @@
 //!
 //! The modules form a DAG, listed here lowest first; each imports only
 //! modules above it in this list: `mode`, `log`, `key`, `keymap`,
-//! `paint`, `app` (with its screens), `astar_lesson`, `intents`, `widgets`, `event_loop`,
+//! `paint`, `html`, `app` (with its screens), `astar_lesson`, `intents`, `widgets`, `event_loop`,
 //! `title`, `input`, `tty`, `wake`, `terminal`. The screens build for
 //! wasm32 (`--no-default-features --features ui`; CI builds them so).
 //! This file only declares and re-exports.
@@ -40,6 +40,7 @@ pub mod app;
 pub mod astar_lesson;
 #[cfg(feature = "tui")]
 pub mod event_loop;
+pub mod html;
 #[cfg(feature = "tui")]
 pub mod input;
 pub mod intents;

@@ -15,19 +15,21 @@
 //! end; `m` walks the path found (bumping into a wall in the fog); `r`
 //! the article's example again. A click puts the cursor on a square; a
 //! second click on it toggles a wall there.
+//!
+//! The state and its keys are here; `draw.rs` draws it (`impl Widget`,
+//! from what its methods show).
 
-use ratatui::buffer::Buffer;
+mod draw;
+#[cfg(test)]
+mod tests;
+
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::widgets::Widget;
 
 use crate::map::cost::to_tiles;
 use crate::map::geom::Pos;
 use crate::path::trace::{Trace, TraceState, trace_search};
 use crate::path::{Connectivity, GridMap, Outcome};
-use crate::ui::app::inspector::{
-    BOX_HEIGHT, BOX_WIDTH, WALL_BOX, fgh_lines, paint_boxes, search_mark,
-};
+use crate::ui::app::inspector::{BOX_HEIGHT, BOX_WIDTH};
 use crate::ui::key::{KeyCode, KeyEvent};
 
 /// The grid's size: the article's first figure.
@@ -124,6 +126,21 @@ impl AStarLesson {
 
     pub fn square(&self, p: Pos) -> Square {
         self.squares[index(p)]
+    }
+
+    /// Where the cursor is.
+    pub fn cursor(&self) -> Pos {
+        self.cursor
+    }
+
+    /// Searches made: the first, then one after each change and bump.
+    pub fn plans(&self) -> u32 {
+        self.plans
+    }
+
+    /// What happened last, in a line.
+    pub fn said(&self) -> &str {
+        &self.said
     }
 
     /// Where the search is headed.
@@ -347,175 +364,6 @@ impl AStarLesson {
         }
         self.said = format!("Arrived at the goal after {} bumps.", self.bumps);
     }
-
-    /// The screen: the grid of boxes, the lists beside it, what happened
-    /// and the keys under it.
-    pub fn render(&self, area: Rect, buf: &mut Buffer) {
-        ratatui::widgets::Clear.render(area, buf);
-        let bold = Style::default().add_modifier(Modifier::BOLD);
-        buf.set_stringn(
-            area.x + 1,
-            area.y,
-            "A* for beginners, live: the article's figure, searched by Darkstar's own A*",
-            area.width.saturating_sub(1) as usize,
-            bold,
-        );
-        let grid = grid_area(area);
-        let state = self.state();
-        let path: Vec<Pos> = match (&self.trace.outcome, self.done()) {
-            (Outcome::Found { path, .. }, true) => path.clone(),
-            _ => Vec::new(),
-        };
-        let mark = |p: Pos| {
-            if !inside(p) {
-                return None;
-            }
-            if p == self.walker && p != self.trace.start {
-                return Some((Color::LightCyan, Some('@')));
-            }
-            search_mark(
-                p,
-                (self.trace.start, self.goal, 'G'),
-                &path,
-                state.current,
-                state.closed.contains_key(&p),
-                state.open.contains_key(&p),
-            )
-        };
-        let wall = |p: Pos| inside(p) && self.squares[index(p)] == Square::Wall;
-        let lines = |p: Pos, wall: bool| {
-            if !inside(p) {
-                return Default::default();
-            }
-            let reached = state.closed.get(&p).or(state.open.get(&p)).copied();
-            match (reached, self.squares[index(p)]) {
-                (Some(r), _) => fgh_lines(p, r),
-                (None, _) if wall => WALL_BOX.map(String::from),
-                (None, Square::Hidden) => ["  fog".into(), " (wall)".into(), String::new()],
-                (None, _) if p == self.trace.start => ["".into(), "   S".into(), String::new()],
-                (None, _) if p == self.goal => ["".into(), "   G".into(), String::new()],
-                _ => Default::default(),
-            }
-        };
-        paint_boxes(grid, buf, Pos::new(0, 0), wall, mark, lines);
-        // Fog and the cursor over the boxes.
-        for y in 0..HEIGHT {
-            for x in 0..WIDTH {
-                let p = Pos::new(x, y);
-                let (bx, by) = (
-                    grid.x + x as u16 * BOX_WIDTH,
-                    grid.y + y as u16 * BOX_HEIGHT,
-                );
-                if self.squares[index(p)] == Square::Hidden {
-                    for k in 0..BOX_HEIGHT {
-                        for c in 0..BOX_WIDTH {
-                            if let Some(cell) = buf.cell_mut((bx + c, by + k)) {
-                                cell.set_style(
-                                    Style::default()
-                                        .add_modifier(Modifier::UNDERLINED)
-                                        .fg(Color::Gray),
-                                );
-                            }
-                        }
-                    }
-                }
-                if p == self.cursor {
-                    for (dx, dy, ch) in [(0, 0, "["), (BOX_WIDTH - 1, BOX_HEIGHT - 1, "]")] {
-                        if let Some(cell) = buf.cell_mut((bx + dx, by + dy)) {
-                            cell.set_symbol(ch)
-                                .set_style(Style::default().fg(Color::White).bg(Color::Red));
-                        }
-                    }
-                }
-            }
-        }
-        self.render_lists(area, grid, &state, buf);
-        let below = grid.y + grid.height + 1;
-        let lines = [
-            format!(
-                "expansion {}/{}, search {}, bumps {}",
-                self.shown,
-                self.trace.expansions(),
-                self.plans,
-                self.bumps
-            ),
-            self.said.clone(),
-            String::new(),
-            "n next expansion  b back  Enter to the end  m walk the path  r the example again"
-                .to_string(),
-            "arrows/hjkl move  s start  g goal  w wall  f wall in the fog  (a click: the square; again: a wall)"
-                .to_string(),
-            "green open, blue closed, yellow expanded last, white the path; F = G + H, \
-             a straight step 10, a diagonal 14"
-                .to_string(),
-        ];
-        for (k, line) in lines.iter().enumerate() {
-            let y = below + k as u16;
-            if y < area.y + area.height {
-                let style = if k == 1 { bold } else { Style::default() };
-                buf.set_stringn(
-                    area.x + 1,
-                    y,
-                    line,
-                    area.width.saturating_sub(1) as usize,
-                    style,
-                );
-            }
-        }
-    }
-
-    /// The open list (lowest F first, as the search takes them) and the
-    /// closed list, beside the grid.
-    fn render_lists(&self, area: Rect, grid: Rect, state: &TraceState, buf: &mut Buffer) {
-        let x = grid.x + grid.width + 2;
-        if x >= area.x + area.width {
-            return;
-        }
-        let width = (area.x + area.width - x) as usize;
-        let mut open: Vec<_> = state.open.iter().collect();
-        open.sort_by_key(|(p, r)| (r.g + r.h, r.h, (p.y, p.x)));
-        // The grid's height holds both lists: the open list's best first,
-        // then the closed list, four names a line.
-        let closed: Vec<String> = state.closed.keys().map(|p| name(*p)).collect();
-        let closed_rows = closed.len().div_ceil(4).max(1);
-        let room = usize::from(grid.height).saturating_sub(3 + closed_rows.min(4));
-        let mut rows = vec![format!("open list ({})", open.len())];
-        let listed = if open.len() > room {
-            room.saturating_sub(1)
-        } else {
-            open.len()
-        };
-        rows.extend(open.iter().take(listed).map(|(p, r)| {
-            format!(
-                "{:<7} F{:>4.0} G{:>4.0} H{:>4.0}",
-                name(**p),
-                to_tiles(r.g + r.h),
-                to_tiles(r.g),
-                to_tiles(r.h)
-            )
-        }));
-        if listed < open.len() {
-            rows.push(format!("and {} more", open.len() - listed));
-        }
-        rows.push(String::new());
-        rows.push(format!("closed list ({})", state.closed.len()));
-        for chunk in closed.chunks(4) {
-            rows.push(chunk.join(" "));
-        }
-        rows.truncate(usize::from(grid.height));
-        for (k, row) in rows.iter().enumerate() {
-            let y = grid.y + k as u16;
-            if y >= area.y + area.height {
-                break;
-            }
-            let style = if row.contains(" list (") {
-                Style::default().add_modifier(Modifier::BOLD)
-            } else {
-                Style::default()
-            };
-            buf.set_stringn(x, y, row, width, style);
-        }
-    }
 }
 
 /// Where the grid's boxes are drawn on a screen of `area`.
@@ -539,113 +387,4 @@ fn inside(p: Pos) -> bool {
 
 fn index(p: Pos) -> usize {
     (p.y * WIDTH + p.x) as usize
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::path::trace::TraceEvent;
-    use crate::ui::key::KeyModifiers;
-
-    fn key(c: char) -> KeyEvent {
-        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-    }
-
-    fn screen(lesson: &AStarLesson) -> Vec<String> {
-        let area = Rect::new(0, 0, 110, 30);
-        let mut buf = Buffer::empty(area);
-        lesson.render(area, &mut buf);
-        (0..area.height)
-            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect())
-            .collect()
-    }
-
-    /// The article's example, stepped to its path: every F, G and H on
-    /// screen is the trace's, the path goes round the wall, and the
-    /// boxes show the numbers the crate's search recorded.
-    #[test]
-    fn the_example_steps_to_its_path_with_the_traces_numbers() {
-        let mut lesson = AStarLesson::new();
-        let first = screen(&lesson);
-        assert!(first.iter().any(|r| r.contains("open list (1)")));
-        lesson.press(key('n'));
-        let state = lesson.state();
-        assert_eq!(state.current, Some(Pos::new(2, 2)));
-        assert_eq!(
-            state.open.len(),
-            5,
-            "the start's floor neighbours (the wall's are not)"
-        );
-        // (1,1) is a diagonal from the start: G 14, H 44 (octile to (5,2)).
-        let r = state.open[&Pos::new(1, 1)];
-        assert_eq!(to_tiles(r.g).round(), 14.0);
-        assert_eq!(to_tiles(r.h).round(), 44.0);
-        let rows = screen(&lesson);
-        // Its box: column 1 of the grid (x = 1 + 8), row 1 (y = 2 + 3).
-        let box_at = |y: usize| rows[y].chars().skip(9).collect::<String>();
-        assert!(box_at(5).starts_with("F   58 ↘"), "{:?}", rows[5]);
-        assert!(box_at(6).starts_with("G   14"));
-        assert!(box_at(7).starts_with("H   44"));
-        lesson.press(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        assert!(lesson.done());
-        let Outcome::Found { path, .. } = &lesson.trace().outcome else {
-            panic!("the example has a path")
-        };
-        assert!(path.iter().all(|p| lesson.square(*p) == Square::Floor));
-        assert!(
-            path.iter().any(|p| p.y == 0 || p.y == 4),
-            "round the wall: {path:?}"
-        );
-        let expanded = lesson
-            .trace()
-            .events
-            .iter()
-            .filter(|e| matches!(e, TraceEvent::Expanded(_)))
-            .count();
-        assert_eq!(lesson.shown(), expanded);
-        assert!(
-            screen(&lesson)
-                .iter()
-                .any(|r| r.contains("the search stops. The path,"))
-        );
-    }
-
-    /// A wall in the fog: the search plans through it, the walk bumps
-    /// into it, it becomes known, and the new search goes round it.
-    #[test]
-    fn a_wall_in_the_fog_is_bumped_into_then_planned_around() {
-        let mut lesson = AStarLesson::new();
-        lesson.press(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        let Outcome::Found { path, .. } = lesson.trace().outcome.clone() else {
-            panic!("a path")
-        };
-        // Hide a wall on the path's third square.
-        let hidden = path[2];
-        lesson.cursor = hidden;
-        lesson.press(key('f'));
-        assert_eq!(lesson.square(hidden), Square::Hidden);
-        lesson.press(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        let Outcome::Found { path: through, .. } = lesson.trace().outcome.clone() else {
-            panic!("a path")
-        };
-        assert!(
-            through.contains(&hidden),
-            "the fog's wall is priced as floor"
-        );
-        lesson.press(key('m'));
-        assert_eq!(lesson.bumps(), 1);
-        assert_eq!(lesson.square(hidden), Square::Wall);
-        assert_eq!(
-            lesson.walker(),
-            through[through.iter().position(|p| *p == hidden).unwrap() - 1]
-        );
-        assert!(screen(&lesson).iter().any(|r| r.contains("Bump:")));
-        lesson.press(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        let Outcome::Found { path: round, .. } = lesson.trace().outcome.clone() else {
-            panic!("a path round it")
-        };
-        assert!(!round.contains(&hidden));
-        lesson.press(key('m'));
-        assert_eq!(lesson.walker(), Pos::new(5, 2));
-    }
 }
