@@ -15,6 +15,7 @@ use crate::path::trace::TraceState;
 use crate::ui::app::inspector::{
     BOX_HEIGHT, BOX_WIDTH, WALL_BOX, fgh_lines, paint_boxes, search_mark,
 };
+use crate::ui::paint::wrap;
 
 /// The screen: the grid of boxes, the lists beside it, what happened and
 /// the keys under it.
@@ -101,7 +102,10 @@ impl Widget for &AStarLesson {
         }
         render_lists(area, grid, &state, buf);
         let below = grid.y + grid.height + 1;
-        let lines = [
+        let width = area.width.saturating_sub(1) as usize;
+        // What happened, wrapped and bold, under the count.
+        let said = wrap(lesson.said(), width);
+        let mut lines = vec![(
             format!(
                 "expansion {}/{}, search {}, bumps {}",
                 lesson.shown(),
@@ -109,27 +113,24 @@ impl Widget for &AStarLesson {
                 lesson.plans(),
                 lesson.bumps()
             ),
-            lesson.said().to_string(),
-            String::new(),
-            "n next expansion  b back  Enter to the end  m walk the path  r the example again"
-                .to_string(),
-            "arrows/hjkl move  s start  g goal  w wall  f wall in the fog  (a click: the square; again: a wall)"
-                .to_string(),
-            "green open, blue closed, yellow expanded last, white the path; F = G + H, \
-             a straight step 10, a diagonal 14"
-                .to_string(),
-        ];
-        for (k, line) in lines.iter().enumerate() {
+            Style::default(),
+        )];
+        lines.extend(said.into_iter().map(|l| (l, bold)));
+        lines.push((String::new(), Style::default()));
+        lines.extend(
+            [
+                "n next expansion  b back  Enter to the end  m walk the path  r the example",
+                "arrows/hjkl move  s start  g goal  w wall  f wall in the fog",
+                "a click picks a square, a second click there puts or takes a wall",
+                "green open, blue closed, yellow expanded last, white the path",
+                "F = G + H; a straight step costs 10, a diagonal 14",
+            ]
+            .map(|l| (l.to_string(), Style::default())),
+        );
+        for (k, (line, style)) in lines.iter().enumerate() {
             let y = below + k as u16;
             if y < area.y + area.height {
-                let style = if k == 1 { bold } else { Style::default() };
-                buf.set_stringn(
-                    area.x + 1,
-                    y,
-                    line,
-                    area.width.saturating_sub(1) as usize,
-                    style,
-                );
+                buf.set_stringn(area.x + 1, y, line, width, *style);
             }
         }
     }
